@@ -1,0 +1,41 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/** Dependencies point one way: server -> shared <- web. */
+const layerRule = (forbidden) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group: forbidden, message: 'Layering: server -> shared <- web' }] },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', 'src/server/db/migrations', 'test-results', '.tmp'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  {
+    files: ['src/shared/**'],
+    rules: layerRule(['**/server/**', '**/web/**', 'node:*', 'fs', 'child_process']),
+  },
+  { files: ['src/web/**'], rules: layerRule(['**/server/**', '**/runner/**']) },
+  { files: ['src/server/**'], rules: layerRule(['**/web/**']) },
+  {
+    files: ['src/web/**/*.tsx', 'src/web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);

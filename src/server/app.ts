@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerCsrfCheck, registerCurrentUser } from './auth/current-user';
+import { createContainer, type AppDeps, type Container } from './container';
+import { AppError, TooManyRequestsError } from './errors';
+import { registerHealthRoutes } from './features/health/health.routes';
+import { isValidationError, validationMessage } from './validation';
+
+export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/** Request bodies above this are refused with 413 (git pushes stream past it: they are not parsed). */
+export const BODY_LIMIT = 2 * 1024 * 1024;
+
+export type BuildAppOptions = { logger?: boolean | { level: string } };
+
+/** Builds the whole server without listening, so tests drive it with `inject()` or a real port. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    // Merge request paths hold namespaces with slashes; allow long URLs.
+    routerOptions: { maxParamLength: 1000 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(formbody);
+
+  const container = createContainer(deps);
+  registerCurrentUser(app, container);
+  registerCsrfCheck(app);
+  await registerRoutes(app, container);
+  await registerWebApp(app);
+  return app;
+}
+
+async function registerRoutes(app: FastifyInstance, container: Container): Promise<void> {
+  registerHealthRoutes(app, container);
+}
+
+function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof TooManyRequestsError) {
+      return reply
+        .status(429)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ message: error.message });
+    }
+    if (error instanceof AppError) return reply.status(error.statusCode).send({ message: error.message });
+    if (isValidationError(error)) return reply.status(400).send({ message: validationMessage(error) });
+    if (error.statusCode === 413) return reply.status(413).send({ message: '413 Request Entity Too Large' });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: '500 Internal Server Error' });
+  });
+}
+
+const NON_PAGE_PREFIXES = ['/api/', '/oauth/', '/-/health', '/-/liveness', '/-/readiness', '/assets/'];
+
+/** Serves the built React app; any other GET that wants HTML gets index.html and the client router decides. */
+async function registerWebApp(app: FastifyInstance): Promise<void> {
+  const hasBuild = existsSync(path.join(webDistDir, 'index.html'));
+  if (hasBuild) await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      request.method === 'GET' &&
+      !NON_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && hasBuild) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ message: '404 Not Found' });
+  });
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import type { Clock } from '../clock';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import { findActiveToken, findSessionUser, findUserByLogin, touchToken, type UserRow } from './auth.repo';
+import { verifyPassword } from './passwords';
+import { digestToken } from './tokens';
+
+export const SESSION_COOKIE = '_review_session';
+
+export type CurrentUser = Pick<UserRow, 'id' | 'username' | 'name' | 'email' | 'admin' | 'state'>;
+
+export type TokenScope = 'api' | 'read_api' | 'read_user' | 'read_repository' | 'write_repository';
+export const TOKEN_SCOPES = ['api', 'read_api', 'read_user', 'read_repository', 'write_repository'] as const;
+
+export type RequestAuth =
+  | { method: 'none' }
+  | { method: 'session'; csrfToken: string }
+  | { method: 'token'; scopes: string[] }
+  | { method: 'password' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+    auth: RequestAuth;
+  }
+}
+
+const toCurrentUser = (user: UserRow): CurrentUser => ({
+  id: user.id,
+  username: user.username,
+  name: user.name,
+  email: user.email,
+  admin: user.admin,
+  state: user.state,
+});
+
+/** What a request wants to do, for token scope checks. */
+export type ScopeNeed = 'api_read' | 'api_write' | 'user_read' | 'git_read' | 'git_write';
+
+/** GitLab's scope rules: `api` covers everything, `read_api` reads, the repository scopes cover git over HTTP. */
+export function scopesAllow(scopes: readonly string[], need: ScopeNeed): boolean {
+  if (scopes.includes('api')) return true;
+  switch (need) {
+    case 'api_read':
+      return scopes.includes('read_api');
+    case 'user_read':
+      return scopes.includes('read_api') || scopes.includes('read_user');
+    case 'git_read':
+      return scopes.includes('read_repository') || scopes.includes('write_repository');
+    case 'git_write':
+      return scopes.includes('write_repository');
+    case 'api_write':
+      return false;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const privateToken = request.headers['private-token'];
+  if (typeof privateToken === 'string' && privateToken) return privateToken;
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim();
+  const query = request.query as Record<string, unknown> | undefined;
+  if (typeof query?.private_token === 'string') return query.private_token;
+  if (typeof query?.access_token === 'string') return query.access_token;
+  return undefined;
+}
+
+function basicCredentials(request: FastifyRequest): { login: string; secret: string } | undefined {
+  const authorization = request.headers.authorization;
+  if (!authorization?.startsWith('Basic ')) return undefined;
+  const decoded = Buffer.from(authorization.slice('Basic '.length), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { login: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+type Deps = { db: Db; clock: Clock };
+
+async function authenticate(
+  request: FastifyRequest,
+  { db, clock }: Deps,
+): Promise<{ user: UserRow; auth: RequestAuth } | null> {
+  const now = clock.now();
+  const today = now.toISOString().slice(0, 10);
+  const token = bearerToken(request);
+  if (token) {
+    const found = await findActiveToken(db, digestToken(token), today);
+    if (!found) throw new UnauthorizedError();
+    await touchToken(db, found.token.id, now);
+    return { user: found.user, auth: { method: 'token', scopes: found.token.scopes } };
+  }
+  const basic = basicCredentials(request);
+  if (basic) {
+    // git clients send a token as the password; a real password works too, as on GitLab.
+    const found = await findActiveToken(db, digestToken(basic.secret), today);
+    if (found && found.user.username.toLowerCase() === basic.login.toLowerCase()) {
+      await touchToken(db, found.token.id, now);
+      return { user: found.user, auth: { method: 'token', scopes: found.token.scopes } };
+    }
+    const user = await findUserByLogin(db, basic.login);
+    if (user && (await verifyPassword(basic.secret, user.passwordHash)))
+      return { user, auth: { method: 'password' } };
+    throw new UnauthorizedError('HTTP Basic: Access denied');
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie) {
+    const found = await findSessionUser(db, digestToken(cookie), now);
+    // A stale cookie is simply no session: the visitor is anonymous, not refused.
+    if (found) return { user: found.user, auth: { method: 'session', csrfToken: found.csrfToken } };
+  }
+  return null;
+}
+
+/** Resolves `request.currentUser` for every request; invalid credentials are a 401, a blocked account a 403. */
+export function registerCurrentUser(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest('currentUser', null);
+  app.decorateRequest('auth', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.currentUser = null;
+    request.auth = { method: 'none' };
+    const found = await authenticate(request, deps);
+    if (!found) return;
+    if (found.user.state === 'blocked') throw new ForbiddenError('Your account has been blocked.');
+    request.currentUser = toCurrentUser(found.user);
+    request.auth = found.auth;
+  });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cookie sessions are open to cross-site requests, so every mutating request on one must carry
+ * the session's CSRF token. Token and Basic auth are not sent by browsers on their own.
+ */
+export function registerCsrfCheck(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    if (request.auth.method !== 'session' || SAFE_METHODS.has(request.method)) return;
+    if (request.headers['x-csrf-token'] !== request.auth.csrfToken) {
+      throw new ForbiddenError('CSRF token is missing or invalid. Reload the page and try again.');
+    }
+  });
+}

@@ -1,0 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** Secrets are stored as SHA-256 digests; the plain value is shown once. */
+export const digestToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** GitLab's prefixes, so secret scanners recognise leaked tokens. */
+export const newPersonalAccessToken = (): string => `glpat-${randomBytes(20).toString('base64url')}`;
+export const newOAuthToken = (): string => randomBytes(32).toString('hex');
+export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+export const newCsrfToken = (): string => randomBytes(32).toString('base64url');

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  INITIAL_ROOT_PASSWORD: z
+    .string()
+    .min(8, 'INITIAL_ROOT_PASSWORD must have at least 8 characters')
+    .optional(),
+  SEED_DEMO: bool.default(true),
+  RUNNER: z.enum(['embedded', 'none']).default('embedded'),
+  GEO_SECONDARY: bool.default(false),
+  EXTERNAL_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  repositoriesDir: string;
+  databaseUrl: string | undefined;
+  initialRootPassword: string | undefined;
+  seedDemo: boolean;
+  runner: 'embedded' | 'none';
+  geoSecondary: boolean;
+  externalUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+};
+
+/** Reads configuration from environment variables (README lists them); a bad value stops startup with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    repositoriesDir: path.join(dataDir, 'repositories'),
+    databaseUrl: e.DATABASE_URL,
+    initialRootPassword: e.INITIAL_ROOT_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    runner: e.RUNNER,
+    geoSecondary: e.GEO_SECONDARY,
+    externalUrl: e.EXTERNAL_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,21 @@
+import type { Clock, Random } from './clock';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { EventBus } from './realtime/bus';
+
+/** What the process is given from outside: configuration, the database, the bus, time and randomness. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  bus: EventBus;
+  clock: Clock;
+  random: Random;
+};
+
+/** Wires repos into services. Features add their service here; routes receive the container. */
+export function createContainer(deps: AppDeps) {
+  const db: Db = deps.database.db;
+  return { ...deps, db };
+}
+
+export type Container = ReturnType<typeof createContainer>;

@@ -1,0 +1,65 @@
+/**
+ * Typed errors, mapped to HTTP once in app.ts. Messages are written for the user.
+ * GitLab's shape: `{"message": "..."}`; `403 Forbidden`, `404 Project Not Found` and so on.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = '401 Unauthorized') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = '403 Forbidden') {
+    super(403, message);
+  }
+}
+
+/** `what` names the missing thing as GitLab does: `404 Project Not Found`. */
+export class NotFoundError extends AppError {
+  constructor(what = '') {
+    super(404, what ? `404 ${what} Not Found` : '404 Not Found');
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class UnprocessableError extends AppError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
+export class ReadOnlyError extends AppError {
+  constructor(message = 'You cannot perform write operations on a read-only instance') {
+    super(405, message);
+  }
+}

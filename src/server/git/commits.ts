@@ -1,0 +1,141 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ZERO_SHA, branchRef, resolveCommit, updateRef } from './repository';
+import { gitText, runGit } from './run-git';
+
+export type GitPerson = { name: string; email: string; date: Date };
+
+export type Commit = {
+  sha: string;
+  parentShas: string[];
+  title: string;
+  message: string;
+  author: GitPerson;
+  committer: GitPerson;
+};
+
+// Fields are separated by NUL and records by RS (0x1e) so that no commit message can break parsing.
+const LOG_FORMAT = ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x00') + '%x1e';
+
+function parseCommits(raw: string): Commit[] {
+  return raw
+    .split('\x1e')
+    .map((record) => record.replace(/^\n/, ''))
+    .filter((record) => record.length > 0)
+    .map((record) => {
+      const [sha = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', message = ''] =
+        record.split('\x00');
+      const body = message.replace(/\n+$/, '');
+      return {
+        sha,
+        parentShas: parents ? parents.split(' ') : [],
+        title: body.split('\n', 1)[0] ?? '',
+        message: body,
+        author: { name: an, email: ae, date: new Date(ad) },
+        committer: { name: cn, email: ce, date: new Date(cd) },
+      };
+    });
+}
+
+export type LogOptions = {
+  /** A single revision, or a range such as `base..head`. */
+  revision: string;
+  path?: string;
+  limit?: number;
+  skip?: number;
+  firstParent?: boolean;
+};
+
+/** Lists commits newest first. The revision must already be validated (no leading `-`). */
+export async function listCommits(gitDir: string, options: LogOptions): Promise<Commit[]> {
+  const args = ['log', `--format=${LOG_FORMAT}`, '--no-color'];
+  if (options.limit !== undefined) args.push(`--max-count=${options.limit}`);
+  if (options.skip) args.push(`--skip=${options.skip}`);
+  if (options.firstParent) args.push('--first-parent');
+  args.push('--end-of-options', options.revision, '--');
+  if (options.path) args.push(options.path);
+  const { stdout } = await runGit(gitDir, args);
+  return parseCommits(stdout.toString('utf8'));
+}
+
+export async function countCommits(gitDir: string, revision: string): Promise<number> {
+  return Number(await gitText(gitDir, ['rev-list', '--count', '--end-of-options', revision]));
+}
+
+export async function readCommit(gitDir: string, sha: string): Promise<Commit | null> {
+  const resolved = await resolveCommit(gitDir, sha);
+  if (!resolved) return null;
+  const [commit] = await listCommits(gitDir, { revision: resolved, limit: 1 });
+  return commit ?? null;
+}
+
+export type FileChange =
+  | { action: 'create' | 'update'; path: string; content: string | Buffer; executable?: boolean }
+  | { action: 'delete'; path: string };
+
+export type CommitFilesInput = {
+  branch: string;
+  /** Start from this branch when `branch` does not exist yet (GitLab's `start_branch`). */
+  startBranch?: string;
+  message: string;
+  author: GitPerson;
+  committer?: GitPerson;
+  changes: FileChange[];
+};
+
+export class BranchMovedError extends Error {
+  constructor(readonly branch: string) {
+    super(`The branch ${branch} changed while the commit was being written`);
+  }
+}
+
+function personEnv(prefix: 'AUTHOR' | 'COMMITTER', person: GitPerson): Record<string, string> {
+  return {
+    [`GIT_${prefix}_NAME`]: person.name,
+    [`GIT_${prefix}_EMAIL`]: person.email,
+    [`GIT_${prefix}_DATE`]: `${Math.floor(person.date.getTime() / 1000)} +0000`,
+  };
+}
+
+/**
+ * Writes a commit on a branch without a work tree: blobs with hash-object, a tree built in a
+ * throw-away index, commit-tree, then a compare-and-swap update-ref. Returns the new commit sha.
+ */
+export async function commitFiles(gitDir: string, input: CommitFilesInput): Promise<string> {
+  const parent =
+    (await resolveCommit(gitDir, branchRef(input.branch))) ??
+    (input.startBranch ? await resolveCommit(gitDir, branchRef(input.startBranch)) : null);
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'index-'));
+  const env = { GIT_INDEX_FILE: path.join(tmp, 'index') };
+  try {
+    if (parent) await runGit(gitDir, ['read-tree', parent], { env });
+    for (const change of input.changes) {
+      if (change.action === 'delete') {
+        await runGit(gitDir, ['update-index', '--force-remove', '--', change.path], { env });
+        continue;
+      }
+      const blob = await gitText(gitDir, ['hash-object', '-w', '--stdin'], { input: change.content });
+      const mode = change.executable ? '100755' : '100644';
+      await runGit(gitDir, ['update-index', '--add', '--cacheinfo', `${mode},${blob},${change.path}`], {
+        env,
+      });
+    }
+    const tree = await gitText(gitDir, ['write-tree'], { env });
+    const parentArgs = parent ? ['-p', parent] : [];
+    const sha = await gitText(gitDir, ['commit-tree', tree, ...parentArgs], {
+      input: input.message,
+      env: {
+        ...personEnv('AUTHOR', input.author),
+        ...personEnv('COMMITTER', input.committer ?? input.author),
+      },
+    });
+    const current = await resolveCommit(gitDir, branchRef(input.branch));
+    if (!(await updateRef(gitDir, branchRef(input.branch), sha, current ?? ZERO_SHA))) {
+      throw new BranchMovedError(input.branch);
+    }
+    return sha;
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}

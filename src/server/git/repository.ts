@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { gitText, runGit } from './run-git';
+
+export const ZERO_SHA = '0000000000000000000000000000000000000000';
+const SHA_RE = /^[0-9a-f]{40}$/;
+
+export const isSha = (value: string): boolean => SHA_RE.test(value);
+
+/**
+ * Repositories live at a path derived from the project id, not its name, so renaming or moving
+ * a project never moves files (GitLab's hashed storage).
+ */
+export function repositoryPath(repositoriesDir: string, projectId: number): string {
+  const hash = createHash('sha256').update(String(projectId)).digest('hex');
+  return path.join(repositoriesDir, '@hashed', hash.slice(0, 2), hash.slice(2, 4), `${hash}.git`);
+}
+
+export async function initBareRepository(gitDir: string, defaultBranch: string): Promise<void> {
+  await mkdir(path.dirname(gitDir), { recursive: true });
+  await runGit(gitDir, ['init', '--bare', '--quiet', `--initial-branch=${defaultBranch}`, gitDir]);
+  // Objects of a rejected or half-sent push must never become reachable; receive-pack checks them.
+  await runGit(gitDir, ['config', 'receive.fsckObjects', 'true']);
+  await runGit(gitDir, ['config', 'http.receivepack', 'true']);
+}
+
+export async function repositoryExists(gitDir: string): Promise<boolean> {
+  return stat(path.join(gitDir, 'HEAD')).then(
+    () => true,
+    () => false,
+  );
+}
+
+export async function removeRepository(gitDir: string): Promise<void> {
+  await rm(gitDir, { recursive: true, force: true });
+}
+
+/**
+ * Validates a branch name as git does (`git check-ref-format --branch`), and refuses names that
+ * start with `-` so that a name can never be read as an option.
+ */
+export async function isValidBranchName(name: string): Promise<boolean> {
+  if (name.length === 0 || name.length > 255 || name.startsWith('-') || name === 'HEAD') return false;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a ref may not hold
+  if (/[\u0000-\u001f\u007f]/.test(name)) return false;
+  const result = await runGit('/nonexistent', ['check-ref-format', `refs/heads/${name}`], { okCodes: [1] });
+  return result.code === 0;
+}
+
+/** Resolves a revision to a commit sha, or null when it does not exist. */
+export async function resolveCommit(gitDir: string, revision: string): Promise<string | null> {
+  if (revision.startsWith('-')) return null;
+  const result = await runGit(
+    gitDir,
+    ['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`],
+    {
+      okCodes: [1, 128],
+    },
+  );
+  const sha = result.stdout.toString('utf8').trim();
+  return result.code === 0 && isSha(sha) ? sha : null;
+}
+
+export const branchRef = (branch: string): string => `refs/heads/${branch}`;
+
+/**
+ * Compare-and-swap a ref: it moves to `newSha` only if it still points at `oldSha` (ZERO_SHA: must
+ * not exist yet). Returns false when another writer got there first.
+ */
+export async function updateRef(
+  gitDir: string,
+  ref: string,
+  newSha: string,
+  oldSha: string,
+): Promise<boolean> {
+  const result = await runGit(gitDir, ['update-ref', ref, newSha, oldSha], { okCodes: [1, 128] });
+  return result.code === 0;
+}
+
+export async function deleteRef(gitDir: string, ref: string, oldSha: string): Promise<boolean> {
+  const result = await runGit(gitDir, ['update-ref', '-d', ref, oldSha], { okCodes: [1, 128] });
+  return result.code === 0;
+}
+
+export async function setHead(gitDir: string, branch: string): Promise<void> {
+  await runGit(gitDir, ['symbolic-ref', 'HEAD', branchRef(branch)]);
+}
+
+export async function isAncestor(gitDir: string, ancestor: string, descendant: string): Promise<boolean> {
+  const result = await runGit(gitDir, ['merge-base', '--is-ancestor', ancestor, descendant], {
+    okCodes: [1],
+  });
+  return result.code === 0;
+}
+
+export async function mergeBase(gitDir: string, a: string, b: string): Promise<string | null> {
+  const result = await runGit(gitDir, ['merge-base', a, b], { okCodes: [1] });
+  const sha = result.stdout.toString('utf8').trim();
+  return result.code === 0 && isSha(sha) ? sha : null;
+}
+
+export async function isEmptyRepository(gitDir: string): Promise<boolean> {
+  return (await gitText(gitDir, ['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/'])) === '';
+}

@@ -1,0 +1,54 @@
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+
+/**
+ * Events that other processes and live browsers care about. Payloads stay small (ids), so that
+ * listeners read fresh state and NOTIFY's 8000-byte limit is never a concern.
+ */
+export type BusEvent =
+  | { type: 'merge_request.updated'; projectId: number; mergeRequestId: number; iid: number }
+  | { type: 'repository.pushed'; projectId: number; refs: string[] };
+
+export type EventBus = {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(listener: (event: BusEvent) => void): () => void;
+  close(): Promise<void>;
+};
+
+const CHANNEL = 'app_events';
+
+/** The embedded default: one process, so an EventEmitter is the whole fan-out. */
+export function createInProcessBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: async (event) => void emitter.emit(CHANNEL, event),
+    subscribe: (listener) => {
+      emitter.on(CHANNEL, listener);
+      return () => emitter.off(CHANNEL, listener);
+    },
+    close: async () => void emitter.removeAllListeners(),
+  };
+}
+
+/** Several app processes on one PostgreSQL: LISTEN/NOTIFY carries every event to every process, this one included. */
+export async function createPostgresBus(pool: pg.Pool): Promise<EventBus> {
+  const local = createInProcessBus();
+  const client = await pool.connect();
+  client.on('notification', (message) => {
+    if (message.channel !== CHANNEL || !message.payload) return;
+    void local.publish(JSON.parse(message.payload) as BusEvent);
+  });
+  await client.query(`LISTEN ${CHANNEL}`);
+  return {
+    publish: async (event) => {
+      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+    },
+    subscribe: (listener) => local.subscribe(listener),
+    close: async () => {
+      await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+      client.release();
+      await local.close();
+    },
+  };
+}

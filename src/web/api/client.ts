@@ -1,0 +1,80 @@
+/** The only code in the web app that calls fetch: JSON in and out, the CSRF token on writes, errors as ApiError. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let csrfToken: string | null = null;
+
+/** Set from `GET /-/session`; sent as X-CSRF-Token on every mutating request. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function messageOf(body: unknown, status: number): string {
+  if (body && typeof body === 'object') {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === 'string') return message;
+    if (message && typeof message === 'object') {
+      return Object.entries(message as Record<string, unknown>)
+        .map(
+          ([field, problems]) =>
+            `${field} ${Array.isArray(problems) ? problems.join(', ') : String(problems)}`,
+        )
+        .join('; ');
+    }
+    if (typeof error === 'string') return error;
+  }
+  return `Request failed (${status})`;
+}
+
+export type ApiResponse<T> = { data: T; headers: Headers };
+
+export async function requestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  const body: unknown = text ? (JSON.parse(text) as unknown) : null;
+  if (!response.ok) throw new ApiError(response.status, messageOf(body, response.status));
+  return { data: body as T, headers: response.headers };
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestWithHeaders<T>(path, options)).data;
+}

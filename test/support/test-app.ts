@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { systemClock, systemRandom, type Clock, type Random } from '../../src/server/clock';
+import { loadConfig, type Config } from '../../src/server/config';
+import { createContainer, type AppDeps, type Container } from '../../src/server/container';
+import { createInProcessBus, createPostgresBus } from '../../src/server/realtime/bus';
+import { openTestDatabase } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** The same services the routes use, for arranging state in tests. */
+  container: Container;
+  config: Config;
+  dataDir: string;
+  /** Listens on a random loopback port (for real git clients and HTTP libraries); returns the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+};
+
+export type TestAppOptions = { env?: Record<string, string>; clock?: Clock; random?: Random };
+
+/** The real server on a fresh database and an empty repository folder. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'review-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', RUNNER: 'none', ...options.env });
+  const database = await openTestDatabase();
+  const bus = database.kind === 'postgres' ? await createPostgresBus(database.pool) : createInProcessBus();
+  const deps: AppDeps = {
+    config,
+    database,
+    bus,
+    clock: options.clock ?? systemClock,
+    random: options.random ?? systemRandom,
+  };
+  const app = await buildApp(deps);
+  return {
+    app,
+    deps,
+    container: createContainer(deps),
+    config,
+    dataDir,
+    listen: async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    close: async () => {
+      await app.close();
+      await bus.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { withDatabase } from './global-setup';
+
+/** A fresh, migrated database for one test file: a PGlite loaded from the snapshot, or a copy of the template. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (url && template) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = await readFile(inject('pgliteSnapshot'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
+}

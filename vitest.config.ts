@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+const serverSetup = ['test/support/global-setup.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'] },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['src/server/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          globalSetup: serverSetup,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'conformance',
+          include: ['test/conformance/**/*.test.ts'],
+          globalSetup: serverSetup,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: serverSetup,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
