@@ -1,6 +1,8 @@
 import type { Clock, Random } from './clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { createProjectsService } from './features/projects/projects.service';
+import { createUsersService } from './features/users/users.service';
 import type { EventBus } from './realtime/bus';
 
 /** What the process is given from outside: configuration, the database, the bus, time and randomness. */
@@ -15,7 +17,10 @@ export type AppDeps = {
 /** Wires repos into services. Features add their service here; routes receive the container. */
 export function createContainer(deps: AppDeps) {
   const db: Db = deps.database.db;
-  return { ...deps, db };
+  const base = { ...deps, db };
+  const users = createUsersService(base);
+  const projects = createProjectsService(base);
+  return { ...base, users, projects };
 }
 
 export type Container = ReturnType<typeof createContainer>;

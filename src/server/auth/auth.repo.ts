@@ -55,3 +55,9 @@ export async function findActiveToken(
 export async function touchToken(db: Db, id: number, now: Date): Promise<void> {
   await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, id));
 }
+
+export async function insertAccessToken(db: Db, values: typeof accessTokens.$inferInsert): Promise<TokenRow> {
+  const [row] = await db.insert(accessTokens).values(values).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -41,4 +42,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } else {
     await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
   }
+}
+
+/** Raw SQL for what the query builder cannot say (recursive CTEs); both drivers answer with `rows`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

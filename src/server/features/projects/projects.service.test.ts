@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listBranches } from '../../git/branches';
+import { buildProject, buildUser } from '../../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app';
+
+describe('projects service', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates a project with its repository, README commit and the owner as Owner', async () => {
+    const owner = await buildUser(t.container);
+    const project = await buildProject(t.container, owner, { name: 'My Project', path: undefined });
+    expect(project.project.path).toBe('my-project');
+    expect(project.fullPath).toBe(`${owner.username}/my-project`);
+    expect(project.accessLevel).toBe(50);
+    expect(await listBranches(project.gitDir)).toEqual([{ name: 'main', sha: expect.stringMatching(/^[0-9a-f]{40}$/) }]);
+  });
+
+  it('hides a private project from non-members as not found, and shows a public one to anonymous visitors', async () => {
+    const owner = await buildUser(t.container);
+    const stranger = await buildUser(t.container);
+    const secret = await buildProject(t.container, owner, { visibility: 'private' });
+    const open = await buildProject(t.container, owner, { visibility: 'public' });
+    await expect(t.container.projects.loadProject(stranger, secret.fullPath)).rejects.toThrow('404 Project Not Found');
+    await expect(t.container.projects.loadProject(null, secret.project.id)).rejects.toThrow('404 Project Not Found');
+    expect((await t.container.projects.loadProject(null, open.fullPath)).project.id).toBe(open.project.id);
+  });
+
+  it('refuses a path with .. or / and a duplicate path, writing nothing', async () => {
+    const owner = await buildUser(t.container);
+    await expect(buildProject(t.container, owner, { path: '..' })).rejects.toThrow(/Path can contain only/);
+    await expect(buildProject(t.container, owner, { path: 'a/b' })).rejects.toThrow(/Path can contain only/);
+    await buildProject(t.container, owner, { path: 'taken' });
+    await expect(buildProject(t.container, owner, { path: 'Taken' })).rejects.toThrow('Path has already been taken');
+  });
+});

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { insertAccessToken } from '../../src/server/auth/auth.repo';
+import type { CurrentUser } from '../../src/server/auth/current-user';
+import { digestToken, newPersonalAccessToken } from '../../src/server/auth/tokens';
+import type { Container } from '../../src/server/container';
+import type { CreateProjectInput, ProjectContext } from '../../src/server/features/projects/projects.service';
+
+const unique = () => randomBytes(4).toString('hex');
+
+export type TestUser = CurrentUser & {
+  password: string;
+  /** A personal access token with the `api` scope. */
+  token: string;
+  /** Headers that authenticate as this user on the API. */
+  headers: { 'private-token': string };
+};
+
+/** A user with a password and an `api` token. */
+export async function buildUser(
+  c: Pick<Container, 'users' | 'db'>,
+  overrides: { username?: string; name?: string; admin?: boolean; password?: string } = {},
+): Promise<TestUser> {
+  const username = overrides.username ?? `user-${unique()}`;
+  const password = overrides.password ?? `pw-${unique()}-secret`;
+  const user = await c.users.createUser({
+    username,
+    name: overrides.name ?? `User ${username}`,
+    email: `${username}@example.com`,
+    password,
+    admin: overrides.admin ?? false,
+  });
+  const token = newPersonalAccessToken();
+  await insertAccessToken(c.db, {
+    userId: user.id,
+    kind: 'personal',
+    name: 'test',
+    tokenDigest: digestToken(token),
+    scopes: ['api'],
+  });
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    admin: user.admin,
+    state: user.state,
+    password,
+    token,
+    headers: { 'private-token': token },
+  };
+}
+
+/** A project in the owner's namespace (or the given one), with a README commit on `main` by default. */
+export async function buildProject(
+  c: Pick<Container, 'projects'>,
+  owner: CurrentUser,
+  input: CreateProjectInput = {},
+): Promise<ProjectContext> {
+  return c.projects.createProject(owner, {
+    path: `project-${unique()}`,
+    initialize_with_readme: true,
+    ...input,
+  });
+}
