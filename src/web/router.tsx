@@ -2,17 +2,29 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './components/AppLayout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError } from './components/RouteError';
+import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
+
+/** Top-level pages of each feature (`/users/sign_in`, `/dashboard/projects`, ...). */
+const pages: RouteObject[] = [];
+
+/** Pages under a project, after `/-/` (`merge_requests/:iid`, `tree/*`, ...). */
+const projectPages: ProjectPage[] = [];
 
 /**
- * Each feature exports its routes; they are composed here. Order matters only for the catch-all
- * `/:namespace/:project` shapes, which come last.
+ * Paths without `/-/` (`/alice`, `/group/sub`, `/group/project`) name a user, a group or a
+ * project's home; the projects feature resolves which, last.
  */
-const featureRoutes: RouteObject[] = [];
+const namespaceOrProjectRoutes: RouteObject[] = [];
 
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
-    children: [...featureRoutes, { path: '*', element: <NotFoundPage /> }],
+    children: [
+      ...pages,
+      ...expandProjectPages(projectPages),
+      ...namespaceOrProjectRoutes,
+      { path: '*', element: <NotFoundPage /> },
+    ],
   },
 ]);

@@ -6,17 +6,32 @@ export const MAX_PER_PAGE = 100;
 /** GitLab's page parameters: `page` from 1, `per_page` 20 by default and 100 at most. */
 export const paginationQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).default(20).transform((n) => Math.min(n, MAX_PER_PAGE)),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .transform((n) => Math.min(n, MAX_PER_PAGE)),
 });
 
 export type Page = { page: number; perPage: number; offset: number; limit: number };
 
 export function toPage(query: { page: number; per_page: number }): Page {
-  return { page: query.page, perPage: query.per_page, offset: (query.page - 1) * query.per_page, limit: query.per_page };
+  return {
+    page: query.page,
+    perPage: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+    limit: query.per_page,
+  };
 }
 
 /** Sets X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page and Link, as GitLab does. */
-export function setPaginationHeaders(request: FastifyRequest, reply: FastifyReply, page: Page, total: number): void {
+export function setPaginationHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  total: number,
+): void {
   const totalPages = Math.max(1, Math.ceil(total / page.perPage));
   const next = page.page < totalPages ? page.page + 1 : null;
   const prev = page.page > 1 ? page.page - 1 : null;

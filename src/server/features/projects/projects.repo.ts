@@ -1,6 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { groupMembers, internalIds, namespaces, projectMembers, projects, protectedBranches } from '../../db/schema';
+import {
+  groupMembers,
+  internalIds,
+  namespaces,
+  projectMembers,
+  projects,
+  protectedBranches,
+} from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NamespaceRow = typeof namespaces.$inferSelect;
@@ -16,7 +23,10 @@ export async function findProjectById(db: Db, id: number): Promise<ProjectWithNa
 }
 
 /** `group/sub/project`: the namespace's full path and the project path, matched case-insensitively. */
-export async function findProjectByFullPath(db: Db, fullPath: string): Promise<ProjectWithNamespace | undefined> {
+export async function findProjectByFullPath(
+  db: Db,
+  fullPath: string,
+): Promise<ProjectWithNamespace | undefined> {
   const slash = fullPath.lastIndexOf('/');
   if (slash <= 0) return undefined;
   const [row] = await db
@@ -33,7 +43,10 @@ export async function findProjectByFullPath(db: Db, fullPath: string): Promise<P
 }
 
 export async function findNamespaceByFullPath(db: Db, fullPath: string): Promise<NamespaceRow | undefined> {
-  const [row] = await db.select().from(namespaces).where(sql`lower(${namespaces.fullPath}) = lower(${fullPath})`);
+  const [row] = await db
+    .select()
+    .from(namespaces)
+    .where(sql`lower(${namespaces.fullPath}) = lower(${fullPath})`);
   return row;
 }
 

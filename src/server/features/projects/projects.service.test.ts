@@ -16,7 +16,9 @@ describe('projects service', () => {
     expect(project.project.path).toBe('my-project');
     expect(project.fullPath).toBe(`${owner.username}/my-project`);
     expect(project.accessLevel).toBe(50);
-    expect(await listBranches(project.gitDir)).toEqual([{ name: 'main', sha: expect.stringMatching(/^[0-9a-f]{40}$/) }]);
+    expect(await listBranches(project.gitDir)).toEqual([
+      { name: 'main', sha: expect.stringMatching(/^[0-9a-f]{40}$/) },
+    ]);
   });
 
   it('hides a private project from non-members as not found, and shows a public one to anonymous visitors', async () => {
@@ -24,8 +26,12 @@ describe('projects service', () => {
     const stranger = await buildUser(t.container);
     const secret = await buildProject(t.container, owner, { visibility: 'private' });
     const open = await buildProject(t.container, owner, { visibility: 'public' });
-    await expect(t.container.projects.loadProject(stranger, secret.fullPath)).rejects.toThrow('404 Project Not Found');
-    await expect(t.container.projects.loadProject(null, secret.project.id)).rejects.toThrow('404 Project Not Found');
+    await expect(t.container.projects.loadProject(stranger, secret.fullPath)).rejects.toThrow(
+      '404 Project Not Found',
+    );
+    await expect(t.container.projects.loadProject(null, secret.project.id)).rejects.toThrow(
+      '404 Project Not Found',
+    );
     expect((await t.container.projects.loadProject(null, open.fullPath)).project.id).toBe(open.project.id);
   });
 
@@ -34,6 +40,8 @@ describe('projects service', () => {
     await expect(buildProject(t.container, owner, { path: '..' })).rejects.toThrow(/Path can contain only/);
     await expect(buildProject(t.container, owner, { path: 'a/b' })).rejects.toThrow(/Path can contain only/);
     await buildProject(t.container, owner, { path: 'taken' });
-    await expect(buildProject(t.container, owner, { path: 'Taken' })).rejects.toThrow('Path has already been taken');
+    await expect(buildProject(t.container, owner, { path: 'Taken' })).rejects.toThrow(
+      'Path has already been taken',
+    );
   });
 });

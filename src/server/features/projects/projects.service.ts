@@ -8,7 +8,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { commitFiles } from '../../git/commits';
-import { initBareRepository, isValidBranchName, removeRepository, repositoryPath } from '../../git/repository';
+import {
+  initBareRepository,
+  isValidBranchName,
+  removeRepository,
+  repositoryPath,
+} from '../../git/repository';
 import {
   deleteProject,
   findNamespaceByFullPath,
@@ -65,7 +70,8 @@ export function createProjectsService({ db, config, clock }: Deps) {
     if (actor) {
       accessLevel = await projectAccessLevel(db, actor.id, found.project, groupIds);
       // The owner of a personal namespace owns its projects.
-      if (found.namespace.kind === 'user' && found.namespace.ownerId === actor.id) accessLevel = ACCESS_LEVELS.owner;
+      if (found.namespace.kind === 'user' && found.namespace.ownerId === actor.id)
+        accessLevel = ACCESS_LEVELS.owner;
     }
     return {
       ...found,
@@ -120,11 +126,13 @@ export function createProjectsService({ db, config, clock }: Deps) {
     const path = parsed.path ?? pathFromName(name);
     const problem = pathProblem(path, { topLevel: false });
     if (problem) throw new BadRequestError(`Path ${pathMessage(problem)}`);
-    if (!(await isValidBranchName(parsed.default_branch))) throw new BadRequestError('default_branch is invalid');
+    if (!(await isValidBranchName(parsed.default_branch)))
+      throw new BadRequestError('default_branch is invalid');
     const namespace = await resolveTargetNamespace(actor, parsed.namespace_id);
 
     const project = await db.transaction(async (tx) => {
-      if (await projectPathTaken(tx, namespace.id, path)) throw new ConflictError('Path has already been taken');
+      if (await projectPathTaken(tx, namespace.id, path))
+        throw new ConflictError('Path has already been taken');
       const row = await insertProject(tx, {
         namespaceId: namespace.id,
         name,
