@@ -46,6 +46,6 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 /** Raw SQL for what the query builder cannot say (recursive CTEs); both drivers answer with `rows`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

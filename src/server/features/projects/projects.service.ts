@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, VISIBILITIES, type Visibility } from '../../../shared/access/accessLevels';
+import { ACCESS_LEVELS, VISIBILITIES } from '../../../shared/access/accessLevels';
 import { pathFromName, pathMessage, pathProblem } from '../../../shared/names/paths';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Action, type Actor, type Subject } from '../../auth/permissions';
@@ -138,7 +138,7 @@ export function createProjectsService({ db, config, clock }: Deps) {
         name,
         path,
         description: parsed.description,
-        visibility: parsed.visibility as Visibility,
+        visibility: parsed.visibility,
         defaultBranch: parsed.default_branch,
         creatorId: actor.id,
       });
