@@ -29,7 +29,10 @@ export default tseslint.config(
   {
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any`.
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts'],
-    rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-argument': 'off' },
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
   },
   { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   {
