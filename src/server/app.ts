@@ -10,6 +10,7 @@ import { registerCsrfCheck, registerCurrentUser } from './auth/current-user';
 import { createContainer, type AppDeps, type Container } from './container';
 import { AppError, TooManyRequestsError } from './errors';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerGraphQL } from './graphql/graphql';
 import { isValidationError, validationMessage } from './validation';
 
 export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -28,8 +29,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // Merge request paths hold namespaces with slashes; allow long URLs.
     routerOptions: { maxParamLength: 1000 },
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(cookie);
   await app.register(formbody);
@@ -37,7 +36,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const container = createContainer(deps);
   registerCurrentUser(app, container);
   registerCsrfCheck(app);
-  await registerRoutes(app, container);
+  // zod validates and serializes our routes; GraphQL keeps Fastify's own JSON-schema compilers.
+  await app.register(async (scope) => {
+    scope.setValidatorCompiler(validatorCompiler);
+    scope.setSerializerCompiler(serializerCompiler);
+    await registerRoutes(scope, container);
+  });
+  await registerGraphQL(app, container);
   await registerWebApp(app);
   return app;
 }
