@@ -24,6 +24,10 @@ export type Action =
   | 'read_group'
   | 'create_project_in_group'
   | 'admin_group'
+  | 'create_subgroup'
+  | 'admin_group_member'
+  | 'admin_project_member'
+  | 'manage_owner_members'
   | 'read_project'
   | 'read_code'
   | 'push_code'
@@ -69,6 +73,9 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
       if (action === 'read_group') return canSee(actor, subject.visibility, level);
       if (action === 'create_project_in_group') return actor !== null && level >= maintainer;
       if (action === 'admin_group') return actor !== null && level >= owner;
+      if (action === 'create_subgroup' || action === 'admin_group_member')
+        return actor !== null && level >= maintainer;
+      if (action === 'manage_owner_members') return actor !== null && level >= owner;
       return false;
     }
     case 'project':
@@ -112,7 +119,10 @@ function canOnProject(
     case 'admin_project':
       return actor !== null && level >= maintainer;
     case 'remove_project':
+    case 'manage_owner_members':
       return actor !== null && level >= owner;
+    case 'admin_project_member':
+      return actor !== null && level >= maintainer;
     default:
       return false;
   }
