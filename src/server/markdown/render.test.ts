@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './render';
+
+describe('renderMarkdown', () => {
+  it('renders headings, emphasis, inline code and fenced code with its language class', () => {
+    const html = renderMarkdown('# Title\n\nSome *em* and `code`.\n\n```ts\nconst a = 1 < 2;\n```');
+    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('<em>em</em>');
+    expect(html).toContain('<code>code</code>');
+    expect(html).toContain('<pre><code class="language-ts">const a = 1 &#x3C; 2;\n</code></pre>');
+  });
+
+  it('renders GFM tables, task lists, strikethrough and autolinks', () => {
+    const html = renderMarkdown(
+      '| a | b |\n| - | -: |\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n~~gone~~ www.example.com',
+    );
+    expect(html).toContain('<table>');
+    expect(html).toContain('<td align="right">2</td>');
+    expect(html).toContain('<li class="task-list-item"><input type="checkbox" checked disabled> done</li>');
+    expect(html).toContain('<input type="checkbox" disabled> todo');
+    expect(html).toContain('<del>gone</del>');
+    expect(html).toContain(
+      '<a href="http://www.example.com" rel="nofollow noreferrer noopener">www.example.com</a>',
+    );
+  });
+
+  it('leaves references to merge requests, issues and users as plain text', () => {
+    expect(renderMarkdown('See !12, #3 and @alice')).toBe('<p>See !12, #3 and @alice</p>');
+  });
+
+  it('returns an empty string for an empty or blank description', () => {
+    expect(renderMarkdown('')).toBe('');
+    expect(renderMarkdown('  \n ')).toBe('');
+  });
+
+  describe('keeps hostile input inert', () => {
+    it.each([
+      ['a script tag', '<script>alert(1)</script>hello'],
+      ['an inline script tag', 'hi <script>alert(1)</script> there'],
+      ['an onerror attribute on raw html', '<img src="x" onerror="alert(1)">'],
+      ['an iframe', '<iframe src="https://evil.example"></iframe>'],
+      ['a style tag', '<style>body{display:none}</style>'],
+      ['a raw anchor with a javascript url', '<a href="javascript:alert(1)">x</a>'],
+    ])('drops %s', (_name, source) => {
+      const html = renderMarkdown(source);
+      expect(html).not.toMatch(/<script|onerror|<iframe|<style|javascript:/i);
+    });
+
+    it.each([
+      ['a javascript link', '[click](javascript:alert(1))'],
+      ['an upper-case javascript link', '[click](JAVASCRIPT:alert(1))'],
+      ['an entity-encoded javascript link', '[click](jav&#x61;script:alert(1))'],
+      ['a vbscript link', '[click](vbscript:msgbox(1))'],
+      ['a data link', '[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)'],
+    ])('removes the href of %s', (_name, source) => {
+      expect(renderMarkdown(source)).toBe('<p><a>click</a></p>');
+    });
+
+    it('removes a data: url from an image', () => {
+      expect(renderMarkdown('![pic](data:image/svg+xml;base64,PHN2Zz4=)')).toBe('<p><img alt="pic"></p>');
+    });
+
+    it('keeps an https image and escapes html inside code', () => {
+      expect(renderMarkdown('![pic](https://example.com/a.png)')).toBe(
+        '<p><img src="https://example.com/a.png" alt="pic"></p>',
+      );
+      expect(renderMarkdown('`<script>alert(1)</script>`')).toBe(
+        '<p><code>&#x3C;script>alert(1)&#x3C;/script></code></p>',
+      );
+    });
+
+    it('prefixes ids so that user content cannot clobber the page’s own elements', () => {
+      const html = renderMarkdown('text[^1]\n\n[^1]: note');
+      expect(html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1"');
+      expect(html).toContain('<li id="user-content-fn-1">');
+    });
+  });
+});
