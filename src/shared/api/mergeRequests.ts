@@ -1,0 +1,240 @@
+import { z } from 'zod';
+
+export const MAX_TITLE_LENGTH = 255;
+/** GitLab's limit for descriptions (1,000,000 characters). */
+export const MAX_DESCRIPTION_LENGTH = 1_000_000;
+
+/** GitLab clients send booleans as JSON booleans or, in form and query strings, as text. */
+const booleanParam = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+const branchName = z.string().min(1).max(255);
+
+/** `POST /projects/:id/merge_requests`. */
+export const createMergeRequestBodySchema = z.object({
+  source_branch: branchName,
+  target_branch: branchName.optional(),
+  title: z.string().trim().min(1).max(MAX_TITLE_LENGTH),
+  description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
+  draft: booleanParam.optional(),
+});
+export type CreateMergeRequestBody = z.input<typeof createMergeRequestBodySchema>;
+
+export const STATE_EVENTS = ['close', 'reopen'] as const;
+export type StateEvent = (typeof STATE_EVENTS)[number];
+
+/** `PUT /projects/:id/merge_requests/:iid`: every field optional, unknown ones ignored. */
+export const updateMergeRequestBodySchema = z.object({
+  title: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
+  description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
+  target_branch: branchName.optional(),
+  state_event: z.enum(STATE_EVENTS).optional(),
+  draft: booleanParam.optional(),
+});
+export type UpdateMergeRequestBody = z.input<typeof updateMergeRequestBodySchema>;
+
+export const MERGE_REQUEST_STATES = ['opened', 'closed', 'merged', 'locked'] as const;
+export type MergeRequestState = (typeof MERGE_REQUEST_STATES)[number];
+
+const mergeRequestFilters = {
+  state: z.enum([...MERGE_REQUEST_STATES, 'all']).default('all'),
+  author_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  source_branch: branchName.optional(),
+  target_branch: branchName.optional(),
+  search: z.string().max(255).optional(),
+  order_by: z.enum(['created_at', 'updated_at']).default('created_at'),
+  sort: z.enum(['asc', 'desc']).default('desc'),
+};
+
+/** `GET /projects/:id/merge_requests` filters (pagination is added by the route). */
+export const listMergeRequestsQuerySchema = z.object(mergeRequestFilters);
+export type ListMergeRequestsQuery = z.output<typeof listMergeRequestsQuerySchema>;
+
+/** `GET /merge_requests`: the same filters over every project, narrowed by GitLab's scopes. */
+export const listUserMergeRequestsQuerySchema = z.object({
+  ...mergeRequestFilters,
+  scope: z
+    .enum(['created_by_me', 'assigned_to_me', 'all', 'created-by-me', 'assigned-to-me'])
+    .transform((s) => s.replaceAll('-', '_') as 'created_by_me' | 'assigned_to_me' | 'all')
+    .optional(),
+});
+export type ListUserMergeRequestsQuery = z.output<typeof listUserMergeRequestsQuerySchema>;
+
+/** `POST /markdown`. */
+export const markdownRequestSchema = z.object({
+  text: z.string().max(MAX_DESCRIPTION_LENGTH),
+  gfm: booleanParam.optional(),
+  project: z.string().max(1000).optional(),
+});
+export type MarkdownResponse = { html: string };
+
+const userBasic = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  state: z.string(),
+  locked: z.boolean(),
+  avatar_url: z.string().nullable(),
+  web_url: z.string(),
+});
+export type UserBasic = z.infer<typeof userBasic>;
+
+export const DETAILED_MERGE_STATUSES = [
+  'not_open',
+  'unchecked',
+  'checking',
+  'draft_status',
+  'broken_status',
+  'conflict',
+  'mergeable',
+] as const;
+export type DetailedMergeStatus = (typeof DETAILED_MERGE_STATUSES)[number];
+
+export const MERGE_STATUSES = ['unchecked', 'can_be_merged', 'cannot_be_merged'] as const;
+export type MergeStatus = (typeof MERGE_STATUSES)[number];
+
+const diffRefs = z.object({ base_sha: z.string(), head_sha: z.string(), start_sha: z.string() });
+
+/** A merge request as GitLab's REST API v4 shows it (`API::Entities::MergeRequest`). */
+export const mergeRequestSchema = z.object({
+  id: z.number(),
+  iid: z.number(),
+  project_id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  state: z.enum(MERGE_REQUEST_STATES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  merged_by: userBasic.nullable(),
+  merge_user: userBasic.nullable(),
+  merged_at: z.string().nullable(),
+  closed_by: userBasic.nullable(),
+  closed_at: z.string().nullable(),
+  target_branch: z.string(),
+  source_branch: z.string(),
+  user_notes_count: z.number(),
+  upvotes: z.number(),
+  downvotes: z.number(),
+  author: userBasic.nullable(),
+  assignees: z.array(userBasic),
+  assignee: userBasic.nullable(),
+  reviewers: z.array(userBasic),
+  source_project_id: z.number(),
+  target_project_id: z.number(),
+  labels: z.array(z.string()),
+  draft: z.boolean(),
+  work_in_progress: z.boolean(),
+  milestone: z.null(),
+  merge_when_pipeline_succeeds: z.boolean(),
+  merge_status: z.enum(MERGE_STATUSES),
+  detailed_merge_status: z.enum(DETAILED_MERGE_STATUSES),
+  sha: z.string().nullable(),
+  merge_commit_sha: z.string().nullable(),
+  squash_commit_sha: z.string().nullable(),
+  discussion_locked: z.boolean().nullable(),
+  should_remove_source_branch: z.boolean().nullable(),
+  force_remove_source_branch: z.boolean(),
+  reference: z.string(),
+  references: z.object({ short: z.string(), relative: z.string(), full: z.string() }),
+  web_url: z.string(),
+  time_stats: z.object({
+    time_estimate: z.number(),
+    total_time_spent: z.number(),
+    human_time_estimate: z.string().nullable(),
+    human_total_time_spent: z.string().nullable(),
+  }),
+  squash: z.boolean(),
+  task_completion_status: z.object({ count: z.number(), completed_count: z.number() }),
+  has_conflicts: z.boolean(),
+  blocking_discussions_resolved: z.boolean(),
+  changes_count: z.string().nullable(),
+  diff_refs: diffRefs.nullable(),
+  first_contribution: z.boolean(),
+});
+export type MergeRequest = z.infer<typeof mergeRequestSchema>;
+
+/** `GET /projects/:id/merge_requests/:iid` adds what the asking user may do, and HTML on `render_html=true`. */
+export const mergeRequestDetailSchema = mergeRequestSchema.extend({
+  user: z.object({ can_merge: z.boolean() }),
+  pipeline: z.null(),
+  head_pipeline: z.null(),
+  merge_error: z.string().nullable(),
+  title_html: z.string().optional(),
+  description_html: z.string().optional(),
+});
+export type MergeRequestDetail = z.infer<typeof mergeRequestDetailSchema>;
+
+export const showMergeRequestQuerySchema = z.object({ render_html: booleanParam.optional() });
+
+/** A commit of a merge request, as `GET .../merge_requests/:iid/commits` lists it. */
+export const mergeRequestCommitSchema = z.object({
+  id: z.string(),
+  short_id: z.string(),
+  created_at: z.string(),
+  parent_ids: z.array(z.string()),
+  title: z.string(),
+  message: z.string(),
+  author_name: z.string(),
+  author_email: z.string(),
+  authored_date: z.string(),
+  committer_name: z.string(),
+  committer_email: z.string(),
+  committed_date: z.string(),
+  trailers: z.record(z.string(), z.string()),
+  extended_trailers: z.record(z.string(), z.array(z.string())),
+  web_url: z.string(),
+});
+export type MergeRequestCommit = z.infer<typeof mergeRequestCommitSchema>;
+
+/** One file of a diff, with GitLab's field names (`changes`, `diffs` and version items). */
+export const diffFileSchema = z.object({
+  old_path: z.string(),
+  new_path: z.string(),
+  a_mode: z.string(),
+  b_mode: z.string(),
+  new_file: z.boolean(),
+  renamed_file: z.boolean(),
+  deleted_file: z.boolean(),
+  generated_file: z.boolean(),
+  diff: z.string(),
+});
+export type DiffFile = z.infer<typeof diffFileSchema>;
+
+export const mergeRequestChangesSchema = mergeRequestSchema.extend({
+  changes: z.array(diffFileSchema),
+  overflow: z.boolean(),
+});
+export type MergeRequestChanges = z.infer<typeof mergeRequestChangesSchema>;
+
+export const diffVersionSchema = z.object({
+  id: z.number(),
+  head_commit_sha: z.string(),
+  base_commit_sha: z.string(),
+  start_commit_sha: z.string(),
+  created_at: z.string(),
+  merge_request_id: z.number(),
+  state: z.literal('collected'),
+  real_size: z.string(),
+  patch_id_sha: z.null(),
+});
+export type DiffVersion = z.infer<typeof diffVersionSchema>;
+
+export const diffVersionDetailSchema = diffVersionSchema.extend({
+  commits: z.array(mergeRequestCommitSchema),
+  diffs: z.array(diffFileSchema),
+});
+export type DiffVersionDetail = z.infer<typeof diffVersionDetailSchema>;
+
+/**
+ * The merge request page's own JSON (`{project}/-/merge_requests/{iid}.json`): the REST fields,
+ * the rendered HTML, whether the branches still exist, and what the viewer may do.
+ */
+export const mergeRequestPageSchema = mergeRequestDetailSchema.extend({
+  title_html: z.string(),
+  description_html: z.string(),
+  source_branch_exists: z.boolean(),
+  target_branch_exists: z.boolean(),
+  current_user: z.object({ can_update: z.boolean(), can_reopen: z.boolean() }),
+});
+export type MergeRequestPage = z.infer<typeof mergeRequestPageSchema>;
