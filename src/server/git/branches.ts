@@ -32,3 +32,14 @@ export async function defaultBranchOf(gitDir: string): Promise<string | null> {
   const head = await gitText(gitDir, ['symbolic-ref', '--quiet', 'HEAD'], { okCodes: [1] });
   return head.startsWith('refs/heads/') ? head.slice('refs/heads/'.length) : null;
 }
+
+/** Names of the branches whose heads are reachable from `target` (merged into it). */
+export async function branchesMergedInto(gitDir: string, target: string): Promise<Set<string>> {
+  const raw = await gitText(gitDir, [
+    'for-each-ref',
+    `--merged=${target}`,
+    '--format=%(refname:lstrip=2)',
+    'refs/heads/',
+  ]);
+  return new Set(raw ? raw.split('\n') : []);
+}

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ZERO_SHA, branchRef, resolveCommit, updateRef } from './repository';
+import { ZERO_SHA, branchRef, isSha, resolveCommit, updateRef } from './repository';
 import { gitText, runGit } from './run-git';
 
 export type GitPerson = { name: string; email: string; date: Date };
@@ -45,22 +45,57 @@ export type LogOptions = {
   limit?: number;
   skip?: number;
   firstParent?: boolean;
+  since?: Date;
+  until?: Date;
 };
+
+function filterArgs(options: Omit<LogOptions, 'revision' | 'limit' | 'skip'>): string[] {
+  const args: string[] = [];
+  if (options.firstParent) args.push('--first-parent');
+  if (options.since) args.push(`--since=${options.since.toISOString()}`);
+  if (options.until) args.push(`--until=${options.until.toISOString()}`);
+  return args;
+}
+
+/** Paths are taken literally: no globs, no magic pathspecs. */
+const literal = { GIT_LITERAL_PATHSPECS: '1' };
 
 /** Lists commits newest first. The revision must already be validated (no leading `-`). */
 export async function listCommits(gitDir: string, options: LogOptions): Promise<Commit[]> {
   const args = ['log', `--format=${LOG_FORMAT}`, '--no-color'];
   if (options.limit !== undefined) args.push(`--max-count=${options.limit}`);
   if (options.skip) args.push(`--skip=${options.skip}`);
-  if (options.firstParent) args.push('--first-parent');
-  args.push('--end-of-options', options.revision, '--');
+  args.push(...filterArgs(options), '--end-of-options', options.revision, '--');
   if (options.path) args.push(options.path);
-  const { stdout } = await runGit(gitDir, args);
+  const { stdout } = await runGit(gitDir, args, { env: literal });
   return parseCommits(stdout.toString('utf8'));
 }
 
-export async function countCommits(gitDir: string, revision: string): Promise<number> {
-  return Number(await gitText(gitDir, ['rev-list', '--count', '--end-of-options', revision]));
+/** Counts what listCommits would list without a limit; `filters` narrows it the same way. */
+export async function countCommits(
+  gitDir: string,
+  revision: string,
+  filters: Omit<LogOptions, 'revision' | 'limit' | 'skip'> = {},
+): Promise<number> {
+  const args = ['rev-list', '--count', ...filterArgs(filters), '--end-of-options', revision, '--'];
+  if (filters.path) args.push(filters.path);
+  return Number(await gitText(gitDir, args, { env: literal }));
+}
+
+/** Several commits by sha in one git call (branch heads on a page); unknown shas are left out. */
+export async function readCommits(gitDir: string, shas: string[]): Promise<Map<string, Commit>> {
+  const unique = [...new Set(shas)].filter(isSha);
+  if (unique.length === 0) return new Map();
+  const { stdout } = await runGit(gitDir, [
+    'log',
+    '--no-walk=unsorted',
+    `--format=${LOG_FORMAT}`,
+    '--no-color',
+    '--end-of-options',
+    ...unique,
+    '--',
+  ]);
+  return new Map(parseCommits(stdout.toString('utf8')).map((commit) => [commit.sha, commit]));
 }
 
 export async function readCommit(gitDir: string, sha: string): Promise<Commit | null> {
@@ -103,24 +138,30 @@ function personEnv(prefix: 'AUTHOR' | 'COMMITTER', person: GitPerson): Record<st
  * throw-away index, commit-tree, then a compare-and-swap update-ref. Returns the new commit sha.
  */
 export async function commitFiles(gitDir: string, input: CommitFilesInput): Promise<string> {
+  // The branch head read here is the one the ref update compares against, so a commit that lands
+  // on the branch meanwhile is never overwritten.
+  const head = await resolveCommit(gitDir, branchRef(input.branch));
   const parent =
-    (await resolveCommit(gitDir, branchRef(input.branch))) ??
-    (input.startBranch ? await resolveCommit(gitDir, branchRef(input.startBranch)) : null);
+    head ?? (input.startBranch ? await resolveCommit(gitDir, branchRef(input.startBranch)) : null);
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'index-'));
   const env = { GIT_INDEX_FILE: path.join(tmp, 'index') };
   try {
     if (parent) await runGit(gitDir, ['read-tree', parent], { env });
+    // One `update-index --index-info` for all changes: it needs no work tree (a bare repository has
+    // none), and mode 0 removes a path. NUL-terminated records allow any file name.
+    const records: string[] = [];
     for (const change of input.changes) {
       if (change.action === 'delete') {
-        await runGit(gitDir, ['update-index', '--force-remove', '--', change.path], { env });
+        records.push(`0 ${ZERO_SHA}\t${change.path}`);
         continue;
       }
       const blob = await gitText(gitDir, ['hash-object', '-w', '--stdin'], { input: change.content });
-      const mode = change.executable ? '100755' : '100644';
-      await runGit(gitDir, ['update-index', '--add', '--cacheinfo', `${mode},${blob},${change.path}`], {
-        env,
-      });
+      records.push(`${change.executable ? '100755' : '100644'} ${blob}\t${change.path}`);
     }
+    await runGit(gitDir, ['update-index', '-z', '--index-info'], {
+      env,
+      input: records.map((record) => `${record}\0`).join(''),
+    });
     const tree = await gitText(gitDir, ['write-tree'], { env });
     const parentArgs = parent ? ['-p', parent] : [];
     const sha = await gitText(gitDir, ['commit-tree', tree, ...parentArgs], {
@@ -130,8 +171,7 @@ export async function commitFiles(gitDir: string, input: CommitFilesInput): Prom
         ...personEnv('COMMITTER', input.committer ?? input.author),
       },
     });
-    const current = await resolveCommit(gitDir, branchRef(input.branch));
-    if (!(await updateRef(gitDir, branchRef(input.branch), sha, current ?? ZERO_SHA))) {
+    if (!(await updateRef(gitDir, branchRef(input.branch), sha, head ?? ZERO_SHA))) {
       throw new BranchMovedError(input.branch);
     }
     return sha;

@@ -103,3 +103,12 @@ export async function mergeBase(gitDir: string, a: string, b: string): Promise<s
 export async function isEmptyRepository(gitDir: string): Promise<boolean> {
   return (await gitText(gitDir, ['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/'])) === '';
 }
+
+/** Tag names follow the same rules as branch names, checked as `refs/tags/...`. */
+export async function isValidTagName(name: string): Promise<boolean> {
+  if (name.length === 0 || name.length > 255 || name.startsWith('-')) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a ref may not hold
+  if (/[\u0000-\u001f\u007f]/.test(name)) return false;
+  const result = await runGit('/nonexistent', ['check-ref-format', `refs/tags/${name}`], { okCodes: [1] });
+  return result.code === 0;
+}

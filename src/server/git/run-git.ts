@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 
 export type GitResult = { code: number; stdout: Buffer; stderr: string };
 
@@ -66,4 +67,36 @@ export function runGit(gitDir: string, args: string[], options: GitOptions = {})
 export async function gitText(gitDir: string, args: string[], options?: GitOptions): Promise<string> {
   const { stdout } = await runGit(gitDir, args, options);
   return stdout.toString('utf8').trimEnd();
+}
+
+export type GitStream = {
+  stdin: Writable;
+  stdout: Readable;
+  /** Settles when git exits, with its exit code and what it wrote to stderr. */
+  exited: Promise<{ code: number; stderr: string }>;
+  kill(): void;
+};
+
+/**
+ * The streaming variant of runGit, for output too large to hold (packs): the caller writes stdin
+ * and pipes stdout. `args` start with git's own options, so smart HTTP can name the repository
+ * directory as upload-pack and receive-pack expect it.
+ */
+export function streamGit(args: string[], options: Pick<GitOptions, 'env'> = {}): GitStream {
+  const child = spawn('git', args, { env: { ...gitEnv, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const err: Buffer[] = [];
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  child.stdin.on('error', () => undefined); // git may exit before reading all input
+  const exited = new Promise<{ code: number; stderr: string }>((resolve) => {
+    child.on('error', (error) => resolve({ code: -1, stderr: error.message }));
+    child.on('close', (code) => resolve({ code: code ?? -1, stderr: Buffer.concat(err).toString('utf8') }));
+  });
+  return {
+    stdin: child.stdin,
+    stdout: child.stdout,
+    exited,
+    kill: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    },
+  };
 }
