@@ -59,7 +59,8 @@ function registerErrorHandling(app: FastifyInstance): void {
         .header('retry-after', String(error.retryAfterSeconds))
         .send({ message: error.message });
     }
-    if (error instanceof AppError) return reply.status(error.statusCode).send({ message: error.message });
+    if (error instanceof AppError)
+      return reply.status(error.statusCode).send({ message: error.details ?? error.message });
     if (isValidationError(error)) return reply.status(400).send({ message: validationMessage(error) });
     if (error.statusCode === 413) return reply.status(413).send({ message: '413 Request Entity Too Large' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

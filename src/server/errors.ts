@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** When set, the body's `message` is this list, as GitLab words some validation errors. */
+    readonly details?: readonly string[],
   ) {
     super(message);
     this.name = new.target.name;
@@ -38,14 +40,14 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, details?: readonly string[]) {
+    super(409, message, details);
   }
 }
 
 export class UnprocessableError extends AppError {
-  constructor(message: string) {
-    super(422, message);
+  constructor(message: string, details?: readonly string[]) {
+    super(422, message, details);
   }
 }
 
