@@ -9,7 +9,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerCsrfCheck, registerCurrentUser } from './auth/current-user';
 import { createContainer, type AppDeps, type Container } from './container';
 import { AppError, TooManyRequestsError } from './errors';
+import { registerAccessTokenRoutes } from './features/access-tokens/access-tokens.routes';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerUserRoutes } from './features/users/users.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { isValidationError, validationMessage } from './validation';
 
@@ -49,6 +53,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
 async function registerRoutes(app: FastifyInstance, container: Container): Promise<void> {
   registerHealthRoutes(app, container);
+  registerAuthRoutes(app, container);
+  registerOAuthRoutes(app, container);
+  registerUserRoutes(app, container);
+  registerAccessTokenRoutes(app, container);
 }
 
 function registerErrorHandling(app: FastifyInstance): void {

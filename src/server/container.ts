@@ -1,6 +1,9 @@
 import type { Clock, Random } from './clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { createAccessTokensService } from './features/access-tokens/access-tokens.service';
+import { createAuthService } from './features/auth/auth.service';
+import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.service';
 import { createProjectsService } from './features/projects/projects.service';
 import { createUsersService } from './features/users/users.service';
 import type { EventBus } from './realtime/bus';
@@ -20,7 +23,10 @@ export function createContainer(deps: AppDeps) {
   const base = { ...deps, db };
   const users = createUsersService(base);
   const projects = createProjectsService(base);
-  return { ...base, users, projects };
+  const signInRateLimit = createSignInRateLimit(base);
+  const auth = createAuthService({ ...base, signInRateLimit, users });
+  const accessTokens = createAccessTokensService(base);
+  return { ...base, users, projects, signInRateLimit, auth, accessTokens };
 }
 
 export type Container = ReturnType<typeof createContainer>;

@@ -2,21 +2,27 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../clock';
 import { ForbiddenError, UnauthorizedError } from '../errors';
-import { findActiveToken, findSessionUser, findUserByLogin, touchToken, type UserRow } from './auth.repo';
+import {
+  findActiveToken,
+  findSessionUser,
+  findUserByLogin,
+  touchToken,
+  type TokenRow,
+  type UserRow,
+} from './auth.repo';
 import { verifyPassword } from './passwords';
-import { digestToken } from './tokens';
+import { digestToken, OAUTH_TOKEN_LIFETIME_SECONDS } from './tokens';
 
 export const SESSION_COOKIE = '_review_session';
 
 export type CurrentUser = Pick<UserRow, 'id' | 'username' | 'name' | 'email' | 'admin' | 'state'>;
 
-export type TokenScope = 'api' | 'read_api' | 'read_user' | 'read_repository' | 'write_repository';
-export const TOKEN_SCOPES = ['api', 'read_api', 'read_user', 'read_repository', 'write_repository'] as const;
+export { TOKEN_SCOPES, type TokenScope } from '../../shared/api/accessTokens';
 
 export type RequestAuth =
   | { method: 'none' }
   | { method: 'session'; csrfToken: string }
-  | { method: 'token'; scopes: string[] }
+  | { method: 'token'; scopes: string[]; tokenId: number }
   | { method: 'password' };
 
 declare module 'fastify' {
@@ -75,32 +81,55 @@ function basicCredentials(request: FastifyRequest): { login: string; secret: str
   return { login: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-type Deps = { db: Db; clock: Clock };
+/** Counts password guesses (the sign-in rate limit); `attempt` throws once the caller must wait. */
+export type PasswordAttemptLimit = {
+  attempt(login: string, ip: string): Promise<void>;
+  succeeded(login: string, ip: string): Promise<void>;
+};
+
+type Deps = { db: Db; clock: Clock; signInRateLimit: PasswordAttemptLimit };
+
+/** OAuth tokens expire by the hour, finer than the table's expiry date. */
+const isExpiredOAuthToken = (token: TokenRow, now: Date): boolean =>
+  token.kind === 'oauth' && now.getTime() - token.createdAt.getTime() >= OAUTH_TOKEN_LIFETIME_SECONDS * 1000;
 
 async function authenticate(
   request: FastifyRequest,
-  { db, clock }: Deps,
+  { db, clock, signInRateLimit }: Deps,
 ): Promise<{ user: UserRow; auth: RequestAuth } | null> {
   const now = clock.now();
   const today = now.toISOString().slice(0, 10);
   const token = bearerToken(request);
   if (token) {
     const found = await findActiveToken(db, digestToken(token), today);
-    if (!found) throw new UnauthorizedError();
+    if (!found || isExpiredOAuthToken(found.token, now)) throw new UnauthorizedError();
     await touchToken(db, found.token.id, now);
-    return { user: found.user, auth: { method: 'token', scopes: found.token.scopes } };
+    return {
+      user: found.user,
+      auth: { method: 'token', scopes: found.token.scopes, tokenId: found.token.id },
+    };
   }
   const basic = basicCredentials(request);
   if (basic) {
     // git clients send a token as the password; a real password works too, as on GitLab.
     const found = await findActiveToken(db, digestToken(basic.secret), today);
-    if (found && found.user.username.toLowerCase() === basic.login.toLowerCase()) {
+    if (
+      found &&
+      !isExpiredOAuthToken(found.token, now) &&
+      found.user.username.toLowerCase() === basic.login.toLowerCase()
+    ) {
       await touchToken(db, found.token.id, now);
-      return { user: found.user, auth: { method: 'token', scopes: found.token.scopes } };
+      return {
+        user: found.user,
+        auth: { method: 'token', scopes: found.token.scopes, tokenId: found.token.id },
+      };
     }
+    await signInRateLimit.attempt(basic.login, request.ip);
     const user = await findUserByLogin(db, basic.login);
-    if (user && (await verifyPassword(basic.secret, user.passwordHash)))
+    if (user && (await verifyPassword(basic.secret, user.passwordHash))) {
+      await signInRateLimit.succeeded(basic.login, request.ip);
       return { user, auth: { method: 'password' } };
+    }
     throw new UnauthorizedError('HTTP Basic: Access denied');
   }
   const cookie = request.cookies[SESSION_COOKIE];

@@ -13,6 +13,7 @@ type ProjectFacts = {
 
 export type Subject =
   | { type: 'instance' }
+  | { type: 'user'; id: number }
   | { type: 'group'; visibility: Visibility; accessLevel: number }
   | ({ type: 'project' } & ProjectFacts)
   | ({ type: 'branch'; pushAccessLevel: number | null } & ProjectFacts)
@@ -20,6 +21,8 @@ export type Subject =
 
 export type Action =
   | 'admin_instance'
+  | 'create_user'
+  | 'manage_access_tokens'
   | 'create_group'
   | 'read_group'
   | 'create_project_in_group'
@@ -67,6 +70,12 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
     case 'instance':
       if (action === 'admin_instance') return actor?.admin === true;
       if (action === 'create_group') return actor !== null;
+      if (action === 'create_user') return actor?.admin === true;
+      return false;
+    case 'user':
+      // A user's own tokens are theirs to list, create and revoke; administrators manage anyone's.
+      if (action === 'manage_access_tokens')
+        return actor !== null && (actor.admin || actor.id === subject.id);
       return false;
     case 'group': {
       const level = levelOf(actor, subject.accessLevel);
@@ -90,7 +99,7 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
 function canOnProject(
   actor: Actor,
   action: Action,
-  subject: Exclude<Subject, { type: 'instance' | 'group' }>,
+  subject: Exclude<Subject, { type: 'instance' | 'group' | 'user' }>,
 ): boolean {
   const level = levelOf(actor, subject.accessLevel);
   const writable = !subject.archived;

@@ -6,5 +6,8 @@ export const digestToken = (token: string): string => createHash('sha256').updat
 /** GitLab's prefixes, so secret scanners recognise leaked tokens. */
 export const newPersonalAccessToken = (): string => `glpat-${randomBytes(20).toString('base64url')}`;
 export const newOAuthToken = (): string => randomBytes(32).toString('hex');
+
+/** OAuth access tokens live two hours, as GitLab's do. */
+export const OAUTH_TOKEN_LIFETIME_SECONDS = 7200;
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
 export const newCsrfToken = (): string => randomBytes(32).toString('base64url');

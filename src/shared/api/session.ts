@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** GitLab's minimum password length. */
+export const MIN_PASSWORD_LENGTH = 8;
+
 /** The signed-in user as the web app sees it. */
 export const sessionUserSchema = z.object({
   id: z.number().int(),
@@ -17,5 +20,22 @@ export const sessionResponseSchema = z.object({
   csrf_token: z.string().nullable(),
 });
 
+/** `POST /users/sign_in`: `login` is a username or a primary e-mail address. */
+export const signInRequestSchema = z.object({
+  login: z.string().trim().min(1).max(255),
+  password: z.string().min(1).max(1024),
+  remember_me: z.boolean().optional(),
+});
+
+/** `POST /users`: the sign-up form. */
+export const signUpRequestSchema = z.object({
+  name: z.string().trim().min(1).max(255),
+  username: z.string().trim().min(1).max(255),
+  email: z.string().trim().email().max(255),
+  password: z.string().min(MIN_PASSWORD_LENGTH).max(128),
+});
+
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;

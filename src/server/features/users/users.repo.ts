@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { namespaces, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+export type UserWithNamespace = { user: UserRow; namespaceId: number | null };
 
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
@@ -34,4 +35,66 @@ export async function usernameOrEmailTaken(db: Db, username: string, email: stri
     .from(namespaces)
     .where(sql`lower(${namespaces.fullPath}) = lower(${username})`);
   return { username: Boolean(row?.username) || namespace !== undefined, email: Boolean(row?.email) };
+}
+
+const personalNamespace = and(eq(namespaces.kind, 'user'), eq(namespaces.ownerId, users.id));
+
+export async function findUserWithNamespace(db: Db, id: number): Promise<UserWithNamespace | undefined> {
+  const [row] = await db
+    .select({ user: users, namespaceId: namespaces.id })
+    .from(users)
+    .leftJoin(namespaces, personalNamespace)
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function anyUserExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
+export type UserFilter = {
+  username?: string;
+  /** Matched against name and username, and against e-mail when `searchEmail` is set. */
+  search?: string;
+  searchEmail: boolean;
+  state?: 'active' | 'blocked';
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function userConditions(filter: UserFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.username) conditions.push(sql`lower(${users.username}) = lower(${filter.username})`);
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    conditions.push(
+      or(
+        ilike(users.username, pattern),
+        ilike(users.name, pattern),
+        filter.searchEmail ? ilike(users.email, pattern) : undefined,
+      ),
+    );
+  }
+  if (filter.state) conditions.push(eq(users.state, filter.state));
+  return and(...conditions);
+}
+
+/** Newest first, as GitLab orders `GET /users` by default. */
+export async function listUsers(
+  db: Db,
+  filter: UserFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: UserWithNamespace[]; total: number }> {
+  const where = userConditions(filter);
+  const rows = await db
+    .select({ user: users, namespaceId: namespaces.id })
+    .from(users)
+    .leftJoin(namespaces, personalNamespace)
+    .where(where)
+    .orderBy(desc(users.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -1,11 +1,23 @@
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/api/session';
 import { pathMessage, pathProblem } from '../../../shared/names/paths';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
-import { BadRequestError, ConflictError } from '../../errors';
-import { insertUser, insertUserNamespace, usernameOrEmailTaken, type UserRow } from './users.repo';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import type { Page } from '../../api-v4/pagination';
+import {
+  anyUserExists,
+  findUserWithNamespace,
+  insertUser,
+  insertUserNamespace,
+  listUsers,
+  usernameOrEmailTaken,
+  type UserFilter,
+  type UserRow,
+  type UserWithNamespace,
+} from './users.repo';
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 
 export const createUserInput = z.object({
   username: z.string().min(1).max(255),
@@ -33,7 +45,33 @@ export function createUsersService({ db }: { db: Db }) {
     });
   }
 
-  return { createUser };
+  /**
+   * `POST /api/v4/users`: GitLab wants a password or an explicit choice not to give one; with
+   * `force_random_password` the account has no usable password until one is set.
+   */
+  async function createUserAsAdmin(
+    input: CreateUserInput & { force_random_password?: boolean },
+  ): Promise<UserWithNamespace> {
+    const { force_random_password: noPassword, ...rest } = input;
+    if (!rest.password && !noPassword)
+      throw new BadRequestError(
+        'password, reset_password, force_random_password are missing, at least one parameter must be provided',
+      );
+    const user = await createUser(rest);
+    return getUser(user.id);
+  }
+
+  async function getUser(id: number): Promise<UserWithNamespace> {
+    const found = await findUserWithNamespace(db, id);
+    if (!found) throw new NotFoundError('User');
+    return found;
+  }
+
+  const findUsers = (filter: UserFilter, page: Page) => listUsers(db, filter, page);
+
+  const hasUsers = () => anyUserExists(db);
+
+  return { createUser, createUserAsAdmin, getUser, findUsers, hasUsers };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

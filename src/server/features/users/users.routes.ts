@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/api/session';
+import { userBasicSchema, userDetailsSchema, userSchema } from '../../../shared/api/users';
+import { can } from '../../auth/permissions';
+import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
+import type { Container } from '../../container';
+import { ForbiddenError } from '../../errors';
+import { assertScope, requireUser } from '../auth/api-auth';
+import { presentUser, presentUserBasic, presentUserDetails } from './user.presenter';
+
+const boolParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const userIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const listQuery = paginationQuery.extend({
+  username: z.string().max(255).optional(),
+  search: z.string().max(255).optional(),
+  active: boolParam.optional(),
+  blocked: boolParam.optional(),
+});
+
+const createBody = z.object({
+  username: z.string().trim().min(1).max(255),
+  name: z.string().trim().min(1).max(255),
+  email: z.string().trim().email().max(255),
+  password: z.string().min(MIN_PASSWORD_LENGTH).max(128).optional(),
+  force_random_password: boolParam.optional(),
+  reset_password: boolParam.optional(),
+  admin: boolParam.optional(),
+});
+
+/** GitLab's users API: `/user`, `/users`, `/users/:id`, and account creation for administrators. */
+export function registerUserRoutes(
+  app: FastifyInstance,
+  { users, config }: Pick<Container, 'users' | 'config'>,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const isAdmin = (actor: Parameters<typeof can>[0]) => can(actor, 'admin_instance', { type: 'instance' });
+
+  r.route({
+    method: 'GET',
+    url: '/api/v4/user',
+    schema: { response: { 200: userDetailsSchema } },
+    handler: async (request) => {
+      const actor = requireUser(request, 'user_read');
+      const { user, namespaceId } = await users.getUser(actor.id);
+      return presentUserDetails(user, namespaceId, config);
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/v4/users',
+    schema: {
+      querystring: listQuery,
+      response: { 200: z.union([z.array(userDetailsSchema), z.array(userBasicSchema)]) },
+    },
+    handler: async (request, reply) => {
+      // Anyone may list users' public names, as on GitLab; administrators see every field.
+      assertScope(request, 'user_read');
+      const admin = isAdmin(request.currentUser);
+      const { username, search, active, blocked } = request.query;
+      const page = toPage(request.query);
+      const state = active ? 'active' : blocked ? 'blocked' : undefined;
+      const { rows, total } = await users.findUsers({ username, search, state, searchEmail: admin }, page);
+      setPaginationHeaders(request, reply, page, total);
+      return admin
+        ? rows.map((row) => presentUserDetails(row.user, row.namespaceId, config))
+        : rows.map((row) => presentUserBasic(row.user, config));
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/v4/users/:id',
+    schema: { params: userIdParams, response: { 200: z.union([userDetailsSchema, userSchema]) } },
+    handler: async (request) => {
+      assertScope(request, 'user_read');
+      const { user, namespaceId } = await users.getUser(request.params.id);
+      return isAdmin(request.currentUser)
+        ? presentUserDetails(user, namespaceId, config)
+        : presentUser(user, config);
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/api/v4/users',
+    schema: { body: createBody, response: { 201: userDetailsSchema } },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      if (!can(actor, 'create_user', { type: 'instance' })) throw new ForbiddenError();
+      const { force_random_password, reset_password, admin, ...account } = request.body;
+      const { user, namespaceId } = await users.createUserAsAdmin({
+        ...account,
+        admin: admin ?? false,
+        // Without mail, a reset link cannot be sent: both leave the account without a usable password.
+        force_random_password: force_random_password === true || reset_password === true,
+      });
+      return reply.status(201).send(presentUserDetails(user, namespaceId, config));
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** The scopes a personal access token can carry, as GitLab names them. */
+export const TOKEN_SCOPES = ['api', 'read_api', 'read_user', 'read_repository', 'write_repository'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** What each scope grants, in GitLab's words, for the token form. */
+export const TOKEN_SCOPE_DESCRIPTIONS: Record<TokenScope, string> = {
+  api: 'Grants complete read/write access to the API, including all groups and projects.',
+  read_api: 'Grants read access to the API, including all groups and projects.',
+  read_user: 'Grants read-only access to your profile through the /user API endpoint.',
+  read_repository: 'Grants read-only access to repositories on private projects using Git-over-HTTP.',
+  write_repository: 'Grants read-write access to repositories on private projects using Git-over-HTTP.',
+};
+
+/** A calendar date, `YYYY-MM-DD`, as GitLab takes and returns token expiry dates. */
+export const isoDate = z.iso.date();
+
+/** A personal access token as `GET /api/v4/personal_access_tokens` lists it. */
+export const personalAccessTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  revoked: z.boolean(),
+  created_at: z.string(),
+  scopes: z.array(z.string()),
+  user_id: z.number().int(),
+  last_used_at: z.string().nullable(),
+  active: z.boolean(),
+  expires_at: z.string().nullable(),
+});
+
+/** The create response: the only time the secret itself is sent. */
+export const newPersonalAccessTokenSchema = personalAccessTokenSchema.extend({ token: z.string() });
+
+export const createPersonalAccessTokenSchema = z.object({
+  name: z.string().trim().min(1).max(255),
+  scopes: z.array(z.enum(TOKEN_SCOPES)).min(1).max(TOKEN_SCOPES.length),
+  expires_at: isoDate.nullish(),
+});
+
+export type PersonalAccessToken = z.infer<typeof personalAccessTokenSchema>;
+export type NewPersonalAccessToken = z.infer<typeof newPersonalAccessTokenSchema>;
+export type CreatePersonalAccessToken = z.infer<typeof createPersonalAccessTokenSchema>;
