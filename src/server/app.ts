@@ -12,7 +12,9 @@ import { AppError, TooManyRequestsError } from './errors';
 import { registerAccessTokenRoutes } from './features/access-tokens/access-tokens.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
+import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { isValidationError, validationMessage } from './validation';
@@ -22,7 +24,11 @@ export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.ur
 /** Request bodies above this are refused with 413 (git pushes stream past it: they are not parsed). */
 export const BODY_LIMIT = 2 * 1024 * 1024;
 
-export type BuildAppOptions = { logger?: boolean | { level: string } };
+export type BuildAppOptions = {
+  logger?: boolean | { level: string };
+  /** Tests pass the container they arrange state with, so in-memory registries (push hooks) are shared. */
+  container?: Container;
+};
 
 /** Builds the whole server without listening, so tests drive it with `inject()` or a real port. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -37,7 +43,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(cookie);
   await app.register(formbody);
 
-  const container = createContainer(deps);
+  const container = options.container ?? createContainer(deps);
   registerCurrentUser(app, container);
   registerCsrfCheck(app);
   // zod validates and serializes our routes; GraphQL keeps Fastify's own JSON-schema compilers.
@@ -53,6 +59,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
 async function registerRoutes(app: FastifyInstance, container: Container): Promise<void> {
   registerHealthRoutes(app, container);
+  registerProtectedBranchRoutes(app, container);
+  await registerGitHttpRoutes(app, container);
   registerAuthRoutes(app, container);
   registerOAuthRoutes(app, container);
   registerUserRoutes(app, container);

@@ -4,7 +4,10 @@ import type { Database, Db } from './db/client';
 import { createAccessTokensService } from './features/access-tokens/access-tokens.service';
 import { createAuthService } from './features/auth/auth.service';
 import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.service';
+import { createGitHttpService } from './features/git-http/git-http.service';
+import { createPushHooks } from './features/git-http/push-hooks';
 import { createProjectsService } from './features/projects/projects.service';
+import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createUsersService } from './features/users/users.service';
 import type { EventBus } from './realtime/bus';
 
@@ -23,10 +26,13 @@ export function createContainer(deps: AppDeps) {
   const base = { ...deps, db };
   const users = createUsersService(base);
   const projects = createProjectsService(base);
+  const protectedBranches = createProtectedBranchesService(base);
+  const pushHooks = createPushHooks();
+  const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks });
   const signInRateLimit = createSignInRateLimit(base);
   const auth = createAuthService({ ...base, signInRateLimit, users });
   const accessTokens = createAccessTokensService(base);
-  return { ...base, users, projects, signInRateLimit, auth, accessTokens };
+  return { ...base, protectedBranches, pushHooks, gitHttp, users, projects, signInRateLimit, auth, accessTokens };
 }
 
 export type Container = ReturnType<typeof createContainer>;
