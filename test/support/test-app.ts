@@ -36,11 +36,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: options.clock ?? systemClock,
     random: options.random ?? systemRandom,
   };
-  const app = await buildApp(deps);
+  const container = createContainer(deps);
+  const app = await buildApp(deps, { container });
   return {
     app,
     deps,
-    container: createContainer(deps),
+    container,
     config,
     dataDir,
     listen: async () => {

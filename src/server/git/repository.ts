@@ -112,3 +112,11 @@ export async function isValidTagName(name: string): Promise<boolean> {
   const result = await runGit('/nonexistent', ['check-ref-format', `refs/tags/${name}`], { okCodes: [1] });
   return result.code === 0;
 }
+
+/** The object a full ref name points at (a tag object for annotated tags), or null when it does not exist. */
+export async function readRef(gitDir: string, ref: string): Promise<string | null> {
+  if (!ref.startsWith('refs/')) return null;
+  const result = await runGit(gitDir, ['show-ref', '--verify', '--hash', ref], { okCodes: [1, 128] });
+  const sha = result.stdout.toString('utf8').trim();
+  return result.code === 0 && isSha(sha) ? sha : null;
+}

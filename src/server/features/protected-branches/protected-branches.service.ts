@@ -1,0 +1,67 @@
+import { protectBranchBodySchema, type ProtectBranchBody } from '../../../shared/api/repository';
+import type { Db } from '../../db/client';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { isValidBranchName } from '../../git/repository';
+import { protectionFor, type BranchProtection } from './branch-protection';
+import {
+  countProtectedBranches,
+  deleteProtectedBranchRow,
+  findProtectedBranchRow,
+  insertProtectedBranchRow,
+  listProtectedBranchRows,
+  type ProtectedBranchRow,
+} from './protected-branches.repo';
+
+/**
+ * Protected branch rules of a project. Permission checks are the caller's (routes ask `can()`);
+ * the push path and the branch API ask `protectionResolver` what protects a branch.
+ */
+export function createProtectedBranchesService({ db }: { db: Db }) {
+  async function list(projectId: number, page: { offset: number; limit: number }) {
+    const [rows, total] = await Promise.all([
+      listProtectedBranchRows(db, projectId, page),
+      countProtectedBranches(db, projectId),
+    ]);
+    return { rows, total };
+  }
+
+  async function find(projectId: number, name: string): Promise<ProtectedBranchRow> {
+    const row = await findProtectedBranchRow(db, projectId, name);
+    if (!row) throw new NotFoundError('Protected Branch');
+    return row;
+  }
+
+  async function protect(projectId: number, input: ProtectBranchBody): Promise<ProtectedBranchRow> {
+    const parsed = protectBranchBodySchema.parse(input);
+    // A wildcard is a branch name with `*` in it: check the name with the stars as plain letters.
+    if (!(await isValidBranchName(parsed.name.replaceAll('*', 'x'))))
+      throw new BadRequestError('Name is invalid');
+    const row = await insertProtectedBranchRow(db, {
+      projectId,
+      name: parsed.name,
+      pushAccessLevel: parsed.push_access_level,
+      mergeAccessLevel: parsed.merge_access_level,
+      allowForcePush: parsed.allow_force_push,
+    });
+    if (!row) throw new ConflictError(`Protected branch '${parsed.name}' already exists`);
+    return row;
+  }
+
+  async function unprotect(projectId: number, name: string): Promise<void> {
+    if (!(await deleteProtectedBranchRow(db, projectId, name))) throw new NotFoundError('Protected Branch');
+  }
+
+  /** Loads a project's rules once and answers for any number of branches (a page of branches, a push). */
+  async function protectionResolver(projectId: number): Promise<(branch: string) => BranchProtection | null> {
+    const rules = await listProtectedBranchRows(db, projectId);
+    return (branch) => protectionFor(rules, branch);
+  }
+
+  async function protectionOf(projectId: number, branch: string): Promise<BranchProtection | null> {
+    return (await protectionResolver(projectId))(branch);
+  }
+
+  return { list, find, protect, unprotect, protectionResolver, protectionOf };
+}
+
+export type ProtectedBranchesService = ReturnType<typeof createProtectedBranchesService>;

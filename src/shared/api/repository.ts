@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/** Push and merge levels a protected branch may name: No one, Developers + Maintainers, Maintainers, Admins. */
+export const PROTECTED_ACCESS_LEVELS = [0, 30, 40, 60] as const;
+
+export const protectedAccessLevelDescription = (level: number): string =>
+  ({ 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' })[level] ?? 'Maintainers';
+
+const accessLevelEntrySchema = z.object({
+  id: z.number().int(),
+  access_level: z.number().int(),
+  access_level_description: z.string(),
+  deploy_key_id: z.number().int().nullable(),
+  user_id: z.number().int().nullable(),
+  group_id: z.number().int().nullable(),
+});
+
+/** GitLab's protected branch: `name` may be a wildcard such as `release/*`. */
+export const protectedBranchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  push_access_levels: z.array(accessLevelEntrySchema),
+  merge_access_levels: z.array(accessLevelEntrySchema),
+  unprotect_access_levels: z.array(accessLevelEntrySchema),
+  allow_force_push: z.boolean(),
+  code_owner_approval_required: z.boolean(),
+});
+export type ProtectedBranch = z.infer<typeof protectedBranchSchema>;
+
+/** GitLab takes booleans as JSON or as text, and levels as numbers or digits. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+const level = z.coerce
+  .number()
+  .int()
+  .refine(
+    (value) => (PROTECTED_ACCESS_LEVELS as readonly number[]).includes(value),
+    'is not a valid access level',
+  );
+
+export const protectBranchBodySchema = z.object({
+  name: z.string().min(1).max(255),
+  push_access_level: level.default(40),
+  merge_access_level: level.default(40),
+  allow_force_push: flag.default(false),
+});
+export type ProtectBranchBody = z.input<typeof protectBranchBodySchema>;
+
+/** A commit as the repository and merge request APIs show it. */
+export const commitSchema = z.object({
+  id: z.string(),
+  short_id: z.string(),
+  created_at: z.string(),
+  parent_ids: z.array(z.string()),
+  title: z.string(),
+  message: z.string(),
+  author_name: z.string(),
+  author_email: z.string(),
+  authored_date: z.string(),
+  committer_name: z.string(),
+  committer_email: z.string(),
+  committed_date: z.string(),
+  trailers: z.record(z.string(), z.string()),
+  extended_trailers: z.record(z.string(), z.array(z.string())),
+  web_url: z.string(),
+});
+export type CommitJson = z.infer<typeof commitSchema>;
+
+export const commitDetailSchema = commitSchema.extend({
+  stats: z.object({ additions: z.number().int(), deletions: z.number().int(), total: z.number().int() }),
+  status: z.string().nullable(),
+  project_id: z.number().int(),
+  last_pipeline: z.null(),
+});
+export type CommitDetailJson = z.infer<typeof commitDetailSchema>;
+
+export const branchSchema = z.object({
+  name: z.string(),
+  merged: z.boolean(),
+  protected: z.boolean(),
+  default: z.boolean(),
+  developers_can_push: z.boolean(),
+  developers_can_merge: z.boolean(),
+  can_push: z.boolean(),
+  web_url: z.string(),
+  commit: commitSchema,
+});
+export type BranchJson = z.infer<typeof branchSchema>;
+
+export const treeEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['tree', 'blob', 'commit']),
+  path: z.string(),
+  mode: z.string(),
+});
+export type TreeEntryJson = z.infer<typeof treeEntrySchema>;
+
+export const repositoryFileSchema = z.object({
+  file_name: z.string(),
+  file_path: z.string(),
+  size: z.number().int(),
+  encoding: z.literal('base64'),
+  content_sha256: z.string(),
+  ref: z.string(),
+  blob_id: z.string(),
+  commit_id: z.string(),
+  last_commit_id: z.string(),
+  execute_filemode: z.boolean(),
+  content: z.string(),
+});
+export type RepositoryFileJson = z.infer<typeof repositoryFileSchema>;
+
+/** One file of a commit's diff (`GET .../repository/commits/:sha/diff`). */
+export const commitDiffFileSchema = z.object({
+  old_path: z.string(),
+  new_path: z.string(),
+  a_mode: z.string(),
+  b_mode: z.string(),
+  new_file: z.boolean(),
+  renamed_file: z.boolean(),
+  deleted_file: z.boolean(),
+  diff: z.string(),
+});
+export type CommitDiffFileJson = z.infer<typeof commitDiffFileSchema>;
+
+/** `POST/PUT/DELETE .../repository/files/:file_path`. */
+export const fileChangeBodySchema = z.object({
+  branch: z.string().min(1).max(255),
+  commit_message: z.string().min(1).max(100_000),
+  start_branch: z.string().min(1).max(255).optional(),
+  encoding: z.enum(['text', 'base64']).default('text'),
+  author_email: z.string().email().max(255).optional(),
+  author_name: z.string().min(1).max(255).optional(),
+  content: z
+    .string()
+    .max(20 * 1024 * 1024)
+    .optional(),
+  execute_filemode: flag.optional(),
+  last_commit_id: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional(),
+});
+export type FileChangeBody = z.input<typeof fileChangeBodySchema>;
+
+/** The response of a file create or update: where it landed. */
+export const fileChangeResultSchema = z.object({ file_path: z.string(), branch: z.string() });
