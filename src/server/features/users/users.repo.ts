@@ -98,3 +98,16 @@ export async function listUsers(
   const [total] = await db.select({ n: count() }).from(users).where(where);
   return { rows, total: total?.n ?? 0 };
 }
+
+const UNIQUE_INDEXES = ['users_username_lower', 'users_email_lower', 'namespaces_full_path_lower'] as const;
+export type UserUniqueIndex = (typeof UNIQUE_INDEXES)[number];
+
+/** Which of the account's unique indexes a failed insert ran into (two sign-ups racing for a name). */
+export function violatedUniqueIndex(error: unknown): UserUniqueIndex | undefined {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as Error & { code?: string; constraint?: string };
+    if (code !== '23505') continue;
+    return UNIQUE_INDEXES.find((index) => constraint === index || e.message.includes(index));
+  }
+  return undefined;
+}

@@ -12,12 +12,16 @@ import {
   insertUserNamespace,
   listUsers,
   usernameOrEmailTaken,
+  violatedUniqueIndex,
   type UserFilter,
   type UserRow,
   type UserWithNamespace,
 } from './users.repo';
 
 export { MIN_PASSWORD_LENGTH };
+
+const USERNAME_TAKEN = 'Username has already been taken';
+const EMAIL_TAKEN = 'Email has already been taken';
 
 export const createUserInput = z.object({
   username: z.string().min(1).max(255),
@@ -35,14 +39,22 @@ export function createUsersService({ db }: { db: Db }) {
     const problem = pathProblem(parsed.username, { topLevel: true });
     if (problem) throw new BadRequestError(`Username ${pathMessage(problem)}`);
     const passwordHash = parsed.password ? await hashPassword(parsed.password) : null;
-    return db.transaction(async (tx) => {
-      const taken = await usernameOrEmailTaken(tx, parsed.username, parsed.email);
-      if (taken.username) throw new ConflictError('Username has already been taken');
-      if (taken.email) throw new ConflictError('Email has already been taken');
-      const user = await insertUser(tx, { ...parsed, passwordHash });
-      await insertUserNamespace(tx, user);
-      return user;
-    });
+    try {
+      return await db.transaction(async (tx) => {
+        const taken = await usernameOrEmailTaken(tx, parsed.username, parsed.email);
+        if (taken.username) throw new ConflictError(USERNAME_TAKEN);
+        if (taken.email) throw new ConflictError(EMAIL_TAKEN);
+        const user = await insertUser(tx, { ...parsed, passwordHash });
+        await insertUserNamespace(tx, user);
+        return user;
+      });
+    } catch (error) {
+      // The check above cannot see a concurrent sign-up's uncommitted row; the unique index can.
+      const index = violatedUniqueIndex(error);
+      if (index === 'users_email_lower') throw new ConflictError(EMAIL_TAKEN);
+      if (index) throw new ConflictError(USERNAME_TAKEN);
+      throw error;
+    }
   }
 
   /**
