@@ -14,9 +14,12 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
+import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
 import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerGraphQL } from './graphql/graphql';
+import { registerMarkdownRoutes } from './markdown/markdown.routes';
 import { isValidationError, validationMessage } from './validation';
 
 export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -65,6 +68,9 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerOAuthRoutes(app, container);
   registerUserRoutes(app, container);
   registerAccessTokenRoutes(app, container);
+  registerMergeRequestRoutes(app, container);
+  registerMergeRequestPageRoutes(app, container);
+  registerMarkdownRoutes(app);
 }
 
 function registerErrorHandling(app: FastifyInstance): void {

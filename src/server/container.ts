@@ -6,6 +6,7 @@ import { createAuthService } from './features/auth/auth.service';
 import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.service';
 import { createGitHttpService } from './features/git-http/git-http.service';
 import { createPushHooks } from './features/git-http/push-hooks';
+import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createUsersService } from './features/users/users.service';
@@ -32,7 +33,9 @@ export function createContainer(deps: AppDeps) {
   const signInRateLimit = createSignInRateLimit(base);
   const auth = createAuthService({ ...base, signInRateLimit, users });
   const accessTokens = createAccessTokensService(base);
-  return { ...base, protectedBranches, pushHooks, gitHttp, users, projects, signInRateLimit, auth, accessTokens };
+  const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches });
+  pushHooks.subscribe((push) => mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }));
+  return { ...base, protectedBranches, pushHooks, gitHttp, users, projects, signInRateLimit, auth, accessTokens, mergeRequests };
 }
 
 export type Container = ReturnType<typeof createContainer>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './render';
+import { renderInlineMarkdown, renderMarkdown } from './render';
 
 describe('renderMarkdown', () => {
   it('renders headings, emphasis, inline code and fenced code with its language class', () => {
@@ -41,9 +41,14 @@ describe('renderMarkdown', () => {
       ['an iframe', '<iframe src="https://evil.example"></iframe>'],
       ['a style tag', '<style>body{display:none}</style>'],
       ['a raw anchor with a javascript url', '<a href="javascript:alert(1)">x</a>'],
-    ])('drops %s', (_name, source) => {
+    ])('shows %s as text, never as an element', (_name, source) => {
       const html = renderMarkdown(source);
-      expect(html).not.toMatch(/<script|onerror|<iframe|<style|javascript:/i);
+      expect(html).not.toMatch(/<(script|img|iframe|style|a)\b/i);
+      expect(html).toContain('&#x3C;');
+    });
+
+    it('escapes a raw tag so the reader sees what was written', () => {
+      expect(renderMarkdown('Fix <div> alignment')).toBe('<p>Fix &#x3C;div> alignment</p>');
     });
 
     it.each([
@@ -74,5 +79,21 @@ describe('renderMarkdown', () => {
       expect(html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1"');
       expect(html).toContain('<li id="user-content-fn-1">');
     });
+  });
+});
+
+describe('renderInlineMarkdown', () => {
+  it('renders inline markdown of a title without a paragraph', () => {
+    expect(renderInlineMarkdown('Fix `parse()` for *all* inputs')).toBe(
+      'Fix <code>parse()</code> for <em>all</em> inputs',
+    );
+  });
+
+  it('keeps block syntax and html as escaped text', () => {
+    expect(renderInlineMarkdown('# 1 is not a heading')).toBe('# 1 is not a heading');
+    expect(renderInlineMarkdown('1. Step one')).toBe('1. Step one');
+    expect(renderInlineMarkdown('Fix <img src=x onerror=alert(1)> & co')).toBe(
+      'Fix &#x3C;img src=x onerror=alert(1)> &#x26; co',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { Element, Root, RootContent } from 'hast';
+import type { Html } from 'mdast';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
@@ -38,12 +39,12 @@ function markLink(node: Element): void {
   if (/^https?:/i.test(node.properties.href)) node.properties.rel = ['nofollow', 'noreferrer', 'noopener'];
 }
 
-// Raw HTML in the source is not passed through remark-rehype (no `allowDangerousHtml`), so it
-// never reaches the page; the sanitizer then checks everything markdown itself produced.
+// Raw HTML in the source is shown as the text it is, never parsed into elements; the sanitizer
+// then checks everything markdown itself produced.
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
-  .use(remarkRehype)
+  .use(remarkRehype, { handlers: { html: (_state, node: Html) => ({ type: 'text', value: node.value }) } })
   .use(rehypeSanitize, schema)
   .use(externalLinks)
   .use(rehypeStringify)
@@ -53,4 +54,17 @@ const processor = unified()
 export function renderMarkdown(text: string): string {
   if (text.trim() === '') return '';
   return String(processor.processSync(text));
+}
+
+const escapeHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * One line of inline markdown (a title): emphasis, code and links render, while anything that
+ * would become a block (`# x`, `1. x`, `> x`) stays the text it was.
+ */
+export function renderInlineMarkdown(text: string): string {
+  const html = renderMarkdown(text);
+  const inline = /^<p>(.*)<\/p>$/s.exec(html)?.[1];
+  return inline === undefined || inline.includes('<p>') ? escapeHtml(text) : inline;
 }

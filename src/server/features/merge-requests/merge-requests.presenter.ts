@@ -1,0 +1,187 @@
+import type {
+  DiffFile,
+  DiffVersion,
+  MergeRequest,
+  MergeRequestCommit,
+  MergeRequestDetail,
+  MergeStatus,
+} from '../../../shared/api/mergeRequests';
+import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
+import { taskCompletionStatus } from '../../../shared/merge-requests/taskCompletion';
+import type { Config } from '../../config';
+import type { FileDiff } from '../../git/diff';
+import { renderInlineMarkdown, renderMarkdown } from '../../markdown/render';
+import { presentUserBasic } from '../users/user.presenter';
+import type { DiffCommitRow, DiffVersionRow, PersonRow } from './merge-requests.repo';
+import type { MergeRequestView } from './merge-requests.service';
+
+type UrlConfig = Pick<Config, 'externalUrl'>;
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+const asMergeStatus = (value: string): MergeStatus =>
+  value === 'can_be_merged' || value === 'cannot_be_merged' ? value : 'unchecked';
+
+/** GitLab's `API::Entities::MergeRequest`, field for field; features this stage lacks answer empty. */
+export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): MergeRequest {
+  const mr = view.mergeRequest;
+  const user = (row: PersonRow | null) => (row ? presentUserBasic(row, config) : null);
+  const mergeStatus = asMergeStatus(mr.mergeStatus);
+  const reference = `!${mr.iid}`;
+  const diff = view.latestDiff;
+  return {
+    id: mr.id,
+    iid: mr.iid,
+    project_id: mr.projectId,
+    title: mr.title,
+    description: mr.description,
+    state: mr.state,
+    created_at: mr.createdAt.toISOString(),
+    updated_at: mr.updatedAt.toISOString(),
+    merged_by: user(view.mergedBy),
+    merge_user: user(view.mergedBy),
+    merged_at: iso(mr.mergedAt),
+    closed_by: user(view.closedBy),
+    closed_at: iso(mr.closedAt),
+    target_branch: mr.targetBranch,
+    source_branch: mr.sourceBranch,
+    user_notes_count: 0,
+    upvotes: 0,
+    downvotes: 0,
+    author: user(view.author),
+    assignees: [],
+    assignee: null,
+    reviewers: [],
+    source_project_id: mr.sourceProjectId,
+    target_project_id: mr.projectId,
+    labels: [],
+    draft: mr.draft,
+    work_in_progress: mr.draft,
+    milestone: null,
+    merge_when_pipeline_succeeds: false,
+    merge_status: mergeStatus,
+    detailed_merge_status: detailedMergeStatus({
+      state: mr.state,
+      draft: mr.draft,
+      mergeStatus,
+      sourceBranchExists: view.sourceBranchExists,
+      targetBranchExists: view.targetBranchExists,
+    }),
+    sha: mr.headSha,
+    merge_commit_sha: mr.mergeCommitSha,
+    squash_commit_sha: mr.squashCommitSha,
+    discussion_locked: null,
+    should_remove_source_branch: null,
+    force_remove_source_branch: false,
+    reference,
+    references: { short: reference, relative: reference, full: `${view.projectFullPath}${reference}` },
+    web_url: `${config.externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,
+    time_stats: {
+      time_estimate: 0,
+      total_time_spent: 0,
+      human_time_estimate: null,
+      human_total_time_spent: null,
+    },
+    squash: false,
+    task_completion_status: taskCompletionStatus(mr.description),
+    has_conflicts: mergeStatus === 'cannot_be_merged',
+    blocking_discussions_resolved: true,
+    changes_count: diff ? String(diff.filesCount) : null,
+    diff_refs: diff
+      ? { base_sha: diff.baseCommitSha, head_sha: diff.headCommitSha, start_sha: diff.startCommitSha }
+      : null,
+    first_contribution: view.firstContribution,
+  };
+}
+
+export type Permissions = { canUpdate: boolean; canReopen: boolean; canMerge: boolean };
+
+/** The single-request form: what the asking user may do, and with `render_html` the rendered title and description. */
+export function presentMergeRequestDetail(
+  view: MergeRequestView & { permissions: Permissions },
+  config: UrlConfig,
+  options: { renderHtml?: boolean } = {},
+): MergeRequestDetail {
+  return {
+    ...presentMergeRequest(view, config),
+    user: { can_merge: view.permissions.canMerge },
+    pipeline: null,
+    head_pipeline: null,
+    merge_error: null,
+    ...(options.renderHtml ? renderedHtml(view) : {}),
+  };
+}
+
+function renderedHtml(view: MergeRequestView) {
+  return {
+    title_html: renderInlineMarkdown(view.mergeRequest.title),
+    description_html: renderMarkdown(view.mergeRequest.description),
+  };
+}
+
+/** The page's JSON: the REST detail with HTML, branch existence and the viewer's abilities. */
+export function presentMergeRequestPage(
+  view: MergeRequestView & { permissions: Permissions },
+  config: UrlConfig,
+) {
+  return {
+    ...presentMergeRequestDetail(view, config),
+    ...renderedHtml(view),
+    source_branch_exists: view.sourceBranchExists,
+    target_branch_exists: view.targetBranchExists,
+    current_user: { can_update: view.permissions.canUpdate, can_reopen: view.permissions.canReopen },
+  };
+}
+
+export function presentCommit(
+  row: DiffCommitRow,
+  projectFullPath: string,
+  config: UrlConfig,
+): MergeRequestCommit {
+  return {
+    id: row.sha,
+    short_id: row.sha.slice(0, 8),
+    created_at: row.committedDate.toISOString(),
+    // Diff commits are stored without their parents, as GitLab's are.
+    parent_ids: [],
+    title: row.title,
+    message: row.message,
+    author_name: row.authorName,
+    author_email: row.authorEmail,
+    authored_date: row.authoredDate.toISOString(),
+    committer_name: row.committerName,
+    committer_email: row.committerEmail,
+    committed_date: row.committedDate.toISOString(),
+    trailers: {},
+    extended_trailers: {},
+    web_url: `${config.externalUrl}/${projectFullPath}/-/commit/${row.sha}`,
+  };
+}
+
+export function presentDiffFile(file: FileDiff): DiffFile {
+  return {
+    old_path: file.oldPath,
+    new_path: file.newPath,
+    a_mode: file.aMode,
+    b_mode: file.bMode,
+    new_file: file.newFile,
+    renamed_file: file.renamedFile,
+    deleted_file: file.deletedFile,
+    generated_file: false,
+    diff: file.diff,
+  };
+}
+
+export function presentDiffVersion(row: DiffVersionRow): DiffVersion {
+  return {
+    id: row.id,
+    head_commit_sha: row.headCommitSha,
+    base_commit_sha: row.baseCommitSha,
+    start_commit_sha: row.startCommitSha,
+    created_at: row.createdAt.toISOString(),
+    merge_request_id: row.mergeRequestId,
+    state: 'collected',
+    real_size: String(row.filesCount),
+    patch_id_sha: null,
+  };
+}

@@ -1,0 +1,353 @@
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
+import {
+  groupMembers,
+  mergeRequestDiffCommits,
+  mergeRequestDiffs,
+  mergeRequests,
+  namespaces,
+  projectMembers,
+  projects,
+  users,
+} from '../../db/schema';
+
+export type MergeRequestRow = typeof mergeRequests.$inferSelect;
+export type NewMergeRequest = typeof mergeRequests.$inferInsert;
+export type DiffVersionRow = typeof mergeRequestDiffs.$inferSelect;
+export type DiffCommitRow = typeof mergeRequestDiffCommits.$inferSelect;
+export type PersonRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'name' | 'state'>;
+
+/** A merge request with the people and the latest diff version its presentation needs. */
+export type MergeRequestRecord = {
+  mergeRequest: MergeRequestRow;
+  projectFullPath: string;
+  author: PersonRow | null;
+  closedBy: PersonRow | null;
+  mergedBy: PersonRow | null;
+  latestDiff: DiffVersionRow | null;
+  /** The author has no merged merge request in the target project yet. */
+  firstContribution: boolean;
+};
+
+const author = alias(users, 'author');
+const closedBy = alias(users, 'closed_by');
+const mergedBy = alias(users, 'merged_by');
+const latestDiff = alias(mergeRequestDiffs, 'latest_diff');
+
+const person = (table: typeof author | typeof closedBy | typeof mergedBy) => ({
+  id: table.id,
+  username: table.username,
+  name: table.name,
+  state: table.state,
+});
+
+function recordQuery(db: Db) {
+  return db
+    .select({
+      mergeRequest: mergeRequests,
+      projectFullPath: sql<string>`${namespaces.fullPath} || '/' || ${projects.path}`,
+      author: person(author),
+      closedBy: person(closedBy),
+      mergedBy: person(mergedBy),
+      latestDiff,
+      firstContribution: sql<boolean>`not exists (
+        select 1 from ${mergeRequests} earlier
+        where earlier.project_id = ${mergeRequests.projectId}
+          and earlier.author_id = ${mergeRequests.authorId}
+          and earlier.state = 'merged'
+      )`,
+    })
+    .from(mergeRequests)
+    .innerJoin(projects, eq(projects.id, mergeRequests.projectId))
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .leftJoin(author, eq(author.id, mergeRequests.authorId))
+    .leftJoin(closedBy, eq(closedBy.id, mergeRequests.closedById))
+    .leftJoin(mergedBy, eq(mergedBy.id, mergeRequests.mergedById))
+    .leftJoin(
+      latestDiff,
+      and(
+        eq(latestDiff.mergeRequestId, mergeRequests.id),
+        sql`${latestDiff.versionIndex} = (
+          select max(d.version_index) from ${mergeRequestDiffs} d where d.merge_request_id = ${mergeRequests.id}
+        )`,
+      ),
+    );
+}
+
+type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number];
+
+type PersonColumns = {
+  id: number | null;
+  username: string | null;
+  name: string | null;
+  state: PersonRow['state'] | null;
+};
+
+/** Left-joined people come back as all-null columns when absent (a deleted author). */
+const personOf = (columns: PersonColumns | null): PersonRow | null =>
+  columns?.id != null && columns.username !== null && columns.name !== null && columns.state !== null
+    ? { id: columns.id, username: columns.username, name: columns.name, state: columns.state }
+    : null;
+
+const toRecord = (row: RecordRow): MergeRequestRecord => ({
+  ...row,
+  author: personOf(row.author),
+  closedBy: personOf(row.closedBy),
+  mergedBy: personOf(row.mergedBy),
+  firstContribution: Boolean(row.firstContribution),
+});
+
+export async function findMergeRequestRecord(
+  db: Db,
+  projectId: number,
+  iid: number,
+): Promise<MergeRequestRecord | undefined> {
+  const [row] = await recordQuery(db).where(
+    and(eq(mergeRequests.projectId, projectId), eq(mergeRequests.iid, iid)),
+  );
+  return row && toRecord(row);
+}
+
+/** Locks the row for the rest of the transaction, so concurrent updates take turns. */
+export async function lockMergeRequest(db: Db, id: number): Promise<MergeRequestRow | undefined> {
+  const [row] = await db.select().from(mergeRequests).where(eq(mergeRequests.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Projects whose merge requests the actor may read (`read_merge_request`): public ones, internal
+ * ones when signed in, private ones from Reporter up, directly, through a group or its ancestors,
+ * or as the owner of the personal namespace. Admins read all.
+ */
+export function visibleProjectsSql(actor: { id: number; admin: boolean } | null): SQL | undefined {
+  if (actor?.admin) return undefined;
+  if (!actor) return eq(projects.visibility, 'public');
+  return sql`(${projects.visibility} in ('public', 'internal') or greatest(
+    coalesce((
+      select pm.access_level from ${projectMembers} pm
+      where pm.project_id = ${projects.id} and pm.user_id = ${actor.id}
+    ), 0),
+    coalesce((
+      select max(gm.access_level) from ${groupMembers} gm
+      join ${namespaces} anc on anc.id = gm.group_id
+      where gm.user_id = ${actor.id}
+        and (anc.id = ${namespaces.id} or starts_with(lower(${namespaces.fullPath}), lower(anc.full_path) || '/'))
+    ), 0),
+    case when ${namespaces.kind} = 'user' and ${namespaces.ownerId} = ${actor.id} then ${ACCESS_LEVELS.owner} else 0 end
+  ) >= ${ACCESS_LEVELS.reporter})`;
+}
+
+export type MergeRequestFilter = {
+  /** One project, or every project the `visibleTo` predicate admits. */
+  projectId?: number;
+  visibleTo?: SQL;
+  state: 'opened' | 'closed' | 'merged' | 'locked' | 'all';
+  authorId?: number;
+  sourceBranch?: string;
+  targetBranch?: string;
+  search?: string;
+  orderBy: 'created_at' | 'updated_at';
+  sort: 'asc' | 'desc';
+};
+
+function filterConditions(filter: MergeRequestFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filter.projectId === undefined ? undefined : eq(mergeRequests.projectId, filter.projectId),
+    filter.visibleTo,
+    filter.state === 'all' ? undefined : eq(mergeRequests.state, filter.state),
+    filter.authorId === undefined ? undefined : eq(mergeRequests.authorId, filter.authorId),
+    filter.sourceBranch === undefined ? undefined : eq(mergeRequests.sourceBranch, filter.sourceBranch),
+    filter.targetBranch === undefined ? undefined : eq(mergeRequests.targetBranch, filter.targetBranch),
+  ];
+  if (filter.search) {
+    conditions.push(
+      sql`(strpos(lower(${mergeRequests.title}), lower(${filter.search})) > 0
+        or strpos(lower(${mergeRequests.description}), lower(${filter.search})) > 0)`,
+    );
+  }
+  return and(...conditions);
+}
+
+export async function listMergeRequestRecords(
+  db: Db,
+  filter: MergeRequestFilter,
+  page: { offset: number; limit: number },
+): Promise<{ records: MergeRequestRecord[]; total: number }> {
+  const where = filterConditions(filter);
+  const direction = filter.sort === 'asc' ? asc : desc;
+  const column = filter.orderBy === 'updated_at' ? mergeRequests.updatedAt : mergeRequests.createdAt;
+  const rows = await recordQuery(db)
+    .where(where)
+    .orderBy(direction(column), direction(mergeRequests.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [total] = await db
+    .select({ n: count() })
+    .from(mergeRequests)
+    .innerJoin(projects, eq(projects.id, mergeRequests.projectId))
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .where(where);
+  return { records: rows.map(toRecord), total: total?.n ?? 0 };
+}
+
+export async function insertMergeRequest(db: Db, values: NewMergeRequest): Promise<MergeRequestRow> {
+  const [row] = await db.insert(mergeRequests).values(values).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** Writes a change and bumps `lock_version`, which feeds ETags and optimistic locking. */
+export async function updateMergeRequestRow(
+  db: Db,
+  id: number,
+  values: Partial<NewMergeRequest> & { updatedAt: Date },
+): Promise<MergeRequestRow> {
+  const [row] = await db
+    .update(mergeRequests)
+    .set({ ...values, lockVersion: sql`${mergeRequests.lockVersion} + 1` })
+    .where(eq(mergeRequests.id, id))
+    .returning();
+  if (!row) throw new Error(`merge request ${id} vanished`);
+  return row;
+}
+
+/**
+ * Stores a computed merge status, unless the request changed meanwhile (then the stored
+ * `unchecked` stays and the next read computes again). A cache fill: no version bump.
+ */
+export async function storeMergeStatus(
+  db: Db,
+  id: number,
+  lockVersion: number,
+  status: 'can_be_merged' | 'cannot_be_merged',
+): Promise<void> {
+  await db
+    .update(mergeRequests)
+    .set({ mergeStatus: status })
+    .where(and(eq(mergeRequests.id, id), eq(mergeRequests.lockVersion, lockVersion)));
+}
+
+/** Marks open merge requests into a pushed target branch for a fresh mergeability check. */
+export async function markTargetUnchecked(db: Db, projectId: number, targetBranch: string) {
+  return db
+    .update(mergeRequests)
+    .set({ mergeStatus: 'unchecked' })
+    .where(
+      and(
+        eq(mergeRequests.projectId, projectId),
+        eq(mergeRequests.targetBranch, targetBranch),
+        eq(mergeRequests.state, 'opened'),
+        ne(mergeRequests.mergeStatus, 'unchecked'),
+      ),
+    )
+    .returning({ id: mergeRequests.id, iid: mergeRequests.iid, projectId: mergeRequests.projectId });
+}
+
+/** The open merge request for this pair of branches, other than `exceptId`. */
+export async function findOpenForBranches(
+  db: Db,
+  pair: { projectId: number; sourceProjectId: number; sourceBranch: string; targetBranch: string },
+  exceptId?: number,
+): Promise<MergeRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mergeRequests)
+    .where(
+      and(
+        eq(mergeRequests.projectId, pair.projectId),
+        eq(mergeRequests.sourceProjectId, pair.sourceProjectId),
+        eq(mergeRequests.sourceBranch, pair.sourceBranch),
+        eq(mergeRequests.targetBranch, pair.targetBranch),
+        eq(mergeRequests.state, 'opened'),
+        exceptId === undefined ? undefined : ne(mergeRequests.id, exceptId),
+      ),
+    );
+  return row;
+}
+
+/** Open merge requests whose source is one of these branches of the project. */
+export async function findOpenBySourceBranches(
+  db: Db,
+  sourceProjectId: number,
+  branches: string[],
+): Promise<MergeRequestRow[]> {
+  if (branches.length === 0) return [];
+  return db
+    .select()
+    .from(mergeRequests)
+    .where(
+      and(
+        eq(mergeRequests.sourceProjectId, sourceProjectId),
+        inArray(mergeRequests.sourceBranch, branches),
+        eq(mergeRequests.state, 'opened'),
+      ),
+    );
+}
+
+export type NewDiffVersion = Omit<typeof mergeRequestDiffs.$inferInsert, 'id' | 'createdAt'> & {
+  createdAt: Date;
+};
+export type NewDiffCommit = Omit<typeof mergeRequestDiffCommits.$inferInsert, 'mergeRequestDiffId'>;
+
+/** Records a diff version and its commits (newest first). */
+export async function insertDiffVersion(
+  db: Db,
+  version: NewDiffVersion,
+  commits: NewDiffCommit[],
+): Promise<DiffVersionRow> {
+  const [row] = await db.insert(mergeRequestDiffs).values(version).returning();
+  if (!row) throw new Error('insert returned nothing');
+  // Batches keep each INSERT under PostgreSQL's 65,535 bind parameters.
+  for (let i = 0; i < commits.length; i += 1000) {
+    await db
+      .insert(mergeRequestDiffCommits)
+      .values(commits.slice(i, i + 1000).map((commit) => ({ ...commit, mergeRequestDiffId: row.id })));
+  }
+  return row;
+}
+
+export async function latestDiffVersion(db: Db, mergeRequestId: number): Promise<DiffVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mergeRequestDiffs)
+    .where(eq(mergeRequestDiffs.mergeRequestId, mergeRequestId))
+    .orderBy(desc(mergeRequestDiffs.versionIndex))
+    .limit(1);
+  return row;
+}
+
+/** Newest first, as GitLab lists versions. */
+export async function listDiffVersions(db: Db, mergeRequestId: number): Promise<DiffVersionRow[]> {
+  return db
+    .select()
+    .from(mergeRequestDiffs)
+    .where(eq(mergeRequestDiffs.mergeRequestId, mergeRequestId))
+    .orderBy(desc(mergeRequestDiffs.versionIndex));
+}
+
+export async function findDiffVersion(
+  db: Db,
+  mergeRequestId: number,
+  versionId: number,
+): Promise<DiffVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mergeRequestDiffs)
+    .where(and(eq(mergeRequestDiffs.mergeRequestId, mergeRequestId), eq(mergeRequestDiffs.id, versionId)));
+  return row;
+}
+
+export async function listDiffCommits(
+  db: Db,
+  diffId: number,
+  page?: { offset: number; limit: number },
+): Promise<DiffCommitRow[]> {
+  const query = db
+    .select()
+    .from(mergeRequestDiffCommits)
+    .where(eq(mergeRequestDiffCommits.mergeRequestDiffId, diffId))
+    .orderBy(asc(mergeRequestDiffCommits.relativeOrder));
+  return page ? query.offset(page.offset).limit(page.limit) : query;
+}

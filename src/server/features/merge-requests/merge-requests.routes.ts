@@ -1,0 +1,209 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createMergeRequestBodySchema,
+  diffFileSchema,
+  diffVersionDetailSchema,
+  diffVersionSchema,
+  listMergeRequestsQuerySchema,
+  listUserMergeRequestsQuerySchema,
+  mergeRequestChangesSchema,
+  mergeRequestCommitSchema,
+  mergeRequestDetailSchema,
+  mergeRequestSchema,
+  showMergeRequestQuerySchema,
+  updateMergeRequestBodySchema,
+} from '../../../shared/api/mergeRequests';
+import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
+import type { Container } from '../../container';
+import { assertScope, requireUser } from '../auth/api-auth';
+import {
+  presentCommit,
+  presentDiffFile,
+  presentDiffVersion,
+  presentMergeRequest,
+  presentMergeRequestDetail,
+} from './merge-requests.presenter';
+
+const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
+/** A project id or its URL-encoded full path (`group%2Fproject`), as GitLab accepts. */
+const projectParams = z.object({ id: z.string().min(1).max(1000) });
+const mergeRequestParams = projectParams.extend({ merge_request_iid: dbInt });
+const versionParams = mergeRequestParams.extend({ version_id: dbInt });
+
+const MR = '/api/v4/projects/:id/merge_requests';
+const ONE_MR = `${MR}/:merge_request_iid`;
+
+/** Reads are open to anonymous visitors of public projects; a token must cover reading. */
+function reader(request: FastifyRequest) {
+  assertScope(request, 'api_read');
+  return request.currentUser;
+}
+
+/** GitLab's merge requests API (REST v4): create, list, show, edit, commits, changes, diffs, versions. */
+export function registerMergeRequestRoutes(
+  app: FastifyInstance,
+  { mergeRequests, config }: Pick<Container, 'mergeRequests' | 'config'>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.route({
+    method: 'GET',
+    url: MR,
+    schema: {
+      params: projectParams,
+      querystring: listMergeRequestsQuerySchema.extend(paginationQuery.shape),
+      response: { 200: z.array(mergeRequestSchema) },
+    },
+    handler: async (request, reply) => {
+      const page = toPage(request.query);
+      const { items, total } = await mergeRequests.list(
+        reader(request),
+        request.params.id,
+        request.query,
+        page,
+      );
+      setPaginationHeaders(request, reply, page, total);
+      return items.map((view) => presentMergeRequest(view, config));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/merge_requests',
+    schema: {
+      querystring: listUserMergeRequestsQuerySchema.extend(paginationQuery.shape),
+      response: { 200: z.array(mergeRequestSchema) },
+    },
+    handler: async (request, reply) => {
+      const actor = reader(request);
+      // Like GitLab, only `scope=all` may be asked anonymously.
+      if (request.query.scope !== 'all') requireUser(request, 'api_read');
+      const page = toPage(request.query);
+      const { items, total } = await mergeRequests.listForUser(actor, request.query, page);
+      setPaginationHeaders(request, reply, page, total);
+      return items.map((view) => presentMergeRequest(view, config));
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: MR,
+    schema: {
+      params: projectParams,
+      body: createMergeRequestBodySchema,
+      response: { 201: mergeRequestDetailSchema },
+    },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      const view = await mergeRequests.create(actor, request.params.id, request.body);
+      return reply.status(201).send(presentMergeRequestDetail(view, config));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: ONE_MR,
+    schema: {
+      params: mergeRequestParams,
+      querystring: showMergeRequestQuerySchema,
+      response: { 200: mergeRequestDetailSchema },
+    },
+    handler: async (request) => {
+      const { id, merge_request_iid: iid } = request.params;
+      const view = await mergeRequests.show(reader(request), id, iid);
+      return presentMergeRequestDetail(view, config, { renderHtml: request.query.render_html });
+    },
+  });
+
+  api.route({
+    method: 'PUT',
+    url: ONE_MR,
+    schema: {
+      params: mergeRequestParams,
+      body: updateMergeRequestBodySchema,
+      response: { 200: mergeRequestDetailSchema },
+    },
+    handler: async (request) => {
+      const actor = requireUser(request, 'api_write');
+      const { id, merge_request_iid: iid } = request.params;
+      const view = await mergeRequests.update(actor, id, iid, request.body);
+      return presentMergeRequestDetail(view, config);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${ONE_MR}/commits`,
+    schema: {
+      params: mergeRequestParams,
+      querystring: paginationQuery,
+      response: { 200: z.array(mergeRequestCommitSchema) },
+    },
+    handler: async (request, reply) => {
+      const { id, merge_request_iid: iid } = request.params;
+      const page = toPage(request.query);
+      const { ctx, items, total } = await mergeRequests.commits(reader(request), id, iid, page);
+      setPaginationHeaders(request, reply, page, total);
+      return items.map((row) => presentCommit(row, ctx.fullPath, config));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${ONE_MR}/changes`,
+    schema: { params: mergeRequestParams, response: { 200: mergeRequestChangesSchema } },
+    handler: async (request) => {
+      const { id, merge_request_iid: iid } = request.params;
+      const view = await mergeRequests.changes(reader(request), id, iid);
+      return {
+        ...presentMergeRequest(view, config),
+        changes: view.diff.files.map(presentDiffFile),
+        overflow: view.diff.overflow,
+      };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${ONE_MR}/diffs`,
+    schema: {
+      params: mergeRequestParams,
+      querystring: paginationQuery,
+      response: { 200: z.array(diffFileSchema) },
+    },
+    handler: async (request, reply) => {
+      const { id, merge_request_iid: iid } = request.params;
+      const page = toPage(request.query);
+      const { items, total } = await mergeRequests.diffs(reader(request), id, iid, page);
+      setPaginationHeaders(request, reply, page, total);
+      return items.map(presentDiffFile);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${ONE_MR}/versions`,
+    schema: { params: mergeRequestParams, response: { 200: z.array(diffVersionSchema) } },
+    handler: async (request) => {
+      const { id, merge_request_iid: iid } = request.params;
+      return (await mergeRequests.versions(reader(request), id, iid)).map(presentDiffVersion);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${ONE_MR}/versions/:version_id`,
+    schema: { params: versionParams, response: { 200: diffVersionDetailSchema } },
+    handler: async (request) => {
+      const { id, merge_request_iid: iid, version_id: versionId } = request.params;
+      const found = await mergeRequests.version(reader(request), id, iid, versionId);
+      return {
+        ...presentDiffVersion(found.version),
+        commits: found.commits.map((row) => presentCommit(row, found.ctx.fullPath, config)),
+        diffs: found.diff.files.map(presentDiffFile),
+      };
+    },
+  });
+}

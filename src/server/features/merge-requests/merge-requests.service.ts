@@ -1,0 +1,532 @@
+import {
+  createMergeRequestBodySchema,
+  MAX_TITLE_LENGTH,
+  updateMergeRequestBodySchema,
+  type CreateMergeRequestBody,
+  type ListMergeRequestsQuery,
+  type ListUserMergeRequestsQuery,
+  type UpdateMergeRequestBody,
+} from '../../../shared/api/mergeRequests';
+import { draftTitle, draftlessTitle, isDraftTitle } from '../../../shared/merge-requests/draftTitle';
+import type { CurrentUser } from '../../auth/current-user';
+import { can, type Action, type Actor, type Subject } from '../../auth/permissions';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import {
+  type AppError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnprocessableError,
+} from '../../errors';
+import { listBranches } from '../../git/branches';
+import { countCommits, listCommits } from '../../git/commits';
+import { countChangedFiles, diffCommits, type DiffResult } from '../../git/diff';
+import { mergeTree } from '../../git/merge';
+import { ZERO_SHA, branchRef, isValidBranchName, mergeBase, resolveCommit } from '../../git/repository';
+import type { EventBus } from '../../realtime/bus';
+import { nextInternalId } from '../projects/projects.repo';
+import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
+import {
+  findDiffVersion,
+  findMergeRequestRecord,
+  findOpenBySourceBranches,
+  findOpenForBranches,
+  insertDiffVersion,
+  insertMergeRequest,
+  latestDiffVersion,
+  listDiffCommits,
+  listDiffVersions,
+  listMergeRequestRecords,
+  lockMergeRequest,
+  markTargetUnchecked,
+  storeMergeStatus,
+  updateMergeRequestRow,
+  visibleProjectsSql,
+  type DiffVersionRow,
+  type MergeRequestRecord,
+  type MergeRequestRow,
+  type NewDiffCommit,
+} from './merge-requests.repo';
+
+/** A merge request as one actor sees it: the record, whether its branches exist, what the actor may do. */
+export type MergeRequestView = MergeRequestRecord & {
+  sourceBranchExists: boolean;
+  targetBranchExists: boolean;
+};
+
+export type Page = { offset: number; limit: number };
+
+/** GitLab lists at most this many files in `changes` before it reports an overflow. */
+export const MAX_DIFF_FILES = 1000;
+
+/** `{"message": ["..."]}`: GitLab words these branch errors as a list. */
+const branchError = (Kind: typeof ConflictError | typeof UnprocessableError, text: string): AppError =>
+  new Kind(text, [text]);
+
+const sameBranchError = () =>
+  branchError(UnprocessableError, "You can't use same project/branch for source and target");
+const duplicateError = (iid: number) =>
+  branchError(ConflictError, `Another open merge request already exists for this source branch: !${iid}`);
+const missingBranchError = (side: 'Source' | 'Target', name: string) =>
+  branchError(UnprocessableError, `${side} branch "${name}" does not exist`);
+
+/** The partial unique index that keeps one open merge request per pair of branches, also under races. */
+const ONE_OPEN_INDEX = 'merge_requests_one_open_per_branch_pair';
+
+function violatesOneOpenIndex(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as Error & { code?: string; constraint?: string };
+    if (code === '23505' && (constraint === ONE_OPEN_INDEX || e.message.includes(ONE_OPEN_INDEX)))
+      return true;
+  }
+  return false;
+}
+
+const mergeRequestSubject = (ctx: ProjectContext, authorId: number | null): Subject => ({
+  type: 'merge_request',
+  authorId,
+  visibility: ctx.project.visibility,
+  archived: ctx.project.archived,
+  accessLevel: ctx.accessLevel,
+});
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  projects: Pick<ProjectsService, 'loadProject' | 'gitDirOf'>;
+  protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
+};
+
+export function createMergeRequestsService({ db, clock, bus, projects, protectedBranches }: Deps) {
+  /** A branch's head, or null when the name is not a valid branch or does not exist. */
+  async function branchHead(gitDir: string, name: string): Promise<string | null> {
+    if (!(await isValidBranchName(name))) return null;
+    return resolveCommit(gitDir, branchRef(name));
+  }
+
+  /** What a diff version records: base = merge-base(target, source), start = target head, head = source head. */
+  async function collectDiff(gitDir: string, targetHead: string, sourceHead: string) {
+    const base = (await mergeBase(gitDir, targetHead, sourceHead)) ?? targetHead;
+    const range = `${base}..${sourceHead}`;
+    const [commits, commitsCount, filesCount] = await Promise.all([
+      listCommits(gitDir, { revision: range }),
+      countCommits(gitDir, range),
+      countChangedFiles(gitDir, base, sourceHead),
+    ]);
+    const rows: NewDiffCommit[] = commits.map((commit, index) => ({
+      relativeOrder: index,
+      sha: commit.sha,
+      title: commit.title,
+      message: commit.message,
+      authorName: commit.author.name,
+      authorEmail: commit.author.email,
+      authoredDate: commit.author.date,
+      committerName: commit.committer.name,
+      committerEmail: commit.committer.email,
+      committedDate: commit.committer.date,
+    }));
+    return {
+      version: {
+        baseCommitSha: base,
+        startCommitSha: targetHead,
+        headCommitSha: sourceHead,
+        commitsCount,
+        filesCount,
+      },
+      commits: rows,
+    };
+  }
+
+  type CollectedDiff = Awaited<ReturnType<typeof collectDiff>>;
+
+  async function recordDiff(tx: Db, mergeRequestId: number, diff: CollectedDiff, now: Date) {
+    const previous = await latestDiffVersion(tx, mergeRequestId);
+    return insertDiffVersion(
+      tx,
+      { ...diff.version, mergeRequestId, versionIndex: (previous?.versionIndex ?? 0) + 1, createdAt: now },
+      diff.commits,
+    );
+  }
+
+  async function publish(row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>): Promise<void> {
+    await bus.publish({
+      type: 'merge_request.updated',
+      projectId: row.projectId,
+      mergeRequestId: row.id,
+      iid: row.iid,
+    });
+  }
+
+  /** Loads a project for reading its merge requests: unreadable projects are 404, hidden merge requests 403. */
+  async function loadForRead(actor: Actor, projectRef: number | string): Promise<ProjectContext> {
+    const ctx = await projects.loadProject(actor, projectRef);
+    if (!can(actor, 'read_merge_request', mergeRequestSubject(ctx, null))) throw new ForbiddenError();
+    return ctx;
+  }
+
+  async function findRecord(ctx: ProjectContext, iid: number): Promise<MergeRequestRecord> {
+    const record = await findMergeRequestRecord(db, ctx.project.id, iid);
+    if (!record) throw new NotFoundError('Merge Request');
+    return record;
+  }
+
+  /**
+   * Adds branch existence, and computes a merge status that is still `unchecked` (a push moved a
+   * branch) with an in-memory merge of the target head and the request's head.
+   */
+  async function withMergeability(
+    ctx: ProjectContext,
+    record: MergeRequestRecord,
+  ): Promise<MergeRequestView> {
+    const mr = record.mergeRequest;
+    const [sourceHead, targetHead] = await Promise.all([
+      branchHead(ctx.gitDir, mr.sourceBranch),
+      branchHead(ctx.gitDir, mr.targetBranch),
+    ]);
+    const view = {
+      ...record,
+      sourceBranchExists: sourceHead !== null,
+      targetBranchExists: targetHead !== null,
+    };
+    if (mr.state !== 'opened' || mr.mergeStatus !== 'unchecked' || !sourceHead || !targetHead) return view;
+    const merged = await mergeTree(ctx.gitDir, targetHead, mr.headSha ?? sourceHead);
+    const status = merged.clean ? 'can_be_merged' : 'cannot_be_merged';
+    await storeMergeStatus(db, mr.id, mr.lockVersion, status);
+    return { ...view, mergeRequest: { ...mr, mergeStatus: status } };
+  }
+
+  /** Lists read branch existence with one `for-each-ref` per project, and keep stored merge statuses. */
+  async function viewsOf(records: MergeRequestRecord[]): Promise<MergeRequestView[]> {
+    const branchesByProject = new Map<number, Promise<Set<string>>>();
+    const branchesOf = (projectId: number) => {
+      let branches = branchesByProject.get(projectId);
+      if (!branches) {
+        branches = listBranches(projects.gitDirOf(projectId)).then(
+          (list) => new Set(list.map((b) => b.name)),
+        );
+        branchesByProject.set(projectId, branches);
+      }
+      return branches;
+    };
+    return Promise.all(
+      records.map(async (record) => {
+        const branches = await branchesOf(record.mergeRequest.projectId);
+        return {
+          ...record,
+          sourceBranchExists: branches.has(record.mergeRequest.sourceBranch),
+          targetBranchExists: branches.has(record.mergeRequest.targetBranch),
+        };
+      }),
+    );
+  }
+
+  /** Creates a merge request and its first diff version. */
+  async function create(actor: CurrentUser, projectRef: number | string, input: CreateMergeRequestBody) {
+    const ctx = await projects.loadProject(actor, projectRef);
+    if (!can(actor, 'create_merge_request', mergeRequestSubject(ctx, actor.id))) throw new ForbiddenError();
+    const parsed = createMergeRequestBodySchema.parse(input);
+    const sourceBranch = parsed.source_branch;
+    const targetBranch = parsed.target_branch ?? ctx.project.defaultBranch;
+    if (sourceBranch === targetBranch) throw sameBranchError();
+    const title = parsed.draft ? draftTitle(parsed.title) : parsed.title;
+    if (title.length > MAX_TITLE_LENGTH)
+      throw new BadRequestError(`title is too long (maximum is ${MAX_TITLE_LENGTH})`);
+
+    const [sourceHead, targetHead] = await Promise.all([
+      branchHead(ctx.gitDir, sourceBranch),
+      branchHead(ctx.gitDir, targetBranch),
+    ]);
+    if (!sourceHead) throw missingBranchError('Source', sourceBranch);
+    if (!targetHead) throw missingBranchError('Target', targetBranch);
+    const diff = await collectDiff(ctx.gitDir, targetHead, sourceHead);
+    const pair = { projectId: ctx.project.id, sourceProjectId: ctx.project.id, sourceBranch, targetBranch };
+
+    const created = await insertOrConflict(pair, async (tx) => {
+      const now = clock.now();
+      const row = await insertMergeRequest(tx, {
+        ...pair,
+        iid: await nextInternalId(tx, ctx.project.id, 'merge_requests'),
+        title,
+        description: parsed.description ?? '',
+        draft: isDraftTitle(title),
+        authorId: actor.id,
+        headSha: sourceHead,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await recordDiff(tx, row.id, diff, now);
+      return row;
+    });
+    await publish(created);
+    return show(actor, ctx.project.id, created.iid);
+  }
+
+  /**
+   * Runs a write that may open a request for a pair of branches: an existing open request is a
+   * 409 naming it, also when a concurrent writer won the race to the unique index.
+   */
+  async function insertOrConflict<T>(
+    pair: Parameters<typeof findOpenForBranches>[1],
+    write: (tx: Db) => Promise<T>,
+    exceptId?: number,
+  ): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        const existing = await findOpenForBranches(tx, pair, exceptId);
+        if (existing) throw duplicateError(existing.iid);
+        return write(tx);
+      });
+    } catch (error) {
+      if (!violatesOneOpenIndex(error)) throw error;
+      const existing = await findOpenForBranches(db, pair, exceptId);
+      throw duplicateError(existing?.iid ?? 0);
+    }
+  }
+
+  async function list(actor: Actor, projectRef: number | string, query: ListMergeRequestsQuery, page: Page) {
+    const ctx = await loadForRead(actor, projectRef);
+    const { records, total } = await listMergeRequestRecords(
+      db,
+      filterOf(query, { projectId: ctx.project.id }),
+      page,
+    );
+    return { items: await viewsOf(records), total };
+  }
+
+  /** `GET /merge_requests`: across projects the actor may read; created by them unless `scope=all`. */
+  async function listForUser(actor: Actor, query: ListUserMergeRequestsQuery, page: Page) {
+    const scope = query.scope ?? (actor ? 'created_by_me' : 'all');
+    // Nobody is assigned to anything yet: assignees come with a later feature.
+    if (scope === 'assigned_to_me') return { items: [], total: 0 };
+    const authorId = scope === 'created_by_me' && actor ? actor.id : query.author_id;
+    const filter = filterOf({ ...query, author_id: authorId }, { visibleTo: visibleProjectsSql(actor) });
+    const { records, total } = await listMergeRequestRecords(db, filter, page);
+    return { items: await viewsOf(records), total };
+  }
+
+  /** One merge request with what the actor may do on it. */
+  async function show(actor: Actor, projectRef: number | string, iid: number) {
+    const ctx = await loadForRead(actor, projectRef);
+    const view = await withMergeability(ctx, await findRecord(ctx, iid));
+    return { ...view, permissions: await permissionsOf(actor, ctx, view) };
+  }
+
+  async function permissionsOf(actor: Actor, ctx: ProjectContext, view: MergeRequestView) {
+    const mr = view.mergeRequest;
+    const subject = mergeRequestSubject(ctx, mr.authorId);
+    // Merging writes to the target branch: a protected branch's merge level decides, as its push
+    // level decides for pushes; unprotected branches take Developers.
+    const protection =
+      mr.state === 'opened' ? await protectedBranches.protectionOf(ctx.project.id, mr.targetBranch) : null;
+    const target: Subject = {
+      type: 'branch',
+      pushAccessLevel: protection ? protection.mergeAccessLevel : null,
+      visibility: ctx.project.visibility,
+      archived: ctx.project.archived,
+      accessLevel: ctx.accessLevel,
+    };
+    return {
+      canUpdate: can(actor, 'update_merge_request', subject),
+      canReopen: mr.state === 'closed' && can(actor, 'reopen_merge_request', subject),
+      canMerge: mr.state === 'opened' && can(actor, 'push_to_branch', target),
+    };
+  }
+
+  /** Edits fields and moves the state (close, reopen); every change bumps the version and is announced. */
+  async function update(
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    input: UpdateMergeRequestBody,
+  ) {
+    const ctx = await loadForRead(actor, projectRef);
+    const record = await findRecord(ctx, iid);
+    const current = record.mergeRequest;
+    const parsed = updateMergeRequestBodySchema.parse(input);
+    const subject = mergeRequestSubject(ctx, current.authorId);
+    const action: Action = parsed.state_event === 'reopen' ? 'reopen_merge_request' : 'update_merge_request';
+    if (!can(actor, action, subject)) throw new ForbiddenError();
+
+    const changes: Partial<MergeRequestRow> = {};
+    let title = parsed.title ?? current.title;
+    if (parsed.draft !== undefined) title = parsed.draft ? draftTitle(title) : draftlessTitle(title);
+    if (title.length > MAX_TITLE_LENGTH)
+      throw new BadRequestError(`title is too long (maximum is ${MAX_TITLE_LENGTH})`);
+    if (title !== current.title) Object.assign(changes, { title, draft: isDraftTitle(title) });
+    if (parsed.description !== undefined && parsed.description !== current.description)
+      changes.description = parsed.description;
+
+    const targetBranch = parsed.target_branch ?? current.targetBranch;
+    const retargeted = targetBranch !== current.targetBranch;
+    const closing = parsed.state_event === 'close' && current.state === 'opened';
+    const reopening = parsed.state_event === 'reopen' && current.state === 'closed';
+    const now = clock.now();
+    if (closing) Object.assign(changes, { state: 'closed', closedById: actor.id, closedAt: now });
+    if (reopening) Object.assign(changes, { state: 'opened', closedById: null, closedAt: null });
+
+    // A request that stays or becomes open needs both branches, and a new diff when either moved.
+    let diff: CollectedDiff | null = null;
+    const opensOrRetargets = reopening || (retargeted && current.state === 'opened');
+    if (retargeted && targetBranch === current.sourceBranch) throw sameBranchError();
+    if (opensOrRetargets) {
+      const [sourceHead, targetHead] = await Promise.all([
+        branchHead(ctx.gitDir, current.sourceBranch),
+        branchHead(ctx.gitDir, targetBranch),
+      ]);
+      if (!sourceHead) throw missingBranchError('Source', current.sourceBranch);
+      if (!targetHead) throw missingBranchError('Target', targetBranch);
+      if (retargeted || sourceHead !== current.headSha) {
+        diff = await collectDiff(ctx.gitDir, targetHead, sourceHead);
+        Object.assign(changes, { headSha: sourceHead });
+      }
+      Object.assign(changes, { targetBranch, mergeStatus: 'unchecked' });
+    } else if (retargeted) {
+      if (!(await branchHead(ctx.gitDir, targetBranch))) throw missingBranchError('Target', targetBranch);
+      changes.targetBranch = targetBranch;
+    }
+    if (Object.keys(changes).length === 0) return show(actor, ctx.project.id, iid);
+
+    const pair = {
+      projectId: current.projectId,
+      sourceProjectId: current.sourceProjectId,
+      sourceBranch: current.sourceBranch,
+      targetBranch,
+    };
+    const write = async (tx: Db) => {
+      const locked = await lockMergeRequest(tx, current.id);
+      if (!locked || locked.lockVersion !== current.lockVersion)
+        throw new ConflictError(
+          'The merge request was changed by someone else. Reload the page and try again.',
+        );
+      const row = await updateMergeRequestRow(tx, current.id, { ...changes, updatedAt: now });
+      if (diff) await recordDiff(tx, current.id, diff, now);
+      return row;
+    };
+    const updated = opensOrRetargets
+      ? await insertOrConflict(pair, write, current.id)
+      : await db.transaction(write);
+    await publish(updated);
+    return show(actor, ctx.project.id, iid);
+  }
+
+  async function loadWithDiff(actor: Actor, projectRef: number | string, iid: number) {
+    const ctx = await loadForRead(actor, projectRef);
+    const view = await withMergeability(ctx, await findRecord(ctx, iid));
+    return { ctx, view };
+  }
+
+  async function commits(actor: Actor, projectRef: number | string, iid: number, page: Page) {
+    const { ctx, view } = await loadWithDiff(actor, projectRef, iid);
+    const version = view.latestDiff;
+    if (!version) return { ctx, items: [], total: 0 };
+    return { ctx, items: await listDiffCommits(db, version.id, page), total: version.commitsCount };
+  }
+
+  async function diffOf(ctx: ProjectContext, version: DiffVersionRow | null, maxFiles = MAX_DIFF_FILES) {
+    if (!version) return { files: [], overflow: false } satisfies DiffResult;
+    return diffCommits(ctx.gitDir, version.baseCommitSha, version.headCommitSha, { maxFiles });
+  }
+
+  /** `changes`: the request with the files of its latest version. */
+  async function changes(actor: Actor, projectRef: number | string, iid: number) {
+    const { ctx, view } = await loadWithDiff(actor, projectRef, iid);
+    return { ...view, diff: await diffOf(ctx, view.latestDiff) };
+  }
+
+  /** `diffs`: the files of the latest version, one page at a time. */
+  async function diffs(actor: Actor, projectRef: number | string, iid: number, page: Page) {
+    const { ctx, view } = await loadWithDiff(actor, projectRef, iid);
+    const { files } = await diffOf(ctx, view.latestDiff, page.offset + page.limit);
+    return { items: files.slice(page.offset), total: view.latestDiff?.filesCount ?? 0 };
+  }
+
+  async function versions(actor: Actor, projectRef: number | string, iid: number) {
+    const ctx = await loadForRead(actor, projectRef);
+    const record = await findRecord(ctx, iid);
+    return listDiffVersions(db, record.mergeRequest.id);
+  }
+
+  async function version(actor: Actor, projectRef: number | string, iid: number, versionId: number) {
+    const ctx = await loadForRead(actor, projectRef);
+    const record = await findRecord(ctx, iid);
+    const found = await findDiffVersion(db, record.mergeRequest.id, versionId);
+    if (!found) throw new NotFoundError('Merge Request Diff');
+    const [versionCommits, diff] = await Promise.all([listDiffCommits(db, found.id), diffOf(ctx, found)]);
+    return { ctx, version: found, commits: versionCommits, diff };
+  }
+
+  /**
+   * After a push: open requests from a pushed branch get a new diff version when their head
+   * moved; requests into a pushed branch get their mergeability checked again on the next read.
+   */
+  async function handlePush(push: {
+    projectId: number;
+    changes: Array<{ ref: string; oldSha: string; newSha: string }>;
+  }) {
+    const gitDir = projects.gitDirOf(push.projectId);
+    const pushed = push.changes.filter((c) => c.ref.startsWith('refs/heads/'));
+    const branches = pushed.map((c) => c.ref.slice('refs/heads/'.length));
+    for (const mr of await findOpenBySourceBranches(db, push.projectId, branches)) {
+      const change = pushed.find((c) => c.ref === branchRef(mr.sourceBranch));
+      if (!change || change.newSha === mr.headSha) continue;
+      const targetHead = await resolveCommit(gitDir, branchRef(mr.targetBranch));
+      const diff =
+        change.newSha !== ZERO_SHA && targetHead
+          ? await collectDiff(gitDir, targetHead, change.newSha)
+          : null;
+      const updated = await db.transaction(async (tx) => {
+        const locked = await lockMergeRequest(tx, mr.id);
+        if (!locked || locked.state !== 'opened' || locked.headSha === change.newSha) return null;
+        const now = clock.now();
+        const headSha = diff ? change.newSha : locked.headSha;
+        const row = await updateMergeRequestRow(tx, mr.id, {
+          headSha,
+          mergeStatus: 'unchecked',
+          updatedAt: now,
+        });
+        if (diff) await recordDiff(tx, mr.id, diff, now);
+        return row;
+      });
+      if (updated) await publish(updated);
+    }
+    for (const branch of branches) {
+      for (const row of await markTargetUnchecked(db, push.projectId, branch)) await publish(row);
+    }
+  }
+
+  return {
+    create,
+    list,
+    listForUser,
+    show,
+    update,
+    commits,
+    changes,
+    diffs,
+    versions,
+    version,
+    handlePush,
+  };
+}
+
+function filterOf(
+  query: ListMergeRequestsQuery,
+  scope: { projectId?: number; visibleTo?: ReturnType<typeof visibleProjectsSql> },
+) {
+  return {
+    ...scope,
+    state: query.state,
+    authorId: query.author_id,
+    sourceBranch: query.source_branch,
+    targetBranch: query.target_branch,
+    search: query.search,
+    orderBy: query.order_by,
+    sort: query.sort,
+  };
+}
+
+export type MergeRequestsService = ReturnType<typeof createMergeRequestsService>;
