@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './features/health/health.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
 import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
+import { registerRepositoryRoutes } from './features/repository/repository.routes';
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './markdown/markdown.routes';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 async function registerRoutes(app: FastifyInstance, container: Container): Promise<void> {
   registerHealthRoutes(app, container);
   registerProtectedBranchRoutes(app, container);
+  registerRepositoryRoutes(app, container);
   await registerGitHttpRoutes(app, container);
   registerAuthRoutes(app, container);
   registerOAuthRoutes(app, container);

@@ -9,6 +9,7 @@ import { createPushHooks } from './features/git-http/push-hooks';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
+import { createRepositoryService } from './features/repository/repository.service';
 import { createUsersService } from './features/users/users.service';
 import type { EventBus } from './realtime/bus';
 
@@ -30,12 +31,18 @@ export function createContainer(deps: AppDeps) {
   const protectedBranches = createProtectedBranchesService(base);
   const pushHooks = createPushHooks();
   const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks });
+  const repository = createRepositoryService({
+    ...base,
+    protectedBranches,
+    gitHttp,
+    logError: (error) => console.error('A push hook failed:', error),
+  });
   const signInRateLimit = createSignInRateLimit(base);
   const auth = createAuthService({ ...base, signInRateLimit, users });
   const accessTokens = createAccessTokensService(base);
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches });
   pushHooks.subscribe((push) => mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }));
-  return { ...base, protectedBranches, pushHooks, gitHttp, users, projects, signInRateLimit, auth, accessTokens, mergeRequests };
+  return { ...base, protectedBranches, pushHooks, gitHttp, repository, users, projects, signInRateLimit, auth, accessTokens, mergeRequests };
 }
 
 export type Container = ReturnType<typeof createContainer>;
