@@ -169,6 +169,8 @@ describe('git over smart HTTP', () => {
     await t.container.protectedBranches.protect(privateProject.project.id, {
       name: 'release/*',
       allow_force_push: true,
+      push_access_level: 40,
+      merge_access_level: 40,
     });
     const dir = await cloneWithCommit(maintainer);
     expect((await git(dir, ['push', 'origin', 'HEAD:refs/heads/release/1.0'])).code).toBe(0);

@@ -179,3 +179,32 @@ export async function commitFiles(gitDir: string, input: CommitFilesInput): Prom
     await rm(tmp, { recursive: true, force: true });
   }
 }
+
+/** git's well-known empty tree: what a root commit is compared against. */
+export const EMPTY_TREE_SHA = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/** Lines added and removed from `from` to `to` (binary files count as none), as `--numstat` counts them. */
+export async function diffStats(
+  gitDir: string,
+  from: string,
+  to: string,
+): Promise<{ additions: number; deletions: number }> {
+  const raw = await gitText(gitDir, [
+    'diff',
+    '--numstat',
+    '-z',
+    '--no-renames',
+    '--end-of-options',
+    from,
+    to,
+    '--',
+  ]);
+  let additions = 0;
+  let deletions = 0;
+  for (const record of raw.split('\0')) {
+    const [added, removed] = record.split('\t');
+    if (added && /^\d+$/.test(added)) additions += Number(added);
+    if (removed && /^\d+$/.test(removed)) deletions += Number(removed);
+  }
+  return { additions, deletions };
+}

@@ -43,7 +43,6 @@ export const protectBranchBodySchema = z.object({
   merge_access_level: level.default(40),
   allow_force_push: flag.default(false),
 });
-export type ProtectBranchBody = z.input<typeof protectBranchBodySchema>;
 
 /** A commit as the repository and merge request APIs show it. */
 export const commitSchema = z.object({

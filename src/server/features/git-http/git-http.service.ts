@@ -12,7 +12,7 @@ import type { EventBus } from '../../realtime/bus';
 import { touchProjectActivity } from '../projects/projects.repo';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
-import type { PushChange, PushHooks } from './push-hooks';
+import type { PushChange, PushEvent, PushHooks } from './push-hooks';
 import { judgeRef, PUSH_MESSAGES, type RefFacts } from './push-rules';
 
 export const GIT_MESSAGES = {
@@ -157,18 +157,23 @@ export function createGitHttpService({ db, bus, clock, projects, protectedBranch
       if (landed && command.oldSha !== command.newSha)
         changes.push({ ref: command.ref, oldSha: command.oldSha, newSha: command.newSha });
     }
-    if (changes.length === 0) return changes;
-    await touchProjectActivity(db, ctx.project.id, clock.now());
-    await bus.publish({
-      type: 'repository.pushed',
-      projectId: ctx.project.id,
-      refs: changes.map((c) => c.ref),
-    });
-    await pushHooks.run({ project: ctx, actor, changes }, onHookError);
+    await announcePush({ project: ctx, actor, changes }, onHookError);
     return changes;
   }
 
-  return { authorize, authorizePush, judgePush, afterPush };
+  /**
+   * Everything that follows refs moving, wherever they moved (a push, a commit or a branch made
+   * through the API): the project's activity, the bus, the push hooks.
+   */
+  async function announcePush(event: PushEvent, onHookError: (error: unknown) => void): Promise<void> {
+    if (event.changes.length === 0) return;
+    const projectId = event.project.project.id;
+    await touchProjectActivity(db, projectId, clock.now());
+    await bus.publish({ type: 'repository.pushed', projectId, refs: event.changes.map((c) => c.ref) });
+    await pushHooks.run(event, onHookError);
+  }
+
+  return { authorize, authorizePush, judgePush, afterPush, announcePush };
 }
 
 export type GitHttpService = ReturnType<typeof createGitHttpService>;

@@ -1,4 +1,5 @@
-import { protectBranchBodySchema, type ProtectBranchBody } from '../../../shared/api/repository';
+import type { z } from 'zod';
+import type { protectBranchBodySchema } from '../../../shared/api/repository';
 import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { isValidBranchName } from '../../git/repository';
@@ -31,8 +32,10 @@ export function createProtectedBranchesService({ db }: { db: Db }) {
     return row;
   }
 
-  async function protect(projectId: number, input: ProtectBranchBody): Promise<ProtectedBranchRow> {
-    const parsed = protectBranchBodySchema.parse(input);
+  async function protect(
+    projectId: number,
+    parsed: z.output<typeof protectBranchBodySchema>,
+  ): Promise<ProtectedBranchRow> {
     // A wildcard is a branch name with `*` in it: check the name with the stars as plain letters.
     if (!(await isValidBranchName(parsed.name.replaceAll('*', 'x'))))
       throw new BadRequestError('Name is invalid');

@@ -1,0 +1,252 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fileChangeBodySchema } from '../../../shared/api/repository';
+import { can } from '../../auth/permissions';
+import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
+import type { Container } from '../../container';
+import { ForbiddenError, UnauthorizedError } from '../../errors';
+import { isBinary } from '../../git/tree';
+import { apiActor } from '../projects/api-actor';
+import { looseParams, parseMergedParams } from './merged-params';
+import { projectSubject } from '../projects/projects.service';
+import {
+  presentBranch,
+  presentCommit,
+  presentCommitDetail,
+  presentDiffFile,
+  presentFile,
+  presentTreeEntry,
+} from './repository.presenter';
+
+const id = z.string().min(1).max(1000);
+const ref = z.string().min(1).max(1000);
+const projectParams = z.object({ id });
+const branchParams = z.object({ id, branch: z.string().min(1).max(1000) });
+const shaParams = z.object({ id, sha: ref });
+const fileParams = z.object({ id, file_path: z.string().min(1).max(4096) });
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const isoDate = z.iso
+  .datetime({ offset: true })
+  .or(z.iso.date())
+  .transform((value) => new Date(value));
+
+const createBranchParams = z.object({ branch: z.string().min(1).max(1000), ref });
+
+/** Raw file bytes: text shows as text, anything else downloads; never sniffed into HTML. */
+function sendRaw(reply: FastifyReply, content: Buffer, fileName: string) {
+  return reply
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .type(isBinary(content) ? 'application/octet-stream' : 'text/plain; charset=utf-8')
+    .send(content);
+}
+
+/** GitLab's repository API: branches, commits, trees, files and blobs. */
+export function registerRepositoryRoutes(
+  app: FastifyInstance,
+  { projects, repository, config }: Pick<Container, 'projects' | 'repository' | 'config'>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Members below Reporter see a private project exist, but not its code. */
+  async function readable(request: FastifyRequest, projectId: string) {
+    const actor = apiActor(request);
+    const ctx = await projects.loadProject(actor, projectId);
+    if (!can(actor, 'read_code', projectSubject(ctx))) throw new ForbiddenError();
+    return { actor, ctx };
+  }
+
+  async function writable(request: FastifyRequest, projectId: string) {
+    const actor = apiActor(request);
+    if (!actor) throw new UnauthorizedError();
+    const ctx = await projects.loadProject(actor, projectId);
+    if (!can(actor, 'push_code', projectSubject(ctx))) throw new ForbiddenError();
+    return { actor, ctx };
+  }
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/repository/branches',
+    schema: {
+      params: projectParams,
+      querystring: paginationQuery.extend({ search: z.string().max(255).optional() }),
+    },
+    handler: async (request, reply) => {
+      const { actor, ctx } = await readable(request, request.params.id);
+      const page = toPage(request.query);
+      const { branches, total } = await repository.listBranches(ctx, actor, {
+        search: request.query.search,
+        page,
+      });
+      setPaginationHeaders(request, reply, page, total);
+      return branches.map((branch) => presentBranch(branch, ctx, config));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/repository/branches/:branch',
+    schema: { params: branchParams },
+    handler: async (request) => {
+      const { actor, ctx } = await readable(request, request.params.id);
+      return presentBranch(await repository.getBranch(ctx, actor, request.params.branch), ctx, config);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/api/v4/projects/:id/repository/branches',
+    schema: {
+      params: projectParams,
+      querystring: looseParams,
+      body: looseParams.nullish(),
+    },
+    handler: async (request, reply) => {
+      const input = parseMergedParams(createBranchParams, request.query, request.body);
+      const { actor, ctx } = await writable(request, request.params.id);
+      const branch = await repository.createBranch(ctx, actor, input.branch, input.ref);
+      return reply.status(201).send(presentBranch(branch, ctx, config));
+    },
+  });
+
+  api.route({
+    method: 'DELETE',
+    url: '/api/v4/projects/:id/repository/branches/:branch',
+    schema: { params: branchParams },
+    handler: async (request, reply) => {
+      const { actor, ctx } = await writable(request, request.params.id);
+      await repository.deleteBranch(ctx, actor, request.params.branch);
+      return reply.status(204).send();
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/repository/commits',
+    schema: {
+      params: projectParams,
+      querystring: paginationQuery.extend({
+        ref_name: ref.optional(),
+        path: z.string().max(4096).optional(),
+        since: isoDate.optional(),
+        until: isoDate.optional(),
+        first_parent: flag.optional(),
+      }),
+    },
+    handler: async (request, reply) => {
+      const { ctx } = await readable(request, request.params.id);
+      const page = toPage(request.query);
+      const { ref_name, path, since, until, first_parent } = request.query;
+      const { commits, total } = await repository.listCommits(ctx, {
+        ref: ref_name,
+        path,
+        since,
+        until,
+        firstParent: first_parent,
+        page,
+      });
+      setPaginationHeaders(request, reply, page, total);
+      return commits.map((commit) => presentCommit(commit, ctx, config));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/repository/commits/:sha',
+    schema: { params: shaParams },
+    handler: async (request) => {
+      const { ctx } = await readable(request, request.params.id);
+      return presentCommitDetail(await repository.getCommit(ctx, request.params.sha), ctx, config);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/repository/commits/:sha/diff',
+    schema: { params: shaParams, querystring: paginationQuery },
+    handler: async (request, reply) => {
+      const { ctx } = await readable(request, request.params.id);
+      const page = toPage(request.query);
+      const { files, total } = await repository.getCommitDiff(ctx, request.params.sha, page);
+      setPaginationHeaders(request, reply, page, total);
+      return files.map(presentDiffFile);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/repository/tree',
+    schema: {
+      params: projectParams,
+      querystring: paginationQuery.extend({
+        path: z.string().max(4096).optional(),
+        ref: ref.optional(),
+        recursive: flag.optional(),
+      }),
+    },
+    handler: async (request, reply) => {
+      const { ctx } = await readable(request, request.params.id);
+      const page = toPage(request.query);
+      const { path, ref: treeRef, recursive } = request.query;
+      const { entries, total } = await repository.getTree(ctx, { path, ref: treeRef, recursive, page });
+      setPaginationHeaders(request, reply, page, total);
+      return entries.map(presentTreeEntry);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/repository/files/:file_path',
+    schema: { params: fileParams, querystring: z.object({ ref }) },
+    handler: async (request) => {
+      const { ctx } = await readable(request, request.params.id);
+      return presentFile(await repository.getFile(ctx, request.params.file_path, request.query.ref));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/repository/files/:file_path/raw',
+    schema: { params: fileParams, querystring: z.object({ ref: ref.optional() }) },
+    handler: async (request, reply) => {
+      const { ctx } = await readable(request, request.params.id);
+      const file = await repository.getFile(ctx, request.params.file_path, request.query.ref);
+      return sendRaw(reply, file.content, file.path.slice(file.path.lastIndexOf('/') + 1));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/repository/blobs/:sha/raw',
+    schema: { params: shaParams },
+    handler: async (request, reply) => {
+      const { ctx } = await readable(request, request.params.id);
+      return sendRaw(reply, await repository.getBlob(ctx, request.params.sha), request.params.sha);
+    },
+  });
+
+  for (const [method, action, status] of [
+    ['POST', 'create', 201],
+    ['PUT', 'update', 200],
+    ['DELETE', 'delete', 204],
+  ] as const) {
+    api.route({
+      method,
+      url: '/api/v4/projects/:id/repository/files/:file_path',
+      schema: { params: fileParams, body: fileChangeBodySchema },
+      handler: async (request, reply) => {
+        const { actor, ctx } = await writable(request, request.params.id);
+        const result = await repository.changeFile(
+          ctx,
+          actor,
+          action,
+          request.params.file_path,
+          request.body,
+        );
+        if (status === 204) return reply.status(204).send();
+        return reply.status(status).send({ file_path: result.filePath, branch: result.branch });
+      },
+    });
+  }
+}
