@@ -39,6 +39,8 @@ function messageOf(body: unknown, status: number): string {
   if (body && typeof body === 'object') {
     const { message, error } = body as { message?: unknown; error?: unknown };
     if (typeof message === 'string') return message;
+    // GitLab words some validation errors as a list: `{"message": ["Source branch \"x\" does not exist"]}`.
+    if (Array.isArray(message)) return message.map(String).join(' ');
     if (message && typeof message === 'object') {
       return Object.entries(message as Record<string, unknown>)
         .map(
