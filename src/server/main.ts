@@ -1,12 +1,17 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
+import { bootstrapInstance, signInInstructions } from './bootstrap';
 import { loadConfig } from './config';
+import { createContainer } from './container';
+import { ROOT_PASSWORD_FILE } from './features/users/bootstrap-root';
 import { openDeps } from './start';
 
 const startedAt = performance.now();
 const config = loadConfig();
 const deps = await openDeps(config);
 const app = await buildApp(deps, { logger: { level: config.logLevel } });
+const report = await bootstrapInstance(createContainer(deps));
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -22,4 +27,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const readyMs = Math.round(performance.now() - startedAt);
-console.log(`\nReady in ${readyMs} ms at ${config.externalUrl}  (data: ${config.dataDir})`);
+console.log(
+  `\n${signInInstructions(report, config.externalUrl, path.join(config.dataDir, ROOT_PASSWORD_FILE))}`,
+);
+console.log(`Ready in ${readyMs} ms (data: ${config.dataDir})\n`);

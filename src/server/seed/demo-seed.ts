@@ -1,0 +1,108 @@
+import type { CurrentUser } from '../auth/current-user';
+import type { Container } from '../container';
+import { commitFiles } from '../git/commits';
+import type { UserRow } from '../features/users/users.repo';
+import {
+  closedBranch,
+  draftBranch,
+  mainHistory,
+  openBranch,
+  type DemoBranch,
+  type DemoCommit,
+} from './demo-content';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type DemoUsers = Record<'alice' | 'bob', CurrentUser>;
+
+const toActor = (user: UserRow): CurrentUser => ({
+  id: user.id,
+  username: user.username,
+  name: user.name,
+  email: user.email,
+  admin: user.admin,
+  state: user.state,
+});
+
+/**
+ * The demo instance: developers alice (Maintainer) and bob (Developer) in the public group `demo`,
+ * the project `demo/shop` with a real history, and merge requests that are open, draft and
+ * closed. Everything goes through the same services the API uses.
+ */
+export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
+  const users: DemoUsers = {
+    alice: toActor(
+      await c.users.createUser({
+        username: 'alice',
+        name: 'Alice Liddell',
+        email: 'alice@example.com',
+        password: DEMO_PASSWORD,
+      }),
+    ),
+    bob: toActor(
+      await c.users.createUser({
+        username: 'bob',
+        name: 'Bob Builder',
+        email: 'bob@example.com',
+        password: DEMO_PASSWORD,
+      }),
+    ),
+  };
+  const group = await c.groups.createGroup(users.alice, {
+    name: 'Demo',
+    path: 'demo',
+    visibility: 'public',
+    description: 'A demo group with one project.',
+  });
+  await c.members.addMember(
+    users.alice,
+    { kind: 'group', ref: String(group.group.id) },
+    { user_id: users.bob.id, access_level: 30 },
+  );
+  const project = await c.projects.createProject(users.alice, {
+    name: 'Shop',
+    path: 'shop',
+    namespace_id: group.group.id,
+    visibility: 'public',
+    description: 'Cart, checkout and discount codes.',
+  });
+
+  const commit = (branch: string, startBranch: string | undefined, entry: DemoCommit) =>
+    commitFiles(project.gitDir, {
+      branch,
+      ...(startBranch ? { startBranch } : {}),
+      message: entry.message,
+      author: {
+        name: users[entry.author].name,
+        email: users[entry.author].email,
+        date: daysAgo(c, entry.daysAgo),
+      },
+      changes: entry.changes,
+    });
+
+  for (const entry of mainHistory) await commit('main', undefined, entry);
+
+  const openRequest = async (branch: DemoBranch) => {
+    for (const entry of branch.commits) await commit(branch.name, 'main', entry);
+    const { author, draft, ...fields } = branch.mergeRequest;
+    return c.mergeRequests.create(users[author], project.project.id, {
+      ...fields,
+      source_branch: branch.name,
+      target_branch: 'main',
+      ...(draft ? { draft } : {}),
+    });
+  };
+
+  await openRequest(openBranch);
+  await openRequest(draftBranch);
+  const closed = await openRequest(closedBranch);
+  await c.mergeRequests.update(users.bob, project.project.id, closed.mergeRequest.iid, {
+    state_event: 'close',
+  });
+  return { projectPath: project.fullPath };
+}
+
+const daysAgo = (c: Pick<Container, 'clock'>, days: number) =>
+  new Date(c.clock.now().getTime() - days * DAY_MS);
