@@ -13,9 +13,12 @@ import { registerAccessTokenRoutes } from './features/access-tokens/access-token
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
+import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
+import { registerProjectRoutes } from './features/projects/projects.routes';
 import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
 import { registerRepositoryRoutes } from './features/repository/repository.routes';
 import { registerUserRoutes } from './features/users/users.routes';
@@ -66,6 +69,9 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerProtectedBranchRoutes(app, container);
   registerRepositoryRoutes(app, container);
   await registerGitHttpRoutes(app, container);
+  registerProjectRoutes(app, container);
+  registerGroupRoutes(app, container);
+  registerMemberRoutes(app, container);
   registerAuthRoutes(app, container);
   registerOAuthRoutes(app, container);
   registerUserRoutes(app, container);

@@ -7,6 +7,8 @@ import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.servic
 import { createGitHttpService } from './features/git-http/git-http.service';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
+import { createGroupsService } from './features/groups/groups.service';
+import { createMembersService } from './features/members/members.service';
 import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createRepositoryService } from './features/repository/repository.service';
@@ -28,6 +30,8 @@ export function createContainer(deps: AppDeps) {
   const base = { ...deps, db };
   const users = createUsersService(base);
   const projects = createProjectsService(base);
+  const groups = createGroupsService({ ...base, projects });
+  const members = createMembersService({ ...base, projects, groups });
   const protectedBranches = createProtectedBranchesService(base);
   const pushHooks = createPushHooks();
   const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks });
@@ -42,7 +46,7 @@ export function createContainer(deps: AppDeps) {
   const accessTokens = createAccessTokensService(base);
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches });
   pushHooks.subscribe((push) => mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }));
-  return { ...base, protectedBranches, pushHooks, gitHttp, repository, users, projects, signInRateLimit, auth, accessTokens, mergeRequests };
+  return { ...base, protectedBranches, pushHooks, gitHttp, repository, users, projects, groups, members, signInRateLimit, auth, accessTokens, mergeRequests };
 }
 
 export type Container = ReturnType<typeof createContainer>;

@@ -1,4 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ACCESS_LEVELS, type Visibility } from '../../../shared/access/accessLevels';
+import type { ProjectOrderBy } from '../../../shared/api/projects';
 import { queryRows, type Db } from '../../db/client';
 import {
   groupMembers,
@@ -137,4 +139,212 @@ export async function touchProjectActivity(db: Db, projectId: number, at: Date):
 
 export async function deleteProject(db: Db, projectId: number): Promise<void> {
   await db.delete(projects).where(eq(projects.id, projectId));
+}
+
+/**
+ * Columns of the outer query, spelled out: drizzle leaves columns unqualified in single-table
+ * selects, where a correlated subquery would read them as its own.
+ */
+const outer = {
+  namespaceId: sql.raw('"namespaces"."id"'),
+  namespaceFullPath: sql.raw('"namespaces"."full_path"'),
+  projectId: sql.raw('"projects"."id"'),
+};
+
+/**
+ * The user's highest membership in the `namespaces` row of the outer query or any of its
+ * ancestors. Full paths never change, so an ancestor is a group whose full path prefixes ours.
+ */
+export function inheritedGroupLevelSql(userId: number): SQL<number> {
+  return sql<number>`coalesce((
+    select max(gm.access_level) from ${groupMembers} gm
+    join ${namespaces} anc on anc.id = gm.group_id
+    where gm.user_id = ${userId}
+      and (anc.id = ${outer.namespaceId} or starts_with(lower(${outer.namespaceFullPath}), lower(anc.full_path) || '/'))
+  ), 0)`;
+}
+
+/** `Group / Subgroup`: the names of the outer query's namespace and its ancestors, outermost first. */
+export function namespaceFullNameSql(): SQL<string> {
+  return sql<string>`(
+    select string_agg(anc.name, ' / ' order by length(anc.full_path)) from ${namespaces} anc
+    where anc.id = ${outer.namespaceId} or starts_with(lower(${outer.namespaceFullPath}), lower(anc.full_path) || '/')
+  )`;
+}
+
+export async function namespaceFullName(db: Db, namespaceId: number): Promise<string> {
+  const [row] = await db
+    .select({ fullName: namespaceFullNameSql() })
+    .from(namespaces)
+    .where(eq(namespaces.id, namespaceId));
+  return row?.fullName ?? '';
+}
+
+function directProjectLevelSql(userId: number): SQL<number> {
+  return sql<number>`coalesce((
+    select pm.access_level from ${projectMembers} pm
+    where pm.project_id = ${outer.projectId} and pm.user_id = ${userId}
+  ), 0)`;
+}
+
+/** The user's effective level on the project of the outer query: direct, inherited, or namespace owner. */
+function effectiveLevelSql(userId: number): SQL<number> {
+  return sql<number>`greatest(
+    ${directProjectLevelSql(userId)},
+    ${inheritedGroupLevelSql(userId)},
+    case when ${namespaces.kind} = 'user' and ${namespaces.ownerId} = ${userId} then 50 else 0 end
+  )`;
+}
+
+export type ProjectListFilter = {
+  actor: { id: number; admin: boolean } | null;
+  membership?: boolean;
+  owned?: boolean;
+  search?: string;
+  visibility?: Visibility;
+  archived?: boolean;
+  namespaceId?: number;
+  /** Projects in a group, and with `includeSubgroups` in its descendants too. */
+  group?: { id: number; fullPath: string; includeSubgroups: boolean };
+  orderBy: ProjectOrderBy;
+  sort: 'asc' | 'desc';
+};
+
+export type ProjectListRow = ProjectWithNamespace & {
+  namespaceFullName: string;
+  projectAccess: number;
+  groupAccess: number;
+};
+
+const ORDER_COLUMNS = {
+  id: projects.id,
+  name: projects.name,
+  path: projects.path,
+  created_at: projects.createdAt,
+  updated_at: projects.lastActivityAt,
+  last_activity_at: projects.lastActivityAt,
+} as const;
+
+function projectListConditions(filter: ProjectListFilter): SQL | undefined {
+  const { actor } = filter;
+  const level = actor ? effectiveLevelSql(actor.id) : sql<number>`0`;
+  const conditions: (SQL | undefined)[] = [];
+  if (!actor) conditions.push(eq(projects.visibility, 'public'));
+  else if (!actor.admin)
+    conditions.push(or(inArray(projects.visibility, ['public', 'internal']), gt(level, 0)));
+  if (filter.membership) conditions.push(gt(level, 0));
+  if (filter.owned) conditions.push(gte(level, ACCESS_LEVELS.owner));
+  if (filter.visibility) conditions.push(eq(projects.visibility, filter.visibility));
+  if (filter.archived !== undefined) conditions.push(eq(projects.archived, filter.archived));
+  if (filter.namespaceId !== undefined) conditions.push(eq(projects.namespaceId, filter.namespaceId));
+  if (filter.group) {
+    const { id, fullPath, includeSubgroups } = filter.group;
+    conditions.push(
+      includeSubgroups
+        ? or(
+            eq(projects.namespaceId, id),
+            sql`starts_with(lower(${namespaces.fullPath}), lower(${fullPath}) || '/')`,
+          )
+        : eq(projects.namespaceId, id),
+    );
+  }
+  if (filter.search) {
+    conditions.push(
+      or(
+        sql`strpos(lower(${projects.name}), lower(${filter.search})) > 0`,
+        sql`strpos(lower(${projects.path}), lower(${filter.search})) > 0`,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+/** Projects the actor may see, with their direct and inherited access levels, one page at a time. */
+export async function listProjects(
+  db: Db,
+  filter: ProjectListFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ProjectListRow[]; total: number }> {
+  const where = projectListConditions(filter);
+  const userId = filter.actor?.id;
+  const direction = filter.sort === 'asc' ? asc : desc;
+  const rows = await db
+    .select({
+      project: projects,
+      namespace: namespaces,
+      namespaceFullName: namespaceFullNameSql(),
+      projectAccess: userId ? directProjectLevelSql(userId) : sql<number>`0`,
+      groupAccess: userId ? inheritedGroupLevelSql(userId) : sql<number>`0`,
+    })
+    .from(projects)
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .where(where)
+    .orderBy(direction(ORDER_COLUMNS[filter.orderBy]), direction(projects.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [total] = await db
+    .select({ n: count() })
+    .from(projects)
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .where(where);
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      projectAccess: Number(row.projectAccess),
+      groupAccess: Number(row.groupAccess),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** The user's project membership and group-inherited level, apart, as GitLab's `permissions` shows them. */
+export async function projectAccessBreakdown(db: Db, userId: number, projectId: number) {
+  const [row] = await db
+    .select({ projectAccess: directProjectLevelSql(userId), groupAccess: inheritedGroupLevelSql(userId) })
+    .from(projects)
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .where(eq(projects.id, projectId));
+  return { projectAccess: Number(row?.projectAccess ?? 0), groupAccess: Number(row?.groupAccess ?? 0) };
+}
+
+export async function updateProject(
+  db: Db,
+  projectId: number,
+  values: Partial<Pick<ProjectRow, 'name' | 'description' | 'visibility' | 'defaultBranch' | 'archived'>>,
+): Promise<void> {
+  await db.update(projects).set(values).where(eq(projects.id, projectId));
+}
+
+/** Groups and projects share URLs: `group/name` may be a subgroup or a project, never both. */
+export async function namespacePathTaken(db: Db, fullPath: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: namespaces.id })
+    .from(namespaces)
+    .where(sql`lower(${namespaces.fullPath}) = lower(${fullPath})`);
+  return row !== undefined;
+}
+
+/** The visibilities of the projects directly in a namespace: a group may not become less visible than them. */
+export async function projectVisibilitiesIn(db: Db, namespaceId: number): Promise<Visibility[]> {
+  const rows = await db
+    .selectDistinct({ visibility: projects.visibility })
+    .from(projects)
+    .where(eq(projects.namespaceId, namespaceId));
+  return rows.map((row) => row.visibility);
+}
+
+/** A user's personal namespace, by user id or username. */
+export async function findUserNamespace(db: Db, ref: number | string): Promise<NamespaceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(namespaces)
+    .where(
+      and(
+        eq(namespaces.kind, 'user'),
+        typeof ref === 'number'
+          ? eq(namespaces.ownerId, ref)
+          : sql`lower(${namespaces.fullPath}) = lower(${ref})`,
+      ),
+    );
+  return row;
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, VISIBILITIES } from '../../../shared/access/accessLevels';
+import { ACCESS_LEVELS, VISIBILITIES, type Visibility } from '../../../shared/access/accessLevels';
+import {
+  exceedsVisibility,
+  visibilityNotAllowedMessage,
+  type ListProjectsFilters,
+  type UpdateProjectBody,
+} from '../../../shared/api/projects';
 import { pathFromName, pathMessage, pathProblem } from '../../../shared/names/paths';
+import { findUserById } from '../../auth/auth.repo';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Action, type Actor, type Subject } from '../../auth/permissions';
 import type { Clock } from '../../clock';
@@ -9,10 +16,14 @@ import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { commitFiles } from '../../git/commits';
 import {
+  branchRef,
   initBareRepository,
+  isEmptyRepository,
   isValidBranchName,
   removeRepository,
   repositoryPath,
+  resolveCommit,
+  setHead,
 } from '../../git/repository';
 import {
   deleteProject,
@@ -20,14 +31,21 @@ import {
   findNamespaceById,
   findProjectByFullPath,
   findProjectById,
+  findUserNamespace,
   groupAccessLevel,
   insertProject,
   insertProjectMember,
   insertProtectedBranch,
+  listProjects as listProjectRows,
   namespaceAncestry,
+  namespaceFullName,
+  namespacePathTaken,
+  projectAccessBreakdown,
   projectAccessLevel,
   projectPathTaken,
+  updateProject as updateProjectRow,
   type NamespaceRow,
+  type ProjectListFilter,
   type ProjectRow,
 } from './projects.repo';
 
@@ -57,6 +75,28 @@ export const createProjectInput = z.object({
   default_branch: z.string().min(1).max(255).default('main'),
 });
 export type CreateProjectInput = z.input<typeof createProjectInput>;
+
+/** A project with what its API representation needs beyond the rows. */
+export type ProjectView = {
+  project: ProjectRow;
+  namespace: NamespaceRow;
+  /** `Group / Subgroup`, for `name_with_namespace`. */
+  namespaceFullName: string;
+  fullPath: string;
+  /** Levels as GitLab's `permissions` shows them, 0 when none. */
+  projectAccess: number;
+  groupAccess: number;
+  emptyRepo: boolean;
+};
+
+export type ProjectListOptions = Partial<Omit<ListProjectsFilters, 'simple'>> & {
+  page: { offset: number; limit: number };
+};
+
+function visibilityProblem(visibility: Visibility, namespace: NamespaceRow): string | null {
+  if (namespace.kind !== 'group' || !exceedsVisibility(visibility, namespace.visibility)) return null;
+  return visibilityNotAllowedMessage(visibility, namespace.visibility);
+}
 
 type Deps = { db: Db; config: Pick<Config, 'repositoriesDir'>; clock: Clock };
 
@@ -129,9 +169,14 @@ export function createProjectsService({ db, config, clock }: Deps) {
     if (!(await isValidBranchName(parsed.default_branch)))
       throw new BadRequestError('default_branch is invalid');
     const namespace = await resolveTargetNamespace(actor, parsed.namespace_id);
+    const visibilityError = visibilityProblem(parsed.visibility, namespace);
+    if (visibilityError) throw new BadRequestError(visibilityError);
 
     const project = await db.transaction(async (tx) => {
-      if (await projectPathTaken(tx, namespace.id, path))
+      if (
+        (await projectPathTaken(tx, namespace.id, path)) ||
+        (await namespacePathTaken(tx, `${namespace.fullPath}/${path}`))
+      )
         throw new ConflictError('Path has already been taken');
       const row = await insertProject(tx, {
         namespaceId: namespace.id,
@@ -168,7 +213,131 @@ export function createProjectsService({ db, config, clock }: Deps) {
     return loadProject(actor, project.id);
   }
 
-  return { loadProject, createProject, gitDirOf };
+  async function describe(actor: Actor, ctx: ProjectContext): Promise<ProjectView> {
+    const access = actor
+      ? await projectAccessBreakdown(db, actor.id, ctx.project.id)
+      : { projectAccess: 0, groupAccess: 0 };
+    return {
+      project: ctx.project,
+      namespace: ctx.namespace,
+      namespaceFullName: await namespaceFullName(db, ctx.namespace.id),
+      fullPath: ctx.fullPath,
+      ...access,
+      emptyRepo: await isEmptyRepository(ctx.gitDir),
+    };
+  }
+
+  /** `GET /projects/:id`: the project and the actor's access, or 404 for those who may not read it. */
+  async function showProject(actor: Actor, ref: number | string): Promise<ProjectView> {
+    return describe(actor, await loadProject(actor, ref));
+  }
+
+  async function createProjectView(actor: CurrentUser, input: CreateProjectInput): Promise<ProjectView> {
+    return describe(actor, await createProject(actor, input));
+  }
+
+  /** `POST /projects/user/:user_id`: an administrator creates a project in another user's namespace. */
+  async function createProjectForUser(actor: CurrentUser, userId: number, input: CreateProjectInput) {
+    if (!can(actor, 'admin_instance', { type: 'instance' })) throw new ForbiddenError();
+    const user = await findUserById(db, userId);
+    if (!user) throw new NotFoundError('User');
+    const { namespace_id: _ignored, ...rest } = input;
+    return describe(actor, await createProject(user, rest));
+  }
+
+  /** `GET /users/:user_id/projects`: the projects in a user's personal namespace that the actor may see. */
+  async function listUserProjects(actor: Actor, userRef: string, options: ProjectListOptions) {
+    const namespace = await findUserNamespace(db, /^\d+$/.test(userRef) ? Number(userRef) : userRef);
+    if (!namespace) throw new NotFoundError('User');
+    return { namespace, ...(await listProjects(actor, options, { namespaceId: namespace.id })) };
+  }
+
+  /** Lists the projects the actor may see; `scope` narrows to one namespace or group. */
+  async function listProjects(
+    actor: Actor,
+    options: ProjectListOptions,
+    scope: Pick<ProjectListFilter, 'namespaceId' | 'group'> = {},
+  ): Promise<{ views: ProjectView[]; total: number }> {
+    const { rows, total } = await listProjectRows(
+      db,
+      {
+        actor,
+        membership: options.membership,
+        owned: options.owned,
+        search: options.search,
+        visibility: options.visibility,
+        archived: options.archived,
+        orderBy: options.order_by ?? 'created_at',
+        sort: options.sort ?? 'desc',
+        ...scope,
+      },
+      options.page,
+    );
+    // One `git for-each-ref` per project, at most a page (100) of them, run side by side.
+    const views = await Promise.all(
+      rows.map(async (row) => ({
+        project: row.project,
+        namespace: row.namespace,
+        namespaceFullName: row.namespaceFullName,
+        fullPath: `${row.namespace.fullPath}/${row.project.path}`,
+        projectAccess: row.projectAccess,
+        groupAccess: row.groupAccess,
+        emptyRepo: await isEmptyRepository(gitDirOf(row.project.id)),
+      })),
+    );
+    return { views, total };
+  }
+
+  /** `PUT /projects/:id`: Maintainers edit; a new default branch must exist in the repository. */
+  async function updateProject(actor: Actor, ref: number | string, input: UpdateProjectBody) {
+    const ctx = await loadProject(actor, ref, 'admin_project');
+    if (input.visibility) {
+      const problem = visibilityProblem(input.visibility, ctx.namespace);
+      if (problem) throw new BadRequestError(problem);
+    }
+    const branch = input.default_branch;
+    if (branch !== undefined && branch !== ctx.project.defaultBranch) {
+      const exists =
+        (await isValidBranchName(branch)) && (await resolveCommit(ctx.gitDir, branchRef(branch))) !== null;
+      if (!exists) throw new BadRequestError(`Could not change HEAD: branch '${branch}' does not exist`);
+      await setHead(ctx.gitDir, branch);
+    }
+    await updateProjectRow(db, ctx.project.id, {
+      name: input.name,
+      description: input.description,
+      visibility: input.visibility,
+      defaultBranch: branch,
+    });
+    return showProject(actor, ctx.project.id);
+  }
+
+  /** Archived projects are read-only: no pushes, no new merge requests, until unarchived. */
+  async function setArchived(actor: Actor, ref: number | string, archived: boolean) {
+    const ctx = await loadProject(actor, ref, 'admin_project');
+    await updateProjectRow(db, ctx.project.id, { archived });
+    return showProject(actor, ctx.project.id);
+  }
+
+  /** Removes the rows first: a repository left behind by a crash is harmless, a project without one is not. */
+  async function removeProject(actor: Actor, ref: number | string): Promise<void> {
+    const ctx = await loadProject(actor, ref, 'remove_project');
+    await deleteProject(db, ctx.project.id);
+    await removeRepository(ctx.gitDir);
+  }
+
+  return {
+    loadProject,
+    createProject,
+    gitDirOf,
+    showProject,
+    createProjectView,
+    createProjectForUser,
+    listProjects,
+    listUserProjects,
+    updateProject,
+    setArchived,
+    removeProject,
+  };
 }
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import { scopesAllow, type CurrentUser } from '../../auth/current-user';
+import { ForbiddenError, UnauthorizedError } from '../../errors';
+
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * Who makes an API request, after the token scope check GitLab does: reads need `read_api` or
+ * `api`, anything else needs `api`. Anonymous visitors are `null`.
+ */
+export function apiActor(request: FastifyRequest): CurrentUser | null {
+  if (request.auth.method === 'token') {
+    const need = READS.has(request.method) ? 'api_read' : 'api_write';
+    if (!scopesAllow(request.auth.scopes, need)) throw new ForbiddenError('insufficient_scope');
+  }
+  return request.currentUser;
+}
+
+/** As `apiActor`, for endpoints that need a signed-in user: 401 otherwise. */
+export function signedInActor(request: FastifyRequest): CurrentUser {
+  const actor = apiActor(request);
+  if (!actor) throw new UnauthorizedError();
+  return actor;
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { VISIBILITIES } from '../access/accessLevels';
+
+/** GitLab takes booleans as JSON or as text (`?membership=true`, form bodies). */
+export const booleanParam = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
+]);
+
+/** Numbers arrive as JSON numbers or as digits in query strings and form bodies. */
+export const numericParam = (value: unknown): unknown =>
+  typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+
+export const idOrPathParam = z.string().min(1).max(1000);
+
+export const visibilitySchema = z.enum(VISIBILITIES);
+
+export const namespaceKindSchema = z.enum(['user', 'group']);
+
+/** GitLab's namespace, as embedded in a project and as `GET /namespaces` lists it. */
+export const namespaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+  kind: namespaceKindSchema,
+  full_path: z.string(),
+  parent_id: z.number().int().nullable(),
+  avatar_url: z.string().nullable(),
+  web_url: z.string(),
+});
+
+const memberAccessSchema = z.object({ access_level: z.number().int(), notification_level: z.number().int() });
+
+/** `simple=true`: GitLab's BasicProjectDetails. */
+export const simpleProjectSchema = z.object({
+  id: z.number().int(),
+  description: z.string().nullable(),
+  name: z.string(),
+  name_with_namespace: z.string(),
+  path: z.string(),
+  path_with_namespace: z.string(),
+  created_at: z.string(),
+  default_branch: z.string().nullable(),
+  tag_list: z.array(z.string()),
+  topics: z.array(z.string()),
+  ssh_url_to_repo: z.string().nullable(),
+  http_url_to_repo: z.string(),
+  web_url: z.string(),
+  readme_url: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  forks_count: z.number().int(),
+  star_count: z.number().int(),
+  last_activity_at: z.string(),
+  namespace: namespaceSchema,
+});
+
+export const projectSchema = simpleProjectSchema.extend({
+  visibility: visibilitySchema,
+  archived: z.boolean(),
+  creator_id: z.number().int().nullable(),
+  empty_repo: z.boolean(),
+  open_issues_count: z.number().int(),
+  merge_method: z.literal('merge'),
+  squash_option: z.literal('default_off'),
+  only_allow_merge_if_pipeline_succeeds: z.boolean(),
+  only_allow_merge_if_all_discussions_are_resolved: z.boolean(),
+  remove_source_branch_after_merge: z.boolean(),
+  permissions: z.object({
+    project_access: memberAccessSchema.nullable(),
+    group_access: memberAccessSchema.nullable(),
+  }),
+  _links: z.object({
+    self: z.string(),
+    merge_requests: z.string(),
+    repo_branches: z.string(),
+    members: z.string(),
+  }),
+});
+
+export type Namespace = z.infer<typeof namespaceSchema>;
+export type SimpleProject = z.infer<typeof simpleProjectSchema>;
+export type Project = z.infer<typeof projectSchema>;
+
+export const PROJECT_ORDER_BY = [
+  'id',
+  'name',
+  'path',
+  'created_at',
+  'updated_at',
+  'last_activity_at',
+] as const;
+export type ProjectOrderBy = (typeof PROJECT_ORDER_BY)[number];
+
+export const sortParam = z.enum(['asc', 'desc']);
+
+/** `GET /projects` filters; page parameters are added by the route. */
+export const listProjectsQuery = z.object({
+  membership: booleanParam.default(false),
+  owned: booleanParam.default(false),
+  search: z.string().max(255).optional(),
+  visibility: visibilitySchema.optional(),
+  order_by: z.enum(PROJECT_ORDER_BY).default('created_at'),
+  sort: sortParam.default('desc'),
+  simple: booleanParam.default(false),
+  archived: booleanParam.optional(),
+});
+export type ListProjectsQuery = z.input<typeof listProjectsQuery>;
+export type ListProjectsFilters = z.output<typeof listProjectsQuery>;
+
+export const createProjectBody = z.object({
+  name: z.string().trim().min(1).max(255).optional(),
+  path: z.string().trim().min(1).max(255).optional(),
+  namespace_id: z.preprocess(numericParam, z.number().int().positive()).optional(),
+  description: z.string().max(2000).optional(),
+  visibility: visibilitySchema.optional(),
+  initialize_with_readme: booleanParam.optional(),
+  default_branch: z.string().min(1).max(255).optional(),
+});
+export type CreateProjectBody = z.output<typeof createProjectBody>;
+
+export const updateProjectBody = z.object({
+  name: z.string().trim().min(1).max(255).optional(),
+  description: z.string().max(2000).optional(),
+  visibility: visibilitySchema.optional(),
+  default_branch: z.string().min(1).max(255).optional(),
+});
+export type UpdateProjectBody = z.output<typeof updateProjectBody>;
+
+/** `DELETE /projects/:id`: GitLab answers 202 and removes the project. */
+export const acceptedSchema = z.object({ message: z.literal('202 Accepted') });
+
+export const listNamespacesQuery = z.object({ search: z.string().max(255).optional() });
+
+const VISIBILITY_RANK = { private: 0, internal: 1, public: 2 } as const;
+
+/** A project or subgroup may not be more visible than the group it sits in. */
+export const exceedsVisibility = (
+  child: z.infer<typeof visibilitySchema>,
+  parent: z.infer<typeof visibilitySchema>,
+): boolean => VISIBILITY_RANK[child] > VISIBILITY_RANK[parent];
+
+export const visibilityNotAllowedMessage = (
+  child: z.infer<typeof visibilitySchema>,
+  parent: z.infer<typeof visibilitySchema>,
+): string =>
+  `Visibility level ${child} is not allowed in ${parent === 'internal' ? 'an' : 'a'} ${parent} group.`;
