@@ -19,12 +19,8 @@ export type Member = z.infer<typeof memberSchema>;
 
 const accessLevelParam = z.preprocess(numericParam, z.number().int().pipe(z.literal(MEMBER_ACCESS_LEVELS)));
 
-/** GitLab's `YYYY-MM-DD`; an empty value means "no expiry". */
-const expiresAtParam = z
-  .string()
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/)
-  .nullable()
-  .optional();
+/** GitLab's `YYYY-MM-DD`; this server keeps no expiry, so the service refuses any date given. */
+const expiresAtParam = z.string().max(30).nullable().optional();
 
 /** GitLab names the new member by `user_id` or `username`; one of them is required. */
 export const addMemberBody = z.object({
