@@ -11,7 +11,12 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['src/server/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          // test/postgres holds what only a PostgreSQL server can show (LISTEN/NOTIFY across connections).
+          include: [
+            'src/server/**/*.test.ts',
+            'test/integration/**/*.test.ts',
+            ...(process.env.DATABASE_URL ? ['test/postgres/**/*.test.ts'] : []),
+          ],
           globalSetup: serverSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,

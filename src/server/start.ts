@@ -14,7 +14,9 @@ export async function openDeps(config: Config): Promise<AppDeps & { close(): Pro
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
   await migrateDatabase(database);
   const bus: EventBus =
-    database.kind === 'postgres' ? await createPostgresBus(database.pool) : createInProcessBus();
+    database.kind === 'postgres'
+      ? await createPostgresBus(database.pool, database.url)
+      : createInProcessBus();
   return {
     config,
     database,

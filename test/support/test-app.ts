@@ -28,7 +28,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'review-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', RUNNER: 'none', ...options.env });
   const database = await openTestDatabase();
-  const bus = database.kind === 'postgres' ? await createPostgresBus(database.pool) : createInProcessBus();
+  const bus =
+    database.kind === 'postgres'
+      ? await createPostgresBus(database.pool, database.url)
+      : createInProcessBus();
   const deps: AppDeps = {
     config,
     database,

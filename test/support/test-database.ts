@@ -19,11 +19,28 @@ export async function openTestDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropWhenIdle(admin, name);
         await admin.end();
       },
     };
   }
   const snapshot = await readFile(inject('pgliteSnapshot'));
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
+}
+
+/**
+ * pool.end() resolves before its connections have finished saying goodbye; a FORCE drop would
+ * kill them mid-way and surface as errors in the test run. Wait for them, then drop.
+ */
+async function dropWhenIdle(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

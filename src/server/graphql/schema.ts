@@ -4,6 +4,39 @@
  */
 export const typeDefs = /* GraphQL */ `
   scalar Time
+  scalar IssuableID
+
+  enum MergeRequestState {
+    opened
+    closed
+    merged
+    locked
+  }
+
+  enum DetailedMergeStatus {
+    UNCHECKED
+    CHECKING
+    MERGEABLE
+    NOT_OPEN
+    DRAFT_STATUS
+    BROKEN_STATUS
+    CONFLICT
+  }
+
+  type MergeRequest {
+    id: ID!
+    iid: String!
+    title: String!
+    state: MergeRequestState!
+    draft: Boolean!
+    sourceBranch: String!
+    targetBranch: String!
+    diffHeadSha: String
+    detailedMergeStatus: DetailedMergeStatus
+    commitCount: Int
+    webUrl: String!
+    updatedAt: Time!
+  }
 
   type UserCore {
     id: ID!
@@ -19,6 +52,7 @@ export const typeDefs = /* GraphQL */ `
     fullPath: ID!
     webUrl: String!
     visibility: String!
+    mergeRequest(iid: String!): MergeRequest
   }
 
   type Query {
@@ -26,5 +60,10 @@ export const typeDefs = /* GraphQL */ `
     currentUser: UserCore
     "A project by its full path, when the caller may read it."
     project(fullPath: ID!): Project
+  }
+
+  type Subscription {
+    "Fires whenever the merge request changes in a way that can affect whether it can be merged."
+    mergeRequestMergeStatusUpdated(issuableId: IssuableID!): MergeRequest
   }
 `;

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * Events that other processes and live browsers care about. Payloads stay small (ids), so that
@@ -31,24 +31,48 @@ export function createInProcessBus(): EventBus {
   };
 }
 
-/** Several app processes on one PostgreSQL: LISTEN/NOTIFY carries every event to every process, this one included. */
-export async function createPostgresBus(pool: pg.Pool): Promise<EventBus> {
+/**
+ * Several app processes on one PostgreSQL: LISTEN/NOTIFY carries every event to every process,
+ * this one included. The listening connection is its own client, not a pool member, and comes
+ * back (re-LISTENing) after the server drops it, so a database restart does not silence realtime.
+ */
+export async function createPostgresBus(pool: pg.Pool, connectionString: string): Promise<EventBus> {
   const local = createInProcessBus();
-  const client = await pool.connect();
-  client.on('notification', (message) => {
-    if (message.channel !== CHANNEL || !message.payload) return;
-    void local.publish(JSON.parse(message.payload) as BusEvent);
-  });
-  await client.query(`LISTEN ${CHANNEL}`);
+  let closing = false;
+  let client: pg.Client | null = null;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      void local.publish(JSON.parse(message.payload) as BusEvent);
+    });
+    next.on('error', () => reconnect(next));
+    next.on('end', () => reconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${CHANNEL}`);
+    client = next;
+  };
+
+  const reconnect = (failed: pg.Client): void => {
+    if (closing || client !== failed) return;
+    client = null;
+    setTimeout(() => void connect().catch(() => reconnect(failed)), RECONNECT_DELAY_MS);
+  };
+
+  await connect();
   return {
     publish: async (event) => {
       await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
     },
     subscribe: (listener) => local.subscribe(listener),
     close: async () => {
-      await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-      client.release();
+      closing = true;
+      await client?.end().catch(() => undefined);
+      client = null;
       await local.close();
     },
   };
 }
+
+const RECONNECT_DELAY_MS = 1000;

@@ -1,0 +1,68 @@
+import { detailedMergeStatus } from '../../shared/merge-requests/detailedMergeStatus';
+import type { Actor } from '../auth/permissions';
+import type { Container } from '../container';
+import type { MergeRequestView } from '../features/merge-requests/merge-requests.service';
+import type { BusEvent } from '../realtime/bus';
+import { eventStream } from '../realtime/event-stream';
+import { parseGlobalId, toGlobalId } from './global-id';
+import { orNull, type GraphQLContext } from './resolve';
+
+type MergeRequestUpdated = Extract<BusEvent, { type: 'merge_request.updated' }>;
+
+export function presentMergeRequest(view: MergeRequestView, externalUrl: string) {
+  const mr = view.mergeRequest;
+  return {
+    id: toGlobalId('MergeRequest', mr.id),
+    iid: String(mr.iid),
+    title: mr.title,
+    state: mr.state,
+    draft: mr.draft,
+    sourceBranch: mr.sourceBranch,
+    targetBranch: mr.targetBranch,
+    diffHeadSha: mr.headSha,
+    detailedMergeStatus: detailedMergeStatus({
+      state: mr.state,
+      draft: mr.draft,
+      mergeStatus: mr.mergeStatus as 'unchecked' | 'can_be_merged' | 'cannot_be_merged',
+      sourceBranchExists: view.sourceBranchExists,
+      targetBranchExists: view.targetBranchExists,
+    }).toUpperCase(),
+    commitCount: view.latestDiff?.commitsCount ?? 0,
+    webUrl: `${externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,
+    updatedAt: mr.updatedAt.toISOString(),
+  };
+}
+
+export function mergeRequestResolvers(container: Container) {
+  const { externalUrl } = container.config;
+  const load = (actor: Actor, projectId: number, iid: number) =>
+    orNull(async () =>
+      presentMergeRequest(await container.mergeRequests.show(actor, projectId, iid), externalUrl),
+    );
+
+  /**
+   * Each update re-reads the merge request as the subscriber: one who may not read it receives
+   * nothing, so the subscription itself needs no separate permission check.
+   */
+  async function* mergeStatusUpdates(_root: unknown, args: { issuableId: string }, ctx: GraphQLContext) {
+    const id = parseGlobalId('MergeRequest', args.issuableId);
+    if (id === null) throw new Error(`${args.issuableId} is not a valid MergeRequest id`);
+    const isThisRequest = (event: BusEvent): event is MergeRequestUpdated =>
+      event.type === 'merge_request.updated' && event.mergeRequestId === id;
+    const stream = eventStream(container.bus, isThisRequest);
+    try {
+      for await (const event of stream) {
+        const mergeRequest = await load(ctx.currentUser, event.projectId, event.iid);
+        if (mergeRequest) yield { mergeRequestMergeStatusUpdated: mergeRequest };
+      }
+    } finally {
+      await stream.return?.();
+    }
+  }
+
+  return {
+    projectMergeRequest: (project: { projectId: number }, args: { iid: string }, ctx: GraphQLContext) =>
+      /^\d{1,9}$/.test(args.iid) ? load(ctx.currentUser, project.projectId, Number(args.iid)) : null,
+    subscription: { mergeRequestMergeStatusUpdated: { subscribe: mergeStatusUpdates } },
+  };
+}

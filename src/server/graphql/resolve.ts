@@ -1,0 +1,15 @@
+import type { CurrentUser } from '../auth/current-user';
+import type { Container } from '../container';
+import { NotFoundError } from '../errors';
+
+export type GraphQLContext = { container: Container; currentUser: CurrentUser | null };
+
+/** Absent and unreadable look the same: GraphQL answers null, as GitLab does. */
+export async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
