@@ -42,7 +42,7 @@ export function presentSimpleProject(view: ProjectView, config: Urls): SimplePro
     ssh_url_to_repo: null,
     http_url_to_repo: `${webUrl}.git`,
     web_url: webUrl,
-    readme_url: null,
+    readme_url: view.readmePath ? `${webUrl}/-/blob/${project.defaultBranch}/${view.readmePath}` : null,
     avatar_url: null,
     forks_count: 0,
     star_count: 0,

@@ -60,6 +60,7 @@ describe('projects API', () => {
         archived: false,
         creator_id: owner.id,
         empty_repo: true,
+        readme_url: null,
         permissions: { project_access: { access_level: 50 }, group_access: null },
         merge_method: 'merge',
         only_allow_merge_if_pipeline_succeeds: false,
@@ -82,7 +83,11 @@ describe('projects API', () => {
         payload: 'name=With+Readme&initialize_with_readme=true',
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ path: 'with-readme', empty_repo: false });
+      expect(response.json()).toMatchObject({
+        path: 'with-readme',
+        empty_repo: false,
+        readme_url: `${t.config.externalUrl}/${owner.username}/with-readme/-/blob/main/README.md`,
+      });
     });
 
     it('refuses a path with .. or / with the path rule, and writes nothing', async () => {

@@ -25,6 +25,7 @@ import {
   resolveCommit,
   setHead,
 } from '../../git/repository';
+import { listTree } from '../../git/tree';
 import {
   deleteProject,
   findNamespaceByFullPath,
@@ -87,11 +88,25 @@ export type ProjectView = {
   projectAccess: number;
   groupAccess: number;
   emptyRepo: boolean;
+  /** The README at the root of the default branch, for `readme_url`. */
+  readmePath: string | null;
 };
 
 export type ProjectListOptions = Partial<Omit<ListProjectsFilters, 'simple'>> & {
   page: { offset: number; limit: number };
 };
+
+const README_RE = /^readme(\.(md|markdown|txt|rst|adoc))?$/i;
+
+/** What the API shows of a repository: whether it has any branch, and its README if it has one. */
+async function repositoryFacts(gitDir: string, defaultBranch: string) {
+  if (await isEmptyRepository(gitDir)) return { emptyRepo: true, readmePath: null };
+  const head = await resolveCommit(gitDir, branchRef(defaultBranch));
+  const entries = head ? ((await listTree(gitDir, head, '')) ?? []) : [];
+  const readmes = entries.filter((entry) => entry.type === 'blob' && README_RE.test(entry.name));
+  const readme = readmes.find((entry) => entry.name === 'README.md') ?? readmes[0];
+  return { emptyRepo: false, readmePath: readme?.path ?? null };
+}
 
 function visibilityProblem(visibility: Visibility, namespace: NamespaceRow): string | null {
   if (namespace.kind !== 'group' || !exceedsVisibility(visibility, namespace.visibility)) return null;
@@ -223,7 +238,7 @@ export function createProjectsService({ db, config, clock }: Deps) {
       namespaceFullName: await namespaceFullName(db, ctx.namespace.id),
       fullPath: ctx.fullPath,
       ...access,
-      emptyRepo: await isEmptyRepository(ctx.gitDir),
+      ...(await repositoryFacts(ctx.gitDir, ctx.project.defaultBranch)),
     };
   }
 
@@ -273,7 +288,7 @@ export function createProjectsService({ db, config, clock }: Deps) {
       },
       options.page,
     );
-    // One `git for-each-ref` per project, at most a page (100) of them, run side by side.
+    // A few git calls per project, at most a page (100) of them, run side by side.
     const views = await Promise.all(
       rows.map(async (row) => ({
         project: row.project,
@@ -282,7 +297,7 @@ export function createProjectsService({ db, config, clock }: Deps) {
         fullPath: `${row.namespace.fullPath}/${row.project.path}`,
         projectAccess: row.projectAccess,
         groupAccess: row.groupAccess,
-        emptyRepo: await isEmptyRepository(gitDirOf(row.project.id)),
+        ...(await repositoryFacts(gitDirOf(row.project.id), row.project.defaultBranch)),
       })),
     );
     return { views, total };
