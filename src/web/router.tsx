@@ -2,13 +2,14 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './components/AppLayout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError } from './components/RouteError';
+import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
 
 /** Top-level pages of each feature (`/users/sign_in`, `/dashboard/projects`, ...). */
 const pages: RouteObject[] = [];
 
 /** Pages under a project, after `/-/` (`merge_requests/:iid`, `tree/*`, ...). */
-const projectPages: ProjectPage[] = [];
+const projectPages: ProjectPage[] = [...mergeRequestPages];
 
 /**
  * Paths without `/-/` (`/alice`, `/group/sub`, `/group/project`) name a user, a group or a

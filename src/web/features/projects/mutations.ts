@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Member } from '../../../shared/api/members';
+import type { CreateProjectBody, Project, UpdateProjectBody } from '../../../shared/api/projects';
+import { request } from '../../api/client';
+import { membersApi, projectApi, projectKeys, type MemberSource } from './queries';
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateProjectBody) => request<Project>('/api/v4/projects', { method: 'POST', body }),
+    onSuccess: (project) => {
+      queryClient.setQueryData(projectKeys.detail(project.path_with_namespace), project);
+      return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+    },
+  });
+}
+
+/** Keeps every cached view of the project in step after a change. */
+function useProjectChanged(fullPath: string) {
+  const queryClient = useQueryClient();
+  return async (project: Project) => {
+    queryClient.setQueryData(projectKeys.detail(fullPath), project);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: ['repository', fullPath] }),
+    ]);
+  };
+}
+
+export function useUpdateProject(fullPath: string) {
+  const changed = useProjectChanged(fullPath);
+  return useMutation({
+    mutationFn: (body: UpdateProjectBody) => request<Project>(projectApi(fullPath), { method: 'PUT', body }),
+    onSuccess: changed,
+  });
+}
+
+export function useSetArchived(fullPath: string) {
+  const changed = useProjectChanged(fullPath);
+  return useMutation({
+    mutationFn: (archived: boolean) =>
+      request<Project>(`${projectApi(fullPath)}/${archived ? 'archive' : 'unarchive'}`, { method: 'POST' }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteProject(fullPath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<{ message: string }>(projectApi(fullPath), { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: projectKeys.detail(fullPath) });
+      return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+    },
+  });
+}
+
+function useMembersChanged(source: MemberSource) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: projectKeys.members(source) });
+}
+
+export function useAddMember(source: MemberSource) {
+  const onSuccess = useMembersChanged(source);
+  return useMutation({
+    mutationFn: (body: { user_id: number; access_level: number }) =>
+      request<Member>(membersApi(source), { method: 'POST', body }),
+    onSuccess,
+  });
+}
+
+export function useUpdateMember(source: MemberSource) {
+  const onSuccess = useMembersChanged(source);
+  return useMutation({
+    mutationFn: ({ userId, accessLevel }: { userId: number; accessLevel: number }) =>
+      request<Member>(`${membersApi(source)}/${userId}`, {
+        method: 'PUT',
+        body: { access_level: accessLevel },
+      }),
+    onSuccess,
+  });
+}
+
+export function useRemoveMember(source: MemberSource) {
+  const onSuccess = useMembersChanged(source);
+  return useMutation({
+    mutationFn: (userId: number) => request<null>(`${membersApi(source)}/${userId}`, { method: 'DELETE' }),
+    onSuccess,
+  });
+}

@@ -1,0 +1,56 @@
+import type { Project } from '../../../shared/api/projects';
+
+export type ProjectSection =
+  'overview' | 'files' | 'commits' | 'branches' | 'merge_requests' | 'members' | 'settings';
+
+/** The viewer's effective level on a project: the higher of direct and group membership; Owner for admins. */
+export function viewerAccessLevel(project: Pick<Project, 'permissions'>, admin: boolean): number {
+  if (admin) return 50;
+  return Math.max(
+    project.permissions.project_access?.access_level ?? 0,
+    project.permissions.group_access?.access_level ?? 0,
+  );
+}
+
+/** Which navigation entry a URL belongs to, from what follows `/-/`. */
+export function activeSection(pathname: string): ProjectSection {
+  const marker = pathname.indexOf('/-/');
+  if (marker < 0) return 'overview';
+  const page = pathname.slice(marker + 3).split('/')[0] ?? '';
+  switch (page) {
+    case 'tree':
+    case 'blob':
+      return 'files';
+    case 'commits':
+    case 'commit':
+      return 'commits';
+    case 'branches':
+      return 'branches';
+    case 'merge_requests':
+      return 'merge_requests';
+    case 'project_members':
+      return 'members';
+    case 'edit':
+      return 'settings';
+    default:
+      return 'overview';
+  }
+}
+
+export type NavEntry = { section: ProjectSection; label: string; page: string };
+
+/** The project's navigation; Settings only for Maintainers and above. */
+export function projectNavEntries(defaultBranch: string | null, accessLevel: number): NavEntry[] {
+  // Branch names keep their slashes in page URLs, as the repository pages read them.
+  const branch = (defaultBranch ?? 'main').split('/').map(encodeURIComponent).join('/');
+  const entries: NavEntry[] = [
+    { section: 'overview', label: 'Overview', page: '' },
+    { section: 'files', label: 'Files', page: `tree/${branch}` },
+    { section: 'commits', label: 'Commits', page: `commits/${branch}` },
+    { section: 'branches', label: 'Branches', page: 'branches' },
+    { section: 'merge_requests', label: 'Merge requests', page: 'merge_requests' },
+    { section: 'members', label: 'Members', page: 'project_members' },
+  ];
+  if (accessLevel >= 40) entries.push({ section: 'settings', label: 'Settings', page: 'edit' });
+  return entries;
+}

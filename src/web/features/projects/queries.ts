@@ -1,0 +1,132 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Member } from '../../../shared/api/members';
+import type { Namespace, Project } from '../../../shared/api/projects';
+import type { UserBasic } from '../../../shared/api/users';
+import { ApiError, request, requestWithHeaders } from '../../api/client';
+
+export const PROJECTS_PER_PAGE = 20;
+export const MEMBERS_PER_PAGE = 20;
+
+/** The REST API takes a URL-encoded full path wherever it takes an id. */
+export const projectApi = (fullPath: string): string => `/api/v4/projects/${encodeURIComponent(fullPath)}`;
+
+/** Whose members: a project's or a group's, by full path. */
+export type MemberSource = { kind: 'projects' | 'groups'; fullPath: string };
+
+export const membersApi = (source: MemberSource): string =>
+  `/api/v4/${source.kind}/${encodeURIComponent(source.fullPath)}/members`;
+
+export type ProjectScope = 'yours' | 'explore';
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => [...projectKeys.all, 'list'] as const,
+  list: (scope: ProjectScope, search: string, page: number) =>
+    [...projectKeys.lists(), scope, search, page] as const,
+  detail: (fullPath: string) => [...projectKeys.all, 'detail', fullPath.toLowerCase()] as const,
+  namespaces: () => [...projectKeys.all, 'namespaces'] as const,
+  branches: (fullPath: string) => [...projectKeys.detail(fullPath), 'branches'] as const,
+  members: (source: MemberSource) => ['members', source.kind, source.fullPath.toLowerCase()] as const,
+  memberPage: (source: MemberSource, page: number) => [...projectKeys.members(source), page] as const,
+  myAccess: (source: MemberSource, userId: number) => [...projectKeys.members(source), 'me', userId] as const,
+  userSearch: (search: string) => ['users', 'search', search] as const,
+};
+
+export type Paged<T> = { items: T[]; total: number };
+
+const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
+
+/** One project by full path, with the viewer's `permissions`. */
+export function useProject(fullPath: string) {
+  return useQuery({
+    queryKey: projectKeys.detail(fullPath),
+    queryFn: ({ signal }) => request<Project>(projectApi(fullPath), { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** "Yours" are projects the viewer is a member of; "Explore" is every project they may see. */
+export function useProjects(scope: ProjectScope, search: string, page: number) {
+  return useQuery({
+    queryKey: projectKeys.list(scope, search, page),
+    queryFn: async ({ signal }): Promise<Paged<Project>> => {
+      const { data, headers } = await requestWithHeaders<Project[]>('/api/v4/projects', {
+        query: {
+          membership: scope === 'yours' ? true : undefined,
+          order_by: 'last_activity_at',
+          search,
+          page,
+          per_page: PROJECTS_PER_PAGE,
+        },
+        signal,
+      });
+      return { items: data, total: totalOf(headers) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Where the viewer may create projects: their own namespace and groups they maintain. */
+export function useNamespaces(enabled = true) {
+  return useQuery({
+    queryKey: projectKeys.namespaces(),
+    queryFn: ({ signal }) => request<Namespace[]>('/api/v4/namespaces', { query: { per_page: 100 }, signal }),
+    enabled,
+  });
+}
+
+/** Branch names for the default-branch picker. */
+export function useBranchNames(fullPath: string) {
+  return useQuery({
+    queryKey: projectKeys.branches(fullPath),
+    queryFn: async ({ signal }) => {
+      const branches = await request<{ name: string }[]>(`${projectApi(fullPath)}/repository/branches`, {
+        query: { per_page: 100 },
+        signal,
+      });
+      return branches.map((branch) => branch.name);
+    },
+  });
+}
+
+export function useMembers(source: MemberSource, page: number) {
+  return useQuery({
+    queryKey: projectKeys.memberPage(source, page),
+    queryFn: async ({ signal }): Promise<Paged<Member>> => {
+      const { data, headers } = await requestWithHeaders<Member[]>(membersApi(source), {
+        query: { page, per_page: MEMBERS_PER_PAGE },
+        signal,
+      });
+      return { items: data, total: totalOf(headers) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The viewer's effective level in a group (0 when none): decides which group actions to offer. */
+export function useMyAccessLevel(source: MemberSource, userId: number | undefined) {
+  return useQuery({
+    queryKey: projectKeys.myAccess(source, userId ?? 0),
+    queryFn: async ({ signal }) => {
+      try {
+        const member = await request<Member>(`${membersApi(source)}/all/${userId}`, { signal });
+        return member.access_level;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return 0;
+        throw error;
+      }
+    },
+    enabled: userId !== undefined,
+  });
+}
+
+/** People to add as members, by username or name. */
+export function useUserSearch(search: string) {
+  return useQuery({
+    queryKey: projectKeys.userSearch(search),
+    queryFn: ({ signal }) =>
+      request<UserBasic[]>('/api/v4/users', { query: { search, per_page: 8, active: true }, signal }),
+    enabled: search.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
