@@ -1,0 +1,59 @@
+import { Flash, SegmentedControl, Spinner, Text, Textarea } from '@primer/react';
+import { useId, useState } from 'react';
+import { MarkdownBody } from './MarkdownBody';
+import { useMarkdownPreview } from './mutations';
+
+type Props = { label: string; value: string; onChange: (value: string) => void; placeholder?: string };
+
+/** A markdown textarea with a Preview rendered by the server, so it shows exactly what will be saved. */
+export function MarkdownEditor({ label, value, onChange, placeholder }: Props) {
+  const id = useId();
+  const [mode, setMode] = useState<'write' | 'preview'>('write');
+  const preview = useMarkdownPreview();
+
+  const showPreview = () => {
+    setMode('preview');
+    preview.mutate(value);
+  };
+
+  return (
+    <div className="md-editor">
+      <div className="md-editor__bar">
+        <Text as="label" htmlFor={id} weight="semibold" size="medium">
+          {label}
+        </Text>
+        <SegmentedControl aria-label="Write or preview" size="small">
+          <SegmentedControl.Button selected={mode === 'write'} onClick={() => setMode('write')}>
+            Write
+          </SegmentedControl.Button>
+          <SegmentedControl.Button selected={mode === 'preview'} onClick={showPreview}>
+            Preview
+          </SegmentedControl.Button>
+        </SegmentedControl>
+      </div>
+      {mode === 'write' ? (
+        <Textarea
+          id={id}
+          block
+          rows={10}
+          resize="vertical"
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : (
+        <div className="md-editor__preview" aria-live="polite">
+          {preview.isPending ? (
+            <Spinner size="small" />
+          ) : preview.isError ? (
+            <Flash variant="danger">{preview.error.message}</Flash>
+          ) : preview.data?.html ? (
+            <MarkdownBody html={preview.data.html} />
+          ) : (
+            <p className="muted">Nothing to preview.</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

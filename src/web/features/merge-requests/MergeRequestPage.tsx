@@ -1,0 +1,111 @@
+import { Flash, Heading, Spinner, UnderlineNav } from '@primer/react';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { MergeRequestPage as PageData } from '../../../shared/api/mergeRequests';
+import { assertNever } from '../../../shared/lib/assertNever';
+import { ApiError } from '../../api/client';
+import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
+import { MergeRequestChanges } from './MergeRequestChanges';
+import { MergeRequestCommits } from './MergeRequestCommits';
+import { MergeRequestHeader } from './MergeRequestHeader';
+import { MergeRequestOverview } from './MergeRequestOverview';
+import { useMergeRequestCommits, useMergeRequestPage } from './queries';
+import './merge-requests.css';
+
+export type MergeRequestTab = 'overview' | 'commits' | 'pipelines' | 'diffs';
+
+const TABS: Array<{ tab: MergeRequestTab; label: string; path: string }> = [
+  { tab: 'overview', label: 'Overview', path: '' },
+  { tab: 'commits', label: 'Commits', path: '/commits' },
+  { tab: 'pipelines', label: 'Pipelines', path: '/pipelines' },
+  { tab: 'diffs', label: 'Changes', path: '/diffs' },
+];
+
+/** `{project}/-/merge_requests/{iid}` and its tabs, at GitLab's URLs. */
+export function MergeRequestPage({ tab }: { tab: MergeRequestTab }) {
+  const fullPath = useProjectFullPath();
+  const iid = Number(useParams().iid);
+  if (!Number.isInteger(iid) || iid <= 0) return <LoadProblem error={new ApiError(404, 'Not found')} />;
+  return <MergeRequestLoader fullPath={fullPath} iid={iid} tab={tab} />;
+}
+
+function MergeRequestLoader({ fullPath, iid, tab }: { fullPath: string; iid: number; tab: MergeRequestTab }) {
+  const page = useMergeRequestPage(fullPath, iid);
+  if (page.isPending) return <Spinner />;
+  if (page.isError) return <LoadProblem error={page.error} />;
+  return <Loaded fullPath={fullPath} mergeRequest={page.data} tab={tab} />;
+}
+
+function LoadProblem({ error }: { error: Error }) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <div className="stack">
+      <Heading as="h1">{notFound ? 'Page not found' : 'Something went wrong'}</Heading>
+      <Flash variant={notFound ? 'default' : 'danger'}>
+        {notFound ? 'The page could not be found or you do not have permission to see it.' : error.message}
+      </Flash>
+    </div>
+  );
+}
+
+function Loaded({
+  fullPath,
+  mergeRequest,
+  tab,
+}: {
+  fullPath: string;
+  mergeRequest: PageData;
+  tab: MergeRequestTab;
+}) {
+  const commits = useMergeRequestCommits(fullPath, mergeRequest.iid, 1);
+  const base = projectUrl(fullPath, `merge_requests/${mergeRequest.iid}`);
+  const counters: Partial<Record<MergeRequestTab, number | string>> = {
+    commits: commits.data?.total,
+    diffs: mergeRequest.changes_count ?? undefined,
+  };
+  return (
+    <div className="stack">
+      <MergeRequestHeader fullPath={fullPath} mergeRequest={mergeRequest} />
+      <UnderlineNav aria-label="Merge request tabs">
+        {TABS.map((t) => (
+          <UnderlineNav.Item
+            key={t.tab}
+            as={RouterLink}
+            to={`${base}${t.path}`}
+            aria-current={t.tab === tab ? 'page' : undefined}
+            counter={counters[t.tab]}
+          >
+            {t.label}
+          </UnderlineNav.Item>
+        ))}
+      </UnderlineNav>
+      <TabContent fullPath={fullPath} mergeRequest={mergeRequest} tab={tab} />
+    </div>
+  );
+}
+
+function TabContent({
+  fullPath,
+  mergeRequest,
+  tab,
+}: {
+  fullPath: string;
+  mergeRequest: PageData;
+  tab: MergeRequestTab;
+}) {
+  switch (tab) {
+    case 'overview':
+      return <MergeRequestOverview mergeRequest={mergeRequest} />;
+    case 'commits':
+      return <MergeRequestCommits fullPath={fullPath} iid={mergeRequest.iid} />;
+    case 'pipelines':
+      return (
+        <div className="box blankslate">
+          <p>There are currently no pipelines.</p>
+        </div>
+      );
+    case 'diffs':
+      return <MergeRequestChanges fullPath={fullPath} iid={mergeRequest.iid} />;
+    default:
+      return assertNever(tab);
+  }
+}

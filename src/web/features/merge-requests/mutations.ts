@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateMergeRequestBody,
+  MarkdownResponse,
+  MergeRequestDetail,
+  UpdateMergeRequestBody,
+} from '../../../shared/api/mergeRequests';
+import { request } from '../../api/client';
+import { mergeRequestKeys, mergeRequestsApi } from './queries';
+
+export function useCreateMergeRequest(fullPath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateMergeRequestBody) =>
+      request<MergeRequestDetail>(mergeRequestsApi(fullPath), { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all(fullPath) }),
+  });
+}
+
+/** Edits and state changes (`state_event` close or reopen); everything about the project's merge requests is refetched. */
+export function useUpdateMergeRequest(fullPath: string, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateMergeRequestBody) =>
+      request<MergeRequestDetail>(`${mergeRequestsApi(fullPath)}/${iid}`, { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all(fullPath) }),
+  });
+}
+
+/** The editor's Preview: the server renders and sanitizes, as it will for the saved description. */
+export function useMarkdownPreview() {
+  return useMutation({
+    mutationFn: (text: string) =>
+      request<MarkdownResponse>('/api/v4/markdown', { method: 'POST', body: { text, gfm: true } }),
+  });
+}

@@ -1,0 +1,163 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { buildMergeRequest, pushFile } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+describe('merge requests in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let owner: TestUser;
+  let project: ProjectContext;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container, { name: 'Ada Lovelace' });
+    project = await buildProject(t.container, owner, { visibility: 'public' });
+    await pushFile(project, 'feature/login', {
+      path: 'src/login.ts',
+      content: 'export function login(user: string) {\n  return `hello ${user}`;\n}\n',
+      message: 'Add a login function',
+    });
+    await pushFile(project, 'feature/login', {
+      path: 'README.md',
+      content: `# ${project.project.name}\n\nSign in with \`login()\`.\n`,
+      message: 'Document the login function',
+    });
+    browser = await launchBrowser();
+    page = await (await newContext(browser, await t.listen())).newPage();
+    await signIn(page, owner.username, owner.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const mrUrl = (path = '') => `/${project.fullPath}/-/merge_requests${path}`;
+  const badge = (text: string) => page.locator('.mr-header').getByText(text, { exact: true });
+
+  it('shows an empty list with a way to start', async () => {
+    await page.goto(mrUrl());
+    await page.getByText('No open merge requests').waitFor();
+    await page.getByRole('link', { name: 'New merge request' }).click();
+    await page.waitForURL((url) => url.pathname === mrUrl('/new'));
+  });
+
+  it('opens a merge request from the web form, title prefilled from the last commit', async () => {
+    await page.getByLabel('Source branch').selectOption('feature/login');
+    expect(await page.getByLabel('Target branch').inputValue()).toBe('main');
+    expect(await page.getByLabel('Title').inputValue()).toBe('Document the login function');
+    await page.getByLabel('Title').fill('Add login');
+    await page
+      .getByLabel('Description')
+      .fill('Adds **login**.\n\n- [x] code\n- [ ] docs\n\n<script>alert(1)</script>');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.md-editor__preview strong', { hasText: 'login' }).waitFor();
+    expect(await page.locator('.md-editor__preview script').count()).toBe(0);
+    await screenshot(page, 'merge-request-new');
+    await page.getByRole('button', { name: 'Create merge request' }).click();
+
+    await page.waitForURL((url) => url.pathname === mrUrl('/1'));
+    await page.getByRole('heading', { name: 'Add login' }).waitFor();
+    expect(await badge('Open').isVisible()).toBe(true);
+    expect(await page.locator('.mr-header__meta').innerText()).toContain(
+      'Ada Lovelace requested to merge feature/login into main',
+    );
+    expect(await page.locator('.mr-description strong').innerText()).toBe('login');
+    expect(await page.locator('.mr-description').innerText()).toContain('<script>alert(1)</script>');
+    await screenshot(page, 'merge-request-overview');
+  });
+
+  it('lists the commits and the changes on their tabs', async () => {
+    await page.getByRole('link', { name: /^Commits/ }).click();
+    await page.waitForURL((url) => url.pathname === mrUrl('/1/commits'));
+    const commits = page.getByRole('list', { name: 'Commits' }).getByRole('listitem');
+    await commits.first().waitFor();
+    expect(await commits.allInnerTexts()).toEqual([
+      expect.stringContaining('Document the login function'),
+      expect.stringContaining('Add a login function'),
+    ]);
+    await screenshot(page, 'merge-request-commits');
+
+    await page.getByRole('link', { name: /^Pipelines/ }).click();
+    await page.getByText('There are currently no pipelines.').waitFor();
+
+    await page.getByRole('link', { name: /^Changes/ }).click();
+    await page.waitForURL((url) => url.pathname === mrUrl('/1/diffs'));
+    const loginFile = page.getByRole('region', { name: 'src/login.ts' });
+    await loginFile.waitFor();
+    expect((await loginFile.locator('.mr-diff__line--added').first().innerText()).trim()).toBe(
+      '+export function login(user: string) {',
+    );
+    const readme = page.getByRole('region', { name: 'README.md' });
+    expect(await readme.locator('.mr-diff__line--removed').count()).toBeGreaterThan(0);
+    await screenshot(page, 'merge-request-changes');
+  });
+
+  it('closes and reopens the merge request', async () => {
+    await page.getByRole('link', { name: /^Overview/ }).click();
+    await page.getByRole('button', { name: 'Close merge request' }).click();
+    await badge('Closed').waitFor();
+    await page.getByRole('button', { name: 'Reopen merge request' }).click();
+    await badge('Open').waitFor();
+    await page.getByRole('button', { name: 'Close merge request' }).waitFor();
+    const mr = await t.container.mergeRequests.show(owner, project.project.id, 1);
+    expect(mr.mergeRequest.state).toBe('opened');
+  });
+
+  it('says it could not reopen when another open merge request has the same branches', async () => {
+    const first = await buildMergeRequest(t.container, owner, project, {
+      source_branch: 'twice',
+      title: 'First',
+    });
+    await t.container.mergeRequests.update(owner, project.project.id, first.mergeRequest.iid, {
+      state_event: 'close',
+    });
+    await t.container.mergeRequests.create(owner, project.project.id, {
+      source_branch: 'twice',
+      title: 'Second',
+    });
+    await page.goto(mrUrl(`/${first.mergeRequest.iid}`));
+    await page.getByRole('button', { name: 'Reopen merge request' }).click();
+    await page
+      .getByText('An error occurred. Unable to reopen this merge request.', { exact: true })
+      .waitFor();
+    expect(await badge('Closed').isVisible()).toBe(true);
+  });
+
+  it('lists merge requests by state with counts and search', async () => {
+    await page.goto(mrUrl());
+    const rows = page.getByRole('list', { name: 'Merge requests' }).getByRole('listitem');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    const tab = (name: string) =>
+      page
+        .getByRole('navigation', { name: 'Merge request states' })
+        .getByRole('link', { name: new RegExp(`^${name}`) });
+    await expect.poll(() => tab('Open').innerText()).toMatch(/^Open\s*2\b/);
+    await expect.poll(() => tab('Closed').innerText()).toMatch(/^Closed\s*1\b/);
+    await expect.poll(() => tab('All').innerText()).toMatch(/^All\s*3\b/);
+    await screenshot(page, 'merge-request-list');
+
+    await page.getByLabel('Search merge requests').fill('login');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.searchParams.get('search') === 'login');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('Add login');
+
+    await page.getByRole('link', { name: /^Merged/ }).click();
+    await page.getByText('No merge requests match your search').waitFor();
+  });
+
+  it('shows anonymous visitors the request without the actions', async () => {
+    const visitor = await (await newContext(browser, new URL(page.url()).origin)).newPage();
+    await visitor.goto(mrUrl('/1'));
+    await visitor.getByRole('heading', { name: 'Add login' }).waitFor();
+    expect(await visitor.getByRole('button', { name: 'Close merge request' }).count()).toBe(0);
+    expect(await visitor.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await visitor.getByRole('link', { name: 'New merge request' }).count()).toBe(0);
+  });
+});
