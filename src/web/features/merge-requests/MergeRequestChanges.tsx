@@ -18,7 +18,9 @@ export function MergeRequestChanges({ fullPath, iid }: { fullPath: string; iid: 
   }
   return (
     <div className="stack">
-      <p className="muted">{files.length === 1 ? '1 file' : `${files.length} files`} changed</p>
+      <p className="muted mr-diff__summary">
+        {files.length === 1 ? '1 file' : `${files.length} files`} changed
+      </p>
       {changes.data.overflow && (
         <Flash variant="warning">Too many files changed: only the first {files.length} are shown.</Flash>
       )}
