@@ -4,12 +4,13 @@ import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError } from './components/RouteError';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
+import { repositoryPages } from './features/repository/repositoryPages';
 
 /** Top-level pages of each feature (`/users/sign_in`, `/dashboard/projects`, ...). */
 const pages: RouteObject[] = [];
 
 /** Pages under a project, after `/-/` (`merge_requests/:iid`, `tree/*`, ...). */
-const projectPages: ProjectPage[] = [...mergeRequestPages];
+const projectPages: ProjectPage[] = [...mergeRequestPages, ...repositoryPages];
 
 /**
  * Paths without `/-/` (`/alice`, `/group/sub`, `/group/project`) name a user, a group or a

@@ -1,0 +1,106 @@
+import { Heading, Pagination, RelativeTime } from '@primer/react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import type { CommitJson } from '../../../shared/api/repository';
+import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
+import { LoadState } from './LoadState';
+import { PushInstructions } from './PushInstructions';
+import { RefSwitcher } from './RefSwitcher';
+import { RepositoryHeader } from './RepositoryHeader';
+import { COMMITS_PER_PAGE, useCommits, useRefAndPath, useRepositoryProject } from './queries';
+import { groupByDay, refPage } from './repositoryPaths';
+import './repository.css';
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** `{project}/-/commits/{ref}/{path}`: the history of a branch (or of one path on it), by day. */
+export function CommitsPage() {
+  const fullPath = useProjectFullPath();
+  const splat = useParams()['*'] ?? '';
+  const project = useRepositoryProject(fullPath);
+  const resolved = useRefAndPath(fullPath, splat);
+  if (!splat) {
+    if (project.status !== 'success') return <LoadState error={project.error} what="project" />;
+    if (project.data.empty_repo || !project.data.default_branch)
+      return (
+        <div className="stack">
+          <RepositoryHeader fullPath={fullPath} current="commits" />
+          <PushInstructions fullPath={fullPath} httpUrl={project.data.http_url_to_repo} />
+        </div>
+      );
+    return <CommitHistory fullPath={fullPath} gitRef={project.data.default_branch} path="" />;
+  }
+  if (resolved.status !== 'success') return <LoadState error={null} what="commits" />;
+  return <CommitHistory fullPath={fullPath} gitRef={resolved.ref} path={resolved.path} />;
+}
+
+function CommitHistory({ fullPath, gitRef, path }: { fullPath: string; gitRef: string; path: string }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const commits = useCommits(fullPath, gitRef, path, page);
+  const pageCount = commits.data ? Math.ceil(commits.data.total / COMMITS_PER_PAGE) : 0;
+  return (
+    <div className="stack">
+      <RepositoryHeader fullPath={fullPath} gitRef={gitRef} current="commits" />
+      <div className="repo-toolbar">
+        <RefSwitcher
+          fullPath={fullPath}
+          currentRef={gitRef}
+          linkFor={(ref) => projectUrl(fullPath, refPage('commits', ref, path))}
+        />
+        <Heading as="h1" className="repo-title">
+          Commits{path && <span className="muted"> in {path}</span>}
+        </Heading>
+      </div>
+      {commits.status === 'success' ? (
+        commits.data.items.length === 0 ? (
+          <div className="box blankslate">No commits yet</div>
+        ) : (
+          groupByDay(commits.data.items, (date) => dayFormat.format(date)).map((group) => (
+            <section key={group.day} aria-label={`Commits on ${group.day}`}>
+              <h2 className="commit-day">{group.day}</h2>
+              <ul className="box commit-list">
+                {group.commits.map((commit) => (
+                  <CommitRow key={commit.id} fullPath={fullPath} commit={commit} />
+                ))}
+              </ul>
+            </section>
+          ))
+        )
+      ) : (
+        <LoadState error={commits.error} what="commit history" />
+      )}
+      {pageCount > 1 && (
+        <Pagination
+          pageCount={pageCount}
+          currentPage={page}
+          onPageChange={(event, next) => {
+            event.preventDefault();
+            setParams({ page: String(next) });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function CommitRow({ fullPath, commit }: { fullPath: string; commit: CommitJson }) {
+  return (
+    <li className="box__row commit-row">
+      <div className="commit-row__main">
+        <RouterLink className="commit-row__title" to={projectUrl(fullPath, `commit/${commit.id}`)}>
+          {commit.title}
+        </RouterLink>
+        <div className="muted">
+          {commit.author_name} authored <RelativeTime date={new Date(commit.authored_date)} />
+        </div>
+      </div>
+      <RouterLink
+        className="commit-sha"
+        to={projectUrl(fullPath, `commit/${commit.id}`)}
+        aria-label={`Commit ${commit.short_id}`}
+      >
+        {commit.short_id}
+      </RouterLink>
+    </li>
+  );
+}
