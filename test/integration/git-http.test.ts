@@ -113,6 +113,20 @@ describe('git over smart HTTP', () => {
     expect(result.stderr).toContain('Authentication failed');
   });
 
+  it('limits password guesses over git, answering 429 with Retry-After', async () => {
+    const guesser = await buildUser(t.container);
+    const guess = () =>
+      t.app.inject({
+        url: `/${privateProject.fullPath}.git/info/refs?service=git-upload-pack`,
+        headers: { authorization: `Basic ${Buffer.from(`${guesser.username}:guess`).toString('base64')}` },
+      });
+    for (let i = 0; i < 10; i++) expect((await guess()).statusCode).toBe(401);
+    const limited = await guess();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.body).toMatch(/^Too many sign-in attempts/);
+  });
+
   it('hides a private project from a non-member as not found', async () => {
     const info = await t.app.inject({
       url: `/${privateProject.fullPath}.git/info/refs?service=git-upload-pack`,
