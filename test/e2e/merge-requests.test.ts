@@ -37,6 +37,10 @@ describe('merge requests in the browser', () => {
   });
 
   const mrUrl = (path = '') => `/${project.fullPath}/-/merge_requests${path}`;
+  const mrTab = (name: string) =>
+    page
+      .getByRole('navigation', { name: 'Merge request tabs' })
+      .getByRole('link', { name: new RegExp(`^${name}`) });
   const badge = (text: string) => page.locator('.mr-header').getByText(text, { exact: true });
 
   it('shows an empty list with a way to start', async () => {
@@ -72,7 +76,7 @@ describe('merge requests in the browser', () => {
   });
 
   it('lists the commits and the changes on their tabs', async () => {
-    await page.getByRole('link', { name: /^Commits/ }).click();
+    await mrTab('Commits').click();
     await page.waitForURL((url) => url.pathname === mrUrl('/1/commits'));
     const commits = page.getByRole('list', { name: 'Commits' }).getByRole('listitem');
     await commits.first().waitFor();
@@ -82,10 +86,10 @@ describe('merge requests in the browser', () => {
     ]);
     await screenshot(page, 'merge-request-commits');
 
-    await page.getByRole('link', { name: /^Pipelines/ }).click();
+    await mrTab('Pipelines').click();
     await page.getByText('There are currently no pipelines.').waitFor();
 
-    await page.getByRole('link', { name: /^Changes/ }).click();
+    await mrTab('Changes').click();
     await page.waitForURL((url) => url.pathname === mrUrl('/1/diffs'));
     const loginFile = page.getByRole('region', { name: 'src/login.ts' });
     await loginFile.waitFor();
@@ -98,7 +102,7 @@ describe('merge requests in the browser', () => {
   });
 
   it('closes and reopens the merge request', async () => {
-    await page.getByRole('link', { name: /^Overview/ }).click();
+    await mrTab('Overview').click();
     await page.getByRole('button', { name: 'Close merge request' }).click();
     await badge('Closed').waitFor();
     await page.getByRole('button', { name: 'Reopen merge request' }).click();

@@ -13,9 +13,12 @@ import {
 } from '@primer/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { MergeRequest } from '../../../shared/api/mergeRequests';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { useSession } from '../session/useSession';
+import { viewerAccessLevel } from '../projects/projectNavigation';
+import { useProject } from '../projects/queries';
 import { PER_PAGE, useMergeRequestCounts, useMergeRequests, type ListState } from './queries';
 import { StateBadge } from './StateBadge';
 import './merge-requests.css';
@@ -40,7 +43,7 @@ export function MergeRequestListPage() {
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useMergeRequests(fullPath, { state, search, page });
-  const signedIn = Boolean(useSession().data?.user);
+  const canCreate = useCanCreateMergeRequest(fullPath);
   const [draftSearch, setDraftSearch] = useState(search);
   const counts = useMergeRequestCounts(fullPath, TAB_STATES, search);
 
@@ -63,7 +66,7 @@ export function MergeRequestListPage() {
     <div className="stack">
       <div className="mr-page-title">
         <Heading as="h1">Merge requests</Heading>
-        {signedIn && (
+        {canCreate && (
           <LinkButton as={RouterLink} to={projectUrl(fullPath, 'merge_requests/new')} variant="primary">
             New merge request
           </LinkButton>
@@ -122,6 +125,15 @@ export function MergeRequestListPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** Developers and up open merge requests, as the server allows; archived projects are read-only. */
+function useCanCreateMergeRequest(fullPath: string): boolean {
+  const project = useProject(fullPath).data;
+  const admin = useSession().data?.user?.admin ?? false;
+  return (
+    project !== undefined && !project.archived && viewerAccessLevel(project, admin) >= ACCESS_LEVELS.developer
   );
 }
 

@@ -1,14 +1,21 @@
+import type { ReactNode } from 'react';
+import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
 import { MergeRequestListPage } from './MergeRequestListPage';
 import { MergeRequestPage } from './MergeRequestPage';
 import { NewMergeRequestPage } from './NewMergeRequestPage';
 
+const page = (path: string, element: ReactNode): ProjectPage => ({
+  path,
+  element: <ProjectLayout>{element}</ProjectLayout>,
+});
+
 /** Merge request pages under a project, at GitLab's paths after `/-/`. */
 export const mergeRequestPages: ProjectPage[] = [
-  { path: 'merge_requests', element: <MergeRequestListPage /> },
-  { path: 'merge_requests/new', element: <NewMergeRequestPage /> },
-  { path: 'merge_requests/:iid', element: <MergeRequestPage tab="overview" /> },
-  { path: 'merge_requests/:iid/commits', element: <MergeRequestPage tab="commits" /> },
-  { path: 'merge_requests/:iid/pipelines', element: <MergeRequestPage tab="pipelines" /> },
-  { path: 'merge_requests/:iid/diffs', element: <MergeRequestPage tab="diffs" /> },
+  page('merge_requests', <MergeRequestListPage />),
+  page('merge_requests/new', <NewMergeRequestPage />),
+  page('merge_requests/:iid', <MergeRequestPage tab="overview" />),
+  page('merge_requests/:iid/commits', <MergeRequestPage tab="commits" />),
+  page('merge_requests/:iid/pipelines', <MergeRequestPage tab="pipelines" />),
+  page('merge_requests/:iid/diffs', <MergeRequestPage tab="diffs" />),
 ];

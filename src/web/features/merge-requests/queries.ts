@@ -8,14 +8,13 @@ import type {
 } from '../../../shared/api/mergeRequests';
 import type { BranchJson } from '../../../shared/api/repository';
 import { request, requestWithHeaders } from '../../api/client';
+import { projectApi } from '../projects/queries';
 
 export type ListState = MergeRequestState | 'all';
 export type ListFilter = { state: ListState; search: string; page: number };
 
 export const PER_PAGE = 20;
 
-/** `/api/v4/projects/group%2Fproject`: the REST API takes a URL-encoded full path as the project id. */
-export const projectApi = (fullPath: string): string => `/api/v4/projects/${encodeURIComponent(fullPath)}`;
 export const mergeRequestsApi = (fullPath: string): string => `${projectApi(fullPath)}/merge_requests`;
 
 export const mergeRequestKeys = {
