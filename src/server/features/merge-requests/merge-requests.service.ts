@@ -21,7 +21,7 @@ import {
   UnprocessableError,
 } from '../../errors';
 import { listBranches } from '../../git/branches';
-import { countCommits, listCommits } from '../../git/commits';
+import { listCommits } from '../../git/commits';
 import { countChangedFiles, diffCommits, type DiffResult } from '../../git/diff';
 import { mergeTree } from '../../git/merge';
 import { ZERO_SHA, branchRef, isValidBranchName, mergeBase, resolveCommit } from '../../git/repository';
@@ -111,10 +111,8 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
   /** What a diff version records: base = merge-base(target, source), start = target head, head = source head. */
   async function collectDiff(gitDir: string, targetHead: string, sourceHead: string) {
     const base = (await mergeBase(gitDir, targetHead, sourceHead)) ?? targetHead;
-    const range = `${base}..${sourceHead}`;
-    const [commits, commitsCount, filesCount] = await Promise.all([
-      listCommits(gitDir, { revision: range }),
-      countCommits(gitDir, range),
+    const [commits, filesCount] = await Promise.all([
+      listCommits(gitDir, { revision: `${base}..${sourceHead}` }),
       countChangedFiles(gitDir, base, sourceHead),
     ]);
     const rows: NewDiffCommit[] = commits.map((commit, index) => ({
@@ -134,7 +132,7 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
         baseCommitSha: base,
         startCommitSha: targetHead,
         headCommitSha: sourceHead,
-        commitsCount,
+        commitsCount: commits.length,
         filesCount,
       },
       commits: rows,
@@ -397,8 +395,15 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
       targetBranch,
     };
     const write = async (tx: Db) => {
+      // Edits of fields go through whatever happened meanwhile; a state change or a new diff was
+      // decided on what was read, so it must still hold (a push or another close may have landed).
       const locked = await lockMergeRequest(tx, current.id);
-      if (!locked || locked.lockVersion !== current.lockVersion)
+      const stale =
+        !locked ||
+        locked.state !== current.state ||
+        (diff !== null &&
+          (locked.headSha !== current.headSha || locked.targetBranch !== current.targetBranch));
+      if (stale)
         throw new ConflictError(
           'The merge request was changed by someone else. Reload the page and try again.',
         );
