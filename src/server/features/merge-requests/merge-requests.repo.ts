@@ -1,17 +1,16 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import {
-  groupMembers,
   mergeRequestDiffCommits,
   mergeRequestDiffs,
   mergeRequests,
   namespaces,
-  projectMembers,
   projects,
   users,
 } from '../../db/schema';
+import { effectiveLevelSql } from '../projects/projects.repo';
 
 export type MergeRequestRow = typeof mergeRequests.$inferSelect;
 export type NewMergeRequest = typeof mergeRequests.$inferInsert;
@@ -118,25 +117,16 @@ export async function lockMergeRequest(db: Db, id: number): Promise<MergeRequest
 
 /**
  * Projects whose merge requests the actor may read (`read_merge_request`): public ones, internal
- * ones when signed in, private ones from Reporter up, directly, through a group or its ancestors,
- * or as the owner of the personal namespace. Admins read all.
+ * ones when signed in, private ones from Reporter up (directly, through a group, or as the owner
+ * of the personal namespace). Admins read all.
  */
 export function visibleProjectsSql(actor: { id: number; admin: boolean } | null): SQL | undefined {
   if (actor?.admin) return undefined;
   if (!actor) return eq(projects.visibility, 'public');
-  return sql`(${projects.visibility} in ('public', 'internal') or greatest(
-    coalesce((
-      select pm.access_level from ${projectMembers} pm
-      where pm.project_id = ${projects.id} and pm.user_id = ${actor.id}
-    ), 0),
-    coalesce((
-      select max(gm.access_level) from ${groupMembers} gm
-      join ${namespaces} anc on anc.id = gm.group_id
-      where gm.user_id = ${actor.id}
-        and (anc.id = ${namespaces.id} or starts_with(lower(${namespaces.fullPath}), lower(anc.full_path) || '/'))
-    ), 0),
-    case when ${namespaces.kind} = 'user' and ${namespaces.ownerId} = ${actor.id} then ${ACCESS_LEVELS.owner} else 0 end
-  ) >= ${ACCESS_LEVELS.reporter})`;
+  return or(
+    inArray(projects.visibility, ['public', 'internal']),
+    gte(effectiveLevelSql(actor.id), ACCESS_LEVELS.reporter),
+  );
 }
 
 export type MergeRequestFilter = {

@@ -188,7 +188,7 @@ function directProjectLevelSql(userId: number): SQL<number> {
 }
 
 /** The user's effective level on the project of the outer query: direct, inherited, or namespace owner. */
-function effectiveLevelSql(userId: number): SQL<number> {
+export function effectiveLevelSql(userId: number): SQL<number> {
   return sql<number>`greatest(
     ${directProjectLevelSql(userId)},
     ${inheritedGroupLevelSql(userId)},
