@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -133,10 +133,9 @@ export async function registerGitHttpRoutes(
           noCache(reply).type('application/x-git-receive-pack-result');
           if (verdict.refused) {
             // git sends the whole pack before it reads an answer: take it all, write nothing.
-            if (!push.ended) {
-              body.resume();
-              await once(body, 'end');
-            }
+            // The body may have ended already while the refs were judged; `finished` knows.
+            body.resume();
+            await finished(body);
             return reply.send(reportStatus(verdict.results, push.capabilities, verdict.messages));
           }
           const git = runService(ctx.gitDir, 'git-receive-pack', {
