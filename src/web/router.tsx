@@ -2,21 +2,24 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './components/AppLayout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError } from './components/RouteError';
+import { dashboardPages } from './features/dashboard/dashboardPages';
+import { groupPages } from './features/groups/groupPages';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
+import { namespaceOrProjectPages, projectsPages, projectsProjectPages } from './features/projects/projectsPages';
 import { repositoryPages } from './features/repository/repositoryPages';
 
 /** Top-level pages of each feature (`/users/sign_in`, `/dashboard/projects`, ...). */
-const pages: RouteObject[] = [];
+const pages: RouteObject[] = [...dashboardPages, ...projectsPages, ...groupPages];
 
 /** Pages under a project, after `/-/` (`merge_requests/:iid`, `tree/*`, ...). */
-const projectPages: ProjectPage[] = [...mergeRequestPages, ...repositoryPages];
+const projectPages: ProjectPage[] = [...mergeRequestPages, ...repositoryPages, ...projectsProjectPages];
 
 /**
  * Paths without `/-/` (`/alice`, `/group/sub`, `/group/project`) name a user, a group or a
  * project's home; the projects feature resolves which, last.
  */
-const namespaceOrProjectRoutes: RouteObject[] = [];
+const namespaceOrProjectRoutes: RouteObject[] = [...namespaceOrProjectPages];
 
 export const router = createBrowserRouter([
   {

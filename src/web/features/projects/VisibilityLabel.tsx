@@ -23,9 +23,16 @@ export const VISIBILITY_TEXT: Record<Visibility, { label: string; project: strin
 
 const ICONS = { private: LockIcon, internal: ShieldLockIcon, public: GlobeIcon } as const;
 
-export function VisibilityIcon({ visibility }: { visibility: Visibility }) {
+/** The visibility as an icon; named for screen readers unless the text beside it already says it. */
+export function VisibilityIcon({
+  visibility,
+  decorative = false,
+}: {
+  visibility: Visibility;
+  decorative?: boolean;
+}) {
   const Icon = ICONS[visibility];
-  return <Icon aria-label={VISIBILITY_TEXT[visibility].label} />;
+  return decorative ? <Icon aria-hidden="true" /> : <Icon aria-label={VISIBILITY_TEXT[visibility].label} />;
 }
 
 export function VisibilityLabel({ visibility }: { visibility: Visibility }) {

@@ -1,8 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Group } from '../../../shared/api/groups';
 import type { Member } from '../../../shared/api/members';
 import type { Namespace, Project } from '../../../shared/api/projects';
 import type { UserBasic } from '../../../shared/api/users';
 import { ApiError, request, requestWithHeaders } from '../../api/client';
+import { groupKeys } from '../groups/queries';
 
 export const PROJECTS_PER_PAGE = 20;
 export const MEMBERS_PER_PAGE = 20;
@@ -128,5 +130,59 @@ export function useUserSearch(search: string) {
       request<UserBasic[]>('/api/v4/users', { query: { search, per_page: 8, active: true }, signal }),
     enabled: search.trim().length > 0,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A user's personal namespace page: who they are and their projects the viewer may see. */
+export function useUserProjects(username: string, page: number) {
+  return useQuery({
+    queryKey: [...projectKeys.lists(), 'user', username.toLowerCase(), page] as const,
+    queryFn: async ({ signal }): Promise<Paged<Project>> => {
+      const { data, headers } = await requestWithHeaders<Project[]>(
+        `/api/v4/users/${encodeURIComponent(username)}/projects`,
+        { query: { order_by: 'last_activity_at', page, per_page: PROJECTS_PER_PAGE }, signal },
+      );
+      return { items: data, total: totalOf(headers) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What a path without `/-/` names. */
+export type ResolvedPath =
+  { kind: 'project' } | { kind: 'group' } | { kind: 'user'; user: UserBasic } | { kind: 'missing' };
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * Asks the API what `/a/b` is: a project (needs a namespace, so two segments or more), else a
+ * group, else (one segment) a user. What it finds is cached for the page that shows it.
+ */
+export function useResolvedPath(fullPath: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['resolve', fullPath.toLowerCase()] as const,
+    queryFn: async ({ signal }): Promise<ResolvedPath> => {
+      if (fullPath.includes('/')) {
+        try {
+          const project = await request<Project>(projectApi(fullPath), { signal });
+          queryClient.setQueryData(projectKeys.detail(fullPath), project);
+          return { kind: 'project' };
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+        }
+      }
+      try {
+        const group = await request<Group>(`/api/v4/groups/${encodeURIComponent(fullPath)}`, { signal });
+        queryClient.setQueryData(groupKeys.detail(fullPath), group);
+        return { kind: 'group' };
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+      if (fullPath.includes('/')) return { kind: 'missing' };
+      const [user] = await request<UserBasic[]>('/api/v4/users', { query: { username: fullPath }, signal });
+      return user ? { kind: 'user', user } : { kind: 'missing' };
+    },
+    staleTime: 30_000,
   });
 }

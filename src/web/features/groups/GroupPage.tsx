@@ -1,0 +1,127 @@
+import { PeopleIcon, RepoIcon } from '@primer/octicons-react';
+import { Flash, Heading, LinkButton, Spinner } from '@primer/react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { Group } from '../../../shared/api/groups';
+
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { isNotFound } from '../projects/queries';
+import { ListPagination } from '../projects/ListPagination';
+import { ProjectList } from '../projects/ProjectList';
+import { GroupHeader } from './GroupHeader';
+import { GroupList } from './GroupList';
+import { GROUPS_PER_PAGE, useGroup, useGroupProjects, useSubgroups } from './queries';
+import { useGroupAccess } from './useGroupAccess';
+import '../projects/projects.css';
+
+/** A group's home: its subgroups and projects, and for Maintainers the ways to add more. */
+export function GroupPage({ fullPath }: { fullPath: string }) {
+  const group = useGroup(fullPath);
+  switch (group.status) {
+    case 'pending':
+      return <Spinner size="large" srText="Loading group" className="page-spinner" />;
+    case 'error':
+      return isNotFound(group.error) ? (
+        <NotFoundPage />
+      ) : (
+        <Flash variant="danger">{group.error.message}</Flash>
+      );
+    case 'success':
+      return <GroupHome group={group.data} />;
+  }
+}
+
+function GroupHome({ group }: { group: Group }) {
+  const level = useGroupAccess(group.full_path);
+  const maintainer = level >= 40;
+  return (
+    <div className="stack">
+      <div className="page-title">
+        <GroupHeader group={group} />
+        <div className="page-title__actions">
+          <LinkButton
+            as={RouterLink}
+            to={`/groups/${group.full_path}/-/group_members`}
+            leadingVisual={PeopleIcon}
+          >
+            Members
+          </LinkButton>
+          {maintainer && (
+            <>
+              <LinkButton as={RouterLink} to={`/groups/new?parent_id=${group.id}`}>
+                New subgroup
+              </LinkButton>
+              <LinkButton as={RouterLink} to={`/projects/new?namespace_id=${group.id}`} variant="primary">
+                New project
+              </LinkButton>
+            </>
+          )}
+        </div>
+      </div>
+      <Subgroups fullPath={group.full_path} />
+      <Projects group={group} maintainer={maintainer} />
+    </div>
+  );
+}
+
+function Subgroups({ fullPath }: { fullPath: string }) {
+  const [page, setPage] = useState(1);
+  const subgroups = useSubgroups(fullPath, page);
+  if (subgroups.isPending || (subgroups.isSuccess && subgroups.data.total === 0)) return null;
+  if (subgroups.isError) return <Flash variant="danger">{subgroups.error.message}</Flash>;
+  return (
+    <section className="stack" aria-label="Subgroups">
+      <Heading as="h2" variant="small">
+        Subgroups
+      </Heading>
+      <GroupList groups={subgroups.data.items} label="Subgroups" />
+      <ListPagination
+        total={subgroups.data.total}
+        perPage={GROUPS_PER_PAGE}
+        page={page}
+        hrefFor={() => '#'}
+        onPage={setPage}
+      />
+    </section>
+  );
+}
+
+function Projects({ group, maintainer }: { group: Group; maintainer: boolean }) {
+  const [page, setPage] = useState(1);
+  const projects = useGroupProjects(group.full_path, page);
+  return (
+    <section className="stack" aria-label="Group projects">
+      <Heading as="h2" variant="small">
+        Projects
+      </Heading>
+      {projects.isPending ? (
+        <Spinner srText="Loading projects" />
+      ) : projects.isError ? (
+        <Flash variant="danger">{projects.error.message}</Flash>
+      ) : projects.data.items.length === 0 ? (
+        <div className="box blankslate stack">
+          <RepoIcon size={32} className="blankslate__icon" />
+          <p>No projects in this group yet</p>
+          {maintainer && (
+            <div>
+              <LinkButton as={RouterLink} to={`/projects/new?namespace_id=${group.id}`} variant="primary">
+                New project
+              </LinkButton>
+            </div>
+          )}
+        </div>
+      ) : (
+        <>
+          <ProjectList projects={projects.data.items} label="Group projects" />
+          <ListPagination
+            total={projects.data.total}
+            perPage={GROUPS_PER_PAGE}
+            page={page}
+            hrefFor={() => '#'}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router';
+import { MAX_GROUP_DEPTH } from '../../../shared/api/groups';
+import { usePathParams } from '../projects/NamespaceOrProjectPage';
+import { GroupMembersPage } from './GroupMembersPage';
+import { GroupPage } from './GroupPage';
+import { NewGroupPage } from './NewGroupPage';
+
+const groupParams = (depth: number) => Array.from({ length: depth }, (_, i) => `:g${i}`).join('/');
+
+function GroupAtPath() {
+  const fullPath = usePathParams('g', MAX_GROUP_DEPTH);
+  return <GroupPage key={fullPath} fullPath={fullPath} />;
+}
+
+function GroupMembersAtPath() {
+  const fullPath = usePathParams('g', MAX_GROUP_DEPTH);
+  return <GroupMembersPage key={fullPath} fullPath={fullPath} />;
+}
+
+/** `/groups/new`, and GitLab's group URLs `/groups/{path}` (the API's web_url) and their members page. */
+export const groupPages: RouteObject[] = [
+  { path: '/groups/new', element: <NewGroupPage /> },
+  ...Array.from({ length: MAX_GROUP_DEPTH }, (_, i) => [
+    { path: `/groups/${groupParams(i + 1)}`, element: <GroupAtPath /> },
+    { path: `/groups/${groupParams(i + 1)}/-/group_members`, element: <GroupMembersAtPath /> },
+  ]).flat(),
+];

@@ -1,0 +1,73 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Group } from '../../../shared/api/groups';
+import type { Project } from '../../../shared/api/projects';
+import { request, requestWithHeaders } from '../../api/client';
+import type { Paged } from '../projects/queries';
+
+export const GROUPS_PER_PAGE = 20;
+
+export const groupApi = (fullPath: string): string => `/api/v4/groups/${encodeURIComponent(fullPath)}`;
+
+export type GroupScope = 'yours' | 'explore';
+
+export const groupKeys = {
+  all: ['groups'] as const,
+  lists: () => [...groupKeys.all, 'list'] as const,
+  list: (scope: GroupScope, search: string, page: number) =>
+    [...groupKeys.lists(), scope, search, page] as const,
+  detail: (fullPath: string) => [...groupKeys.all, 'detail', fullPath.toLowerCase()] as const,
+  subgroups: (fullPath: string, page: number) => [...groupKeys.detail(fullPath), 'subgroups', page] as const,
+  projects: (fullPath: string, page: number) => [...groupKeys.detail(fullPath), 'projects', page] as const,
+};
+
+const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
+
+async function paged<T>(
+  path: string,
+  query: Record<string, string | number | boolean | undefined>,
+  signal: AbortSignal,
+) {
+  const { data, headers } = await requestWithHeaders<T[]>(path, { query, signal });
+  return { items: data, total: totalOf(headers) } satisfies Paged<T>;
+}
+
+/** "Yours" are groups the viewer belongs to; "Explore" is every group they may see. */
+export function useGroups(scope: GroupScope, search: string, page: number) {
+  return useQuery({
+    queryKey: groupKeys.list(scope, search, page),
+    queryFn: ({ signal }) =>
+      paged<Group>(
+        '/api/v4/groups',
+        { min_access_level: scope === 'yours' ? 10 : undefined, search, page, per_page: GROUPS_PER_PAGE },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGroup(fullPath: string, enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.detail(fullPath),
+    queryFn: ({ signal }) => request<Group>(groupApi(fullPath), { signal }),
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
+export function useSubgroups(fullPath: string, page: number) {
+  return useQuery({
+    queryKey: groupKeys.subgroups(fullPath, page),
+    queryFn: ({ signal }) =>
+      paged<Group>(`${groupApi(fullPath)}/subgroups`, { page, per_page: GROUPS_PER_PAGE }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGroupProjects(fullPath: string, page: number) {
+  return useQuery({
+    queryKey: groupKeys.projects(fullPath, page),
+    queryFn: ({ signal }) =>
+      paged<Project>(`${groupApi(fullPath)}/projects`, { page, per_page: GROUPS_PER_PAGE }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
