@@ -6,7 +6,11 @@ import { dashboardPages } from './features/dashboard/dashboardPages';
 import { groupPages } from './features/groups/groupPages';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
-import { namespaceOrProjectPages, projectsPages, projectsProjectPages } from './features/projects/projectsPages';
+import {
+  namespaceOrProjectPages,
+  projectsPages,
+  projectsProjectPages,
+} from './features/projects/projectsPages';
 import { repositoryPages } from './features/repository/repositoryPages';
 
 /** Top-level pages of each feature (`/users/sign_in`, `/dashboard/projects`, ...). */
