@@ -4,6 +4,7 @@ import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError } from './components/RouteError';
 import { dashboardPages } from './features/dashboard/dashboardPages';
 import { groupPages } from './features/groups/groupPages';
+import { profilePages } from './features/profile/profilePages';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
 import {
@@ -12,9 +13,16 @@ import {
   projectsProjectPages,
 } from './features/projects/projectsPages';
 import { repositoryPages } from './features/repository/repositoryPages';
+import { sessionPages } from './features/session/sessionPages';
 
 /** Top-level pages of each feature (`/users/sign_in`, `/dashboard/projects`, ...). */
-const pages: RouteObject[] = [...dashboardPages, ...projectsPages, ...groupPages];
+const pages: RouteObject[] = [
+  ...sessionPages,
+  ...profilePages,
+  ...dashboardPages,
+  ...projectsPages,
+  ...groupPages,
+];
 
 /** Pages under a project, after `/-/` (`merge_requests/:iid`, `tree/*`, ...). */
 const projectPages: ProjectPage[] = [...mergeRequestPages, ...repositoryPages, ...projectsProjectPages];
