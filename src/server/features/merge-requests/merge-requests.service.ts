@@ -181,9 +181,10 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
     record: MergeRequestRecord,
   ): Promise<MergeRequestView> {
     const mr = record.mergeRequest;
+    // Stored names were checked as branch names when they were saved.
     const [sourceHead, targetHead] = await Promise.all([
-      branchHead(ctx.gitDir, mr.sourceBranch),
-      branchHead(ctx.gitDir, mr.targetBranch),
+      resolveCommit(ctx.gitDir, branchRef(mr.sourceBranch)),
+      resolveCommit(ctx.gitDir, branchRef(mr.targetBranch)),
     ]);
     const view = {
       ...record,
@@ -260,7 +261,7 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
       return row;
     });
     await publish(created);
-    return show(actor, ctx.project.id, created.iid);
+    return detailIn(actor, ctx, created.iid);
   }
 
   /**
@@ -308,7 +309,10 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
 
   /** One merge request with what the actor may do on it. */
   async function show(actor: Actor, projectRef: number | string, iid: number) {
-    const ctx = await loadForRead(actor, projectRef);
+    return detailIn(actor, await loadForRead(actor, projectRef), iid);
+  }
+
+  async function detailIn(actor: Actor, ctx: ProjectContext, iid: number) {
     const view = await withMergeability(ctx, await findRecord(ctx, iid));
     return { ...view, permissions: await permissionsOf(actor, ctx, view) };
   }
@@ -386,7 +390,7 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
       if (!(await branchHead(ctx.gitDir, targetBranch))) throw missingBranchError('Target', targetBranch);
       changes.targetBranch = targetBranch;
     }
-    if (Object.keys(changes).length === 0) return show(actor, ctx.project.id, iid);
+    if (Object.keys(changes).length === 0) return detailIn(actor, ctx, iid);
 
     const pair = {
       projectId: current.projectId,
@@ -415,7 +419,7 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
       ? await insertOrConflict(pair, write, current.id)
       : await db.transaction(write);
     await publish(updated);
-    return show(actor, ctx.project.id, iid);
+    return detailIn(actor, ctx, iid);
   }
 
   async function loadWithDiff(actor: Actor, projectRef: number | string, iid: number) {
