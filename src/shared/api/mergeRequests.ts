@@ -22,7 +22,6 @@ export const createMergeRequestBodySchema = z.object({
 export type CreateMergeRequestBody = z.input<typeof createMergeRequestBodySchema>;
 
 export const STATE_EVENTS = ['close', 'reopen'] as const;
-export type StateEvent = (typeof STATE_EVENTS)[number];
 
 /** `PUT /projects/:id/merge_requests/:iid`: every field optional, unknown ones ignored. */
 export const updateMergeRequestBodySchema = z.object({
@@ -78,7 +77,6 @@ const userBasic = z.object({
   avatar_url: z.string().nullable(),
   web_url: z.string(),
 });
-export type UserBasic = z.infer<typeof userBasic>;
 
 export const DETAILED_MERGE_STATUSES = [
   'not_open',
@@ -224,7 +222,6 @@ export const diffVersionDetailSchema = diffVersionSchema.extend({
   commits: z.array(mergeRequestCommitSchema),
   diffs: z.array(diffFileSchema),
 });
-export type DiffVersionDetail = z.infer<typeof diffVersionDetailSchema>;
 
 /**
  * The merge request page's own JSON (`{project}/-/merge_requests/{iid}.json`): the REST fields,
