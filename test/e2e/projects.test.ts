@@ -115,6 +115,12 @@ describe('groups, projects and members in the browser', () => {
       .poll(() => groupProjects.getByRole('link', { name: 'Platform Team / Billing Service' }).isVisible())
       .toBe(true);
     await screenshot(page, 'group-page');
+
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.waitForURL('**/groups/platform-team/-/group_members');
+    const groupMembers = page.getByRole('list', { name: 'Members' });
+    await expect.poll(() => groupMembers.getByText('Grace Hopper').isVisible()).toBe(true);
+    expect(await groupMembers.getByLabel('Role of grace').inputValue()).toBe('50');
   });
 
   it('removes a member after confirmation, and only Maintainers see the member controls', async () => {
