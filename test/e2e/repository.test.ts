@@ -35,6 +35,12 @@ describe('repository pages in the browser', () => {
         },
         { action: 'create', path: 'src/lexer/tokens.ts', content: 'export const tokens = [];\n' },
         { action: 'create', path: 'docs/logo.png', content: Buffer.from([137, 80, 78, 71, 0, 0, 0]) },
+        {
+          action: 'update',
+          path: 'README.md',
+          content:
+            '# Compiler\n\nA **tiny** compiler.\n\n- parses expressions\n- reports errors\n\n<script>alert(1)</script>\n',
+        },
       ],
     });
     head = await commitFiles(project.gitDir, {
@@ -86,9 +92,7 @@ describe('repository pages in the browser', () => {
 
     await files.getByRole('link', { name: 'src' }).click();
     await expect.poll(() => files.getByRole('link').allTextContents()).toEqual(['..', 'lexer', 'parser.ts']);
-    await expect
-      .poll(() => page.getByRole('navigation', { name: 'Breadcrumbs' }).textContent())
-      .toContain('src');
+    await expect.poll(() => page.getByRole('group', { name: 'File path' }).textContent()).toContain('src');
 
     await files.getByRole('link', { name: 'parser.ts' }).click();
     await page.waitForURL(`**/${project.fullPath}/-/blob/main/src/parser.ts`);
@@ -99,6 +103,24 @@ describe('repository pages in the browser', () => {
       '/repository/files/src%2Fparser.ts/raw?ref=main',
     );
     await screenshot(page, 'repository-blob');
+  });
+
+  it('shows the default branch files and the rendered README on the project home', async () => {
+    await page.goto(`/${project.fullPath}`);
+    const readme = page.getByRole('region', { name: 'README' });
+    await expect.poll(() => readme.getByRole('heading', { name: 'Compiler' }).isVisible()).toBe(true);
+    expect(await readme.locator('strong').textContent()).toBe('tiny');
+    expect(await readme.getByRole('listitem').allTextContents()).toEqual([
+      'parses expressions',
+      'reports errors',
+    ]);
+    expect(await readme.locator('script').count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Files' }).getByRole('link').allTextContents()).toEqual([
+      'docs',
+      'src',
+      'README.md',
+    ]);
+    await screenshot(page, 'repository-overview');
   });
 
   it('says a binary file cannot be displayed', async () => {

@@ -6,7 +6,6 @@ import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { LoadState } from './LoadState';
 import { PathBreadcrumbs } from './PathBreadcrumbs';
 import { RefSwitcher } from './RefSwitcher';
-import { RepositoryHeader } from './RepositoryHeader';
 import { decodeText, rawFileUrl, useFile, useRefAndPath } from './queries';
 import { refPage } from './repositoryPaths';
 import './repository.css';
@@ -29,7 +28,6 @@ export function BlobPage() {
   const { ref, path } = resolved;
   return (
     <div className="stack">
-      <RepositoryHeader fullPath={fullPath} gitRef={ref || undefined} current="files" />
       {resolved.status === 'success' && (
         <div className="repo-toolbar">
           <RefSwitcher
@@ -37,7 +35,7 @@ export function BlobPage() {
             currentRef={ref}
             linkFor={(next) => projectUrl(fullPath, refPage('blob', next, path))}
           />
-          <div className="repo-toolbar__path">
+          <div className="repo-toolbar__path" role="group" aria-label="File path">
             <PathBreadcrumbs fullPath={fullPath} gitRef={ref} path={path} />
           </div>
         </div>

@@ -14,7 +14,6 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { BranchJson } from '../../../shared/api/repository';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { LoadState } from './LoadState';
-import { RepositoryHeader } from './RepositoryHeader';
 import { useDeleteBranch } from './mutations';
 import { BRANCHES_PER_PAGE, useBranches } from './queries';
 import { refPage } from './repositoryPaths';
@@ -39,7 +38,6 @@ export function BranchesPage() {
 
   return (
     <div className="stack">
-      <RepositoryHeader fullPath={fullPath} current="branches" />
       <div className="repo-toolbar">
         <Heading as="h1" className="repo-title">
           Branches

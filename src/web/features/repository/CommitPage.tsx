@@ -3,7 +3,6 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { CommitDiffFileJson } from '../../../shared/api/repository';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { LoadState } from './LoadState';
-import { RepositoryHeader } from './RepositoryHeader';
 import { useCommit, useCommitDiff } from './queries';
 import { refPage } from './repositoryPaths';
 import './repository.css';
@@ -17,7 +16,6 @@ export function CommitPage() {
   if (commit.status !== 'success') {
     return (
       <div className="stack">
-        <RepositoryHeader fullPath={fullPath} current="commits" />
         <LoadState error={commit.error} what="commit" />
       </div>
     );
@@ -26,7 +24,6 @@ export function CommitPage() {
   const body = c.message.slice(c.title.length).trim();
   return (
     <div className="stack">
-      <RepositoryHeader fullPath={fullPath} current="commits" />
       <div className="box">
         <div className="box__row">
           <Heading as="h1" className="repo-title">

@@ -2,11 +2,11 @@ import { Heading, Pagination, RelativeTime } from '@primer/react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { CommitJson } from '../../../shared/api/repository';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
+import { useProject } from '../projects/queries';
 import { LoadState } from './LoadState';
 import { PushInstructions } from './PushInstructions';
 import { RefSwitcher } from './RefSwitcher';
-import { RepositoryHeader } from './RepositoryHeader';
-import { COMMITS_PER_PAGE, useCommits, useRefAndPath, useRepositoryProject } from './queries';
+import { COMMITS_PER_PAGE, useCommits, useRefAndPath } from './queries';
 import { groupByDay, refPage } from './repositoryPaths';
 import './repository.css';
 
@@ -16,14 +16,13 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'lo
 export function CommitsPage() {
   const fullPath = useProjectFullPath();
   const splat = useParams()['*'] ?? '';
-  const project = useRepositoryProject(fullPath);
+  const project = useProject(fullPath);
   const resolved = useRefAndPath(fullPath, splat);
   if (!splat) {
     if (project.status !== 'success') return <LoadState error={project.error} what="project" />;
     if (project.data.empty_repo || !project.data.default_branch)
       return (
         <div className="stack">
-          <RepositoryHeader fullPath={fullPath} current="commits" />
           <PushInstructions fullPath={fullPath} httpUrl={project.data.http_url_to_repo} />
         </div>
       );
@@ -40,7 +39,6 @@ function CommitHistory({ fullPath, gitRef, path }: { fullPath: string; gitRef: s
   const pageCount = commits.data ? Math.ceil(commits.data.total / COMMITS_PER_PAGE) : 0;
   return (
     <div className="stack">
-      <RepositoryHeader fullPath={fullPath} gitRef={gitRef} current="commits" />
       <div className="repo-toolbar">
         <RefSwitcher
           fullPath={fullPath}

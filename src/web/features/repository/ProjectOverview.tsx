@@ -1,11 +1,12 @@
 import { BookIcon } from '@primer/octicons-react';
 import { Link as RouterLink } from 'react-router';
 import { projectUrl } from '../projects/projectRoutes';
+import { useProject } from '../projects/queries';
 import { FileTable } from './FileTable';
 import { LoadState } from './LoadState';
 import { PushInstructions } from './PushInstructions';
 import { RefSwitcher } from './RefSwitcher';
-import { useReadme, useRepositoryProject, useTree } from './queries';
+import { useReadme, useTree } from './queries';
 import { findReadme, refPage } from './repositoryPaths';
 import './repository.css';
 
@@ -14,7 +15,7 @@ import './repository.css';
  * for an empty repository the instructions to push one.
  */
 export function ProjectOverview({ fullPath }: { fullPath: string }) {
-  const project = useRepositoryProject(fullPath);
+  const project = useProject(fullPath);
   if (project.status !== 'success') return <LoadState error={project.error} what="repository" />;
   const { default_branch: defaultBranch, empty_repo: empty, http_url_to_repo: httpUrl } = project.data;
   if (empty || !defaultBranch) return <PushInstructions fullPath={fullPath} httpUrl={httpUrl} />;
@@ -32,8 +33,6 @@ function DefaultBranchOverview({ fullPath, defaultBranch }: { fullPath: string; 
           currentRef={defaultBranch}
           linkFor={(ref) => projectUrl(fullPath, refPage('tree', ref))}
         />
-        <RouterLink to={projectUrl(fullPath, 'branches')}>Branches</RouterLink>
-        <RouterLink to={projectUrl(fullPath, refPage('commits', defaultBranch))}>Commits</RouterLink>
       </div>
       {tree.status === 'success' ? (
         <FileTable fullPath={fullPath} gitRef={defaultBranch} path="" entries={tree.data.items} />

@@ -2,13 +2,13 @@ import { HistoryIcon } from '@primer/octicons-react';
 import { Heading, LinkButton, Pagination } from '@primer/react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
+import { useProject } from '../projects/queries';
 import { FileTable } from './FileTable';
 import { LoadState } from './LoadState';
 import { PathBreadcrumbs } from './PathBreadcrumbs';
 import { PushInstructions } from './PushInstructions';
 import { RefSwitcher } from './RefSwitcher';
-import { RepositoryHeader } from './RepositoryHeader';
-import { TREE_PER_PAGE, useRefAndPath, useRepositoryProject, useTree } from './queries';
+import { TREE_PER_PAGE, useRefAndPath, useTree } from './queries';
 import { refPage } from './repositoryPaths';
 import './repository.css';
 
@@ -16,14 +16,13 @@ import './repository.css';
 export function TreePage() {
   const fullPath = useProjectFullPath();
   const splat = useParams()['*'] ?? '';
-  const project = useRepositoryProject(fullPath);
+  const project = useProject(fullPath);
   const resolved = useRefAndPath(fullPath, splat);
   if (!splat) {
     if (project.status !== 'success') return <LoadState error={project.error} what="project" />;
     if (project.data.empty_repo || !project.data.default_branch)
       return (
         <div className="stack">
-          <RepositoryHeader fullPath={fullPath} current="files" />
           <PushInstructions fullPath={fullPath} httpUrl={project.data.http_url_to_repo} />
         </div>
       );
@@ -40,14 +39,13 @@ function TreeView({ fullPath, gitRef, path }: { fullPath: string; gitRef: string
   const pageCount = tree.data ? Math.ceil(tree.data.total / TREE_PER_PAGE) : 0;
   return (
     <div className="stack">
-      <RepositoryHeader fullPath={fullPath} gitRef={gitRef} current="files" />
       <div className="repo-toolbar">
         <RefSwitcher
           fullPath={fullPath}
           currentRef={gitRef}
           linkFor={(ref) => projectUrl(fullPath, refPage('tree', ref, path))}
         />
-        <div className="repo-toolbar__path">
+        <div className="repo-toolbar__path" role="group" aria-label="File path">
           <PathBreadcrumbs fullPath={fullPath} gitRef={gitRef} path={path} />
         </div>
         <span className="repo-toolbar__spacer" />

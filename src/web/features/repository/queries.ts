@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Project } from '../../../shared/api/projects';
 import type {
   BranchJson,
   CommitDetailJson,
@@ -21,7 +20,6 @@ const repositoryApi = (fullPath: string): string => `${projectApi(fullPath)}/rep
 
 export const repositoryKeys = {
   all: (fullPath: string) => ['repository', fullPath] as const,
-  project: (fullPath: string) => [...repositoryKeys.all(fullPath), 'project'] as const,
   branches: (fullPath: string) => [...repositoryKeys.all(fullPath), 'branches'] as const,
   branchPage: (fullPath: string, search: string, page: number) =>
     [...repositoryKeys.branches(fullPath), search, page] as const,
@@ -39,15 +37,6 @@ export const repositoryKeys = {
 };
 
 const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
-
-/** The project's default branch, whether its repository is empty, and its clone URL. */
-export function useRepositoryProject(fullPath: string) {
-  return useQuery({
-    queryKey: repositoryKeys.project(fullPath),
-    queryFn: ({ signal }) => request<Project>(projectApi(fullPath), { signal }),
-    staleTime: 30_000,
-  });
-}
 
 export function useBranches(fullPath: string, search: string, page: number, perPage = BRANCHES_PER_PAGE) {
   return useQuery({

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
 import { BlobPage } from './BlobPage';
 import { BranchesPage } from './BranchesPage';
@@ -5,11 +7,16 @@ import { CommitPage } from './CommitPage';
 import { CommitsPage } from './CommitsPage';
 import { TreePage } from './TreePage';
 
+const page = (path: string, element: ReactNode): ProjectPage => ({
+  path,
+  element: <ProjectLayout>{element}</ProjectLayout>,
+});
+
 /** The repository's pages under a project (after `/-/`); `*` is `{ref}/{path}`. */
 export const repositoryPages: ProjectPage[] = [
-  { path: 'tree/*', element: <TreePage /> },
-  { path: 'blob/*', element: <BlobPage /> },
-  { path: 'branches', element: <BranchesPage /> },
-  { path: 'commits/*', element: <CommitsPage /> },
-  { path: 'commit/:sha', element: <CommitPage /> },
+  page('tree/*', <TreePage />),
+  page('blob/*', <BlobPage />),
+  page('branches', <BranchesPage />),
+  page('commits/*', <CommitsPage />),
+  page('commit/:sha', <CommitPage />),
 ];
