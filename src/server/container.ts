@@ -35,12 +35,7 @@ export function createContainer(deps: AppDeps) {
   const protectedBranches = createProtectedBranchesService(base);
   const pushHooks = createPushHooks();
   const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks });
-  const repository = createRepositoryService({
-    ...base,
-    protectedBranches,
-    gitHttp,
-    logError: (error) => console.error('A push hook failed:', error),
-  });
+  const repository = createRepositoryService({ ...base, protectedBranches, gitHttp });
   const signInRateLimit = createSignInRateLimit(base);
   const auth = createAuthService({ ...base, signInRateLimit, users });
   const accessTokens = createAccessTokensService(base);

@@ -42,6 +42,9 @@ function sendRaw(reply: FastifyReply, content: Buffer, fileName: string) {
     .send(content);
 }
 
+const hookErrors = (request: FastifyRequest) => (error: unknown) =>
+  request.log.error({ err: error }, 'a push hook failed');
+
 /** GitLab's repository API: branches, commits, trees, files and blobs. */
 export function registerRepositoryRoutes(
   app: FastifyInstance,
@@ -105,7 +108,7 @@ export function registerRepositoryRoutes(
     handler: async (request, reply) => {
       const input = parseMergedParams(createBranchParams, request.query, request.body);
       const { actor, ctx } = await writable(request, request.params.id);
-      const branch = await repository.createBranch(ctx, actor, input.branch, input.ref);
+      const branch = await repository.createBranch(ctx, actor, input.branch, input.ref, hookErrors(request));
       return reply.status(201).send(presentBranch(branch, ctx, config));
     },
   });
@@ -116,7 +119,7 @@ export function registerRepositoryRoutes(
     schema: { params: branchParams },
     handler: async (request, reply) => {
       const { actor, ctx } = await writable(request, request.params.id);
-      await repository.deleteBranch(ctx, actor, request.params.branch);
+      await repository.deleteBranch(ctx, actor, request.params.branch, hookErrors(request));
       return reply.status(204).send();
     },
   });
@@ -243,6 +246,7 @@ export function registerRepositoryRoutes(
           action,
           request.params.file_path,
           request.body,
+          hookErrors(request),
         );
         if (status === 204) return reply.status(204).send();
         return reply.status(status).send({ file_path: result.filePath, branch: result.branch });

@@ -81,11 +81,13 @@ type Deps = {
   clock: Clock;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionResolver'>;
   gitHttp: Pick<GitHttpService, 'announcePush'>;
-  logError: (error: unknown) => void;
 };
 
+/** Push hooks that fail are reported here (the route's logger); the change itself stands. */
+export type HookErrorReporter = (error: unknown) => void;
+
 /** Branches, commits, trees and files of a project's repository; the caller checked read access. */
-export function createRepositoryService({ clock, protectedBranches, gitHttp, logError }: Deps) {
+export function createRepositoryService({ clock, protectedBranches, gitHttp }: Deps) {
   const canPushTo = (ctx: ProjectContext, actor: CurrentUser | null, protection: BranchProtection | null) =>
     can(actor, 'push_to_branch', {
       ...projectSubject(ctx),
@@ -93,8 +95,12 @@ export function createRepositoryService({ clock, protectedBranches, gitHttp, log
       pushAccessLevel: protection?.pushAccessLevel ?? null,
     });
 
-  const announce = (ctx: ProjectContext, actor: CurrentUser, ref: string, oldSha: string, newSha: string) =>
-    gitHttp.announcePush({ project: ctx, actor, changes: [{ ref, oldSha, newSha }] }, logError);
+  const announce = (
+    ctx: ProjectContext,
+    actor: CurrentUser,
+    change: { ref: string; oldSha: string; newSha: string },
+    onHookError: HookErrorReporter,
+  ) => gitHttp.announcePush({ project: ctx, actor, changes: [change] }, onHookError);
 
   async function branchViews(
     ctx: ProjectContext,
@@ -154,6 +160,7 @@ export function createRepositoryService({ clock, protectedBranches, gitHttp, log
     actor: CurrentUser,
     name: string,
     ref: string,
+    onHookError: HookErrorReporter,
   ): Promise<BranchView> {
     if (!(await isValidBranchName(name)) || /^[0-9a-f]{40}$/i.test(name))
       throw new BadRequestError(REPOSITORY_MESSAGES.invalidBranch);
@@ -165,11 +172,16 @@ export function createRepositoryService({ clock, protectedBranches, gitHttp, log
       throw new BadRequestError(REPOSITORY_MESSAGES.branchExists);
     if (!(await updateRef(ctx.gitDir, branchRef(name), target, ZERO_SHA)))
       throw new BadRequestError(REPOSITORY_MESSAGES.branchExists);
-    await announce(ctx, actor, branchRef(name), ZERO_SHA, target);
+    await announce(ctx, actor, { ref: branchRef(name), oldSha: ZERO_SHA, newSha: target }, onHookError);
     return getBranch(ctx, actor, name);
   }
 
-  async function deleteBranch(ctx: ProjectContext, actor: CurrentUser, name: string): Promise<void> {
+  async function deleteBranch(
+    ctx: ProjectContext,
+    actor: CurrentUser,
+    name: string,
+    onHookError: HookErrorReporter,
+  ): Promise<void> {
     const sha = (await isValidBranchName(name)) ? await resolveCommit(ctx.gitDir, branchRef(name)) : null;
     if (!sha) throw new NotFoundError('Branch');
     if (name === ctx.project.defaultBranch) throw new BadRequestError(REPOSITORY_MESSAGES.deleteDefault);
@@ -178,7 +190,7 @@ export function createRepositoryService({ clock, protectedBranches, gitHttp, log
     if (!canPushTo(ctx, actor, null)) throw new ForbiddenError();
     if (!(await deleteRef(ctx.gitDir, branchRef(name), sha)))
       throw new ConflictError(REPOSITORY_MESSAGES.branchMoved);
-    await announce(ctx, actor, branchRef(name), sha, ZERO_SHA);
+    await announce(ctx, actor, { ref: branchRef(name), oldSha: sha, newSha: ZERO_SHA }, onHookError);
   }
 
   async function listCommitPage(
@@ -270,6 +282,7 @@ export function createRepositoryService({ clock, protectedBranches, gitHttp, log
     action: 'create' | 'update' | 'delete',
     filePath: string,
     input: FileChangeBody,
+    onHookError: HookErrorReporter,
   ): Promise<{ filePath: string; branch: string; sha: string }> {
     const body = fileChangeBodySchema.parse(input);
     const target = checkedPath(filePath);
@@ -313,7 +326,12 @@ export function createRepositoryService({ clock, protectedBranches, gitHttp, log
           action === 'delete' ? { action, path: target } : { action, path: target, content, executable },
         ],
       });
-      await announce(ctx, actor, branchRef(body.branch), head ?? ZERO_SHA, sha);
+      await announce(
+        ctx,
+        actor,
+        { ref: branchRef(body.branch), oldSha: head ?? ZERO_SHA, newSha: sha },
+        onHookError,
+      );
       return { filePath: target, branch: body.branch, sha };
     } catch (error) {
       if (error instanceof BranchMovedError) throw new ConflictError(REPOSITORY_MESSAGES.branchMoved);
