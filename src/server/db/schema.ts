@@ -127,6 +127,22 @@ export const projects = pgTable(
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastActivityAt: tz('last_activity_at').notNull().defaultNow(),
+    /** How merge requests land: a merge commit, a merge commit only on a rebased branch, or fast-forward only. */
+    mergeMethod: text('merge_method', { enum: ['merge', 'rebase_merge', 'ff'] })
+      .notNull()
+      .default('merge'),
+    squashOption: text('squash_option', { enum: ['never', 'always', 'default_on', 'default_off'] })
+      .notNull()
+      .default('default_off'),
+    onlyAllowMergeIfPipelineSucceeds: boolean('only_allow_merge_if_pipeline_succeeds')
+      .notNull()
+      .default(false),
+    onlyAllowMergeIfAllDiscussionsAreResolved: boolean('only_allow_merge_if_all_discussions_are_resolved')
+      .notNull()
+      .default(false),
+    removeSourceBranchAfterMerge: boolean('remove_source_branch_after_merge').notNull().default(true),
+    mergeCommitTemplate: text('merge_commit_template'),
+    squashCommitTemplate: text('squash_commit_template'),
   },
   (t) => [
     uniqueIndex('projects_namespace_path_lower').on(t.namespaceId, sql`lower(${t.path})`),
@@ -208,6 +224,20 @@ export const mergeRequests = pgTable(
     mergedAt: tz('merged_at'),
     closedById: integer('closed_by_id').references(() => users.id, { onDelete: 'set null' }),
     closedAt: tz('closed_at'),
+    /** Squash on merge, as chosen when the request was opened or last merged. */
+    squash: boolean('squash').notNull().default(false),
+    /** The merger's choice; null leaves it to the project's `remove_source_branch_after_merge`. */
+    shouldRemoveSourceBranch: boolean('should_remove_source_branch'),
+    /** Why the last merge attempt failed; cleared by the next attempt. */
+    mergeError: text('merge_error'),
+    /**
+     * A merge in progress holds the request in state `locked` (as GitLab does): who started it,
+     * when, and the commit the target branch is about to move to, so a merge interrupted by a
+     * crash can be settled either way later.
+     */
+    mergeUserId: integer('merge_user_id').references(() => users.id, { onDelete: 'set null' }),
+    mergeStartedAt: tz('merge_started_at'),
+    inProgressMergeCommitSha: text('in_progress_merge_commit_sha'),
     /** Bumped on every change: feeds ETags and optimistic locking. */
     lockVersion: integer('lock_version').notNull().default(0),
     createdAt: createdAt(),
