@@ -98,11 +98,13 @@ export type ProjectListOptions = Partial<Omit<ListProjectsFilters, 'simple'>> & 
 
 const README_RE = /^readme(\.(md|markdown|txt|rst|adoc))?$/i;
 
-/** What the API shows of a repository: whether it has any branch, and its README if it has one. */
+/**
+ * What the API shows of a repository: whether it has any branch, and its README if it has one.
+ * One git call when the default branch exists (the common case); lists make one per project.
+ */
 async function repositoryFacts(gitDir: string, defaultBranch: string) {
-  if (await isEmptyRepository(gitDir)) return { emptyRepo: true, readmePath: null };
-  const head = await resolveCommit(gitDir, branchRef(defaultBranch));
-  const entries = head ? ((await listTree(gitDir, head, '')) ?? []) : [];
+  const entries = await listTree(gitDir, branchRef(defaultBranch), '');
+  if (entries === null) return { emptyRepo: await isEmptyRepository(gitDir), readmePath: null };
   const readmes = entries.filter((entry) => entry.type === 'blob' && README_RE.test(entry.name));
   const readme = readmes.find((entry) => entry.name === 'README.md') ?? readmes[0];
   return { emptyRepo: false, readmePath: readme?.path ?? null };
