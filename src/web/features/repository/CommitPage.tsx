@@ -1,4 +1,4 @@
-import { Heading, RelativeTime } from '@primer/react';
+import { Flash, Heading, RelativeTime } from '@primer/react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { CommitDiffFileJson } from '../../../shared/api/repository';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
@@ -58,12 +58,21 @@ export function CommitPage() {
         </div>
       </div>
       <p>
-        <strong>{diff.data ? plural(diff.data.length, 'changed file') : 'Changes'}</strong> with{' '}
+        <strong>{diff.data ? plural(diff.data.total, 'changed file') : 'Changes'}</strong> with{' '}
         <span className="diff-added">{plural(c.stats.additions, 'addition')}</span> and{' '}
         <span className="diff-removed">{plural(c.stats.deletions, 'deletion')}</span>
       </p>
       {diff.status === 'success' ? (
-        diff.data.map((file) => <FileDiff key={`${file.old_path}→${file.new_path}`} file={file} />)
+        <>
+          {diff.data.items.map((file) => (
+            <FileDiff key={`${file.old_path}→${file.new_path}`} file={file} />
+          ))}
+          {diff.data.total > diff.data.items.length && (
+            <Flash>
+              Showing the first {diff.data.items.length} of {diff.data.total} changed files.
+            </Flash>
+          )}
+        </>
       ) : (
         <LoadState error={diff.error} what="changes" />
       )}

@@ -158,14 +158,17 @@ export function useCommit(fullPath: string, sha: string) {
   });
 }
 
+/** The first files of a commit's diff (as many as one API page holds) and how many there are. */
 export function useCommitDiff(fullPath: string, sha: string) {
   return useQuery({
     queryKey: repositoryKeys.commitDiff(fullPath, sha),
-    queryFn: ({ signal }) =>
-      request<CommitDiffFileJson[]>(`${repositoryApi(fullPath)}/commits/${encodeURIComponent(sha)}/diff`, {
-        query: { per_page: 100 },
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await requestWithHeaders<CommitDiffFileJson[]>(
+        `${repositoryApi(fullPath)}/commits/${encodeURIComponent(sha)}/diff`,
+        { query: { per_page: 100 }, signal },
+      );
+      return { items: data, total: totalOf(headers) };
+    },
   });
 }
 
