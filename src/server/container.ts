@@ -6,9 +6,9 @@ import { createAuthService } from './features/auth/auth.service';
 import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.service';
 import { createGitHttpService } from './features/git-http/git-http.service';
 import { createPushHooks } from './features/git-http/push-hooks';
-import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createGroupsService } from './features/groups/groups.service';
 import { createMembersService } from './features/members/members.service';
+import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createRepositoryService } from './features/repository/repository.service';
@@ -40,8 +40,24 @@ export function createContainer(deps: AppDeps) {
   const auth = createAuthService({ ...base, signInRateLimit, users });
   const accessTokens = createAccessTokensService(base);
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches });
-  pushHooks.subscribe((push) => mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }));
-  return { ...base, protectedBranches, pushHooks, gitHttp, repository, users, projects, groups, members, signInRateLimit, auth, accessTokens, mergeRequests };
+  pushHooks.subscribe((push) =>
+    mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }),
+  );
+  return {
+    ...base,
+    protectedBranches,
+    pushHooks,
+    gitHttp,
+    repository,
+    users,
+    projects,
+    groups,
+    members,
+    signInRateLimit,
+    auth,
+    accessTokens,
+    mergeRequests,
+  };
 }
 
 export type Container = ReturnType<typeof createContainer>;
