@@ -15,6 +15,16 @@ export const idOrPathParam = z.string().min(1).max(1000);
 
 export const visibilitySchema = z.enum(VISIBILITIES);
 
+/** `merge` (a merge commit), `rebase_merge` (semi-linear: a merge commit on a rebased branch), `ff` (fast-forward only). */
+export const MERGE_METHODS = ['merge', 'rebase_merge', 'ff'] as const;
+export type MergeMethod = (typeof MERGE_METHODS)[number];
+
+export const SQUASH_OPTIONS = ['never', 'always', 'default_on', 'default_off'] as const;
+export type SquashOption = (typeof SQUASH_OPTIONS)[number];
+
+/** GitLab's limit for merge and squash commit templates. */
+export const MAX_COMMIT_TEMPLATE_LENGTH = 500;
+
 export const namespaceKindSchema = z.enum(['user', 'group']);
 
 /** GitLab's namespace, as embedded in a project and as `GET /namespaces` lists it. */
@@ -60,11 +70,13 @@ export const projectSchema = simpleProjectSchema.extend({
   creator_id: z.number().int().nullable(),
   empty_repo: z.boolean(),
   open_issues_count: z.number().int(),
-  merge_method: z.literal('merge'),
-  squash_option: z.literal('default_off'),
+  merge_method: z.enum(MERGE_METHODS),
+  squash_option: z.enum(SQUASH_OPTIONS),
   only_allow_merge_if_pipeline_succeeds: z.boolean(),
   only_allow_merge_if_all_discussions_are_resolved: z.boolean(),
   remove_source_branch_after_merge: z.boolean(),
+  merge_commit_template: z.string().nullable(),
+  squash_commit_template: z.string().nullable(),
   permissions: z.object({
     project_access: memberAccessSchema.nullable(),
     group_access: memberAccessSchema.nullable(),
@@ -123,6 +135,14 @@ export const updateProjectBody = z.object({
   description: z.string().max(2000).optional(),
   visibility: visibilitySchema.optional(),
   default_branch: z.string().min(1).max(255).optional(),
+  merge_method: z.enum(MERGE_METHODS).optional(),
+  squash_option: z.enum(SQUASH_OPTIONS).optional(),
+  only_allow_merge_if_pipeline_succeeds: booleanParam.optional(),
+  only_allow_merge_if_all_discussions_are_resolved: booleanParam.optional(),
+  remove_source_branch_after_merge: booleanParam.optional(),
+  /** An empty template means GitLab's default message again. */
+  merge_commit_template: z.string().max(MAX_COMMIT_TEMPLATE_LENGTH).nullable().optional(),
+  squash_commit_template: z.string().max(MAX_COMMIT_TEMPLATE_LENGTH).nullable().optional(),
 });
 export type UpdateProjectBody = z.output<typeof updateProjectBody>;
 

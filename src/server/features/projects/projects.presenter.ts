@@ -53,7 +53,7 @@ export function presentSimpleProject(view: ProjectView, config: Urls): SimplePro
 
 const access = (level: number) => (level > 0 ? { access_level: level, notification_level: 3 } : null);
 
-/** GitLab's project entity with the actor's `permissions`; settings this instance does not vary are GitLab's defaults. */
+/** GitLab's project entity with the actor's `permissions` and merge settings. */
 export function presentProject(view: ProjectView, config: Urls): Project {
   const { project } = view;
   const self = `${config.externalUrl}/api/v4/projects/${project.id}`;
@@ -64,11 +64,13 @@ export function presentProject(view: ProjectView, config: Urls): Project {
     creator_id: project.creatorId,
     empty_repo: view.emptyRepo,
     open_issues_count: 0,
-    merge_method: 'merge',
-    squash_option: 'default_off',
-    only_allow_merge_if_pipeline_succeeds: false,
-    only_allow_merge_if_all_discussions_are_resolved: false,
-    remove_source_branch_after_merge: true,
+    merge_method: project.mergeMethod,
+    squash_option: project.squashOption,
+    only_allow_merge_if_pipeline_succeeds: project.onlyAllowMergeIfPipelineSucceeds,
+    only_allow_merge_if_all_discussions_are_resolved: project.onlyAllowMergeIfAllDiscussionsAreResolved,
+    remove_source_branch_after_merge: project.removeSourceBranchAfterMerge,
+    merge_commit_template: project.mergeCommitTemplate,
+    squash_commit_template: project.squashCommitTemplate,
     permissions: { project_access: access(view.projectAccess), group_access: access(view.groupAccess) },
     _links: {
       self,

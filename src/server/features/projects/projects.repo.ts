@@ -310,7 +310,7 @@ export async function projectAccessBreakdown(db: Db, userId: number, projectId: 
 export async function updateProject(
   db: Db,
   projectId: number,
-  values: Partial<Pick<ProjectRow, 'name' | 'description' | 'visibility' | 'defaultBranch' | 'archived'>>,
+  values: Partial<Omit<ProjectRow, 'id' | 'namespaceId' | 'creatorId' | 'createdAt' | 'lastActivityAt'>>,
 ): Promise<void> {
   await db.update(projects).set(values).where(eq(projects.id, projectId));
 }

@@ -115,6 +115,10 @@ function visibilityProblem(visibility: Visibility, namespace: NamespaceRow): str
   return visibilityNotAllowedMessage(visibility, namespace.visibility);
 }
 
+/** A blank template clears it (GitLab's default message again); undefined leaves it as it is. */
+const templateOf = (template: string | null | undefined): string | null | undefined =>
+  template === undefined ? undefined : template?.trim() ? template : null;
+
 type Deps = { db: Db; config: Pick<Config, 'repositoriesDir'>; clock: Clock };
 
 export function createProjectsService({ db, config, clock }: Deps) {
@@ -324,6 +328,13 @@ export function createProjectsService({ db, config, clock }: Deps) {
       description: input.description,
       visibility: input.visibility,
       defaultBranch: branch,
+      mergeMethod: input.merge_method,
+      squashOption: input.squash_option,
+      onlyAllowMergeIfPipelineSucceeds: input.only_allow_merge_if_pipeline_succeeds,
+      onlyAllowMergeIfAllDiscussionsAreResolved: input.only_allow_merge_if_all_discussions_are_resolved,
+      removeSourceBranchAfterMerge: input.remove_source_branch_after_merge,
+      mergeCommitTemplate: templateOf(input.merge_commit_template),
+      squashCommitTemplate: templateOf(input.squash_commit_template),
     });
     return showProject(actor, ctx.project.id);
   }
