@@ -125,7 +125,8 @@ export class BranchMovedError extends Error {
   }
 }
 
-function personEnv(prefix: 'AUTHOR' | 'COMMITTER', person: GitPerson): Record<string, string> {
+/** git's environment for who wrote or committed a commit, and when. */
+export function personEnv(prefix: 'AUTHOR' | 'COMMITTER', person: GitPerson): Record<string, string> {
   return {
     [`GIT_${prefix}_NAME`]: person.name,
     [`GIT_${prefix}_EMAIL`]: person.email,
