@@ -8,6 +8,7 @@ import { createGitHttpService } from './features/git-http/git-http.service';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
 import { createMembersService } from './features/members/members.service';
+import { createMergeService } from './features/merge-requests/merge.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
@@ -40,6 +41,7 @@ export function createContainer(deps: AppDeps) {
   const auth = createAuthService({ ...base, signInRateLimit, users });
   const accessTokens = createAccessTokensService(base);
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches });
+  const merges = createMergeService({ ...base, gitHttp, mergeRequests });
   pushHooks.subscribe((push) =>
     mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }),
   );
@@ -57,6 +59,7 @@ export function createContainer(deps: AppDeps) {
     auth,
     accessTokens,
     mergeRequests,
+    merges,
   };
 }
 

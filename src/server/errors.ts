@@ -39,6 +39,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** GitLab's answer to an action the resource's state does not allow now (merging a closed merge request). */
+export class MethodNotAllowedError extends AppError {
+  constructor(message = '405 Method Not Allowed') {
+    super(405, message);
+  }
+}
+
 export class ConflictError extends AppError {
   constructor(message: string, details?: readonly string[]) {
     super(409, message, details);

@@ -20,7 +20,10 @@ export const typeDefs = /* GraphQL */ `
     NOT_OPEN
     DRAFT_STATUS
     BROKEN_STATUS
+    COMMITS_STATUS
+    CI_MUST_PASS
     CONFLICT
+    NEED_REBASE
   }
 
   type MergeRequest {

@@ -84,7 +84,10 @@ export const DETAILED_MERGE_STATUSES = [
   'checking',
   'draft_status',
   'broken_status',
+  'commits_status',
+  'ci_must_pass',
   'conflict',
+  'need_rebase',
   'mergeable',
 ] as const;
 export type DetailedMergeStatus = (typeof DETAILED_MERGE_STATUSES)[number];
@@ -143,6 +146,7 @@ export const mergeRequestSchema = z.object({
     human_total_time_spent: z.string().nullable(),
   }),
   squash: z.boolean(),
+  squash_on_merge: z.boolean(),
   task_completion_status: z.object({ count: z.number(), completed_count: z.number() }),
   has_conflicts: z.boolean(),
   blocking_discussions_resolved: z.boolean(),
@@ -232,6 +236,71 @@ export const mergeRequestPageSchema = mergeRequestDetailSchema.extend({
   description_html: z.string(),
   source_branch_exists: z.boolean(),
   target_branch_exists: z.boolean(),
-  current_user: z.object({ can_update: z.boolean(), can_reopen: z.boolean() }),
+  current_user: z.object({
+    can_update: z.boolean(),
+    can_reopen: z.boolean(),
+    can_remove_source_branch: z.boolean(),
+  }),
+  /** The project decides squashing (`always` or `never`): the checkbox cannot change. */
+  squash_readonly: z.boolean(),
+  ff_only_enabled: z.boolean(),
+  /** What a merge by the viewer would write; null unless the request is open. */
+  default_merge_commit_message: z.string().nullable(),
+  default_squash_commit_message: z.string().nullable(),
+  /** The commit that landed on the target branch: the merge commit, else the squash commit, else the source head. */
+  merged_commit_sha: z.string().nullable(),
+  short_merged_commit_sha: z.string().nullable(),
 });
 export type MergeRequestPage = z.infer<typeof mergeRequestPageSchema>;
+
+/** GitLab accepts merge and squash commit messages of any length; this bounds them. */
+export const MAX_COMMIT_MESSAGE_LENGTH = 100_000;
+const commitMessage = z.string().max(MAX_COMMIT_MESSAGE_LENGTH);
+const sha = z.string().max(64);
+
+/** `PUT /projects/:id/merge_requests/:iid/merge`. */
+export const mergeBodySchema = z.object({
+  merge_commit_message: commitMessage.optional(),
+  squash_commit_message: commitMessage.optional(),
+  squash: booleanParam.optional(),
+  should_remove_source_branch: booleanParam.optional(),
+  sha: sha.optional(),
+  /** Both ask to merge once the checks pass: with no pipelines, that is now or not at all. */
+  auto_merge: booleanParam.optional(),
+  merge_when_pipeline_succeeds: booleanParam.optional(),
+});
+export type MergeBody = z.output<typeof mergeBodySchema>;
+
+export const AUTO_MERGE_STRATEGIES = [
+  'merge_when_checks_pass',
+  'merge_when_pipeline_succeeds',
+  'add_to_merge_train_when_checks_pass',
+  'merge_train',
+] as const;
+
+/** The merge call of the merge request page (`POST {project}/-/merge_requests/{iid}/merge`), as the spec lists it. */
+export const pageMergeBodySchema = z.object({
+  sha,
+  auto_merge_strategy: z.enum(AUTO_MERGE_STRATEGIES).optional(),
+  should_remove_source_branch: z.boolean().optional(),
+  squash: z.boolean().optional(),
+  skip_merge_train: z.boolean().optional(),
+  squash_commit_message: commitMessage.optional(),
+  commit_message: commitMessage.optional(),
+});
+export type PageMergeBody = z.output<typeof pageMergeBodySchema>;
+
+export const MERGE_CALL_STATUSES = [
+  'success',
+  'failed',
+  'sha_mismatch',
+  'hook_validation_error',
+  'auto_merge_enabled',
+] as const;
+
+/** The merge call's answer: `failed` carries the reason the widget shows as '{error}. Try again.'. */
+export const pageMergeResponseSchema = z.object({
+  status: z.enum(MERGE_CALL_STATUSES),
+  merge_error: z.string().optional(),
+});
+export type PageMergeResponse = z.infer<typeof pageMergeResponseSchema>;

@@ -7,6 +7,9 @@ const open: MergeabilityFacts = {
   mergeStatus: 'can_be_merged',
   sourceBranchExists: true,
   targetBranchExists: true,
+  hasCommits: true,
+  ciMustPass: false,
+  needsRebase: false,
 };
 
 describe('detailedMergeStatus', () => {
@@ -14,7 +17,7 @@ describe('detailedMergeStatus', () => {
     ['an open, clean request', {}, 'mergeable'],
     ['a closed request', { state: 'closed' }, 'not_open'],
     ['a merged request', { state: 'merged' }, 'not_open'],
-    ['a locked request', { state: 'locked' }, 'not_open'],
+    ['a locked request (a merge in progress)', { state: 'locked' }, 'not_open'],
     [
       'a closed draft with conflicts',
       { state: 'closed', draft: true, mergeStatus: 'cannot_be_merged' },
@@ -22,6 +25,7 @@ describe('detailedMergeStatus', () => {
     ],
     ['a draft', { draft: true }, 'draft_status'],
     ['a draft whose source branch is gone', { draft: true, sourceBranchExists: false }, 'draft_status'],
+    ['a draft that needs a rebase', { draft: true, needsRebase: true }, 'draft_status'],
     ['a request whose source branch is gone', { sourceBranchExists: false }, 'broken_status'],
     ['a request whose target branch is gone', { targetBranchExists: false }, 'broken_status'],
     [
@@ -29,8 +33,31 @@ describe('detailedMergeStatus', () => {
       { sourceBranchExists: false, mergeStatus: 'cannot_be_merged' },
       'broken_status',
     ],
+    ['a request without commits', { hasCommits: false }, 'commits_status'],
+    [
+      'a request without commits whose branch is gone',
+      { hasCommits: false, sourceBranchExists: false },
+      'broken_status',
+    ],
+    ['a request that needs a pipeline that never ran', { ciMustPass: true }, 'ci_must_pass'],
+    [
+      'a request that needs a pipeline and has conflicts',
+      { ciMustPass: true, mergeStatus: 'cannot_be_merged' },
+      'ci_must_pass',
+    ],
     ['a request with conflicts', { mergeStatus: 'cannot_be_merged' }, 'conflict'],
+    [
+      'a request with conflicts that also needs a rebase',
+      { mergeStatus: 'cannot_be_merged', needsRebase: true },
+      'conflict',
+    ],
     ['a request not checked yet', { mergeStatus: 'unchecked' }, 'unchecked'],
+    [
+      'a request not checked yet that needs a rebase',
+      { mergeStatus: 'unchecked', needsRebase: true },
+      'unchecked',
+    ],
+    ['a clean request behind its target in a fast-forward project', { needsRebase: true }, 'need_rebase'],
   ])('answers for %s', (_name, facts, expected) => {
     expect(detailedMergeStatus({ ...open, ...facts })).toBe(expected);
   });

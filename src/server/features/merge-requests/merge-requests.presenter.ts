@@ -4,14 +4,19 @@ import type {
   MergeRequest,
   MergeRequestCommit,
   MergeRequestDetail,
+  MergeRequestPage,
   MergeStatus,
+  PageMergeResponse,
 } from '../../../shared/api/mergeRequests';
+import { assertNever } from '../../../shared/lib/assertNever';
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
+import { squashIsReadonly, squashOnMerge } from '../../../shared/merge-requests/squashOption';
 import { taskCompletionStatus } from '../../../shared/merge-requests/taskCompletion';
 import type { Config } from '../../config';
 import type { FileDiff } from '../../git/diff';
 import { renderInlineMarkdown, renderMarkdown } from '../../markdown/render';
 import { presentUserBasic } from '../users/user.presenter';
+import type { MergeOutcome } from './merge.service';
 import type { DiffCommitRow, DiffVersionRow, PersonRow } from './merge-requests.repo';
 import type { MergeRequestView } from './merge-requests.service';
 
@@ -29,6 +34,7 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
   const mergeStatus = asMergeStatus(mr.mergeStatus);
   const reference = `!${mr.iid}`;
   const diff = view.latestDiff;
+  const squashes = squashOnMerge(view.settings.squashOption, undefined, mr.squash);
   return {
     id: mr.id,
     iid: mr.iid,
@@ -60,19 +66,14 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     milestone: null,
     merge_when_pipeline_succeeds: false,
     merge_status: mergeStatus,
-    detailed_merge_status: detailedMergeStatus({
-      state: mr.state,
-      draft: mr.draft,
-      mergeStatus,
-      sourceBranchExists: view.sourceBranchExists,
-      targetBranchExists: view.targetBranchExists,
-    }),
+    detailed_merge_status: detailedMergeStatus(view.mergeability),
     sha: mr.headSha,
     merge_commit_sha: mr.mergeCommitSha,
     squash_commit_sha: mr.squashCommitSha,
     discussion_locked: null,
-    should_remove_source_branch: null,
-    force_remove_source_branch: false,
+    should_remove_source_branch: mr.shouldRemoveSourceBranch,
+    // The project's default stands in for the author's choice, which this server does not ask for.
+    force_remove_source_branch: view.settings.removeSourceBranchAfterMerge,
     reference,
     references: { short: reference, relative: reference, full: `${view.projectFullPath}${reference}` },
     web_url: `${config.externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,
@@ -82,7 +83,8 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
       human_time_estimate: null,
       human_total_time_spent: null,
     },
-    squash: false,
+    squash: mr.squash,
+    squash_on_merge: squashes.ok && squashes.squash,
     task_completion_status: taskCompletionStatus(mr.description),
     has_conflicts: mergeStatus === 'cannot_be_merged',
     blocking_discussions_resolved: true,
@@ -94,7 +96,12 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
   };
 }
 
-export type Permissions = { canUpdate: boolean; canReopen: boolean; canMerge: boolean };
+export type Permissions = {
+  canUpdate: boolean;
+  canReopen: boolean;
+  canMerge: boolean;
+  canRemoveSourceBranch: boolean;
+};
 
 /** The single-request form: what the asking user may do, and with `render_html` the rendered title and description. */
 export function presentMergeRequestDetail(
@@ -107,7 +114,7 @@ export function presentMergeRequestDetail(
     user: { can_merge: view.permissions.canMerge },
     pipeline: null,
     head_pipeline: null,
-    merge_error: null,
+    merge_error: view.mergeRequest.mergeError,
     ...(options.renderHtml ? renderedHtml(view) : {}),
   };
 }
@@ -119,17 +126,33 @@ function renderedHtml(view: MergeRequestView) {
   };
 }
 
-/** The page's JSON: the REST detail with HTML, branch existence and the viewer's abilities. */
+/** The commit that landed: the merge commit, else the squash commit, else (fast-forward) the source head. */
+const landedCommitOf = (mr: MergeRequestView['mergeRequest']): string | null =>
+  mr.state === 'merged' ? (mr.mergeCommitSha ?? mr.squashCommitSha ?? mr.headSha) : null;
+
+/** The page's JSON: the REST detail with HTML, branch existence, the viewer's abilities and merge defaults. */
 export function presentMergeRequestPage(
   view: MergeRequestView & { permissions: Permissions },
   config: UrlConfig,
-) {
+  messages: { merge: string; squash: string } | null,
+): MergeRequestPage {
+  const landed = landedCommitOf(view.mergeRequest);
   return {
     ...presentMergeRequestDetail(view, config),
     ...renderedHtml(view),
     source_branch_exists: view.sourceBranchExists,
     target_branch_exists: view.targetBranchExists,
-    current_user: { can_update: view.permissions.canUpdate, can_reopen: view.permissions.canReopen },
+    current_user: {
+      can_update: view.permissions.canUpdate,
+      can_reopen: view.permissions.canReopen,
+      can_remove_source_branch: view.permissions.canRemoveSourceBranch,
+    },
+    squash_readonly: squashIsReadonly(view.settings.squashOption),
+    ff_only_enabled: view.settings.mergeMethod === 'ff',
+    default_merge_commit_message: messages?.merge ?? null,
+    default_squash_commit_message: messages?.squash ?? null,
+    merged_commit_sha: landed,
+    short_merged_commit_sha: landed ? landed.slice(0, 8) : null,
   };
 }
 
@@ -184,4 +207,20 @@ export function presentDiffVersion(row: DiffVersionRow): DiffVersion {
     real_size: String(row.filesCount),
     patch_id_sha: null,
   };
+}
+
+/** The merge call's answer, as GitLab's merge request controller gives it. */
+export function presentMergeCall(outcome: MergeOutcome): PageMergeResponse {
+  switch (outcome.kind) {
+    case 'merged':
+      return { status: 'success' };
+    case 'sha_mismatch':
+      return { status: 'sha_mismatch' };
+    case 'not_mergeable':
+    case 'refused':
+    case 'failed':
+      return { status: 'failed', merge_error: outcome.message };
+    default:
+      return assertNever(outcome);
+  }
 }

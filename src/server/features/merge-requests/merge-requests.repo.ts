@@ -18,11 +18,26 @@ export type DiffVersionRow = typeof mergeRequestDiffs.$inferSelect;
 export type DiffCommitRow = typeof mergeRequestDiffCommits.$inferSelect;
 export type PersonRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'name' | 'state'>;
 
-/** A merge request with the people and the latest diff version its presentation needs. */
+/** The target project's settings that decide how its merge requests merge. */
+export type MergeSettings = Pick<
+  typeof projects.$inferSelect,
+  | 'defaultBranch'
+  | 'mergeMethod'
+  | 'squashOption'
+  | 'onlyAllowMergeIfPipelineSucceeds'
+  | 'removeSourceBranchAfterMerge'
+  | 'mergeCommitTemplate'
+  | 'squashCommitTemplate'
+>;
+
+/** A merge request with the people, settings and latest diff version its presentation needs. */
 export type MergeRequestRecord = {
   mergeRequest: MergeRequestRow;
   projectFullPath: string;
+  settings: MergeSettings;
   author: PersonRow | null;
+  /** For squash commits, which the merge request's author writes. */
+  authorEmail: string | null;
   closedBy: PersonRow | null;
   mergedBy: PersonRow | null;
   latestDiff: DiffVersionRow | null;
@@ -47,7 +62,17 @@ function recordQuery(db: Db) {
     .select({
       mergeRequest: mergeRequests,
       projectFullPath: sql<string>`${namespaces.fullPath} || '/' || ${projects.path}`,
+      settings: {
+        defaultBranch: projects.defaultBranch,
+        mergeMethod: projects.mergeMethod,
+        squashOption: projects.squashOption,
+        onlyAllowMergeIfPipelineSucceeds: projects.onlyAllowMergeIfPipelineSucceeds,
+        removeSourceBranchAfterMerge: projects.removeSourceBranchAfterMerge,
+        mergeCommitTemplate: projects.mergeCommitTemplate,
+        squashCommitTemplate: projects.squashCommitTemplate,
+      },
       author: person(author),
+      authorEmail: author.email,
       closedBy: person(closedBy),
       mergedBy: person(mergedBy),
       latestDiff,
@@ -201,6 +226,11 @@ export async function updateMergeRequestRow(
     .returning();
   if (!row) throw new Error(`merge request ${id} vanished`);
   return row;
+}
+
+/** Remembers the commit a merge is about to move the target branch to (no version bump: nothing visible changed). */
+export async function setInProgressMergeCommit(db: Db, id: number, sha: string): Promise<void> {
+  await db.update(mergeRequests).set({ inProgressMergeCommitSha: sha }).where(eq(mergeRequests.id, id));
 }
 
 /**

@@ -11,12 +11,15 @@ import {
   mergeRequestChangesSchema,
   mergeRequestCommitSchema,
   mergeRequestDetailSchema,
+  mergeBodySchema,
   mergeRequestSchema,
   showMergeRequestQuerySchema,
   updateMergeRequestBodySchema,
 } from '../../../shared/api/mergeRequests';
+import { assertNever } from '../../../shared/lib/assertNever';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
+import { ConflictError, MethodNotAllowedError, UnprocessableError } from '../../errors';
 import { assertScope, requireUser } from '../auth/api-auth';
 import {
   presentCommit,
@@ -41,10 +44,10 @@ function reader(request: FastifyRequest) {
   return request.currentUser;
 }
 
-/** GitLab's merge requests API (REST v4): create, list, show, edit, commits, changes, diffs, versions. */
+/** GitLab's merge requests API (REST v4): create, list, show, edit, merge, commits, changes, diffs, versions. */
 export function registerMergeRequestRoutes(
   app: FastifyInstance,
-  { mergeRequests, config }: Pick<Container, 'mergeRequests' | 'config'>,
+  { mergeRequests, merges, config }: Pick<Container, 'mergeRequests' | 'merges' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -130,6 +133,49 @@ export function registerMergeRequestRoutes(
       const { id, merge_request_iid: iid } = request.params;
       const view = await mergeRequests.update(actor, id, iid, request.body);
       return presentMergeRequestDetail(view, config);
+    },
+  });
+
+  api.route({
+    method: 'PUT',
+    url: `${ONE_MR}/merge`,
+    schema: {
+      params: mergeRequestParams,
+      body: mergeBodySchema.optional(),
+      response: { 200: mergeRequestDetailSchema },
+    },
+    handler: async (request) => {
+      const actor = requireUser(request, 'api_write');
+      const { id, merge_request_iid: iid } = request.params;
+      const body = request.body ?? {};
+      const outcome = await merges.merge(
+        actor,
+        id,
+        iid,
+        {
+          sha: body.sha,
+          squash: body.squash,
+          shouldRemoveSourceBranch: body.should_remove_source_branch,
+          mergeCommitMessage: body.merge_commit_message,
+          squashCommitMessage: body.squash_commit_message,
+        },
+        (error) => request.log.error({ err: error }, 'a push hook failed after a merge'),
+      );
+      // GitLab's answers: 405 when a check fails, 409 for a stale sha, 422 when the merge did not land.
+      switch (outcome.kind) {
+        case 'merged':
+          return presentMergeRequestDetail(outcome.view, config);
+        case 'not_mergeable':
+          throw new MethodNotAllowedError();
+        case 'sha_mismatch':
+          throw new ConflictError(`SHA does not match HEAD of source branch: ${outcome.headSha ?? ''}`);
+        case 'refused':
+          throw new UnprocessableError(outcome.message);
+        case 'failed':
+          throw new UnprocessableError('Branch cannot be merged');
+        default:
+          return assertNever(outcome);
+      }
     },
   });
 

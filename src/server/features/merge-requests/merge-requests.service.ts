@@ -7,7 +7,9 @@ import {
   type ListUserMergeRequestsQuery,
   type UpdateMergeRequestBody,
 } from '../../../shared/api/mergeRequests';
+import type { MergeabilityFacts } from '../../../shared/merge-requests/detailedMergeStatus';
 import { draftTitle, draftlessTitle, isDraftTitle } from '../../../shared/merge-requests/draftTitle';
+import { squashByDefault } from '../../../shared/merge-requests/squashOption';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Action, type Actor, type Subject } from '../../auth/permissions';
 import type { Clock } from '../../clock';
@@ -24,10 +26,17 @@ import { listBranches } from '../../git/branches';
 import { listCommits } from '../../git/commits';
 import { countChangedFiles, diffCommits, type DiffResult } from '../../git/diff';
 import { mergeTree } from '../../git/merge';
-import { ZERO_SHA, branchRef, isValidBranchName, mergeBase, resolveCommit } from '../../git/repository';
+import {
+  ZERO_SHA,
+  branchRef,
+  isAncestor,
+  isValidBranchName,
+  mergeBase,
+  resolveCommit,
+} from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
 import { nextInternalId } from '../projects/projects.repo';
-import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import {
   findDiffVersion,
@@ -45,17 +54,49 @@ import {
   storeMergeStatus,
   updateMergeRequestRow,
   visibleProjectsSql,
+  type MergeSettings,
   type DiffVersionRow,
   type MergeRequestRecord,
   type MergeRequestRow,
   type NewDiffCommit,
 } from './merge-requests.repo';
 
-/** A merge request as one actor sees it: the record, whether its branches exist, what the actor may do. */
+/** A merge request as one actor sees it: the record, whether its branches exist, what decides its mergeability. */
 export type MergeRequestView = MergeRequestRecord & {
   sourceBranchExists: boolean;
   targetBranchExists: boolean;
+  mergeability: MergeabilityFacts;
 };
+
+/**
+ * A merge holds its request `locked` for seconds; one still locked after this long was cut short
+ * (the process died), and the next read settles it by what the repository says.
+ */
+export const STUCK_MERGE_MS = 10 * 60 * 1000;
+
+/** Whether a request's source must contain its target head before it may merge. */
+const needsLinearHistory = (settings: MergeSettings) => settings.mergeMethod !== 'merge';
+
+function mergeabilityOf(
+  record: MergeRequestRecord,
+  branches: { sourceBranchExists: boolean; targetBranchExists: boolean },
+  needsRebase: boolean,
+): MergeabilityFacts {
+  const mr = record.mergeRequest;
+  return {
+    state: mr.state,
+    draft: mr.draft,
+    mergeStatus:
+      mr.mergeStatus === 'can_be_merged' || mr.mergeStatus === 'cannot_be_merged'
+        ? mr.mergeStatus
+        : 'unchecked',
+    ...branches,
+    hasCommits: (record.latestDiff?.commitsCount ?? 0) > 0,
+    // There are no pipelines yet, so a project that requires a successful one blocks every merge.
+    ciMustPass: record.settings.onlyAllowMergeIfPipelineSucceeds,
+    needsRebase,
+  };
+}
 
 export type Page = { offset: number; limit: number };
 
@@ -173,39 +214,82 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
   }
 
   /**
-   * Adds branch existence, and computes a merge status that is still `unchecked` (a push moved a
-   * branch) with an in-memory merge of the target head and the request's head.
+   * Adds branch existence, computes a merge status that is still `unchecked` (a push moved a
+   * branch) with an in-memory merge of the target head and the request's head, and for
+   * fast-forward and semi-linear projects whether the source must be rebased first.
    */
-  async function withMergeability(
-    ctx: ProjectContext,
-    record: MergeRequestRecord,
-  ): Promise<MergeRequestView> {
+  async function withMergeability(ctx: ProjectContext, found: MergeRequestRecord): Promise<MergeRequestView> {
+    const record = await settleStuckMerge(ctx, found);
     const mr = record.mergeRequest;
     // Stored names were checked as branch names when they were saved.
     const [sourceHead, targetHead] = await Promise.all([
       resolveCommit(ctx.gitDir, branchRef(mr.sourceBranch)),
       resolveCommit(ctx.gitDir, branchRef(mr.targetBranch)),
     ]);
-    const view = {
-      ...record,
-      sourceBranchExists: sourceHead !== null,
-      targetBranchExists: targetHead !== null,
-    };
-    if (mr.state !== 'opened' || mr.mergeStatus !== 'unchecked' || !sourceHead || !targetHead) return view;
-    const merged = await mergeTree(ctx.gitDir, targetHead, mr.headSha ?? sourceHead);
-    const status = merged.clean ? 'can_be_merged' : 'cannot_be_merged';
-    await storeMergeStatus(db, mr.id, mr.lockVersion, status);
-    return { ...view, mergeRequest: { ...mr, mergeStatus: status } };
+    const branches = { sourceBranchExists: sourceHead !== null, targetBranchExists: targetHead !== null };
+    const open = mr.state === 'opened' && sourceHead !== null && targetHead !== null;
+    const head = mr.headSha ?? sourceHead;
+    const needsRebase =
+      open && head !== null && needsLinearHistory(record.settings)
+        ? !(await isAncestor(ctx.gitDir, targetHead, head))
+        : false;
+    let checked = record;
+    if (open && head !== null && mr.mergeStatus === 'unchecked') {
+      const merged = await mergeTree(ctx.gitDir, targetHead, head);
+      const status = merged.clean ? 'can_be_merged' : 'cannot_be_merged';
+      await storeMergeStatus(db, mr.id, mr.lockVersion, status);
+      checked = { ...record, mergeRequest: { ...mr, mergeStatus: status } };
+    }
+    return { ...checked, ...branches, mergeability: mergeabilityOf(checked, branches, needsRebase) };
   }
 
-  /** Lists read branch existence with one `for-each-ref` per project, and keep stored merge statuses. */
+  /**
+   * A merge cut short keeps its request `locked`. Once it is clearly over, the repository
+   * decides: if the target branch holds the commit the merge was writing, the request was
+   * merged; otherwise it opens again.
+   */
+  async function settleStuckMerge(
+    ctx: ProjectContext,
+    record: MergeRequestRecord,
+  ): Promise<MergeRequestRecord> {
+    const mr = record.mergeRequest;
+    const startedAt = mr.mergeStartedAt;
+    if (mr.state !== 'locked' || !startedAt || clock.now().getTime() - startedAt.getTime() < STUCK_MERGE_MS)
+      return record;
+    const targetHead = await resolveCommit(ctx.gitDir, branchRef(mr.targetBranch));
+    const written = mr.inProgressMergeCommitSha;
+    const landed =
+      written !== null && targetHead !== null && (await isAncestor(ctx.gitDir, written, targetHead));
+    const now = clock.now();
+    const settled = await db.transaction(async (tx) => {
+      const locked = await lockMergeRequest(tx, mr.id);
+      if (locked?.state !== 'locked' || locked.mergeStartedAt?.getTime() !== startedAt.getTime()) return null;
+      const end = { mergeStartedAt: null, inProgressMergeCommitSha: null, updatedAt: now };
+      return landed
+        ? updateMergeRequestRow(tx, mr.id, {
+            ...end,
+            state: 'merged',
+            mergedById: locked.mergeUserId,
+            mergedAt: now,
+            mergeCommitSha: record.settings.mergeMethod === 'ff' ? null : written,
+          })
+        : updateMergeRequestRow(tx, mr.id, { ...end, state: 'opened', mergeStatus: 'unchecked' });
+    });
+    if (settled) await publish(settled);
+    return (await findMergeRequestRecord(db, ctx.project.id, mr.iid)) ?? record;
+  }
+
+  /**
+   * Lists read branch heads with one `for-each-ref` per project and keep stored merge statuses;
+   * open requests of fast-forward and semi-linear projects ask git whether they need a rebase.
+   */
   async function viewsOf(records: MergeRequestRecord[]): Promise<MergeRequestView[]> {
-    const branchesByProject = new Map<number, Promise<Set<string>>>();
+    const branchesByProject = new Map<number, Promise<Map<string, string>>>();
     const branchesOf = (projectId: number) => {
       let branches = branchesByProject.get(projectId);
       if (!branches) {
         branches = listBranches(projects.gitDirOf(projectId)).then(
-          (list) => new Set(list.map((b) => b.name)),
+          (list) => new Map(list.map((b) => [b.name, b.sha])),
         );
         branchesByProject.set(projectId, branches);
       }
@@ -213,12 +297,20 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
     };
     return Promise.all(
       records.map(async (record) => {
-        const branches = await branchesOf(record.mergeRequest.projectId);
-        return {
-          ...record,
-          sourceBranchExists: branches.has(record.mergeRequest.sourceBranch),
-          targetBranchExists: branches.has(record.mergeRequest.targetBranch),
+        const mr = record.mergeRequest;
+        const heads = await branchesOf(mr.projectId);
+        const sourceHead = heads.get(mr.sourceBranch);
+        const targetHead = heads.get(mr.targetBranch);
+        const branches = {
+          sourceBranchExists: sourceHead !== undefined,
+          targetBranchExists: targetHead !== undefined,
         };
+        const head = mr.headSha ?? sourceHead;
+        const needsRebase =
+          mr.state === 'opened' && needsLinearHistory(record.settings) && head && targetHead
+            ? !(await isAncestor(projects.gitDirOf(mr.projectId), targetHead, head))
+            : false;
+        return { ...record, ...branches, mergeability: mergeabilityOf(record, branches, needsRebase) };
       }),
     );
   }
@@ -254,6 +346,7 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
         draft: isDraftTitle(title),
         authorId: actor.id,
         headSha: sourceHead,
+        squash: squashByDefault(ctx.project.squashOption),
         createdAt: now,
         updatedAt: now,
       });
@@ -317,24 +410,33 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
     return { ...view, permissions: await permissionsOf(actor, ctx, view) };
   }
 
+  /**
+   * Merging writes to the target branch: a protected branch's merge level decides, as its push
+   * level decides for pushes; unprotected branches take Developers.
+   */
+  async function mayMergeInto(actor: Actor, ctx: ProjectContext, targetBranch: string): Promise<boolean> {
+    const protection = await protectedBranches.protectionOf(ctx.project.id, targetBranch);
+    return can(actor, 'push_to_branch', {
+      ...projectSubject(ctx),
+      type: 'branch',
+      pushAccessLevel: protection ? protection.mergeAccessLevel : null,
+    });
+  }
+
+  /** As GitLab: never the default branch nor a protected one, and only by those who may push code. */
+  async function mayRemoveBranch(actor: Actor, ctx: ProjectContext, branch: string): Promise<boolean> {
+    if (branch === ctx.project.defaultBranch || !can(actor, 'push_code', projectSubject(ctx))) return false;
+    return (await protectedBranches.protectionOf(ctx.project.id, branch)) === null;
+  }
+
   async function permissionsOf(actor: Actor, ctx: ProjectContext, view: MergeRequestView) {
     const mr = view.mergeRequest;
     const subject = mergeRequestSubject(ctx, mr.authorId);
-    // Merging writes to the target branch: a protected branch's merge level decides, as its push
-    // level decides for pushes; unprotected branches take Developers.
-    const protection =
-      mr.state === 'opened' ? await protectedBranches.protectionOf(ctx.project.id, mr.targetBranch) : null;
-    const target: Subject = {
-      type: 'branch',
-      pushAccessLevel: protection ? protection.mergeAccessLevel : null,
-      visibility: ctx.project.visibility,
-      archived: ctx.project.archived,
-      accessLevel: ctx.accessLevel,
-    };
     return {
       canUpdate: can(actor, 'update_merge_request', subject),
       canReopen: mr.state === 'closed' && can(actor, 'reopen_merge_request', subject),
-      canMerge: mr.state === 'opened' && can(actor, 'push_to_branch', target),
+      canMerge: mr.state === 'opened' && (await mayMergeInto(actor, ctx, mr.targetBranch)),
+      canRemoveSourceBranch: view.sourceBranchExists && (await mayRemoveBranch(actor, ctx, mr.sourceBranch)),
     };
   }
 
@@ -508,6 +610,10 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
   }
 
   return {
+    loadForRead,
+    detailIn,
+    mayMergeInto,
+    mayRemoveBranch,
     create,
     list,
     listForUser,
