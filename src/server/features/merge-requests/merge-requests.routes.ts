@@ -141,7 +141,8 @@ export function registerMergeRequestRoutes(
     url: `${ONE_MR}/merge`,
     schema: {
       params: mergeRequestParams,
-      body: mergeBodySchema.optional(),
+      // Clients that take every default send no body at all.
+      body: mergeBodySchema.nullish(),
       response: { 200: mergeRequestDetailSchema },
     },
     handler: async (request) => {

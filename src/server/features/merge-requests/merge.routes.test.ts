@@ -1,0 +1,609 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import {
+  addProjectMember,
+  buildMergeRequest,
+  pushFile,
+} from '../../../../test/support/merge-request-factories';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
+import type { MergeRequestDetail, MergeRequestPage } from '../../../shared/api/mergeRequests';
+import type { UpdateProjectBody } from '../../../shared/api/projects';
+import { buildApp } from '../../app';
+import { readCommit } from '../../git/commits';
+import { prepareMerge } from '../../git/merge';
+import { branchRef, deleteRef, isAncestor, mergeBase, resolveCommit, updateRef } from '../../git/repository';
+import type { BusEvent } from '../../realtime/bus';
+import type { ProjectContext } from '../projects/projects.service';
+import { createMergeService, MERGE_FAILURES, type MergeGit } from './merge.service';
+import { findMergeRequestRecord, updateMergeRequestRow } from './merge-requests.repo';
+import { STUCK_MERGE_MS } from './merge-requests.service';
+
+describe('merging merge requests', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container, { name: 'Olivia Owner' });
+  });
+  afterAll(() => t.close());
+
+  const mrUrl = (p: ProjectContext, iid = 1) => `/api/v4/projects/${p.project.id}/merge_requests/${iid}`;
+  const pageUrl = (p: ProjectContext, iid = 1) => `/${p.fullPath}/-/merge_requests/${iid}`;
+
+  const merge = (user: TestUser | null, p: ProjectContext, payload: Record<string, unknown> = {}, iid = 1) =>
+    t.app.inject({ method: 'PUT', url: `${mrUrl(p, iid)}/merge`, payload, headers: user?.headers ?? {} });
+  const mergeCall = (user: TestUser | null, p: ProjectContext, payload: Record<string, unknown>, iid = 1) =>
+    t.app.inject({ method: 'POST', url: `${pageUrl(p, iid)}/merge`, payload, headers: user?.headers ?? {} });
+  const show = async (p: ProjectContext, iid = 1) =>
+    (await t.app.inject({ url: mrUrl(p, iid), headers: owner.headers })).json<MergeRequestDetail>();
+  const page = async (p: ProjectContext, user: TestUser = owner, iid = 1) =>
+    (await t.app.inject({ url: `${pageUrl(p, iid)}.json`, headers: user.headers })).json<MergeRequestPage>();
+  const head = (p: ProjectContext, branch: string) => resolveCommit(p.gitDir, branchRef(branch));
+
+  async function projectWith(settings: UpdateProjectBody = {}) {
+    const p = await buildProject(t.container, owner);
+    if (Object.keys(settings).length > 0)
+      await t.container.projects.updateProject(owner, p.project.id, settings);
+    return p;
+  }
+
+  /** A project with a two-commit merge request from `feature` into `main`, and main moved on since. */
+  async function diverged(settings: UpdateProjectBody = {}) {
+    const p = await projectWith(settings);
+    await pushFile(p, 'feature', { path: 'cart.ts', content: 'export {};\n', message: 'Add the cart' });
+    await pushFile(p, 'feature', { path: 'cart.test.ts', content: 'test\n', message: 'Test the cart' });
+    await pushFile(p, 'main', { path: 'docs.md', content: 'docs\n', message: 'Write docs' });
+    await t.container.mergeRequests.create(owner, p.project.id, {
+      source_branch: 'feature',
+      title: 'Add a cart',
+      description: 'Carts hold items.',
+    });
+    return p;
+  }
+
+  /** Nothing was written: the target still points where it did and the request is still open. */
+  async function expectNothingWritten(p: ProjectContext, mainBefore: string | null, iid = 1) {
+    expect(await head(p, 'main')).toBe(mainBefore);
+    expect((await show(p, iid)).state).toBe('opened');
+  }
+
+  describe('with a merge commit (the default method)', () => {
+    it('merges target and source in a merge commit with GitLab’s message, and records who merged', async () => {
+      const p = await diverged();
+      const [mainBefore, sourceHead] = [await head(p, 'main'), await head(p, 'feature')];
+      const events: BusEvent[] = [];
+      const unsubscribe = t.container.bus.subscribe((event) => {
+        events.push(event);
+      });
+      const response = await merge(owner, p, { sha: sourceHead });
+      unsubscribe();
+
+      expect(response.statusCode).toBe(200);
+      const merged = response.json<MergeRequestDetail>();
+      const mainAfter = await head(p, 'main');
+      expect(merged).toMatchObject({
+        state: 'merged',
+        merged_by: { username: owner.username },
+        merge_user: { username: owner.username },
+        merge_commit_sha: mainAfter,
+        squash_commit_sha: null,
+        detailed_merge_status: 'not_open',
+        merge_error: null,
+      });
+      expect(Date.parse(merged.merged_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+      const commit = await readCommit(p.gitDir, mainAfter ?? '');
+      expect(commit).toMatchObject({
+        parentShas: [mainBefore, sourceHead],
+        message: `Merge branch 'feature' into 'main'\n\nAdd a cart\n\nSee merge request ${p.fullPath}!1`,
+        author: { name: 'Olivia Owner', email: owner.email },
+      });
+      expect(events).toContainEqual(expect.objectContaining({ type: 'merge_request.updated', iid: 1 }));
+      expect(events).toContainEqual(expect.objectContaining({ type: 'repository.pushed' }));
+    });
+
+    it('takes the merger’s message, or the project’s template', async () => {
+      const p = await diverged();
+      await merge(owner, p, { merge_commit_message: 'Ship the cart' });
+      expect((await readCommit(p.gitDir, (await head(p, 'main')) ?? ''))?.message).toBe('Ship the cart');
+
+      const templated = await diverged({
+        merge_commit_template: "Merge '%{source_branch}': %{title}\n\n%{approved_by}\n\n%{reference}",
+      });
+      expect((await page(templated)).default_merge_commit_message).toBe(
+        `Merge 'feature': Add a cart\n\n${templated.fullPath}!1`,
+      );
+      await merge(owner, templated);
+      expect((await readCommit(templated.gitDir, (await head(templated, 'main')) ?? ''))?.message).toBe(
+        `Merge 'feature': Add a cart\n\n${templated.fullPath}!1`,
+      );
+    });
+
+    it('squashes into one commit on the merge base, titled like the request, then merges it', async () => {
+      const p = await diverged();
+      const [mainBefore, sourceHead] = [await head(p, 'main'), await head(p, 'feature')];
+      const response = await merge(owner, p, { squash: true });
+      expect(response.statusCode).toBe(200);
+      const merged = response.json<MergeRequestDetail>();
+      expect(merged).toMatchObject({
+        squash: true,
+        squash_on_merge: true,
+        merge_commit_sha: await head(p, 'main'),
+      });
+      const squash = await readCommit(p.gitDir, merged.squash_commit_sha ?? '');
+      expect(squash).toMatchObject({
+        parentShas: [await mergeBase(p.gitDir, mainBefore ?? '', sourceHead ?? '')],
+        message: 'Add a cart',
+        author: { name: 'Olivia Owner' },
+      });
+      expect((await readCommit(p.gitDir, merged.merge_commit_sha ?? ''))?.parentShas).toEqual([
+        mainBefore,
+        squash?.sha,
+      ]);
+      // The source's own commits did not land on main; the squash commit did.
+      expect(await isAncestor(p.gitDir, sourceHead ?? '', (await head(p, 'main')) ?? '')).toBe(false);
+    });
+
+    it('refuses a request known to conflict with 405 and tells the page why, writing nothing', async () => {
+      const p = await projectWith();
+      await buildMergeRequest(t.container, owner, p, { source_branch: 'clash' });
+      const mainBefore = await head(p, 'main');
+      const newSha = await pushFile(p, 'main', { path: 'clash.txt', content: 'main wrote this first\n' });
+      await t.container.mergeRequests.handlePush({
+        projectId: p.project.id,
+        changes: [{ ref: 'refs/heads/main', oldSha: mainBefore ?? '', newSha }],
+      });
+
+      const rest = await merge(owner, p);
+      expect(rest.statusCode).toBe(405);
+      expect(rest.json()).toEqual({ message: '405 Method Not Allowed' });
+      const call = await mergeCall(owner, p, { sha: (await show(p)).sha });
+      expect(call.json()).toEqual({ status: 'failed', merge_error: 'Merge conflicts must be resolved.' });
+      await expectNothingWritten(p, newSha);
+      expect((await show(p)).detailed_merge_status).toBe('conflict');
+    });
+
+    it('finds a conflict its stored status missed when merging: 422, the reason kept, nothing written', async () => {
+      const p = await projectWith();
+      await buildMergeRequest(t.container, owner, p, { source_branch: 'clash' });
+      // Written without announcing the push, so the request still reads as mergeable.
+      const mainHead = await pushFile(p, 'main', { path: 'clash.txt', content: 'main wrote this first\n' });
+      expect((await show(p)).detailed_merge_status).toBe('mergeable');
+
+      const response = await merge(owner, p);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ message: 'Branch cannot be merged' });
+      await expectNothingWritten(p, mainHead);
+      expect(await show(p)).toMatchObject({
+        merge_error: 'Merge conflicts must be resolved.',
+        detailed_merge_status: 'conflict',
+      });
+    });
+  });
+
+  describe('semi-linear (rebase_merge)', () => {
+    it('refuses a source branch behind its target: need_rebase, 405, nothing written', async () => {
+      const p = await diverged({ merge_method: 'rebase_merge' });
+      const mainBefore = await head(p, 'main');
+      expect((await show(p)).detailed_merge_status).toBe('need_rebase');
+      expect((await merge(owner, p)).statusCode).toBe(405);
+      expect((await mergeCall(owner, p, { sha: (await show(p)).sha })).json()).toEqual({
+        status: 'failed',
+        merge_error: 'Merge request must be rebased, because a fast-forward merge is not possible.',
+      });
+      await expectNothingWritten(p, mainBefore);
+    });
+
+    it('writes a merge commit when the source contains the target head', async () => {
+      const p = await projectWith({ merge_method: 'rebase_merge' });
+      await buildMergeRequest(t.container, owner, p, { source_branch: 'fresh' });
+      const [mainBefore, sourceHead] = [await head(p, 'main'), await head(p, 'fresh')];
+      expect((await show(p)).detailed_merge_status).toBe('mergeable');
+      const response = await merge(owner, p);
+      expect(response.statusCode).toBe(200);
+      expect((await readCommit(p.gitDir, (await head(p, 'main')) ?? ''))?.parentShas).toEqual([
+        mainBefore,
+        sourceHead,
+      ]);
+    });
+  });
+
+  describe('fast-forward only (ff)', () => {
+    it('moves the target to the source head without a merge commit', async () => {
+      const p = await projectWith({ merge_method: 'ff' });
+      await buildMergeRequest(t.container, owner, p, { source_branch: 'straight' });
+      const sourceHead = await head(p, 'straight');
+      const response = await merge(owner, p);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        state: 'merged',
+        merge_commit_sha: null,
+        squash_commit_sha: null,
+      });
+      expect(await head(p, 'main')).toBe(sourceHead);
+      expect((await page(p)).merged_commit_sha).toBe(sourceHead);
+    });
+
+    it('squashes into one commit on the target head', async () => {
+      const p = await projectWith({ merge_method: 'ff' });
+      await buildMergeRequest(t.container, owner, p, { source_branch: 'straight' });
+      const mainBefore = await head(p, 'main');
+      const merged = (
+        await merge(owner, p, { squash: true, squash_commit_message: 'One commit' })
+      ).json<MergeRequestDetail>();
+      expect(merged.squash_commit_sha).toBe(await head(p, 'main'));
+      expect(await readCommit(p.gitDir, merged.squash_commit_sha ?? '')).toMatchObject({
+        parentShas: [mainBefore],
+        message: 'One commit',
+      });
+    });
+
+    it('refuses when the target moved on', async () => {
+      const p = await diverged({ merge_method: 'ff' });
+      const mainBefore = await head(p, 'main');
+      expect((await show(p)).detailed_merge_status).toBe('need_rebase');
+      expect((await merge(owner, p)).statusCode).toBe(405);
+      await expectNothingWritten(p, mainBefore);
+    });
+  });
+
+  describe('the squash option', () => {
+    it('refuses not squashing where the project always squashes, with 422 in GitLab’s words', async () => {
+      const p = await diverged({ squash_option: 'always' });
+      const mainBefore = await head(p, 'main');
+      const response = await merge(owner, p, { squash: false });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message: 'This project requires squashing commits when merge requests are accepted.',
+      });
+      await expectNothingWritten(p, mainBefore);
+      // Without a word about squashing, the project's rule decides.
+      expect((await merge(owner, p)).json<MergeRequestDetail>().squash_commit_sha).toMatch(/^[0-9a-f]{40}$/);
+    });
+
+    it('refuses squashing where the project never squashes', async () => {
+      const p = await diverged({ squash_option: 'never' });
+      const response = await mergeCall(owner, p, { sha: (await show(p)).sha, squash: true });
+      expect(response.json()).toEqual({
+        status: 'failed',
+        merge_error: "Squashing not allowed: This project doesn't allow you to squash commits when merging.",
+      });
+      expect((await show(p)).state).toBe('opened');
+    });
+
+    it('starts new requests with squash on where the project squashes by default', async () => {
+      const p = await diverged({ squash_option: 'default_on' });
+      expect(await show(p)).toMatchObject({ squash: true, squash_on_merge: true });
+      expect(await page(p)).toMatchObject({
+        squash_readonly: false,
+        default_squash_commit_message: 'Add a cart',
+      });
+    });
+  });
+
+  describe('refusals that write nothing', () => {
+    it('answers 409 with the current head for a stale sha', async () => {
+      const p = await diverged();
+      const mainBefore = await head(p, 'main');
+      const sourceHead = await head(p, 'feature');
+      const response = await merge(owner, p, { sha: mainBefore });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: `SHA does not match HEAD of source branch: ${sourceHead}` });
+      expect((await mergeCall(owner, p, { sha: mainBefore })).json()).toEqual({ status: 'sha_mismatch' });
+      await expectNothingWritten(p, mainBefore);
+    });
+
+    it('refuses drafts and closed requests with 405', async () => {
+      const p = await projectWith();
+      await buildMergeRequest(t.container, owner, p, { source_branch: 'wip', draft: true });
+      await buildMergeRequest(t.container, owner, p, { source_branch: 'shut' });
+      await t.container.mergeRequests.update(owner, p.project.id, 2, { state_event: 'close' });
+      const mainBefore = await head(p, 'main');
+      expect((await merge(owner, p, {}, 1)).statusCode).toBe(405);
+      expect((await mergeCall(owner, p, { sha: (await show(p, 1)).sha }, 1)).json()).toEqual({
+        status: 'failed',
+        merge_error: 'Merge request must not be draft.',
+      });
+      expect((await merge(owner, p, {}, 2)).statusCode).toBe(405);
+      expect(await head(p, 'main')).toBe(mainBefore);
+    });
+
+    it('blocks every merge in a project that requires a successful pipeline, as there are none', async () => {
+      const p = await diverged({ only_allow_merge_if_pipeline_succeeds: true });
+      expect((await show(p)).detailed_merge_status).toBe('ci_must_pass');
+      expect((await mergeCall(owner, p, { sha: (await show(p)).sha })).json()).toEqual({
+        status: 'failed',
+        merge_error: 'Pipeline must succeed.',
+      });
+    });
+
+    it('refuses a Developer merging into the protected main branch with 403', async () => {
+      const p = await diverged();
+      const developer = await buildUser(t.container);
+      await addProjectMember(t.container, p, developer, ACCESS_LEVELS.developer);
+      const mainBefore = await head(p, 'main');
+      const response = await merge(developer, p);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: '403 Forbidden' });
+      expect((await mergeCall(developer, p, { sha: (await show(p)).sha })).statusCode).toBe(403);
+      await expectNothingWritten(p, mainBefore);
+    });
+
+    it('lets a Developer merge into an unprotected branch', async () => {
+      const p = await projectWith();
+      const developer = await buildUser(t.container);
+      await addProjectMember(t.container, p, developer, ACCESS_LEVELS.developer);
+      await pushFile(p, 'staging', { path: 's.txt', content: 's\n' });
+      await buildMergeRequest(t.container, developer, p, {
+        source_branch: 'topic',
+        target_branch: 'staging',
+      });
+      expect((await merge(developer, p)).statusCode).toBe(200);
+    });
+
+    it('asks anonymous callers to sign in, and hides private projects from strangers', async () => {
+      const p = await diverged();
+      expect((await merge(null, p)).statusCode).toBe(401);
+      expect((await mergeCall(null, p, { sha: 'x' })).statusCode).toBe(401);
+      const stranger = await buildUser(t.container);
+      const response = await merge(stranger, p);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: '404 Project Not Found' });
+    });
+
+    it('turns auto-merge down with 422 until pipelines exist', async () => {
+      const p = await diverged();
+      const response = await mergeCall(owner, p, {
+        sha: (await show(p)).sha,
+        auto_merge_strategy: 'merge_when_checks_pass',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message: 'Auto-merge is not available: merge the merge request once it is ready.',
+      });
+      expect((await show(p)).state).toBe('opened');
+    });
+
+    it('refuses a malformed merge call with 400', async () => {
+      const p = await diverged();
+      const response = await mergeCall(owner, p, { sha: (await show(p)).sha, squash: 'perhaps' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'squash is invalid' });
+    });
+  });
+
+  describe('the merge call of the page', () => {
+    it('merges and answers success, and the page shows the landed commit', async () => {
+      const p = await diverged();
+      const before = await page(p);
+      expect(before).toMatchObject({
+        user: { can_merge: true },
+        current_user: { can_remove_source_branch: true },
+        force_remove_source_branch: true,
+        squash_readonly: false,
+        ff_only_enabled: false,
+        default_merge_commit_message: `Merge branch 'feature' into 'main'\n\nAdd a cart\n\nSee merge request ${p.fullPath}!1`,
+        default_squash_commit_message: 'Add a cart',
+        merged_commit_sha: null,
+      });
+      const response = await mergeCall(owner, p, {
+        sha: before.sha,
+        should_remove_source_branch: false,
+        squash: false,
+        skip_merge_train: false,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'success' });
+      const after = await page(p);
+      const landed = await head(p, 'main');
+      expect(after).toMatchObject({
+        state: 'merged',
+        merged_commit_sha: landed,
+        short_merged_commit_sha: landed?.slice(0, 8),
+        source_branch_exists: true,
+        should_remove_source_branch: false,
+        default_merge_commit_message: null,
+      });
+    });
+  });
+
+  describe('removing the source branch', () => {
+    it('removes it when asked, with the branch’s head unchanged', async () => {
+      const p = await diverged({ remove_source_branch_after_merge: false });
+      const response = await merge(owner, p, { should_remove_source_branch: true });
+      expect(response.json()).toMatchObject({ state: 'merged', should_remove_source_branch: true });
+      expect(await head(p, 'feature')).toBeNull();
+      expect((await page(p)).source_branch_exists).toBe(false);
+    });
+
+    it('follows the project’s setting when the merge does not say', async () => {
+      const removing = await diverged();
+      await merge(owner, removing);
+      expect(await head(removing, 'feature')).toBeNull();
+      const keeping = await diverged({ remove_source_branch_after_merge: false });
+      await merge(owner, keeping);
+      expect(await head(keeping, 'feature')).not.toBeNull();
+    });
+
+    it('never removes a protected source branch', async () => {
+      const p = await projectWith();
+      await pushFile(p, 'release', { path: 'r.txt', content: 'r\n' });
+      await t.container.protectedBranches.protect(p.project.id, {
+        name: 'release',
+        push_access_level: 40,
+        merge_access_level: 40,
+        allow_force_push: false,
+      });
+      await t.container.mergeRequests.create(owner, p.project.id, {
+        source_branch: 'release',
+        title: 'Release',
+      });
+      expect((await page(p)).current_user.can_remove_source_branch).toBe(false);
+      expect((await merge(owner, p, { should_remove_source_branch: true })).statusCode).toBe(200);
+      expect(await head(p, 'release')).not.toBeNull();
+    });
+
+    it('deletes a merged branch through the branches API, and refuses a protected one', async () => {
+      const p = await diverged({ remove_source_branch_after_merge: false });
+      await merge(owner, p);
+      const branches = `/api/v4/projects/${p.project.id}/repository/branches`;
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `${branches}/feature`,
+        headers: owner.headers,
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect(await head(p, 'feature')).toBeNull();
+      const refused = await t.app.inject({
+        method: 'DELETE',
+        url: `${branches}/main`,
+        headers: owner.headers,
+      });
+      expect(refused.statusCode).toBe(400);
+      await pushFile(p, 'release', { path: 'r.txt', content: 'r\n' });
+      await t.container.protectedBranches.protect(p.project.id, {
+        name: 'release',
+        push_access_level: 40,
+        merge_access_level: 40,
+        allow_force_push: false,
+      });
+      const protectedOne = await t.app.inject({
+        method: 'DELETE',
+        url: `${branches}/release`,
+        headers: owner.headers,
+      });
+      expect(protectedOne.statusCode).toBe(403);
+      expect(protectedOne.json()).toEqual({ message: 'Protected branch cannot be deleted' });
+    });
+  });
+
+  describe('races', () => {
+    it('refuses cleanly when the target branch moves between writing the merge and moving the branch', async () => {
+      const p = await diverged();
+      let interloper: string | null = null;
+      const git: MergeGit = {
+        updateRef,
+        deleteRef,
+        prepareMerge: async (gitDir, plan) => {
+          const prepared = await prepareMerge(gitDir, plan);
+          interloper = await pushFile(p, 'main', {
+            path: 'late.txt',
+            content: 'late\n',
+            message: 'Land late',
+          });
+          return prepared;
+        },
+      };
+      const merges = createMergeService({ ...t.container, git });
+      const app = await buildApp(t.deps, { container: { ...t.container, merges } });
+      try {
+        const sourceHead = await head(p, 'feature');
+        const response = await app.inject({
+          method: 'PUT',
+          url: `${mrUrl(p)}/merge`,
+          headers: owner.headers,
+        });
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toEqual({ message: 'Branch cannot be merged' });
+        expect(await head(p, 'main')).toBe(interloper);
+        expect(await head(p, 'feature')).toBe(sourceHead);
+        expect(await show(p)).toMatchObject({
+          state: 'opened',
+          merge_commit_sha: null,
+          merged_by: null,
+          merge_error: MERGE_FAILURES.targetMoved,
+        });
+        const call = await app.inject({
+          method: 'POST',
+          url: `${pageUrl(p)}/merge`,
+          headers: owner.headers,
+          payload: { sha: sourceHead },
+        });
+        expect(call.json()).toEqual({
+          status: 'failed',
+          merge_error: 'The target branch changed while merging',
+        });
+      } finally {
+        await app.close();
+      }
+      // Once nothing interferes, the same request merges, and the error is gone.
+      expect((await merge(owner, p)).json()).toMatchObject({ state: 'merged', merge_error: null });
+      expect(await isAncestor(p.gitDir, interloper ?? '', (await head(p, 'main')) ?? '')).toBe(true);
+    });
+
+    it('lets exactly one of two simultaneous merges win; the other is told no', async () => {
+      const p = await diverged();
+      const mainBefore = await head(p, 'main');
+      const sha = (await show(p)).sha;
+      const responses = await Promise.all([
+        merge(owner, p, { sha }),
+        mergeCall(owner, p, { sha }),
+        merge(owner, p, { sha }),
+      ]);
+      const rest = [responses[0], responses[2]].map((r) => r?.statusCode).sort();
+      const call = responses[1]?.json<{ status: string }>().status;
+      // One success among the three, whichever came first.
+      expect([...rest.filter((s) => s === 200), ...(call === 'success' ? [call] : [])]).toHaveLength(1);
+      expect(rest.filter((s) => s !== 200).every((s) => s === 405)).toBe(true);
+      if (call !== 'success') expect(call).toBe('failed');
+
+      const merged = await show(p);
+      const mainAfter = await head(p, 'main');
+      expect(merged).toMatchObject({ state: 'merged', merge_commit_sha: mainAfter });
+      // One merge commit, straight on the old head: nobody merged twice.
+      expect((await readCommit(p.gitDir, mainAfter ?? ''))?.parentShas[0]).toBe(mainBefore);
+    });
+
+    it('settles a merge cut short after the branch moved as merged, and one cut short before as open', async () => {
+      const p = await diverged();
+      const mr = (await findMergeRequestRecord(t.container.db, p.project.id, 1))?.mergeRequest;
+      if (!mr) throw new Error('no merge request');
+      const [targetHead, sourceHead] = [await head(p, 'main'), await head(p, 'feature')];
+      const prepared = await prepareMerge(p.gitDir, {
+        method: 'merge',
+        targetHead: targetHead ?? '',
+        sourceHead: sourceHead ?? '',
+        message: 'Merge',
+        squash: null,
+        merger: { name: owner.name, email: owner.email, date: new Date() },
+      });
+      if (!prepared.ok) throw new Error(prepared.error);
+      const longAgo = new Date(Date.now() - STUCK_MERGE_MS - 1000);
+      const cutShort = {
+        state: 'locked' as const,
+        mergeUserId: owner.id,
+        mergeStartedAt: longAgo,
+        inProgressMergeCommitSha: prepared.value.newHead,
+        updatedAt: longAgo,
+      };
+
+      await updateMergeRequestRow(t.container.db, mr.id, { ...cutShort, mergeStartedAt: new Date() });
+      expect((await show(p)).state).toBe('locked');
+      expect((await merge(owner, p)).statusCode).toBe(405);
+
+      await updateMergeRequestRow(t.container.db, mr.id, cutShort);
+      expect(await show(p)).toMatchObject({ state: 'opened', detailed_merge_status: 'mergeable' });
+
+      await updateMergeRequestRow(t.container.db, mr.id, cutShort);
+      await updateRef(p.gitDir, branchRef('main'), prepared.value.newHead, targetHead ?? '');
+      expect(await show(p)).toMatchObject({
+        state: 'merged',
+        merged_by: { username: owner.username },
+        merge_commit_sha: prepared.value.newHead,
+      });
+    });
+
+    it('checks other requests into the target again after a merge', async () => {
+      const p = await projectWith();
+      await buildMergeRequest(t.container, owner, p, { source_branch: 'first' });
+      await pushFile(p, 'second', { path: 'first.txt', content: 'a different first\n' });
+      await t.container.mergeRequests.create(owner, p.project.id, {
+        source_branch: 'second',
+        title: 'Second',
+      });
+      expect((await show(p, 2)).detailed_merge_status).toBe('mergeable');
+      expect((await merge(owner, p, {}, 1)).statusCode).toBe(200);
+      expect((await show(p, 2)).detailed_merge_status).toBe('conflict');
+    });
+  });
+});
