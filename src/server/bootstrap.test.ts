@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { bootstrapInstance } from './bootstrap';
 import { listBranches } from './git/branches';
+import { branchRef, isAncestor, resolveCommit } from './git/repository';
 
 describe('bootstrapInstance', () => {
   let t: TestApp;
@@ -24,7 +25,7 @@ describe('bootstrapInstance', () => {
     expect(again).toEqual({ rootCreated: false });
   });
 
-  it('seeds a public project with real history and open, draft and closed merge requests', async () => {
+  it('seeds a public project with real history and open, draft, closed and merged merge requests', async () => {
     const project = await t.app.inject('/api/v4/projects/demo%2Fshop');
     expect(project.statusCode).toBe(200);
     const gitDir = t.container.projects.gitDirOf(project.json<{ id: number }>().id);
@@ -37,7 +38,8 @@ describe('bootstrapInstance', () => {
       ]),
     );
     const commits = await t.app.inject('/api/v4/projects/demo%2Fshop/repository/commits?ref_name=main');
-    expect(commits.json<unknown[]>()).toHaveLength(4);
+    // Four on main, then the two of the merged request and its merge commit.
+    expect(commits.json<unknown[]>()).toHaveLength(7);
 
     const list = await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests?state=all');
     const requests = list.json<Array<{ title: string; state: string; draft: boolean }>>();
@@ -46,8 +48,28 @@ describe('bootstrapInstance', () => {
         expect.objectContaining({ title: 'Add discount codes at checkout', state: 'opened', draft: false }),
         expect.objectContaining({ title: 'Draft: Refresh the README', state: 'opened', draft: true }),
         expect.objectContaining({ title: 'Store prices as integer cents', state: 'closed' }),
+        expect.objectContaining({ title: 'Guard against an empty cart', state: 'merged' }),
       ]),
     );
+  });
+
+  it('merges the empty-cart fix into main with a merge commit and removes its branch', async () => {
+    const list = await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests?state=merged');
+    const [merged] = list.json<Array<{ merge_commit_sha: string | null; merged_by: { username: string } }>>();
+    expect(merged).toMatchObject({ merged_by: { username: 'alice' } });
+    const gitDir = t.container.projects.gitDirOf(
+      (await t.app.inject('/api/v4/projects/demo%2Fshop')).json<{ id: number }>().id,
+    );
+    const main = await resolveCommit(gitDir, branchRef('main'));
+    expect(merged?.merge_commit_sha).toBe(main);
+    expect(await isAncestor(gitDir, merged?.merge_commit_sha ?? '', main ?? '')).toBe(true);
+    expect((await listBranches(gitDir)).map((b) => b.name)).not.toContain('fix/empty-cart');
+    // The open request into main still merges cleanly on top of the fix.
+    const open = await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/1');
+    expect(open.json()).toMatchObject({
+      title: 'Add discount codes at checkout',
+      detailed_merge_status: 'mergeable',
+    });
   });
 
   it('signs alice in with the demo password', async () => {

@@ -173,3 +173,39 @@ export const closedBranch: DemoBranch = {
       'An experiment; rounding once at the end (see the main branch) solved the drift with less churn.',
   },
 };
+
+export const mergedBranch: DemoBranch = {
+  name: 'fix/empty-cart',
+  commits: [
+    {
+      author: 'alice',
+      daysAgo: 5,
+      message: 'Return zero for an empty cart\n\nCheckout asked for the subtotal before anything was added.',
+      changes: [
+        file(
+          'src/cart.ts',
+          CART_V2.replace(
+            'export function subtotal(items: Item[]): number {\n',
+            'export function subtotal(items: Item[]): number {\n  if (items.length === 0) return 0;\n',
+          ),
+        ),
+      ],
+    },
+    {
+      author: 'alice',
+      daysAgo: 4,
+      message: 'Test the empty cart',
+      changes: [
+        file(
+          'test/cart.test.ts',
+          "import { subtotal } from '../src/cart';\n\nconsole.assert(subtotal([]) === 0);\n",
+        ),
+      ],
+    },
+  ],
+  mergeRequest: {
+    author: 'alice',
+    title: 'Guard against an empty cart',
+    description: 'An empty cart has a subtotal of zero, and a test says so.',
+  },
+};

@@ -6,6 +6,7 @@ import {
   closedBranch,
   draftBranch,
   mainHistory,
+  mergedBranch,
   openBranch,
   type DemoBranch,
   type DemoCommit,
@@ -28,8 +29,8 @@ const toActor = (user: UserRow): CurrentUser => ({
 
 /**
  * The demo instance: developers alice (Maintainer) and bob (Developer) in the public group `demo`,
- * the project `demo/shop` with a real history, and merge requests that are open, draft and
- * closed. Everything goes through the same services the API uses.
+ * the project `demo/shop` with a real history, and merge requests that are open, draft, closed
+ * and merged. Everything goes through the same services the API uses.
  */
 export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
   const users: DemoUsers = {
@@ -101,6 +102,17 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
   await c.mergeRequests.update(users.bob, project.project.id, closed.mergeRequest.iid, {
     state_event: 'close',
   });
+  const fix = await openRequest(mergedBranch);
+  const merged = await c.merges.merge(
+    users.alice,
+    project.project.id,
+    fix.mergeRequest.iid,
+    { shouldRemoveSourceBranch: true },
+    (error) => {
+      throw error;
+    },
+  );
+  if (merged.kind !== 'merged') throw new Error(`The demo merge request did not merge: ${merged.kind}`);
   return { projectPath: project.fullPath };
 }
 
