@@ -1,15 +1,25 @@
 import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
 import { MarkdownBody } from './MarkdownBody';
+import { MergePanel } from './MergePanel';
 
-/** The overview tab: the description as the server rendered it. */
-export function MergeRequestOverview({ mergeRequest }: { mergeRequest: MergeRequestPage }) {
+/** The overview tab: the description as the server rendered it, then the merge area. */
+export function MergeRequestOverview({
+  fullPath,
+  mergeRequest,
+}: {
+  fullPath: string;
+  mergeRequest: MergeRequestPage;
+}) {
   return (
-    <section className="box mr-description" aria-label="Description">
-      {mergeRequest.description_html ? (
-        <MarkdownBody html={mergeRequest.description_html} />
-      ) : (
-        <p className="muted">No description provided.</p>
-      )}
-    </section>
+    <>
+      <section className="box mr-description" aria-label="Description">
+        {mergeRequest.description_html ? (
+          <MarkdownBody html={mergeRequest.description_html} />
+        ) : (
+          <p className="muted">No description provided.</p>
+        )}
+      </section>
+      <MergePanel fullPath={fullPath} mergeRequest={mergeRequest} />
+    </>
   );
 }

@@ -94,7 +94,7 @@ function TabContent({
 }) {
   switch (tab) {
     case 'overview':
-      return <MergeRequestOverview mergeRequest={mergeRequest} />;
+      return <MergeRequestOverview fullPath={fullPath} mergeRequest={mergeRequest} />;
     case 'commits':
       return <MergeRequestCommits fullPath={fullPath} iid={mergeRequest.iid} />;
     case 'pipelines':

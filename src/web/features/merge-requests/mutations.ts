@@ -3,6 +3,8 @@ import type {
   CreateMergeRequestBody,
   MarkdownResponse,
   MergeRequestDetail,
+  PageMergeBody,
+  PageMergeResponse,
   UpdateMergeRequestBody,
 } from '../../../shared/api/mergeRequests';
 import { request } from '../../api/client';
@@ -32,5 +34,19 @@ export function useMarkdownPreview() {
   return useMutation({
     mutationFn: (text: string) =>
       request<MarkdownResponse>('/api/v4/markdown', { method: 'POST', body: { text, gfm: true } }),
+  });
+}
+
+/** The widget's merge call: the page endpoint answers `success`, `failed` (with the reason) or `sha_mismatch`. */
+export function useMergeMergeRequest(fullPath: string, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PageMergeBody) =>
+      request<PageMergeResponse>(`/${fullPath}/-/merge_requests/${iid}/merge`, { method: 'POST', body }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all(fullPath) }),
+        queryClient.invalidateQueries({ queryKey: mergeRequestKeys.branches(fullPath) }),
+      ]),
   });
 }
