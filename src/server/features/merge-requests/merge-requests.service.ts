@@ -74,6 +74,8 @@ export type MergeRequestView = MergeRequestRecord & {
  */
 export const STUCK_MERGE_MS = 10 * 60 * 1000;
 
+export const MERGE_IN_PROGRESS = 'The merge request is being merged. Try again in a moment.';
+
 /** Whether a request's source must contain its target head before it may merge. */
 const needsLinearHistory = (settings: MergeSettings) => settings.mergeMethod !== 'merge';
 
@@ -454,6 +456,8 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
     const subject = mergeRequestSubject(ctx, current.authorId);
     const action: Action = parsed.state_event === 'reopen' ? 'reopen_merge_request' : 'update_merge_request';
     if (!can(actor, action, subject)) throw new ForbiddenError();
+    // A merge in progress decided on this target and state; it ends in seconds.
+    if (current.state === 'locked') throw new ConflictError(MERGE_IN_PROGRESS);
 
     const changes: Partial<MergeRequestRow> = {};
     let title = parsed.title ?? current.title;

@@ -554,7 +554,7 @@ describe('merging merge requests', () => {
       expect((await readCommit(p.gitDir, mainAfter ?? ''))?.parentShas[0]).toBe(mainBefore);
     });
 
-    it('settles a merge cut short after the branch moved as merged, and one cut short before as open', async () => {
+    it('holds a merging request still, then settles a merge cut short as merged or open by the repository', async () => {
       const p = await diverged();
       const mr = (await findMergeRequestRecord(t.container.db, p.project.id, 1))?.mergeRequest;
       if (!mr) throw new Error('no merge request');
@@ -580,6 +580,16 @@ describe('merging merge requests', () => {
       await updateMergeRequestRow(t.container.db, mr.id, { ...cutShort, mergeStartedAt: new Date() });
       expect((await show(p)).state).toBe('locked');
       expect((await merge(owner, p)).statusCode).toBe(405);
+      const retarget = await t.app.inject({
+        method: 'PUT',
+        url: mrUrl(p),
+        headers: owner.headers,
+        payload: { target_branch: 'feature', title: 'Elsewhere' },
+      });
+      expect(retarget.statusCode).toBe(409);
+      expect(retarget.json()).toEqual({
+        message: 'The merge request is being merged. Try again in a moment.',
+      });
 
       await updateMergeRequestRow(t.container.db, mr.id, cutShort);
       expect(await show(p)).toMatchObject({ state: 'opened', detailed_merge_status: 'mergeable' });
