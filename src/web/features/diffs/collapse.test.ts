@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyCollapse, initialFlags, isCollapsed, type CollapseEvent } from './collapse';
 
 const run = (start: boolean, ...events: CollapseEvent['type'][]) =>
-  events.reduce((flags, type) => applyCollapse(flags, { type } as CollapseEvent), initialFlags(start));
+  events.reduce((flags, type) => applyCollapse(flags, { type }), initialFlags(start));
 
 describe('diff file collapse flags', () => {
   it.each([
