@@ -1,0 +1,35 @@
+export type Visibility = 'visible' | 'hidden';
+
+export type Backoff = { startMs: number; factor: number; maxMs: number };
+
+/** The interval before poll `attempt + 1`: `startMs × factor^attempt`, clamped to `maxMs`. */
+export function backoffInterval(backoff: Backoff, attempt: number): number {
+  if (!Number.isInteger(attempt) || attempt < 0) throw new RangeError(`attempt must be a whole number >= 0`);
+  return Math.min(backoff.startMs * backoff.factor ** attempt, backoff.maxMs);
+}
+
+/**
+ * Merge-state polling in the ready-to-merge panel: 5 s, doubling, "up to 240 seconds more". "More"
+ * reads as added to the start (as the widget query's clamp is "the start plus a maximum"), so the
+ * ceiling is 245 s.
+ */
+export const MERGE_STATE_POLLING: Backoff = { startMs: 5_000, factor: 2, maxMs: 5_000 + 240_000 };
+export const MERGE_STATE_HIDDEN_INTERVAL_MS = 360_000;
+
+/** Milliseconds to wait before the next merge-state poll; a hidden tab polls every 360 s. */
+export function mergeStatePollInterval(attempt: number, visibility: Visibility): number {
+  const interval = backoffInterval(MERGE_STATE_POLLING, attempt);
+  return visibility === 'hidden' ? MERGE_STATE_HIDDEN_INTERVAL_MS : interval;
+}
+
+export const DEPLOYMENTS_POLLING: Backoff = { startMs: 30_000, factor: 4, maxMs: 240_000 };
+
+/**
+ * Milliseconds to wait before deployments poll number `attempt` (0 is the first): the first runs
+ * immediately, then 30 s growing ×4 up to 240 s. The spec gives deployments no hidden-tab
+ * interval, so a hidden tab does not poll them (`null`); nobody reads the list until it shows.
+ */
+export function deploymentsPollDelay(attempt: number, visibility: Visibility): number | null {
+  if (visibility === 'hidden') return null;
+  return attempt === 0 ? 0 : backoffInterval(DEPLOYMENTS_POLLING, attempt - 1);
+}
