@@ -1,5 +1,6 @@
 import type { DetailedMergeStatus } from '../api/mergeRequests';
 import { assertNever } from '../lib/assertNever';
+import { MERGE_BLOCKER_MESSAGES } from '../merge-checks/mergeChecks';
 
 export type MergeBlocker = Exclude<DetailedMergeStatus, 'mergeable'>;
 
@@ -16,21 +17,21 @@ export function mergeBlockerMessage(
 ): string {
   switch (status) {
     case 'not_open':
-      return 'Merge request must be open.';
+      return MERGE_BLOCKER_MESSAGES.open;
     case 'draft_status':
-      return 'Merge request must not be draft.';
+      return MERGE_BLOCKER_MESSAGES.draft;
     case 'broken_status':
       return branches.sourceBranchExists
         ? `The target branch ${branches.targetBranch} does not exist.`
         : `The source branch ${branches.sourceBranch} does not exist.`;
     case 'commits_status':
-      return 'Source branch exists and contains commits.';
+      return MERGE_BLOCKER_MESSAGES.commits;
     case 'ci_must_pass':
-      return 'Pipeline must succeed.';
+      return MERGE_BLOCKER_MESSAGES.pipelineMustSucceed;
     case 'conflict':
-      return 'Merge conflicts must be resolved.';
+      return MERGE_BLOCKER_MESSAGES.conflicts;
     case 'need_rebase':
-      return 'Merge request must be rebased, because a fast-forward merge is not possible.';
+      return MERGE_BLOCKER_MESSAGES.rebase;
     case 'unchecked':
     case 'checking':
       return NOT_MERGEABLE;

@@ -3,6 +3,7 @@ import {
   squashCommitMessage,
   type CommitMessageFacts,
 } from '../../../shared/merge-requests/commitMessage';
+import { MERGE_BLOCKER_MESSAGES } from '../../../shared/merge-checks/mergeChecks';
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
 import { mergeBlockerMessage, NOT_MERGEABLE } from '../../../shared/merge-requests/mergeBlockers';
 import { squashOnMerge } from '../../../shared/merge-requests/squashOption';
@@ -31,8 +32,8 @@ import type { MergeRequestsService } from './merge-requests.service';
 export const MERGE_FAILURES = {
   sourceMoved: 'Branch has been updated since the merge was requested. Please review the changes.',
   targetMoved: 'The target branch changed while merging',
-  conflict: 'Merge conflicts must be resolved.',
-  needsRebase: 'Merge request must be rebased, because a fast-forward merge is not possible.',
+  conflict: MERGE_BLOCKER_MESSAGES.conflicts,
+  needsRebase: MERGE_BLOCKER_MESSAGES.rebase,
   unexpected: 'An error occurred while merging',
 } as const;
 
