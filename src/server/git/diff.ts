@@ -1,4 +1,5 @@
-import { runGit } from './run-git';
+import { parseFilePatch, type ParsedDiffFile } from '../../shared/diff/parsePatch';
+import { GitError, runGit, streamGit } from './run-git';
 
 /** One changed file between two commits, with its unified diff. */
 export type FileDiff = {
@@ -88,4 +89,293 @@ export async function diffCommits(
 export async function countChangedFiles(gitDir: string, from: string, to: string): Promise<number> {
   const raw = await runGit(gitDir, [...DIFF_ARGS, '--raw', '-z', '--end-of-options', from, to, '--']);
   return parseRaw(raw.stdout.toString('utf8')).length;
+}
+
+/*
+ * The Changes tab's diffs. Listing (raw + numstat) and patches are separate git calls so a page
+ * of files asks git for those paths only; patches are read as a stream and cut into files as they
+ * arrive, so a huge diff is never held twice and one huge file never held at all.
+ */
+
+export type DiffOptions = {
+  /** `w=1`: `--ignore-all-space`; files whose changes are all whitespace then have no hunks. */
+  ignoreWhitespace?: boolean;
+};
+
+/** A changed file as `git diff --raw --numstat` lists it: no lines read. */
+export type ChangedFile = {
+  oldPath: string;
+  newPath: string;
+  aMode: string;
+  bMode: string;
+  oldBlobId: string;
+  newBlobId: string;
+  newFile: boolean;
+  deletedFile: boolean;
+  renamedFile: boolean;
+  copiedFile: boolean;
+  /** null for binary files, which numstat cannot count. */
+  addedLines: number | null;
+  removedLines: number | null;
+};
+
+/** Why a file's lines are not shown: git found it binary, it is over the size limit, or unreadable. */
+export type PatchProblem = 'binary' | 'too_large' | 'non_utf8' | 'control_characters';
+
+export type FilePatch = ParsedDiffFile & { problem: PatchProblem | null; patchBytes: number };
+
+/** Past this many bytes of patch for one file its lines are not kept (a 5 MB minified line). */
+export const MAX_FILE_PATCH_BYTES = 1024 * 1024;
+
+const CHANGES_ARGS = [
+  'diff',
+  '--no-color',
+  '--no-ext-diff',
+  '--no-textconv',
+  '-M',
+  '-C',
+  '--full-index',
+  '--no-abbrev',
+];
+
+const whitespaceArgs = (options: DiffOptions) => (options.ignoreWhitespace ? ['--ignore-all-space'] : []);
+
+export const changeKey = (file: { oldPath: string; newPath: string }): string =>
+  `${file.oldPath}\0${file.newPath}`;
+
+/** Every changed file from `from` to `to`, in git's order, with line counts. */
+export async function listChangedFiles(
+  gitDir: string,
+  from: string,
+  to: string,
+  options: DiffOptions = {},
+): Promise<ChangedFile[]> {
+  const range = ['--end-of-options', from, to, '--'];
+  const [raw, numstat] = await Promise.all([
+    runGit(gitDir, [...CHANGES_ARGS, '--raw', '-z', ...range]),
+    runGit(gitDir, [...CHANGES_ARGS, ...whitespaceArgs(options), '--numstat', '-z', ...range]),
+  ]);
+  const counts = parseNumstat(numstat.stdout.toString('utf8'));
+  return parseRawRecords(raw.stdout.toString('utf8')).map((change) => {
+    const count = counts.get(changeKey(change));
+    // With -w a whitespace-only file is missing from numstat: nothing counts as changed.
+    const [added, removed] = count ?? (options.ignoreWhitespace ? [0, 0] : [null, null]);
+    return { ...change, addedLines: added, removedLines: removed };
+  });
+}
+
+function parseRawRecords(raw: string): Array<Omit<ChangedFile, 'addedLines' | 'removedLines'>> {
+  const fields = raw.split('\0');
+  const changes: Array<Omit<ChangedFile, 'addedLines' | 'removedLines'>> = [];
+  for (let i = 0; i < fields.length;) {
+    const meta = fields[i++];
+    if (!meta?.startsWith(':')) continue;
+    const [aMode = '', bMode = '', oldBlobId = '', newBlobId = '', status = ''] = meta.slice(1).split(' ');
+    const firstPath = fields[i++] ?? '';
+    const twoPaths = status.startsWith('R') || status.startsWith('C');
+    const secondPath = twoPaths ? (fields[i++] ?? '') : firstPath;
+    changes.push({
+      oldPath: firstPath,
+      newPath: secondPath,
+      aMode,
+      bMode,
+      oldBlobId,
+      newBlobId,
+      newFile: status === 'A',
+      deletedFile: status === 'D',
+      renamedFile: status.startsWith('R'),
+      copiedFile: status.startsWith('C'),
+    });
+  }
+  return changes;
+}
+
+/** `--numstat -z`: `added\tremoved\tpath\0`, or `added\tremoved\t\0old\0new\0` for renames; `-` for binary. */
+function parseNumstat(text: string): Map<string, [number | null, number | null]> {
+  const counts = new Map<string, [number | null, number | null]>();
+  const fields = text.split('\0');
+  for (let i = 0; i < fields.length;) {
+    const record = fields[i++] ?? '';
+    const match = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(record);
+    if (!match) continue;
+    const [, added = '-', removed = '-', path = ''] = match;
+    const oldPath = path === '' ? (fields[i++] ?? '') : path;
+    const newPath = path === '' ? (fields[i++] ?? '') : path;
+    const count = (value: string) => (value === '-' ? null : Number(value));
+    counts.set(changeKey({ oldPath, newPath }), [count(added), count(removed)]);
+  }
+  return counts;
+}
+
+/**
+ * The patches from `from` to `to`, one file at a time as git writes them. `paths` limits the diff
+ * to those paths (both sides of a rename must be named for git to pair them).
+ */
+export async function* streamFilePatches(
+  gitDir: string,
+  from: string,
+  to: string,
+  options: DiffOptions & { paths?: string[]; maxFileBytes?: number } = {},
+): AsyncGenerator<FilePatch> {
+  const git = streamGit(
+    [
+      `--git-dir=${gitDir}`,
+      ...CHANGES_ARGS,
+      ...whitespaceArgs(options),
+      '-p',
+      '--end-of-options',
+      from,
+      to,
+      '--',
+      ...(options.paths ?? []),
+    ],
+    { env: literal },
+  );
+  git.stdin.end();
+  const splitter = new PatchSplitter(options.maxFileBytes ?? MAX_FILE_PATCH_BYTES);
+  try {
+    for await (const chunk of git.stdout as AsyncIterable<Buffer>) {
+      for (const piece of splitter.push(chunk)) yield toFilePatch(piece);
+    }
+    for (const piece of splitter.end()) yield toFilePatch(piece);
+    const { code, stderr } = await git.exited;
+    if (code !== 0) throw new GitError(['diff'], code, stderr);
+  } finally {
+    git.kill();
+  }
+}
+
+/** The patches of some listed files, keyed by {@link changeKey}. */
+export async function readFilePatches(
+  gitDir: string,
+  from: string,
+  to: string,
+  files: Array<Pick<ChangedFile, 'oldPath' | 'newPath'>>,
+  options: DiffOptions = {},
+): Promise<Map<string, FilePatch>> {
+  const patches = new Map<string, FilePatch>();
+  if (files.length === 0) return patches;
+  const paths = [...new Set(files.flatMap((file) => [file.oldPath, file.newPath]))];
+  for await (const patch of streamFilePatches(gitDir, from, to, { ...options, paths })) {
+    patches.set(changeKey(patch), patch);
+  }
+  return patches;
+}
+
+type RawFilePatch = { bytes: Buffer; size: number; truncated: boolean };
+
+const HEADER = Buffer.from('diff --git ');
+const NEWLINE_HEADER = Buffer.from('\ndiff --git ');
+const NEWLINE = 0x0a;
+
+/**
+ * Cuts a stream of patch bytes into files at `diff --git` lines. Only complete lines are judged
+ * (content lines always start with ` `, `+`, `-` or `\`, so a header cannot be mistaken), and a
+ * file past `maxBytes` keeps only its head, which is enough for its header fields.
+ */
+class PatchSplitter {
+  private carry: Buffer = Buffer.alloc(0);
+  private current: { pieces: Buffer[]; kept: number; size: number } | null = null;
+  /** The carry was dropped mid-line, so the next bytes do not start a line. */
+  private midLine = false;
+
+  constructor(private readonly maxBytes: number) {}
+
+  push(chunk: Buffer): RawFilePatch[] {
+    const data = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    const lastNewline = data.lastIndexOf(NEWLINE);
+    const done: RawFilePatch[] = [];
+    if (lastNewline < 0) {
+      this.carry = data;
+      if (this.carry.length > this.maxBytes) this.spillCarry();
+      return done;
+    }
+    const complete = data.subarray(0, lastNewline + 1);
+    let start = 0;
+    if (!this.midLine && complete.subarray(0, HEADER.length).equals(HEADER)) this.startFile(done);
+    this.midLine = false;
+    for (;;) {
+      const found = complete.indexOf(NEWLINE_HEADER, start);
+      if (found < 0) break;
+      this.append(complete.subarray(start, found + 1));
+      start = found + 1;
+      this.startFile(done);
+    }
+    this.append(complete.subarray(start));
+    this.carry = Buffer.from(data.subarray(lastNewline + 1));
+    if (this.carry.length > this.maxBytes) this.spillCarry();
+    return done;
+  }
+
+  end(): RawFilePatch[] {
+    const done: RawFilePatch[] = [];
+    this.append(this.carry);
+    this.carry = Buffer.alloc(0);
+    this.finishFile(done);
+    return done;
+  }
+
+  /** A line longer than the limit: it is counted, not kept, and the file is already too large. */
+  private spillCarry(): void {
+    if (this.current) this.current.size += this.carry.length;
+    this.carry = Buffer.alloc(0);
+    this.midLine = true;
+  }
+
+  private startFile(done: RawFilePatch[]): void {
+    this.finishFile(done);
+    this.current = { pieces: [], kept: 0, size: 0 };
+  }
+
+  private finishFile(done: RawFilePatch[]): void {
+    if (!this.current) return;
+    const { pieces, size } = this.current;
+    done.push({ bytes: Buffer.concat(pieces), size, truncated: size > this.maxBytes });
+    this.current = null;
+  }
+
+  private append(bytes: Buffer): void {
+    if (!this.current || bytes.length === 0) return;
+    this.current.size += bytes.length;
+    if (this.current.kept >= this.maxBytes) return;
+    const room = this.maxBytes - this.current.kept;
+    const kept = bytes.length <= room ? bytes : bytes.subarray(0, room);
+    this.current.pieces.push(Buffer.from(kept));
+    this.current.kept += kept.length;
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** C0 controls other than tab, line feed, vertical tab, form feed, carriage return and escape, and DEL. */
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && !(code >= 0x09 && code <= 0x0d) && code !== 0x1b) || code === 0x7f) return true;
+  }
+  return false;
+}
+
+function toFilePatch(raw: RawFilePatch): FilePatch {
+  if (raw.truncated) {
+    const text = raw.bytes.toString('utf8');
+    const hunkStart = text.search(/^@@ /m);
+    const header = parseFilePatch(hunkStart < 0 ? text : text.slice(0, hunkStart));
+    return { ...header, problem: 'too_large', patchBytes: raw.size };
+  }
+  let text: string;
+  let problem: PatchProblem | null = null;
+  try {
+    text = utf8.decode(raw.bytes);
+  } catch {
+    text = raw.bytes.toString('utf8');
+    problem = 'non_utf8';
+  }
+  const parsed = parseFilePatch(text);
+  if (parsed.binary) problem = 'binary';
+  else if (!problem && parsed.lines.some((line) => hasControlCharacters(line.text))) {
+    problem = 'control_characters';
+  }
+  return problem
+    ? { ...parsed, lines: [], problem, patchBytes: raw.size }
+    : { ...parsed, problem, patchBytes: raw.size };
 }
