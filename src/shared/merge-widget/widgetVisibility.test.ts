@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { AutoMergeStrategy } from '../auto-merge/autoMergeStrategy';
+import type { WidgetState } from './widgetState';
+import {
+  autoMergeEnabledText,
+  cancelAutoMergeText,
+  showMergeBlocking,
+  showMergeControls,
+} from './widgetVisibility';
+
+describe('showMergeControls', () => {
+  it.each<[string, boolean, boolean, WidgetState | null, boolean]>([
+    [
+      '§4 Visibility: merge controls for a user who can merge, no auto-merge, readyToMerge',
+      true,
+      false,
+      'readyToMerge',
+      true,
+    ],
+    [
+      '§4 Visibility / §6: no merge controls for a user who cannot merge',
+      false,
+      false,
+      'readyToMerge',
+      false,
+    ],
+    ['§4 Visibility: no merge controls once auto-merge is set', true, true, 'readyToMerge', false],
+    ['§4 Visibility: no merge controls in another state', true, false, 'checking', false],
+    ['§4 Visibility: no merge controls without a state', true, false, null, false],
+  ])('%s', (_rule, canMerge, autoMergeEnabled, state, expected) => {
+    expect(showMergeControls({ canMerge, autoMergeEnabled, state })).toBe(expected);
+  });
+});
+
+describe('showMergeBlocking', () => {
+  it.each<[string, WidgetState | null, boolean]>([
+    ['§4 Visibility: merge-blocking hidden while checking', 'checking', false],
+    ['§4 Visibility: merge-blocking hidden while preparing', 'preparing', false],
+    ['§4 Visibility: merge-blocking hidden with nothing to merge', 'nothingToMerge', false],
+    ['§4 Visibility: merge-blocking hidden when archived', 'archived', false],
+    ['§4 Visibility: merge-blocking hidden with a missing branch', 'missingBranch', false],
+    ['§4 Visibility: merge-blocking hidden when merged', 'merged', false],
+    ['§4 Visibility: merge-blocking hidden when closed', 'closed', false],
+    ['§4 Visibility: merge-blocking hidden while merging', 'merging', false],
+    ['§4 Visibility: merge-blocking hidden on a sha mismatch', 'shaMismatch', false],
+    ['§4 Visibility: merge-blocking shown when ready to merge', 'readyToMerge', true],
+    ['§4 Visibility: merge-blocking shown on a Geo secondary node', 'geoSecondaryNode', true],
+    ['§4 Visibility: merge-blocking shown after a failed merge', 'failedToMerge', true],
+    ['§4 Visibility: merge-blocking shown when the pipeline failed', 'pipelineFailed', true],
+    ['§4 Visibility: merge-blocking shown when merge checks failed', 'mergeChecksFailed', true],
+    ['§4 Visibility: merge-blocking shown when no state applies', null, true],
+  ])('%s', (_rule, state, expected) => {
+    expect(showMergeBlocking(state)).toBe(expected);
+  });
+});
+
+describe('auto-merge texts', () => {
+  it.each<[string, AutoMergeStrategy, string, string]>([
+    [
+      '§4 Visibility: merge when all merge checks pass',
+      'merge_when_checks_pass',
+      'Set to merge when all merge checks pass',
+      'Cancel auto-merge',
+    ],
+    [
+      '§4 Visibility: merge when pipeline succeeds',
+      'merge_when_pipeline_succeeds',
+      'Set to merge when pipeline succeeds',
+      'Cancel auto-merge',
+    ],
+    ['§4 Visibility: added to merge train', 'merge_train', 'Added to merge train', 'Remove from merge train'],
+    [
+      '§4 Visibility: set to start or join a merge train',
+      'add_to_merge_train_when_checks_pass',
+      'Set to start or join a merge train when all merge checks pass',
+      'Cancel auto-merge',
+    ],
+  ])('%s', (_rule, strategy, text, cancel) => {
+    expect(autoMergeEnabledText(strategy)).toBe(text);
+    expect(cancelAutoMergeText(strategy)).toBe(cancel);
+  });
+});

@@ -1,0 +1,56 @@
+import type { AutoMergeStrategy } from '../auto-merge/autoMergeStrategy';
+import { assertNever } from '../lib/assertNever';
+import type { WidgetState } from './widgetState';
+
+/** Merge controls show only to a user who can merge, with no auto-merge set, when ready to merge. */
+export function showMergeControls(facts: {
+  canMerge: boolean;
+  autoMergeEnabled: boolean;
+  state: WidgetState | null;
+}): boolean {
+  return facts.canMerge && !facts.autoMergeEnabled && facts.state === 'readyToMerge';
+}
+
+/** The merge-blocking component, hidden by the states whose own panel already says why. */
+export function showMergeBlocking(state: WidgetState | null): boolean {
+  if (state === null) return true;
+  switch (state) {
+    case 'checking':
+    case 'preparing':
+    case 'nothingToMerge':
+    case 'archived':
+    case 'missingBranch':
+    case 'merged':
+    case 'closed':
+    case 'merging':
+    case 'shaMismatch':
+      return false;
+    case 'readyToMerge':
+    case 'geoSecondaryNode':
+    case 'failedToMerge':
+    case 'pipelineFailed':
+    case 'mergeChecksFailed':
+      return true;
+    default:
+      return assertNever(state);
+  }
+}
+
+/** The auto-merge-enabled panel's text for the strategy that was set. */
+export function autoMergeEnabledText(strategy: AutoMergeStrategy): string {
+  switch (strategy) {
+    case 'merge_when_checks_pass':
+      return 'Set to merge when all merge checks pass';
+    case 'merge_when_pipeline_succeeds':
+      return 'Set to merge when pipeline succeeds';
+    case 'merge_train':
+      return 'Added to merge train';
+    case 'add_to_merge_train_when_checks_pass':
+      return 'Set to start or join a merge train when all merge checks pass';
+    default:
+      return assertNever(strategy);
+  }
+}
+
+export const cancelAutoMergeText = (strategy: AutoMergeStrategy): string =>
+  strategy === 'merge_train' ? 'Remove from merge train' : 'Cancel auto-merge';
