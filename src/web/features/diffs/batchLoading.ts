@@ -50,3 +50,12 @@ export function planBatches(totalFiles: number, configuredPerPage: number, fileB
 export function neighboursToPrefetch(index: number, totalFiles: number): number[] {
   return [index - 1, index + 1].filter((i) => i >= 0 && i < totalFiles);
 }
+
+/**
+ * The batch endpoint's parameters: as in GitLab, `page` is the index of the batch's first file
+ * (batches grow, so page numbers of a fixed size would not line up) and `per_page` its size.
+ */
+export const batchQuery = (batch: Batch): { page: number; per_page: number } => ({
+  page: batch.offset,
+  per_page: batch.size,
+});

@@ -1,0 +1,154 @@
+import { Button, Checkbox, FormControl, IconButton, SegmentedControl, Select } from '@primer/react';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  SidebarCollapseIcon,
+  SidebarExpandIcon,
+} from '@primer/octicons-react';
+import type { DiffsMetadata } from '../../../shared/api/diffs';
+import { DiffStatsBar } from './DiffStatsBar';
+import type { DiffPreferences } from './useDiffPreferences';
+
+type Props = {
+  metadata: DiffsMetadata;
+  prefs: DiffPreferences;
+  onPrefs: (change: Partial<DiffPreferences>) => void;
+  onExpandAll: () => void;
+  onCollapseAll: () => void;
+  onVersion: (diffId: number | undefined, startSha: string | undefined) => void;
+  onCommit: (commitId: string) => void;
+  loading: boolean;
+};
+
+/** The bar above the files: tree toggle, versions, stats and the display choices. */
+export function DiffsToolbar({
+  metadata,
+  prefs,
+  onPrefs,
+  onExpandAll,
+  onCollapseAll,
+  onVersion,
+  onCommit,
+  loading,
+}: Props) {
+  return (
+    <div className="diffs-toolbar">
+      <IconButton
+        icon={prefs.showTree ? SidebarExpandIcon : SidebarCollapseIcon}
+        aria-label={prefs.showTree ? 'Hide file browser' : 'Show file browser'}
+        size="small"
+        onClick={() => onPrefs({ showTree: !prefs.showTree })}
+      />
+      <VersionDropdowns metadata={metadata} onVersion={onVersion} />
+      {metadata.commit && (
+        <span className="diffs-toolbar__commit">
+          <IconButton
+            icon={ChevronLeftIcon}
+            aria-label="Previous commit"
+            size="small"
+            disabled={loading || !metadata.commit.prev_commit_id}
+            onClick={() => metadata.commit?.prev_commit_id && onCommit(metadata.commit.prev_commit_id)}
+          />
+          <span className="muted">
+            Commit <code>{metadata.commit.short_id}</code> {metadata.commit.title}
+          </span>
+          <IconButton
+            icon={ChevronRightIcon}
+            aria-label="Next commit"
+            size="small"
+            disabled={loading || !metadata.commit.next_commit_id}
+            onClick={() => metadata.commit?.next_commit_id && onCommit(metadata.commit.next_commit_id)}
+          />
+        </span>
+      )}
+      <DiffStatsBar files={metadata.diff_files} />
+      <span className="diffs-toolbar__spacer" />
+      <Button size="small" onClick={onExpandAll}>
+        Expand all
+      </Button>
+      <Button size="small" onClick={onCollapseAll}>
+        Collapse all
+      </Button>
+      <SegmentedControl aria-label="Diff view" size="small">
+        <SegmentedControl.Button
+          selected={prefs.view === 'inline'}
+          onClick={() => onPrefs({ view: 'inline' })}
+        >
+          Inline
+        </SegmentedControl.Button>
+        <SegmentedControl.Button
+          selected={prefs.view === 'parallel'}
+          onClick={() => onPrefs({ view: 'parallel' })}
+        >
+          Side-by-side
+        </SegmentedControl.Button>
+      </SegmentedControl>
+      <FormControl>
+        <Checkbox
+          checked={prefs.showWhitespace}
+          onChange={(e) => onPrefs({ showWhitespace: e.target.checked })}
+        />
+        <FormControl.Label>Show whitespace changes</FormControl.Label>
+      </FormControl>
+      <FormControl>
+        <Checkbox checked={prefs.fileByFile} onChange={(e) => onPrefs({ fileByFile: e.target.checked })} />
+        <FormControl.Label>Show one file at a time</FormControl.Label>
+      </FormControl>
+    </div>
+  );
+}
+
+/** Spec 2.7 version compare: which version to show, and what to compare it with. */
+function VersionDropdowns({
+  metadata,
+  onVersion,
+}: {
+  metadata: DiffsMetadata;
+  onVersion: (diffId: number | undefined, startSha: string | undefined) => void;
+}) {
+  const versions = metadata.merge_request_diffs;
+  if (versions.length < 2) return null;
+  const shown = metadata.merge_request_diff ?? versions[0]!;
+  const older = versions.filter((v) => v.version_index < shown.version_index);
+  return (
+    <span className="diffs-toolbar__versions">
+      <FormControl>
+        <FormControl.Label visuallyHidden>Compare with</FormControl.Label>
+        <Select
+          size="small"
+          value={metadata.start_version ? String(metadata.start_version.id) : 'base'}
+          onChange={(e) => {
+            const start = older.find((v) => String(v.id) === e.target.value);
+            onVersion(shown.latest ? undefined : shown.id, start?.head_commit_sha);
+          }}
+        >
+          <Select.Option value="base">base</Select.Option>
+          {older.map((v) => (
+            <Select.Option key={v.id} value={String(v.id)}>
+              version {v.version_index}
+            </Select.Option>
+          ))}
+        </Select>
+      </FormControl>
+      <span className="muted">and</span>
+      <FormControl>
+        <FormControl.Label visuallyHidden>Version</FormControl.Label>
+        <Select
+          size="small"
+          value={String(shown.id)}
+          onChange={(e) => {
+            const chosen = versions.find((v) => String(v.id) === e.target.value);
+            onVersion(chosen && !chosen.latest ? chosen.id : undefined, undefined);
+          }}
+        >
+          {versions.map((v) => (
+            <Select.Option key={v.id} value={String(v.id)}>
+              {v.latest ? `latest version` : `version ${v.version_index}`} ({v.commits_count}{' '}
+              {v.commits_count === 1 ? 'commit' : 'commits'})
+            </Select.Option>
+          ))}
+        </Select>
+      </FormControl>
+    </span>
+  );
+}

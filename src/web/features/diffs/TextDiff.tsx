@@ -1,0 +1,115 @@
+import type { DiffLine } from '../../../shared/api/diffs';
+import { toParallelRows } from './parallelLines';
+import type { DiffViewType } from './useDiffPreferences';
+
+/** Rows per chunk: each chunk is skipped by the browser's layout while off screen. */
+const CHUNK = 100;
+
+const lineClass = (line: DiffLine | null): string => {
+  if (!line) return 'diff-line--empty';
+  switch (line.type) {
+    case 'new':
+    case 'new-nonewline':
+      return 'diff-line--new';
+    case 'old':
+    case 'old-nonewline':
+      return 'diff-line--old';
+    case 'match':
+      return 'diff-line--match';
+    case null:
+      return '';
+  }
+};
+
+function Code({ line, className = '' }: { line: DiffLine; className?: string }) {
+  // `rich_text` is the server's highlighter output: it escapes the file's text and emits only its
+  // own <span class> tokens, so this is the one field rendered as HTML; everything else is text.
+  return <td className={`diff-code ${className}`} dangerouslySetInnerHTML={{ __html: line.rich_text }} />;
+}
+
+function LineNumber({ line, side }: { line: DiffLine | null; side: 'old' | 'new' }) {
+  const number = line ? (side === 'old' ? line.old_line : line.new_line) : null;
+  const shown = line?.type === 'match' || number === null ? '' : number;
+  return (
+    <td className={`diff-num ${lineClass(line)}`} data-side={side}>
+      {shown !== '' && line?.line_code ? <a href={`#${line.line_code}`}>{shown}</a> : shown}
+    </td>
+  );
+}
+
+const chunks = <T,>(items: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+};
+
+/** A file's lines, inline (one column) or parallel (old left, new right). */
+export function TextDiff({ lines, view }: { lines: readonly DiffLine[]; view: DiffViewType }) {
+  if (view === 'inline') {
+    return (
+      <table className="diff-table diff-table--inline">
+        {chunks(lines).map((chunk, i) => (
+          <tbody
+            key={i}
+            className="diff-chunk"
+            style={{ containIntrinsicBlockSize: `auto ${chunk.length * 20}px` }}
+          >
+            {chunk.map((line, j) =>
+              line.type === 'match' ? (
+                <tr key={j} className="diff-line diff-line--match">
+                  <td className="diff-num" />
+                  <td className="diff-num" />
+                  <td className="diff-code">{line.text}</td>
+                </tr>
+              ) : (
+                <tr key={j} id={line.line_code ?? undefined} className={`diff-line ${lineClass(line)}`}>
+                  <LineNumber line={line} side="old" />
+                  <LineNumber line={line} side="new" />
+                  <Code line={line} />
+                </tr>
+              ),
+            )}
+          </tbody>
+        ))}
+      </table>
+    );
+  }
+  const rows = toParallelRows(lines);
+  return (
+    <table className="diff-table diff-table--parallel">
+      {chunks(rows).map((chunk, i) => (
+        <tbody
+          key={i}
+          className="diff-chunk"
+          style={{ containIntrinsicBlockSize: `auto ${chunk.length * 20}px` }}
+        >
+          {chunk.map((row, j) =>
+            row.kind === 'match' ? (
+              <tr key={j} className="diff-line diff-line--match">
+                <td className="diff-num" />
+                <td className="diff-code" colSpan={3}>
+                  {row.line.text}
+                </td>
+              </tr>
+            ) : (
+              <tr key={j} id={(row.right ?? row.left)?.line_code ?? undefined} className="diff-line">
+                <LineNumber line={row.left} side="old" />
+                {row.left ? (
+                  <Code line={row.left} className={lineClass(row.left)} />
+                ) : (
+                  <td className="diff-code diff-line--empty" />
+                )}
+                <LineNumber line={row.right} side="new" />
+                {row.right ? (
+                  <Code line={row.right} className={lineClass(row.right)} />
+                ) : (
+                  <td className="diff-code diff-line--empty" />
+                )}
+              </tr>
+            ),
+          )}
+        </tbody>
+      ))}
+    </table>
+  );
+}

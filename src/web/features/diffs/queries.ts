@@ -1,0 +1,121 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type {
+  DiffFile,
+  DiffFileMetadata,
+  DiffForPath,
+  DiffsBatch,
+  DiffsMetadata,
+} from '../../../shared/api/diffs';
+import { request } from '../../api/client';
+import { batchQuery, firstBatch, nextBatch, type BatchCursor } from './batchLoading';
+
+/** What selects the diff: whitespace, and a version, a version range or one commit. */
+export type DiffSelection = {
+  ignoreWhitespace: boolean;
+  diffId?: number;
+  startSha?: string;
+  commitId?: string;
+};
+
+/** GitLab's default first batch: the spec's "configured" page size. */
+export const CONFIGURED_PER_PAGE = 5;
+
+const mrPath = (fullPath: string, iid: number) => `/${fullPath}/-/merge_requests/${iid}`;
+
+const selectionQuery = (s: DiffSelection) => ({
+  w: s.ignoreWhitespace ? '1' : '0',
+  view: 'inline',
+  diff_id: s.diffId,
+  start_sha: s.startSha,
+  commit_id: s.commitId,
+});
+
+export const diffKeys = {
+  all: (fullPath: string, iid: number) => ['diffs', fullPath, iid] as const,
+  metadata: (fullPath: string, iid: number, s: DiffSelection) =>
+    [...diffKeys.all(fullPath, iid), 'metadata', s] as const,
+  batches: (fullPath: string, iid: number, s: DiffSelection, fileByFile: boolean) =>
+    [...diffKeys.all(fullPath, iid), 'batches', s, fileByFile] as const,
+  file: (
+    fullPath: string,
+    iid: number,
+    s: DiffSelection,
+    file: Pick<DiffFileMetadata, 'old_path' | 'new_path'>,
+  ) => [...diffKeys.all(fullPath, iid), 'file', s, file.old_path, file.new_path] as const,
+};
+
+/** `diffs_metadata.json`: every file without its lines, the versions, the totals. */
+export function useDiffsMetadata(fullPath: string, iid: number, selection: DiffSelection) {
+  return useQuery({
+    queryKey: diffKeys.metadata(fullPath, iid, selection),
+    queryFn: ({ signal }) =>
+      request<DiffsMetadata>(`${mrPath(fullPath, iid)}/diffs_metadata.json`, {
+        query: selectionQuery(selection),
+        signal,
+      }),
+  });
+}
+
+/**
+ * Every file's lines from `diffs_batch.json`, batch after batch as spec section 9 sizes them, one
+ * request at a time so that the first files paint while the rest stream in. A change of
+ * whitespace or version is a new key: the loaded files are dropped and loading starts over.
+ */
+export function useDiffBatches(fullPath: string, iid: number, selection: DiffSelection, fileByFile: boolean) {
+  const query = useInfiniteQuery({
+    queryKey: diffKeys.batches(fullPath, iid, selection, fileByFile),
+    initialPageParam: firstBatch(CONFIGURED_PER_PAGE, fileByFile),
+    queryFn: ({ pageParam, signal }: { pageParam: BatchCursor; signal: AbortSignal }) =>
+      request<DiffsBatch>(`${mrPath(fullPath, iid)}/diffs_batch.json`, {
+        query: { ...selectionQuery(selection), ...batchQuery(pageParam) },
+        signal,
+      }),
+    getNextPageParam: (last, _pages, cursor) =>
+      last.pagination.next_page === null ? undefined : nextBatch(cursor),
+  });
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  return query;
+}
+
+const fileQuery = (fullPath: string, iid: number, selection: DiffSelection, file: DiffFileMetadata) => ({
+  queryKey: diffKeys.file(fullPath, iid, selection, file),
+  queryFn: async ({ signal }: { signal: AbortSignal }): Promise<DiffFile | null> => {
+    const data = await request<DiffForPath>(`${mrPath(fullPath, iid)}/diff_for_path.json`, {
+      query: { ...selectionQuery(selection), old_path: file.old_path, new_path: file.new_path },
+      signal,
+    });
+    return data.diff_files[0] ?? null;
+  },
+  staleTime: 60_000,
+});
+
+/** One file's lines from `diff_for_path.json` (file-by-file mode and files the server collapsed). */
+export function useDiffForPath(
+  fullPath: string,
+  iid: number,
+  selection: DiffSelection,
+  file: DiffFileMetadata | undefined,
+  enabled: boolean,
+) {
+  return useQuery({
+    ...fileQuery(fullPath, iid, selection, file ?? ({ old_path: '', new_path: '' } as DiffFileMetadata)),
+    enabled: enabled && file !== undefined,
+  });
+}
+
+/** File-by-file mode fetches the files around the one shown ahead of time: one before, one after. */
+export function usePrefetchFiles(
+  fullPath: string,
+  iid: number,
+  selection: DiffSelection,
+  files: DiffFileMetadata[],
+) {
+  const client = useQueryClient();
+  useEffect(() => {
+    for (const file of files) void client.prefetchQuery(fileQuery(fullPath, iid, selection, file));
+  }, [client, fullPath, iid, selection, files]);
+}
