@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createHighlighter, languageFor, splitHighlightedLines } from './highlight';
+
+describe('server-side highlighting', () => {
+  it('escapes markup in code, highlighted or plain', () => {
+    const highlight = createHighlighter().session();
+    const ts = highlight('a'.repeat(40), 'x.ts', 'const s = "<script>alert(1)</script>";\n');
+    expect(ts.highlighted).toBe(true);
+    expect(ts.lines[0]).not.toContain('<script>');
+    expect(ts.lines[0]).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const plain = highlight('b'.repeat(40), 'notes.unknownext', '<img src=x onerror=alert(1)>');
+    expect(plain).toEqual({ lines: ['&lt;img src=x onerror=alert(1)&gt;'], highlighted: false });
+  });
+
+  it('closes and reopens spans so each line of a multi-line comment is valid HTML on its own', () => {
+    const { lines } = createHighlighter().session()('c'.repeat(40), 'a.js', '/* one\ntwo\nthree */ let x;\n');
+    expect(lines).toEqual([
+      '<span class="hljs-comment">/* one</span>',
+      '<span class="hljs-comment">two</span>',
+      '<span class="hljs-comment">three */</span> <span class="hljs-keyword">let</span> x;',
+      '',
+    ]);
+  });
+
+  it('keeps nested spans balanced across lines', () => {
+    const lines = splitHighlightedLines('<span class="a">x<span class="b">y\nz</span>w\n</span>v');
+    expect(lines).toEqual([
+      '<span class="a">x<span class="b">y</span></span>',
+      '<span class="a"><span class="b">z</span>w</span>',
+      '<span class="a"></span>v',
+    ]);
+  });
+
+  it('serves blobs over the size limit as plain text', () => {
+    const highlight = createHighlighter({ maxBytes: 10 }).session();
+    expect(highlight('d'.repeat(40), 'big.ts', 'const a = 1; // long\n').highlighted).toBe(false);
+  });
+
+  it('serves plain text once the request has spent its time budget, without caching it', () => {
+    let clock = 0;
+    const highlighter = createHighlighter({ now: () => (clock += 100) });
+    const highlight = highlighter.session(50);
+    expect(highlight('e'.repeat(40), 'a.ts', 'let a = 1;').highlighted).toBe(true);
+    expect(highlight('f'.repeat(40), 'b.ts', 'let b = 2;').highlighted).toBe(false);
+    expect(highlighter.cached('f'.repeat(40), 'b.ts')).toBeUndefined();
+    expect(highlighter.cached('e'.repeat(40), 'a.ts')?.highlighted).toBe(true);
+  });
+
+  it.each([
+    ['src/app.ts', 'ts'],
+    ['lib/x.rb', 'rb'],
+    ['Dockerfile', 'dockerfile'],
+    ['README', null],
+    ['.gitignore', null],
+    ['data.unknownext', null],
+  ])('picks the language of %s', (filePath, language) => {
+    expect(languageFor(filePath)).toBe(language);
+  });
+});
