@@ -6,7 +6,12 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          // Primer's components import their CSS; inlined, Vite handles it for server-rendered component tests.
+          server: { deps: { inline: [/@primer\/react/] } },
+        },
       },
       {
         test: {

@@ -1,0 +1,129 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { DiffFile } from '../../../shared/api/diffs';
+import { DiffFileCard, type FileBody } from './DiffFileCard';
+import { DiffStatsBar } from './DiffStatsBar';
+import { diffFile, line } from './testFiles';
+
+const render = (
+  file: DiffFile,
+  options: { body?: FileBody; collapsed?: boolean; view?: 'inline' | 'parallel' } = {},
+) =>
+  renderToStaticMarkup(
+    <DiffFileCard
+      fullPath="group/app"
+      meta={file}
+      body={options.body ?? { kind: 'loaded', file }}
+      view={options.view ?? 'inline'}
+      collapsed={options.collapsed ?? false}
+      reviewed={false}
+      onToggleCollapse={() => undefined}
+      onReviewed={() => undefined}
+    />,
+  );
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const noLines = { highlighted_diff_lines: [] };
+
+describe('a diff file card', () => {
+  it('anchors the file at #diff-content-{file hash} and names its region after the path', () => {
+    const html = render(diffFile());
+    expect(html).toContain(`id="diff-content-${'a'.repeat(40)}"`);
+    expect(html).toContain('aria-label="src/app.ts"');
+    expect(html).toContain(`href="#diff-content-${'a'.repeat(40)}"`);
+    expect(text(html)).toContain('Copy file path src/app.ts');
+    expect(text(html)).toContain('Viewed');
+  });
+
+  it('renders the server highlighting of a line as HTML and the hunk header as text', () => {
+    const file = diffFile({
+      highlighted_diff_lines: [
+        line('match', 1, 1, '@@ -1 +1 @@ <b>'),
+        { ...line('new', null, 1), rich_text: '+<span class="hljs-keyword">const</span> a = &lt;b&gt;;' },
+      ],
+    });
+    const html = render(file);
+    expect(html).toContain('<span class="hljs-keyword">const</span> a = &lt;b&gt;;');
+    expect(html).toContain('@@ -1 +1 @@ &lt;b&gt;');
+    expect(html).toContain(`id="${'a'.repeat(40)}_0_1"`);
+  });
+
+  it('shows removed and added lines side by side in the parallel view', () => {
+    const html = render(diffFile(), { view: 'parallel' });
+    expect(html).toContain('diff-table--parallel');
+    expect(html).toMatch(/-const b = 2;<\/td>.*\+const b = 3;<\/td>/);
+  });
+
+  it.each([
+    [
+      'a mode change',
+      diffFile({
+        ...noLines,
+        mode_changed: true,
+        b_mode: '100755',
+        viewer: { name: 'no_preview', collapsed: false, reason: null },
+      }),
+      'File mode changed from 100644 to 100755',
+    ],
+    [
+      'a rename of a text file',
+      diffFile({
+        ...noLines,
+        renamed_file: true,
+        old_path: 'old.ts',
+        context_lines_path: '/group/app/-/blob/c/new.ts/diff',
+        viewer: { name: 'no_preview', collapsed: false, reason: null },
+      }),
+      'File renamed with no changes. Show file contents',
+    ],
+    [
+      'a rename of a file that is not text',
+      diffFile({
+        ...noLines,
+        renamed_file: true,
+        blob: { id: 'b'.repeat(40), readable_text: false },
+        viewer: { name: 'no_preview', collapsed: false, reason: null },
+      }),
+      `File renamed with no changes. View file @ cccccccc`,
+    ],
+    [
+      'a binary file',
+      diffFile({
+        ...noLines,
+        new_path: 'logo.bin',
+        viewer: { name: 'not_diffable', collapsed: false, reason: 'The file is binary.' },
+      }),
+      'logo.bin The file is binary. Download',
+    ],
+  ])('shows %s', (_, file, expected) => {
+    expect(text(render(file))).toContain(expected);
+  });
+
+  it('says when the diff could not be loaded and offers to try again', () => {
+    const html = render(diffFile(), { body: { kind: 'error', retry: () => undefined } });
+    expect(text(html)).toContain('Unable to load the diff Try again');
+  });
+
+  it('shows only the header of a collapsed file', () => {
+    const html = render(diffFile(), { collapsed: true });
+    expect(html).not.toContain('diff-table');
+    expect(text(html)).toContain('Expand src/app.ts');
+    expect(html).toContain('aria-expanded="false"');
+  });
+
+  it('labels new, deleted and renamed files', () => {
+    expect(text(render(diffFile({ new_file: true })))).toContain('new');
+    expect(text(render(diffFile({ deleted_file: true })))).toContain('deleted');
+    expect(text(render(diffFile({ renamed_file: true, old_path: 'a.ts' })))).toContain('a.ts → src/app.ts');
+  });
+});
+
+describe('the stats bar', () => {
+  it('reads the totals out with the spec label', () => {
+    const html = renderToStaticMarkup(
+      <DiffStatsBar files={[diffFile({ added_lines: 4, removed_lines: 2 })]} />,
+    );
+    expect(html).toContain('aria-label="1 file. Added 4 lines. Removed 2 lines."');
+    expect(text(html)).toContain('1 file +4 −2');
+  });
+});
