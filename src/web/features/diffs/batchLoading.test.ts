@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { firstBatch, neighboursToPrefetch, nextBatch, planBatches } from './batchLoading';
+import {
+  advance,
+  batchQuery,
+  firstBatch,
+  neighboursToPrefetch,
+  nextBatch,
+  planBatches,
+  type BatchCursor,
+} from './batchLoading';
 
 describe('diff batch loading', () => {
   it.each([
@@ -67,5 +75,50 @@ describe('diff batch loading', () => {
     [0, 1, []],
   ])('prefetches the neighbours of file %d of %d', (index, total, expected) => {
     expect(neighboursToPrefetch(index, total)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      { offset: 0, size: 5 },
+      { page: 1, per_page: 5 },
+    ],
+    [
+      { offset: 5, size: 7 },
+      { page: 2, per_page: 5 },
+    ],
+    [
+      { offset: 10, size: 12 },
+      { page: 2, per_page: 10 },
+    ],
+    [
+      { offset: 40, size: 30 },
+      { page: 3, per_page: 20 },
+    ],
+    [
+      { offset: 60, size: 30 },
+      { page: 3, per_page: 30 },
+    ],
+    [
+      { offset: 7, size: 3 },
+      { page: 8, per_page: 1 },
+    ],
+  ])('asks the page endpoint for batch %j as %j', (cursor, query) => {
+    expect(batchQuery(cursor)).toEqual(query);
+  });
+
+  it('requests every file of a large merge request exactly once, the spec sizes as the upper bound', () => {
+    const covered: Array<[number, number]> = [];
+    let cursor: BatchCursor = firstBatch(5, false);
+    while (cursor.offset < 1000) {
+      const { page, per_page } = batchQuery(cursor);
+      expect(per_page).toBeLessThanOrEqual(cursor.size);
+      covered.push([(page - 1) * per_page, per_page]);
+      cursor = advance(cursor, per_page);
+    }
+    covered.forEach(([offset], i) =>
+      expect(offset).toBe(i === 0 ? 0 : covered[i - 1]![0] + covered[i - 1]![1]),
+    );
+    expect(covered.slice(0, 6).map(([, size]) => size)).toEqual([5, 5, 10, 20, 20, 30]);
+    expect(covered.length).toBeLessThan(40);
   });
 });

@@ -52,10 +52,18 @@ export function neighboursToPrefetch(index: number, totalFiles: number): number[
 }
 
 /**
- * The batch endpoint's parameters: as in GitLab, `page` is the index of the batch's first file
- * (batches grow, so page numbers of a fixed size would not line up) and `per_page` its size.
+ * The batch endpoint's parameters for `cursor`. `diffs_batch.json` counts pages of `per_page`
+ * files, so a page can only start where a multiple of its size does: the size asked for is the
+ * largest one within the batch's size that lines up with the files already loaded. No file is
+ * fetched twice, and from the cap on every batch holds 30 files (30 divides every later offset).
  */
-export const batchQuery = (batch: Batch): { page: number; per_page: number } => ({
-  page: batch.offset,
-  per_page: batch.size,
-});
+export function batchQuery(cursor: Pick<BatchCursor, 'offset' | 'size'>): { page: number; per_page: number } {
+  let perPage = cursor.size;
+  while (cursor.offset % perPage !== 0) perPage--;
+  return { page: cursor.offset / perPage + 1, per_page: perPage };
+}
+
+/** The cursor after a batch that covered `covered` files (its `per_page`). */
+export function advance(cursor: BatchCursor, covered: number): BatchCursor {
+  return { ...nextBatch(cursor), offset: cursor.offset + covered };
+}

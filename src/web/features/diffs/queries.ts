@@ -8,7 +8,7 @@ import type {
   DiffsMetadata,
 } from '../../../shared/api/diffs';
 import { request } from '../../api/client';
-import { batchQuery, firstBatch, nextBatch, type BatchCursor } from './batchLoading';
+import { advance, batchQuery, firstBatch, type BatchCursor } from './batchLoading';
 
 /** What selects the diff: whitespace, and a version, a version range or one commit. */
 export type DiffSelection = {
