@@ -1,15 +1,12 @@
 import type { CurrentUser, RequestAuth } from '../../auth/current-user';
 import { scopesAllow } from '../../auth/current-user';
 import { can } from '../../auth/permissions';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import type { CommandResult, RefCommand } from '../../git/receive-pack';
 import { isDelete } from '../../git/receive-pack';
 import { isValidBranchName, isValidTagName, readRef } from '../../git/repository';
 import type { GitService } from '../../git/smart-http';
 import type { EventBus } from '../../realtime/bus';
-import { touchProjectActivity } from '../projects/projects.repo';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import type { PushChange, PushEvent, PushHooks } from './push-hooks';
@@ -23,10 +20,8 @@ export const GIT_MESSAGES = {
 } as const;
 
 type Deps = {
-  db: Db;
   bus: EventBus;
-  clock: Clock;
-  projects: Pick<ProjectsService, 'loadProject'>;
+  projects: Pick<ProjectsService, 'loadProject' | 'touchActivity'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionResolver'>;
   pushHooks: PushHooks;
 };
@@ -36,7 +31,7 @@ export type PushVerdict =
   | { refused: true; results: CommandResult[]; messages: string[] };
 
 /** Who may clone, fetch and push over smart HTTP, what a push may change, and what follows a push. */
-export function createGitHttpService({ db, bus, clock, projects, protectedBranches, pushHooks }: Deps) {
+export function createGitHttpService({ bus, projects, protectedBranches, pushHooks }: Deps) {
   /**
    * Anonymous visitors may clone public projects; for anything else they get 401 so that git asks
    * for credentials. Signed-in users who may not read the code get 404, as on the API.
@@ -168,7 +163,7 @@ export function createGitHttpService({ db, bus, clock, projects, protectedBranch
   async function announcePush(event: PushEvent, onHookError: (error: unknown) => void): Promise<void> {
     if (event.changes.length === 0) return;
     const projectId = event.project.project.id;
-    await touchProjectActivity(db, projectId, clock.now());
+    await projects.touchActivity(projectId);
     await bus.publish({ type: 'repository.pushed', projectId, refs: event.changes.map((c) => c.ref) });
     await pushHooks.run(event, onHookError);
   }

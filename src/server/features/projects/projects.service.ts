@@ -44,6 +44,7 @@ import {
   projectAccessBreakdown,
   projectAccessLevel,
   projectPathTaken,
+  touchProjectActivity,
   updateProject as updateProjectRow,
   type NamespaceRow,
   type ProjectListFilter,
@@ -353,9 +354,13 @@ export function createProjectsService({ db, config, clock }: Deps) {
     await removeRepository(ctx.gitDir);
   }
 
+  /** Pushes, commits and merges count as activity (`last_activity_at`). */
+  const touchActivity = (projectId: number) => touchProjectActivity(db, projectId, clock.now());
+
   return {
     loadProject,
     createProject,
+    touchActivity,
     gitDirOf,
     showProject,
     createProjectView,
