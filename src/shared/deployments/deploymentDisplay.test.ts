@@ -6,6 +6,7 @@ import {
   deploymentsCollapse,
   deploymentStatusLabel,
   filterChangesByPath,
+  VIEW_ALL_ENVIRONMENTS,
   type DeploymentDisplayStatus,
   type DeploymentFacts,
 } from './deploymentDisplay';
@@ -154,4 +155,8 @@ describe('deploymentsCollapse', () => {
   ])('%s', (_rule, count, expected) => {
     expect(deploymentsCollapse(count)).toBe(expected);
   });
+});
+
+it("§4 the collapsed deployments open with 'View all environments.'", () => {
+  expect(VIEW_ALL_ENVIRONMENTS).toBe('View all environments.');
 });

@@ -3,13 +3,18 @@ import {
   commitMessageRows,
   isDeleteSourceBranchOffered,
   isMergeButtonDisabled,
+  MERGE_NOW_KEEP_TRAIN,
+  MERGE_NOW_RESTART_TRAIN,
   isPipelineFailed,
   isRebaseOffered,
   isReopenOffered,
   mergeMessages,
   needsUnverifiedMergeConfirmation,
+  REBASE_CONFIRMATION_TEXT,
+  REBASE_CONFIRMATION_TITLE,
   showMergeCommitEditor,
   squashCheckbox,
+  UNVERIFIED_MERGE_TITLE,
   type MergeMessages,
   type SquashCheckbox,
 } from './mergeValidation';
@@ -176,5 +181,21 @@ describe('needsUnverifiedMergeConfirmation', () => {
     ],
   ])('%s', (_rule, overrides, expected) => {
     expect(needsUnverifiedMergeConfirmation({ ...calm, ...overrides })).toBe(expected);
+  });
+});
+
+describe('confirmation texts', () => {
+  it.each<[string, string, string]>([
+    ['§5 unverified merge confirmation title', UNVERIFIED_MERGE_TITLE, 'Merge unverified changes?'],
+    ['§5 rebase confirmation title', REBASE_CONFIRMATION_TITLE, 'Rebase source branch?'],
+    [
+      '§5 rebase confirmation text',
+      REBASE_CONFIRMATION_TEXT,
+      'This will rebase all commits from the source branch onto the target branch.',
+    ],
+    ['§5 merge train option that restarts the train', MERGE_NOW_RESTART_TRAIN, 'Merge now and restart train'],
+    ['§5 merge train option that keeps the train', MERGE_NOW_KEEP_TRAIN, "Merge now and don't restart train"],
+  ])('%s reads exactly as the spec quotes it', (_rule, constant, quoted) => {
+    expect(constant).toBe(quoted);
   });
 });

@@ -4,7 +4,7 @@ import {
   mergeOutcome,
   mergePollStep,
   mergeStatusEvent,
-  widgetMachineStep,
+  widgetMachineReducer,
   type MergeOutcome,
   type MergePollResponse,
   type MergePollStep,
@@ -12,7 +12,7 @@ import {
   type WidgetMachineState,
 } from './widgetMachine';
 
-describe('widgetMachineStep', () => {
+describe('widgetMachineReducer', () => {
   it.each<[string, string, WidgetMachineEvent, WidgetMachineState]>([
     ['§4 machine: IDLE goes to MERGING on start-merge', 'IDLE', 'start-merge', 'MERGING'],
     ['§4 machine: IDLE goes to MERGING on merging', 'IDLE', 'merging', 'MERGING'],
@@ -30,7 +30,7 @@ describe('widgetMachineStep', () => {
     ['§4 machine: an unknown state forces idle', 'EXPLODED', 'merge-done', 'IDLE'],
     ['§4 machine: an unknown state forces idle, whatever the event', 'merging', 'start-merge', 'IDLE'],
   ])('%s', (_rule, state, event, expected) => {
-    expect(widgetMachineStep(state, event)).toBe(expected);
+    expect(widgetMachineReducer(state, event)).toBe(expected);
   });
 });
 
@@ -50,10 +50,10 @@ describe('mergeStatusEvent', () => {
 
 describe('mergeActionEvent', () => {
   it('§4 Merge: the merge action moves the machine to merging', () => {
-    expect(widgetMachineStep('IDLE', mergeActionEvent(false))).toBe('MERGING');
+    expect(widgetMachineReducer('IDLE', mergeActionEvent(false))).toBe('MERGING');
   });
   it('§4 machine: setting auto-merge moves the machine to AUTO_MERGE', () => {
-    expect(widgetMachineStep('IDLE', mergeActionEvent(true))).toBe('AUTO_MERGE');
+    expect(widgetMachineReducer('IDLE', mergeActionEvent(true))).toBe('AUTO_MERGE');
   });
 });
 

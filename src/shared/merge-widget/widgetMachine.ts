@@ -14,7 +14,7 @@ const isMachineState = (value: string): value is WidgetMachineState => MACHINE_S
  * One step of the widget's merge machine. An event with no transition from the current state
  * leaves it as it is; a state the machine does not know (restored from elsewhere) forces IDLE.
  */
-export function widgetMachineStep(state: string, event: WidgetMachineEvent): WidgetMachineState {
+export function widgetMachineReducer(state: string, event: WidgetMachineEvent): WidgetMachineState {
   if (!isMachineState(state)) return 'IDLE';
   switch (state) {
     case 'IDLE':

@@ -72,7 +72,7 @@ describe('auto-merge texts', () => {
     [
       '§4 Visibility: set to start or join a merge train',
       'add_to_merge_train_when_checks_pass',
-      'Set to start or join a merge train when all merge checks pass',
+      'Set to start or join a merge train',
       'Cancel auto-merge',
     ],
   ])('%s', (_rule, strategy, text, cancel) => {

@@ -46,7 +46,7 @@ export function autoMergeEnabledText(strategy: AutoMergeStrategy): string {
     case 'merge_train':
       return 'Added to merge train';
     case 'add_to_merge_train_when_checks_pass':
-      return 'Set to start or join a merge train when all merge checks pass';
+      return 'Set to start or join a merge train';
     default:
       return assertNever(strategy);
   }
