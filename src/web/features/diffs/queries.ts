@@ -72,7 +72,7 @@ export function useDiffBatches(fullPath: string, iid: number, selection: DiffSel
         signal,
       }),
     getNextPageParam: (last, _pages, cursor) =>
-      last.pagination.next_page === null ? undefined : nextBatch(cursor),
+      last.pagination.next_page === null ? undefined : advance(cursor, batchQuery(cursor).per_page),
   });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   useEffect(() => {
