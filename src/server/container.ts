@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createAccessTokensService } from './features/access-tokens/access-tokens.service';
 import { createAuthService } from './features/auth/auth.service';
+import { createDiffsService } from './features/diffs/diffs.service';
 import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.service';
 import { createGitHttpService } from './features/git-http/git-http.service';
 import { createPushHooks } from './features/git-http/push-hooks';
@@ -14,6 +15,7 @@ import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createRepositoryService } from './features/repository/repository.service';
 import { createUsersService } from './features/users/users.service';
+import { createHighlighter } from './highlight/highlight';
 import type { EventBus } from './realtime/bus';
 
 /** What the process is given from outside: configuration, the database, the bus, time and randomness. */
@@ -42,6 +44,7 @@ export function createContainer(deps: AppDeps) {
   const accessTokens = createAccessTokensService(base);
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests });
+  const diffs = createDiffsService({ ...base, mergeRequests, highlighter: createHighlighter() });
   pushHooks.subscribe((push) =>
     mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }),
   );
@@ -60,6 +63,7 @@ export function createContainer(deps: AppDeps) {
     accessTokens,
     mergeRequests,
     merges,
+    diffs,
   };
 }
 

@@ -379,3 +379,34 @@ function toFilePatch(raw: RawFilePatch): FilePatch {
     ? { ...parsed, lines: [], problem, patchBytes: raw.size }
     : { ...parsed, problem, patchBytes: raw.size };
 }
+
+/**
+ * Several blobs in one `cat-file --batch` call, skipping those over `maxBytes` (their size is
+ * read first, so a huge blob is never loaded). Missing or non-blob objects are left out.
+ */
+export async function readBlobs(gitDir: string, shas: string[], maxBytes: number): Promise<Map<string, Buffer>> {
+  const blobs = new Map<string, Buffer>();
+  const unique = [...new Set(shas)];
+  if (unique.length === 0) return blobs;
+  const check = await runGit(gitDir, ['cat-file', '--batch-check'], { input: unique.join('\n') + '\n' });
+  const wanted = check.stdout
+    .toString('utf8')
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter(([, type, size]) => type === 'blob' && Number(size) <= maxBytes)
+    .map(([sha]) => sha!);
+  if (wanted.length === 0) return blobs;
+  const { stdout } = await runGit(gitDir, ['cat-file', '--batch'], { input: wanted.join('\n') + '\n' });
+  let at = 0;
+  while (at < stdout.length) {
+    const headerEnd = stdout.indexOf(NEWLINE, at);
+    if (headerEnd < 0) break;
+    const [sha = '', type, size] = stdout.subarray(at, headerEnd).toString('utf8').split(' ');
+    if (type === undefined || size === undefined) break;
+    const start = headerEnd + 1;
+    const end = start + Number(size);
+    if (type === 'blob') blobs.set(sha, stdout.subarray(start, end));
+    at = end + 1;
+  }
+  return blobs;
+}

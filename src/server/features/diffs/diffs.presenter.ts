@@ -1,0 +1,148 @@
+import type {
+  DiffFile,
+  DiffFileMetadata,
+  DiffsBatch,
+  DiffsMetadata,
+  DiffVersion,
+} from '../../../shared/api/diffs';
+import { isLossyPath } from '../../../shared/diff/gitPath';
+import { fileHash } from '../../../shared/diff/lineCode';
+import { escapeHtml } from '../../highlight/highlight';
+import type { DiffVersionRow } from '../merge-requests/merge-requests.repo';
+import type { DiffFileView, DiffSelection } from './diffs.service';
+
+/** A repository path in a URL: each segment encoded, the slashes kept. */
+export const encodePath = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
+
+const mergeRequestUrl = (selection: DiffSelection) =>
+  `/${selection.ctx.fullPath}/-/merge_requests/${selection.iid}`;
+
+function selectionQuery(selection: DiffSelection): URLSearchParams {
+  const query = new URLSearchParams();
+  if (selection.version) query.set('diff_id', String(selection.version.id));
+  if (selection.start) query.set('start_sha', selection.start.headCommitSha);
+  if (selection.commit) query.set('commit_id', selection.commit.sha);
+  if (selection.ignoreWhitespace) query.set('w', '1');
+  return query;
+}
+
+function presentVersion(selection: DiffSelection, row: DiffVersionRow): DiffVersion {
+  const diffs = `${mergeRequestUrl(selection)}/diffs`;
+  const latest = selection.versions[0];
+  const shown = selection.version ?? row;
+  return {
+    id: row.id,
+    version_index: row.versionIndex,
+    head_commit_sha: row.headCommitSha,
+    base_commit_sha: row.baseCommitSha,
+    start_commit_sha: row.startCommitSha,
+    commits_count: row.commitsCount,
+    latest: row.id === latest?.id,
+    created_at: row.createdAt.toISOString(),
+    version_path: `${diffs}?diff_id=${row.id}`,
+    compare_path: `${diffs}?diff_id=${shown.id}&start_sha=${row.headCommitSha}`,
+    head_version_path: `${diffs}?diff_id=${latest?.id ?? row.id}`,
+    base_version_path: `${diffs}?diff_id=${row.id}`,
+  };
+}
+
+function presentMetadataFile(file: DiffFileView): DiffFileMetadata {
+  return {
+    file_hash: fileHash(file.newPath),
+    file_path: file.newPath,
+    old_path: file.oldPath,
+    new_path: file.newPath,
+    new_file: file.newFile,
+    renamed_file: file.renamedFile,
+    deleted_file: file.deletedFile,
+    mode_changed: !file.newFile && !file.deletedFile && file.aMode !== file.bMode,
+    a_mode: file.aMode,
+    b_mode: file.bMode,
+    submodule: file.submodule,
+    stored_externally: file.lfs,
+    external_storage: file.lfs ? 'lfs' : null,
+    added_lines: file.addedCount,
+    removed_lines: file.removedCount,
+    viewer: { name: file.viewer.name, collapsed: false, reason: file.viewer.reason },
+  };
+}
+
+export function presentDiffFile(selection: DiffSelection, file: DiffFileView): DiffFile {
+  const project = `/${selection.ctx.fullPath}`;
+  const head = selection.refs.head_sha;
+  const base = selection.refs.start_sha;
+  const forPath = new URLSearchParams(selectionQuery(selection));
+  forPath.set('old_path', file.oldPath);
+  forPath.set('new_path', file.newPath);
+  const blobId = file.deletedFile ? file.oldBlobId : file.newBlobId;
+  const showsText = file.viewer.name === 'text';
+  return {
+    ...presentMetadataFile(file),
+    old_path_html: escapeHtml(file.oldPath),
+    new_path_html: escapeHtml(file.newPath),
+    blob: file.submodule ? null : { id: blobId, readable_text: showsText },
+    content_sha: head,
+    diff_refs: selection.refs,
+    view_path: file.deletedFile
+      ? `${project}/-/blob/${base}/${encodePath(file.oldPath)}`
+      : `${project}/-/blob/${head}/${encodePath(file.newPath)}`,
+    replaced_view_path:
+      file.newFile || file.deletedFile ? null : `${project}/-/blob/${base}/${encodePath(file.oldPath)}`,
+    context_lines_path:
+      showsText && !file.deletedFile ? `${project}/-/blob/${head}/${encodePath(file.newPath)}/diff` : null,
+    load_collapsed_diff_url: `${mergeRequestUrl(selection)}/diff_for_path.json?${forPath.toString()}`,
+    submodule_link: null,
+    submodule_tree_url: null,
+    submodule_compare: file.submodule
+      ? {
+          old_sha: file.newFile ? '' : file.oldBlobId,
+          new_sha: file.deletedFile ? '' : file.newBlobId,
+          url: null,
+        }
+      : null,
+    too_large: file.viewer.name === 'too_large',
+    is_fully_expanded: false,
+    highlighted_diff_lines: file.lines ?? [],
+  };
+}
+
+export function presentMetadata(selection: DiffSelection, files: DiffFileView[]): DiffsMetadata {
+  return {
+    real_size: String(files.length),
+    size: files.length,
+    added_lines: files.reduce((sum, file) => sum + file.addedCount, 0),
+    removed_lines: files.reduce((sum, file) => sum + file.removedCount, 0),
+    diff_refs: selection.refs,
+    has_encoded_file_paths: files.some((file) => isLossyPath(file.oldPath) || isLossyPath(file.newPath)),
+    diff_files: files.map(presentMetadataFile),
+    merge_request_diffs: selection.versions.map((row) => presentVersion(selection, row)),
+    merge_request_diff: selection.version ? presentVersion(selection, selection.version) : null,
+    start_version: selection.start ? presentVersion(selection, selection.start) : null,
+    commit: selection.commit
+      ? {
+          id: selection.commit.sha,
+          short_id: selection.commit.sha.slice(0, 8),
+          title: selection.commit.title,
+          prev_commit_id: selection.commit.prev,
+          next_commit_id: selection.commit.next,
+        }
+      : null,
+  };
+}
+
+export function presentBatch(
+  selection: DiffSelection,
+  page: { page: number; perPage: number; total: number },
+  files: DiffFileView[],
+): DiffsBatch {
+  const totalPages = Math.max(1, Math.ceil(page.total / page.perPage));
+  return {
+    pagination: {
+      current_page: page.page,
+      next_page: page.page < totalPages ? page.page + 1 : null,
+      total_pages: totalPages,
+      total: page.total,
+    },
+    diff_files: files.map((file) => presentDiffFile(selection, file)),
+  };
+}

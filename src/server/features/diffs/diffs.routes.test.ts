@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiffForPath, DiffsBatch, DiffsMetadata } from '../../../shared/api/diffs';
+import { fileHash } from '../../../shared/diff/lineCode';
+import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import { testAuthor } from '../../../../test/support/merge-request-factories';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app';
+import { commitFiles, type FileChange } from '../../git/commits';
+import { branchRef, resolveCommit } from '../../git/repository';
+import type { ProjectContext } from '../projects/projects.service';
+
+const numbered = (count: number) =>
+  Array.from({ length: count }, (_, i) => `const v${i + 1} = ${i + 1};\n`).join('');
+
+describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let project: ProjectContext;
+  let iid: number;
+  let firstHead: string;
+  let secondHead: string;
+  let thirdHead: string;
+
+  async function push(branch: string, message: string, changes: FileChange[]) {
+    const oldSha = (await resolveCommit(project.gitDir, branchRef(branch)))!;
+    const newSha = await commitFiles(project.gitDir, { branch, message, author: testAuthor, changes });
+    await t.container.mergeRequests.handlePush({
+      projectId: project.project.id,
+      changes: [{ ref: branchRef(branch), oldSha, newSha }],
+    });
+    return newSha;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container);
+    stranger = await buildUser(t.container);
+    project = await buildProject(t.container, owner, { visibility: 'private' });
+    await commitFiles(project.gitDir, {
+      branch: 'main',
+      message: 'Sources',
+      author: testAuthor,
+      changes: [
+        { action: 'create', path: 'src/app.ts', content: numbered(40) },
+        { action: 'create', path: 'old name.txt', content: 'same\ncontent\nhere\n' },
+      ],
+    });
+    firstHead = await commitFiles(project.gitDir, {
+      branch: 'feature',
+      startBranch: 'main',
+      message: 'First change',
+      author: testAuthor,
+      changes: [
+        {
+          action: 'update',
+          path: 'src/app.ts',
+          content: numbered(40).replace('const v20 = 20;', 'const v20 = "<b>20</b>";'),
+        },
+      ],
+    });
+    const mr = await t.container.mergeRequests.create(owner, project.project.id, {
+      title: 'Feature',
+      source_branch: 'feature',
+      target_branch: 'main',
+    });
+    iid = mr.mergeRequest.iid;
+    secondHead = await push('feature', 'Second change', [
+      { action: 'delete', path: 'old name.txt' },
+      { action: 'create', path: 'new name.txt', content: 'same\ncontent\nhere\n' },
+      { action: 'create', path: 'logo.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]) },
+      { action: 'create', path: 'qu"ote\nand café.md', content: '# hi\n' },
+      { action: 'create', path: 'huge.min.js', content: 'x'.repeat(5 * 1024 * 1024) + '\n' },
+    ]);
+    thirdHead = await push(
+      'feature',
+      'Third change',
+      Array.from({ length: 45 }, (_, i) => ({
+        action: 'create' as const,
+        path: `gen/f${String(i).padStart(2, '0')}.ts`,
+        content: 'export {};\n',
+      })),
+    );
+  });
+  afterAll(() => t.close());
+
+  const url = (suffix: string) => `/${project.fullPath}/-/merge_requests/${iid}/${suffix}`;
+  const get = (suffix: string, user: TestUser | null = owner) =>
+    t.app.inject({ method: 'GET', url: url(suffix), headers: user?.headers ?? {} });
+
+  it('lists every file with counts and the versions, newest first, without lines', async () => {
+    const response = await get('diffs_metadata.json');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<DiffsMetadata>();
+    expect(body.diff_files).toHaveLength(50);
+    expect(
+      body.merge_request_diffs.map((v) => [v.version_index, v.head_commit_sha, v.commits_count]),
+    ).toEqual([
+      [3, thirdHead, 3],
+      [2, secondHead, 2],
+      [1, firstHead, 1],
+    ]);
+    const [latest, , first] = body.merge_request_diffs;
+    expect(latest).toMatchObject({
+      latest: true,
+      version_path: expect.stringMatching(new RegExp(`diffs\\?diff_id=${latest!.id}$`)),
+    });
+    expect(first!.compare_path).toBe(
+      `/${project.fullPath}/-/merge_requests/${iid}/diffs?diff_id=${latest!.id}&start_sha=${firstHead}`,
+    );
+    const app = body.diff_files.find((file) => file.new_path === 'src/app.ts')!;
+    expect(app).toMatchObject({
+      file_hash: fileHash('src/app.ts'),
+      added_lines: 1,
+      removed_lines: 1,
+      viewer: { name: 'text' },
+    });
+    expect(body.diff_files.find((file) => file.new_path === 'new name.txt')).toMatchObject({
+      old_path: 'old name.txt',
+      renamed_file: true,
+      viewer: { name: 'no_preview', reason: 'File renamed with no changes.' },
+    });
+    expect(body.diff_files.find((file) => file.new_path === 'logo.png')!.viewer.name).toBe('image');
+    expect(body).toMatchObject({ added_lines: 48, removed_lines: 1, has_encoded_file_paths: false });
+  });
+
+  it('pages files with highlighted lines, GitLab line codes and pagination', async () => {
+    const response = await get('diffs_batch.json?page=1&per_page=30');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<DiffsBatch>();
+    expect(body.pagination).toEqual({ current_page: 1, next_page: 2, total_pages: 2, total: 50 });
+    expect(body.diff_files).toHaveLength(30);
+    const last = (await get('diffs_batch.json?page=2&per_page=30')).json<DiffsBatch>();
+    expect(last.pagination).toMatchObject({ current_page: 2, next_page: null });
+    expect(last.diff_files).toHaveLength(20);
+    const app = [...body.diff_files, ...last.diff_files].find((file) => file.new_path === 'src/app.ts')!;
+    const added = app.highlighted_diff_lines.find((line) => line.type === 'new')!;
+    expect(added).toMatchObject({
+      new_line: 20,
+      old_line: null,
+      line_code: `${fileHash('src/app.ts')}_21_20`,
+    });
+    expect(added.rich_text).toBe(
+      '+<span class="hljs-keyword">const</span> v20 = <span class="hljs-string">&quot;&lt;b&gt;20&lt;/b&gt;&quot;</span>;',
+    );
+    expect(app.highlighted_diff_lines[0]).toMatchObject({
+      type: 'match',
+      meta_data: { old_pos: 17, new_pos: 17 },
+    });
+  });
+
+  it('refuses a page size over 30 and a page below 1', async () => {
+    expect((await get('diffs_batch.json?per_page=31')).statusCode).toBe(400);
+    expect((await get('diffs_batch.json?page=0')).statusCode).toBe(400);
+  });
+
+  it('says why a file has no lines: binary, too large', async () => {
+    const huge = (
+      await get('diff_for_path.json?new_path=huge.min.js&old_path=huge.min.js')
+    ).json<DiffForPath>();
+    expect(huge.diff_files[0]).toMatchObject({
+      too_large: true,
+      viewer: { name: 'too_large' },
+      highlighted_diff_lines: [],
+    });
+    const image = (await get('diff_for_path.json?new_path=logo.png')).json<DiffForPath>();
+    expect(image.diff_files[0]).toMatchObject({
+      new_file: true,
+      viewer: { name: 'image' },
+      highlighted_diff_lines: [],
+    });
+  });
+
+  it('finds one file by a path with quotes, a newline and unicode', async () => {
+    const name = 'qu"ote\nand café.md';
+    const response = await get(`diff_for_path.json?new_path=${encodeURIComponent(name)}`);
+    expect(response.statusCode).toBe(200);
+    const [file] = response.json<DiffForPath>().diff_files;
+    expect(file).toMatchObject({
+      new_path: name,
+      file_hash: fileHash(name),
+      new_path_html: 'qu&quot;ote\nand café.md',
+    });
+    expect(file!.highlighted_diff_lines.map((line) => line.text)).toEqual(['+# hi']);
+  });
+
+  it('answers 404 for a path outside the diff', async () => {
+    const response = await get('diff_for_path.json?new_path=README.md');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: '404 File Not Found' });
+  });
+
+  it('shows an older version with diff_id, and compares two versions with start_sha', async () => {
+    const meta = (await get('diffs_metadata.json')).json<DiffsMetadata>();
+    const first = meta.merge_request_diffs[2]!;
+    const second = meta.merge_request_diffs[1]!;
+    const old = (await get(`diffs_metadata.json?diff_id=${first.id}`)).json<DiffsMetadata>();
+    expect(old.diff_files.map((file) => file.new_path)).toEqual(['src/app.ts']);
+    expect(old.merge_request_diff!.id).toBe(first.id);
+    const compared = (
+      await get(`diffs_metadata.json?diff_id=${second.id}&start_sha=${firstHead}`)
+    ).json<DiffsMetadata>();
+    expect(compared.diff_files.map((file) => file.new_path).sort()).toEqual(
+      ['huge.min.js', 'logo.png', 'new name.txt', 'qu"ote\nand café.md'].sort(),
+    );
+    expect(compared.start_version!.head_commit_sha).toBe(firstHead);
+  });
+
+  it('refuses an unknown diff_id with 404 and a start_sha outside the merge request with 400', async () => {
+    const unknown = await get('diffs_batch.json?diff_id=999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: '404 Merge Request Diff Not Found' });
+    const stray = await get(`diffs_batch.json?start_sha=${'a'.repeat(40)}`);
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json<{ message: string }>().message).toContain(
+      'start_sha is not the head of another version',
+    );
+    expect((await get('diffs_batch.json?start_sha=nope')).statusCode).toBe(400);
+  });
+
+  it('shows one commit with its older and newer neighbours', async () => {
+    const middle = (await get(`diffs_metadata.json?commit_id=${secondHead}`)).json<DiffsMetadata>();
+    expect(middle.commit).toMatchObject({
+      id: secondHead,
+      prev_commit_id: firstHead,
+      next_commit_id: thirdHead,
+      title: 'Second change',
+    });
+    expect(middle.diff_files).toHaveLength(4);
+    const oldest = (await get(`diffs_metadata.json?commit_id=${firstHead}`)).json<DiffsMetadata>();
+    expect(oldest.commit).toMatchObject({ prev_commit_id: null, next_commit_id: secondHead });
+    expect((await get(`diffs_metadata.json?commit_id=${'b'.repeat(40)}`)).statusCode).toBe(404);
+  });
+
+  it('hides a private project’s diffs from non-members and visitors with 404', async () => {
+    expect((await get('diffs_metadata.json', stranger)).statusCode).toBe(404);
+    expect((await get('diffs_batch.json', null)).statusCode).toBe(404);
+    expect((await get('diff_for_path.json?new_path=src/app.ts', stranger)).statusCode).toBe(404);
+  });
+});

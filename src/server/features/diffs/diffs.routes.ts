@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  diffForPathQuerySchema,
+  diffForPathSchema,
+  diffsBatchQuerySchema,
+  diffsBatchSchema,
+  diffsMetadataQuerySchema,
+  diffsMetadataSchema,
+} from '../../../shared/api/diffs';
+import type { Container } from '../../container';
+import { presentBatch, presentDiffFile, presentMetadata } from './diffs.presenter';
+
+/** Project paths nest up to this many namespaces in page URLs, as the merge request page's do. */
+const MAX_NAMESPACE_DEPTH = 4;
+
+const segment = z.string().min(1).max(255);
+const mergeRequestParams = z
+  .object({
+    ns0: segment,
+    ns1: segment.optional(),
+    ns2: segment.optional(),
+    ns3: segment.optional(),
+    project: segment,
+    iid: z.coerce.number().int().positive().max(2_147_483_647),
+  })
+  .transform(({ ns0, ns1, ns2, ns3, project, iid }) => ({
+    fullPath: [ns0, ns1, ns2, ns3, project].filter((part) => part !== undefined).join('/'),
+    iid,
+  }));
+
+/**
+ * The Changes tab's JSON at GitLab's addresses under `{project}/-/merge_requests/{iid}/`:
+ * the file list with versions, pages of files with highlighted lines, and one file by path.
+ * Reading them needs read access to the merge request (404 for a project one may not read).
+ */
+export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Container, 'diffs'>): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
+    const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
+    const base = `/${namespaces}/:project/-/merge_requests/:iid`;
+
+    api.route({
+      method: 'GET',
+      url: `${base}/diffs_metadata.json`,
+      schema: {
+        params: mergeRequestParams,
+        querystring: diffsMetadataQuerySchema,
+        response: { 200: diffsMetadataSchema },
+      },
+      handler: async (request) => {
+        const { fullPath, iid } = request.params;
+        const { selection, files } = await diffs.metadata(request.currentUser, fullPath, iid, request.query);
+        return presentMetadata(selection, files);
+      },
+    });
+
+    api.route({
+      method: 'GET',
+      url: `${base}/diffs_batch.json`,
+      schema: {
+        params: mergeRequestParams,
+        querystring: diffsBatchQuerySchema,
+        response: { 200: diffsBatchSchema },
+      },
+      handler: async (request) => {
+        const { fullPath, iid } = request.params;
+        const query = request.query;
+        const { selection, total, files } = await diffs.batch(request.currentUser, fullPath, iid, query);
+        return presentBatch(selection, { page: query.page, perPage: query.per_page, total }, files);
+      },
+    });
+
+    api.route({
+      method: 'GET',
+      url: `${base}/diff_for_path.json`,
+      schema: {
+        params: mergeRequestParams,
+        querystring: diffForPathQuerySchema,
+        response: { 200: diffForPathSchema },
+      },
+      handler: async (request) => {
+        const { fullPath, iid } = request.params;
+        const { selection, files } = await diffs.forPath(request.currentUser, fullPath, iid, request.query);
+        return { diff_files: files.map((file) => presentDiffFile(selection, file)) };
+      },
+    });
+  }
+}

@@ -1,0 +1,277 @@
+import type { DiffLine } from '../../../shared/api/diffs';
+import type { ParsedDiffLine } from '../../../shared/diff/parsePatch';
+import type { Actor } from '../../auth/permissions';
+import type { Db } from '../../db/client';
+import { BadRequestError, NotFoundError } from '../../errors';
+import {
+  changeKey,
+  listChangedFiles,
+  readBlobs,
+  readFilePatches,
+  type ChangedFile,
+  type FilePatch,
+  type PatchProblem,
+} from '../../git/diff';
+import { resolveCommit } from '../../git/repository';
+import { escapeHtml, MAX_HIGHLIGHT_BYTES, type Highlighter } from '../../highlight/highlight';
+import { createLruCache } from '../../highlight/lru-cache';
+import { listDiffCommits, type DiffVersionRow } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { ProjectContext } from '../projects/projects.service';
+
+export type DiffSelectionQuery = {
+  diff_id?: number;
+  start_sha?: string;
+  commit_id?: string;
+  w?: '0' | '1';
+};
+
+/** The commit shown alone, with its older (`prev`) and newer (`next`) neighbours in the version. */
+export type CommitSelection = { sha: string; title: string; prev: string | null; next: string | null };
+
+/** Which diff the Changes tab shows: a version, two versions compared, or one commit. */
+export type DiffSelection = {
+  ctx: ProjectContext;
+  iid: number;
+  versions: DiffVersionRow[];
+  version: DiffVersionRow | null;
+  start: DiffVersionRow | null;
+  commit: CommitSelection | null;
+  from: string;
+  to: string;
+  refs: { base_sha: string; start_sha: string; head_sha: string };
+  ignoreWhitespace: boolean;
+};
+
+export type ViewerName = 'text' | 'image' | 'not_diffable' | 'too_large' | 'collapsed' | 'no_preview';
+
+/** A file of the diff ready to present: listing fields, what git said, and highlighted lines. */
+export type DiffFileView = ChangedFile & {
+  addedCount: number;
+  removedCount: number;
+  submodule: boolean;
+  lfs: boolean;
+  viewer: { name: ViewerName; reason: string | null };
+  lines: DiffLine[] | null;
+};
+
+const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|ico|svg)$/i;
+
+type Deps = {
+  db: Db;
+  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'versions'>;
+  highlighter: Highlighter;
+};
+
+export function createDiffsService({ db, mergeRequests, highlighter }: Deps) {
+  // A listing of two commits never changes, so it is kept; batches then ask git for their paths only.
+  const listings = createLruCache<ChangedFile[]>(200_000, (files) => files.length + 1);
+
+  async function listFiles(selection: DiffSelection): Promise<ChangedFile[]> {
+    if (!selection.from) return [];
+    const { gitDir } = selection.ctx;
+    const key = `${gitDir}\0${selection.from}\0${selection.to}\0${selection.ignoreWhitespace}`;
+    const hit = listings.get(key);
+    if (hit) return hit;
+    const files = await listChangedFiles(gitDir, selection.from, selection.to, {
+      ignoreWhitespace: selection.ignoreWhitespace,
+    });
+    listings.set(key, files);
+    return files;
+  }
+
+  async function select(
+    actor: Actor,
+    fullPath: string,
+    iid: number,
+    query: DiffSelectionQuery,
+  ): Promise<DiffSelection> {
+    const ctx = await mergeRequests.loadForRead(actor, fullPath);
+    const versions = await mergeRequests.versions(actor, ctx.project.id, iid);
+    const ignoreWhitespace = query.w === '1';
+    const version =
+      query.diff_id === undefined ? (versions[0] ?? null) : versions.find((v) => v.id === query.diff_id);
+    if (version === undefined) throw new NotFoundError('Merge Request Diff');
+    const base = { ctx, iid, versions, version, start: null, commit: null, ignoreWhitespace };
+    if (!version) {
+      return { ...base, from: '', to: '', refs: { base_sha: '', start_sha: '', head_sha: '' } };
+    }
+    const refs = {
+      base_sha: version.baseCommitSha,
+      start_sha: version.startCommitSha,
+      head_sha: version.headCommitSha,
+    };
+    if (query.commit_id) {
+      const commit = await selectCommit(version, query.commit_id);
+      const parent = (await resolveCommit(ctx.gitDir, `${commit.sha}^`)) ?? version.baseCommitSha;
+      return {
+        ...base,
+        commit,
+        from: parent,
+        to: commit.sha,
+        refs: { base_sha: parent, start_sha: parent, head_sha: commit.sha },
+      };
+    }
+    if (query.start_sha) {
+      const start = versions.find((v) => v.headCommitSha === query.start_sha && v.id !== version.id);
+      if (!start) {
+        throw new BadRequestError('start_sha is not the head of another version of this merge request');
+      }
+      return {
+        ...base,
+        start,
+        from: start.headCommitSha,
+        to: version.headCommitSha,
+        refs: { ...refs, start_sha: start.headCommitSha },
+      };
+    }
+    return { ...base, from: version.baseCommitSha, to: version.headCommitSha, refs };
+  }
+
+  async function selectCommit(version: DiffVersionRow, sha: string): Promise<CommitSelection> {
+    // Newest first, as the version recorded them.
+    const commits = await listDiffCommits(db, version.id);
+    const index = commits.findIndex((c) => c.sha === sha);
+    const found = commits[index];
+    if (!found) throw new NotFoundError('Commit');
+    return {
+      sha: found.sha,
+      title: found.title,
+      prev: commits[index + 1]?.sha ?? null,
+      next: commits[index - 1]?.sha ?? null,
+    };
+  }
+
+  /** `diffs_metadata.json`: every file without lines, and the versions. */
+  async function metadata(actor: Actor, fullPath: string, iid: number, query: DiffSelectionQuery) {
+    const selection = await select(actor, fullPath, iid, query);
+    const files = (await listFiles(selection)).map((file) => viewOf(file, null));
+    return { selection, files };
+  }
+
+  /** `diffs_batch.json`: one page of files with their highlighted lines. */
+  async function batch(
+    actor: Actor,
+    fullPath: string,
+    iid: number,
+    query: DiffSelectionQuery & { page: number; per_page: number },
+  ) {
+    const selection = await select(actor, fullPath, iid, query);
+    const all = await listFiles(selection);
+    const listed = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
+    return { selection, total: all.length, files: await withLines(selection, listed) };
+  }
+
+  /** `diff_for_path.json`: one file, found by its old or new path. */
+  async function forPath(
+    actor: Actor,
+    fullPath: string,
+    iid: number,
+    query: DiffSelectionQuery & { old_path?: string; new_path?: string },
+  ) {
+    const selection = await select(actor, fullPath, iid, query);
+    const all = await listFiles(selection);
+    const found =
+      all.find((file) => query.new_path !== undefined && file.newPath === query.new_path) ??
+      all.find((file) => query.old_path !== undefined && file.oldPath === query.old_path);
+    if (!found) throw new NotFoundError('File');
+    return { selection, files: await withLines(selection, [found]) };
+  }
+
+  async function withLines(selection: DiffSelection, listed: ChangedFile[]): Promise<DiffFileView[]> {
+    const { gitDir } = selection.ctx;
+    const patches = await readFilePatches(gitDir, selection.from, selection.to, listed, {
+      ignoreWhitespace: selection.ignoreWhitespace,
+    });
+    const views = listed.map((file) => viewOf(file, patches.get(changeKey(file)) ?? null));
+    const sides = views.flatMap((view) => {
+      const patch = patches.get(changeKey(view));
+      if (!view.lines || !patch || view.submodule) return [];
+      const pairs: Array<[string, string]> = [];
+      if (!view.newFile) pairs.push([view.oldBlobId, view.oldPath]);
+      if (!view.deletedFile) pairs.push([view.newBlobId, view.newPath]);
+      return pairs;
+    });
+    const missing = sides.filter(([sha, path]) => !highlighter.cached(sha, path)).map(([sha]) => sha);
+    const blobs = await readBlobs(gitDir, missing, MAX_HIGHLIGHT_BYTES);
+    const highlight = highlighter.session();
+    const linesOf = (sha: string, path: string): string[] | null => {
+      const hit = highlighter.cached(sha, path);
+      if (hit) return hit.lines;
+      const blob = blobs.get(sha);
+      return blob ? highlight(sha, path, blob.toString('utf8')).lines : null;
+    };
+    return views.map((view) => {
+      const patch = patches.get(changeKey(view));
+      if (!view.lines || !patch) return view;
+      const oldLines = view.newFile || view.submodule ? null : linesOf(view.oldBlobId, view.oldPath);
+      const newLines = view.deletedFile || view.submodule ? null : linesOf(view.newBlobId, view.newPath);
+      return { ...view, lines: patch.lines.map((line) => richLine(line, oldLines, newLines)) };
+    });
+  }
+
+  return { select, metadata, batch, forPath };
+}
+
+function richLine(line: ParsedDiffLine, oldLines: string[] | null, newLines: string[] | null): DiffLine {
+  if (line.type === 'match' || line.type === 'old-nonewline' || line.type === 'new-nonewline') {
+    return { ...line, rich_text: escapeHtml(line.text) };
+  }
+  const prefix = line.text.slice(0, 1);
+  const html = line.type === 'old' ? oldLines?.[line.old_line! - 1] : newLines?.[line.new_line! - 1];
+  return { ...line, rich_text: prefix + (html ?? escapeHtml(line.text.slice(1))) };
+}
+
+const PROBLEM_VIEWERS: Record<PatchProblem, { name: ViewerName; reason: string }> = {
+  binary: { name: 'not_diffable', reason: 'The file is binary.' },
+  too_large: { name: 'too_large', reason: 'The diff is too large to show.' },
+  non_utf8: { name: 'not_diffable', reason: 'The file is not valid UTF-8 text.' },
+  control_characters: {
+    name: 'not_diffable',
+    reason: 'The file holds control characters, so it is shown as binary.',
+  },
+};
+
+/**
+ * What the viewer shows for a file. Without its patch (the metadata list) the listing decides:
+ * numstat counts no lines of a binary file. With it, git's patch says why lines are missing.
+ */
+function viewOf(file: ChangedFile, patch: FilePatch | null): DiffFileView {
+  const submodule = file.aMode === '160000' || file.bMode === '160000';
+  const binary = patch ? patch.problem === 'binary' : file.addedLines === null && !submodule;
+  const lfs = patch?.lfsPointer ?? false;
+  const addedCount = patch?.addedLines ?? file.addedLines ?? 0;
+  const removedCount = patch?.removedLines ?? file.removedLines ?? 0;
+  const base = { ...file, submodule, lfs, addedCount, removedCount };
+  const image = IMAGE_EXTENSIONS.test(file.newPath);
+  if (binary) {
+    return { ...base, viewer: image ? { name: 'image', reason: null } : PROBLEM_VIEWERS.binary, lines: null };
+  }
+  if (patch?.problem) return { ...base, viewer: PROBLEM_VIEWERS[patch.problem], lines: null };
+  if (lfs)
+    return {
+      ...base,
+      viewer: { name: 'not_diffable', reason: 'The file is stored in Git LFS.' },
+      lines: null,
+    };
+  if (addedCount + removedCount === 0 && (!patch || patch.lines.length === 0)) {
+    return {
+      ...base,
+      viewer: { name: 'no_preview', reason: noPreviewReason(file) },
+      lines: patch ? [] : null,
+    };
+  }
+  return { ...base, viewer: { name: 'text', reason: null }, lines: patch ? [] : null };
+}
+
+function noPreviewReason(file: ChangedFile): string {
+  if (file.renamedFile) return 'File renamed with no changes.';
+  if (file.aMode !== file.bMode && !file.newFile && !file.deletedFile) {
+    return `File mode changed from ${file.aMode} to ${file.bMode}`;
+  }
+  if (file.newFile) return 'Empty file.';
+  if (file.deletedFile) return 'Deleted empty file.';
+  return 'Only whitespace changed.';
+}
+
+export type DiffsService = ReturnType<typeof createDiffsService>;
