@@ -22,6 +22,7 @@ import { registerMergeRequestRoutes } from './features/merge-requests/merge-requ
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
 import { registerRepositoryRoutes } from './features/repository/repository.routes';
+import { registerUserPreferencesRoutes } from './features/user-preferences/user-preferences.routes';
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './markdown/markdown.routes';
@@ -80,6 +81,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMergeRequestRoutes(app, container);
   registerMergeRequestPageRoutes(app, container);
   registerDiffRoutes(app, container);
+  registerUserPreferencesRoutes(app, container);
   registerMarkdownRoutes(app);
 }
 

@@ -14,6 +14,7 @@ import { createMergeRequestsService } from './features/merge-requests/merge-requ
 import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createRepositoryService } from './features/repository/repository.service';
+import { createUserPreferencesService } from './features/user-preferences/user-preferences.service';
 import { createUsersService } from './features/users/users.service';
 import { createHighlighter } from './highlight/highlight';
 import type { EventBus } from './realtime/bus';
@@ -45,6 +46,7 @@ export function createContainer(deps: AppDeps) {
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests });
   const diffs = createDiffsService({ ...base, mergeRequests, highlighter: createHighlighter() });
+  const userPreferences = createUserPreferencesService(base);
   pushHooks.subscribe((push) =>
     mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }),
   );
@@ -64,6 +66,7 @@ export function createContainer(deps: AppDeps) {
     mergeRequests,
     merges,
     diffs,
+    userPreferences,
   };
 }
 

@@ -30,6 +30,9 @@ export const users = pgTable(
       .notNull()
       .default('active'),
     bio: text('bio').notNull().default(''),
+    /** Diff preferences the Changes tab remembers (GitLab's user preferences of the same names). */
+    showWhitespaceInDiffs: boolean('show_whitespace_in_diffs').notNull().default(true),
+    viewDiffsFileByFile: boolean('view_diffs_file_by_file').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "show_whitespace_in_diffs" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "view_diffs_file_by_file" boolean DEFAULT false NOT NULL;
