@@ -93,11 +93,12 @@ describe('merge requests in the browser', () => {
     await page.waitForURL((url) => url.pathname === mrUrl('/1/diffs'));
     const loginFile = page.getByRole('region', { name: 'src/login.ts' });
     await loginFile.waitFor();
-    expect((await loginFile.locator('.mr-diff__line--added').first().innerText()).trim()).toBe(
+    await loginFile.locator('.diff-line--new').first().waitFor();
+    expect(await loginFile.locator('.diff-line--new .diff-code').first().innerText()).toBe(
       '+export function login(user: string) {',
     );
     const readme = page.getByRole('region', { name: 'README.md' });
-    expect(await readme.locator('.mr-diff__line--removed').count()).toBeGreaterThan(0);
+    expect(await readme.locator('.diff-line--old').count()).toBeGreaterThan(0);
     await screenshot(page, 'merge-request-changes');
   });
 

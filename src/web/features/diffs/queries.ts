@@ -71,6 +71,8 @@ export function useDiffBatches(fullPath: string, iid: number, selection: DiffSel
         query: { ...selectionQuery(selection), ...batchQuery(pageParam) },
         signal,
       }),
+    // A failed batch says so at once and offers "Try again" (spec section 8) instead of retrying unseen.
+    retry: false,
     getNextPageParam: (last, _pages, cursor) =>
       last.pagination.next_page === null ? undefined : advance(cursor, batchQuery(cursor).per_page),
   });

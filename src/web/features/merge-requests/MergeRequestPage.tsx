@@ -3,8 +3,8 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { MergeRequestPage as PageData } from '../../../shared/api/mergeRequests';
 import { assertNever } from '../../../shared/lib/assertNever';
 import { ApiError } from '../../api/client';
+import { DiffsApp } from '../diffs/DiffsApp';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
-import { MergeRequestChanges } from './MergeRequestChanges';
 import { MergeRequestCommits } from './MergeRequestCommits';
 import { MergeRequestHeader } from './MergeRequestHeader';
 import { MergeRequestOverview } from './MergeRequestOverview';
@@ -104,7 +104,7 @@ function TabContent({
         </div>
       );
     case 'diffs':
-      return <MergeRequestChanges fullPath={fullPath} iid={mergeRequest.iid} />;
+      return <DiffsApp fullPath={fullPath} iid={mergeRequest.iid} />;
     default:
       return assertNever(tab);
   }

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type {
   MergeRequest,
-  MergeRequestChanges,
   MergeRequestCommit,
   MergeRequestPage,
   MergeRequestState,
@@ -27,7 +26,6 @@ export const mergeRequestKeys = {
   page: (fullPath: string, iid: number) => [...mergeRequestKeys.one(fullPath, iid), 'page'] as const,
   commits: (fullPath: string, iid: number, page: number) =>
     [...mergeRequestKeys.one(fullPath, iid), 'commits', page] as const,
-  changes: (fullPath: string, iid: number) => [...mergeRequestKeys.one(fullPath, iid), 'changes'] as const,
   branches: (fullPath: string) => ['branches', fullPath] as const,
 };
 
@@ -84,14 +82,6 @@ export function useMergeRequestCommits(fullPath: string, iid: number, page: numb
       return { items: data, total: totalOf(headers) };
     },
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useMergeRequestChanges(fullPath: string, iid: number) {
-  return useQuery({
-    queryKey: mergeRequestKeys.changes(fullPath, iid),
-    queryFn: ({ signal }) =>
-      request<MergeRequestChanges>(`${mergeRequestsApi(fullPath)}/${iid}/changes`, { signal }),
   });
 }
 

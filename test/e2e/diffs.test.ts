@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import { commitFiles } from '../../src/server/git/commits';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { testAuthor } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const fileHash = (path: string) => createHash('sha1').update(path).digest('hex');
+
+const cartBefore = [
+  'export type Item = { sku: string; price: number };',
+  '',
+  'export function total(items: Item[]): number {',
+  '  let sum = 0;',
+  '  for (const item of items) sum += item.price;',
+  '  return sum;',
+  '}',
+  '',
+].join('\n');
+const cartAfter = [
+  'export type Item = { sku: string; price: number; quantity: number };',
+  '',
+  'export function total(items: Item[]): number {',
+  '  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);',
+  '}',
+  '',
+].join('\n');
+const guide = '# Guide\n\nRun `npm start` and open the shop.\n'.repeat(3);
+
+describe('the Changes tab in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let owner: TestUser;
+  let project: ProjectContext;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container, { name: 'Ada Lovelace' });
+    project = await buildProject(t.container, owner, { visibility: 'public' });
+    await commitFiles(project.gitDir, {
+      branch: 'main',
+      message: 'Start the shop',
+      author: testAuthor,
+      changes: [
+        { action: 'create', path: 'src/cart.ts', content: cartBefore },
+        { action: 'create', path: 'docs/readme-old.md', content: guide },
+        { action: 'create', path: 'scripts/build.sh', content: '#!/bin/sh\nnpm run build\n' },
+        { action: 'create', path: 'legacy.txt', content: 'old\nstuff\n' },
+      ],
+    });
+    await commitFiles(project.gitDir, {
+      branch: 'feature/checkout',
+      startBranch: 'main',
+      message: 'Check out with quantities',
+      author: testAuthor,
+      changes: [
+        { action: 'update', path: 'src/cart.ts', content: cartAfter },
+        {
+          action: 'create',
+          path: 'src/checkout.ts',
+          content: "import { total } from './cart';\n\nexport const checkout = total;\n",
+        },
+        { action: 'delete', path: 'legacy.txt' },
+        { action: 'delete', path: 'docs/readme-old.md' },
+        { action: 'create', path: 'docs/guide.md', content: guide },
+        {
+          action: 'update',
+          path: 'scripts/build.sh',
+          content: '#!/bin/sh\nnpm run build\n',
+          executable: true,
+        },
+      ],
+    });
+    const mr = await t.container.mergeRequests.create(owner, project.project.id, {
+      source_branch: 'feature/checkout',
+      title: 'Check out with quantities',
+    });
+    url = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}/diffs`;
+    browser = await launchBrowser();
+    page = await (await newContext(browser, await t.listen())).newPage();
+    await signIn(page, owner.username, owner.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const file = (path: string) => page.getByRole('region', { name: path, exact: true });
+
+  it('shows every kind of change with its own viewer and the stats bar', async () => {
+    await page.goto(url);
+    await file('src/cart.ts').locator('.diff-line--new').first().waitFor();
+    expect(await page.getByRole('status').getAttribute('aria-label')).toBe(
+      '5 files. Added 5 lines. Removed 6 lines.',
+    );
+    const cart = file('src/cart.ts');
+    expect(await cart.locator('.diff-line--new .diff-code').first().innerText()).toBe(
+      '+export type Item = { sku: string; price: number; quantity: number };',
+    );
+    expect(await file('src/checkout.ts').getByText('new', { exact: true }).isVisible()).toBe(true);
+    expect(await file('legacy.txt').getByText('deleted', { exact: true }).isVisible()).toBe(true);
+    await file('scripts/build.sh').getByText('File mode changed from 100644 to 100755').waitFor();
+    await file('docs/guide.md').getByText('File renamed with no changes.').waitFor();
+    expect(await file('docs/guide.md').locator('.diff-file__name').innerText()).toBe(
+      'docs/readme-old.md → docs/guide.md',
+    );
+    await screenshot(page, 'diffs-inline');
+  });
+
+  it('switches between inline and side-by-side', async () => {
+    await page.getByRole('button', { name: 'Side-by-side' }).click();
+    const cart = file('src/cart.ts');
+    await cart.locator('.diff-table--parallel').waitFor();
+    const firstChange = cart
+      .locator('.diff-table--parallel tr', { has: page.locator('.diff-line--old') })
+      .first();
+    expect(await firstChange.locator('.diff-code').allInnerTexts()).toEqual([
+      '-export type Item = { sku: string; price: number };',
+      '+export type Item = { sku: string; price: number; quantity: number };',
+    ]);
+    await screenshot(page, 'diffs-parallel');
+    await page.getByRole('button', { name: 'Inline' }).click();
+    await cart.locator('.diff-table--inline').waitFor();
+  });
+
+  it('collapses a file and expands it again', async () => {
+    const cart = file('src/cart.ts');
+    await cart.getByRole('button', { name: 'Collapse src/cart.ts' }).click();
+    await cart.locator('.diff-table').waitFor({ state: 'detached' });
+    await cart.getByRole('button', { name: 'Expand src/cart.ts' }).click();
+    await cart.locator('.diff-table').waitFor();
+  });
+
+  it('collapses a file marked viewed, remembers the mark after a reload, and expands it when unmarked', async () => {
+    const checkout = file('src/checkout.ts');
+    await checkout.getByLabel('Viewed').check();
+    await checkout.locator('.diff-table').waitFor({ state: 'detached' });
+    await page.reload();
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    expect(await file('src/checkout.ts').getByLabel('Viewed').isChecked()).toBe(true);
+    expect(await file('src/checkout.ts').locator('.diff-table').count()).toBe(0);
+    await screenshot(page, 'diffs-reviewed');
+    await file('src/checkout.ts').getByLabel('Viewed').uncheck();
+    await file('src/checkout.ts').locator('.diff-table').waitFor();
+  });
+
+  it('collapses and expands every file at once', async () => {
+    await page.getByRole('button', { name: 'Collapse all' }).click();
+    await page.locator('.diff-table').first().waitFor({ state: 'detached' });
+    expect(await page.locator('.diff-table').count()).toBe(0);
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+  });
+
+  it('opens a file from the file tree and finds files by name', async () => {
+    const tree = page.getByRole('navigation', { name: 'Changed files' });
+    await tree.getByLabel('Search files').fill('chk');
+    expect(await tree.getByRole('button').allInnerTexts()).toEqual(['src/checkout.ts']);
+    await tree.getByRole('button', { name: 'src/checkout.ts' }).click();
+    await page.waitForURL((u) => u.hash === `#diff-content-${fileHash('src/checkout.ts')}`);
+    await tree.getByLabel('Search files').fill('');
+  });
+
+  it('follows a #diff-content-{file hash} deep link to its file', async () => {
+    // A short window, so that the last file starts well below the fold unless the page scrolls to it.
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto(`${url}#diff-content-${fileHash('src/checkout.ts')}`);
+    const checkout = file('src/checkout.ts');
+    await checkout.locator('.diff-table').waitFor();
+    await expect
+      .poll(async () => {
+        const box = await checkout.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 500;
+      })
+      .toBe(true);
+    await screenshot(page, 'diffs-deep-link');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('shows one file at a time with previous and next', async () => {
+    await page.goto(url);
+    await page.getByLabel('Show one file at a time').check();
+    await page.getByText('File 1 of 5').waitFor();
+    await page.getByRole('button', { name: 'Next file' }).click();
+    await page.getByText('File 2 of 5').waitFor();
+    expect(await page.locator('.diff-file').count()).toBe(1);
+    await screenshot(page, 'diffs-file-by-file');
+    await page.getByLabel('Show one file at a time').uncheck();
+  });
+
+  it('says "Unable to load the diff" when a batch fails and loads it on "Try again"', async () => {
+    let failing = true;
+    await page.route('**/diffs_batch.json**', async (route) => {
+      if (failing) await route.fulfill({ status: 500, body: '{"message":"500 Internal Server Error"}' });
+      else await route.continue();
+    });
+    await page.goto(url);
+    await file('src/cart.ts').getByText('Unable to load the diff').waitFor();
+    await screenshot(page, 'diffs-load-error');
+    failing = false;
+    await file('src/cart.ts').getByRole('button', { name: 'Try again' }).click();
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    await page.unroute('**/diffs_batch.json**');
+  });
+});
