@@ -36,7 +36,7 @@ describe('server-side highlighting', () => {
     expect(highlight('d'.repeat(40), 'big.ts', 'const a = 1; // long\n').highlighted).toBe(false);
   });
 
-  it('serves plain text once the request has spent its time budget, without caching it', () => {
+  it('serves plain text once the request has spent its time budget, then highlights it in the background', async () => {
     let clock = 0;
     const highlighter = createHighlighter({ now: () => (clock += 100) });
     const highlight = highlighter.session(50);
@@ -44,6 +44,10 @@ describe('server-side highlighting', () => {
     expect(highlight('f'.repeat(40), 'b.ts', 'let b = 2;').highlighted).toBe(false);
     expect(highlighter.cached('f'.repeat(40), 'b.ts')).toBeUndefined();
     expect(highlighter.cached('e'.repeat(40), 'a.ts')?.highlighted).toBe(true);
+    expect(highlighter.pendingCount()).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(highlighter.cached('f'.repeat(40), 'b.ts')?.highlighted).toBe(true);
+    expect(highlighter.pendingCount()).toBe(0);
   });
 
   it.each([

@@ -4,8 +4,14 @@ import { createLruCache } from './lru-cache';
 /** Blobs above this size are served as escaped plain text: highlighting them costs more than it shows. */
 export const MAX_HIGHLIGHT_BYTES = 512 * 1024;
 
-/** Highlighting time one request may spend; later files of the request are served plain. */
-export const HIGHLIGHT_BUDGET_MS = 1500;
+/**
+ * Highlighting time one request may spend; later files of the request are served plain and
+ * highlighted in the background, so the next load of them is coloured.
+ */
+export const HIGHLIGHT_BUDGET_MS = 100;
+
+/** Blobs waiting for background highlighting; past this the oldest wait is dropped. */
+const MAX_PENDING = 2000;
 
 const FILE_NAMES: Record<string, string> = {
   dockerfile: 'dockerfile',
@@ -83,7 +89,7 @@ export type Highlighter = ReturnType<typeof createHighlighter>;
  * in an in-process LRU bounded by `maxCacheChars`.
  */
 export function createHighlighter(
-  options: { maxCacheChars?: number; maxBytes?: number; now?: () => number } = {},
+  options: { maxCacheChars?: number; maxBytes?: number; now?: () => number; background?: boolean } = {},
 ) {
   const cache = createLruCache<HighlightedBlob>(options.maxCacheChars ?? 64 * 1024 * 1024, (blob) =>
     blob.lines.reduce((sum, line) => sum + line.length, 0),
@@ -95,9 +101,44 @@ export function createHighlighter(
     return cache.get(`${blobSha}:${languageFor(filePath) ?? ''}`);
   }
 
+  function highlightNow(key: string, language: string, content: string): HighlightedBlob {
+    let result: HighlightedBlob;
+    try {
+      const html = hljs.highlight(content, { language, ignoreIllegals: true }).value;
+      result = { lines: splitHighlightedLines(html), highlighted: true };
+    } catch {
+      result = plainLines(content);
+    }
+    cache.set(key, result);
+    return result;
+  }
+
+  // One blob per turn of the event loop, so requests keep being answered meanwhile.
+  const pending = new Map<string, { language: string; content: string }>();
+  let draining = false;
+  function drainOne(): void {
+    const next = pending.entries().next();
+    if (next.done) {
+      draining = false;
+      return;
+    }
+    const [key, { language, content }] = next.value;
+    pending.delete(key);
+    if (!cache.get(key)) highlightNow(key, language, content);
+    setImmediate(drainOne);
+  }
+  function later(key: string, language: string, content: string): void {
+    if (pending.size >= MAX_PENDING) pending.delete(pending.keys().next().value!);
+    pending.set(key, { language, content });
+    if (!draining && options.background !== false) {
+      draining = true;
+      setImmediate(drainOne);
+    }
+  }
+
   /**
    * One request's highlighting: each blob is highlighted while the request's time budget lasts
-   * and served plain (and not cached, so a calmer request may highlight it) afterwards.
+   * and served plain afterwards, queued for background highlighting (unless `background` is off).
    */
   function session(budgetMs = HIGHLIGHT_BUDGET_MS) {
     let spent = 0;
@@ -111,20 +152,16 @@ export function createHighlighter(
         cache.set(key, plain);
         return plain;
       }
-      if (spent >= budgetMs) return plainLines(content);
-      const started = now();
-      let result: HighlightedBlob;
-      try {
-        const html = hljs.highlight(content, { language, ignoreIllegals: true }).value;
-        result = { lines: splitHighlightedLines(html), highlighted: true };
-      } catch {
-        result = plainLines(content);
+      if (spent >= budgetMs) {
+        later(key, language, content);
+        return plainLines(content);
       }
+      const started = now();
+      const result = highlightNow(key, language, content);
       spent += now() - started;
-      cache.set(key, result);
       return result;
     };
   }
 
-  return { session, cached };
+  return { session, cached, pendingCount: () => pending.size };
 }

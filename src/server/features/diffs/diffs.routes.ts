@@ -12,6 +12,12 @@ import {
 import type { Container } from '../../container';
 import { presentBatch, presentDiffFile, presentMetadata } from './diffs.presenter';
 
+/**
+ * Batches carry thousands of lines: validating them against the zod response schema costs more
+ * than computing them, so these routes keep the schema as the contract and serialize directly.
+ */
+const serializeJson = () => (data: unknown) => JSON.stringify(data);
+
 /** Project paths nest up to this many namespaces in page URLs, as the merge request page's do. */
 const MAX_NAMESPACE_DEPTH = 4;
 
@@ -59,6 +65,7 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
     api.route({
       method: 'GET',
       url: `${base}/diffs_batch.json`,
+      serializerCompiler: serializeJson,
       schema: {
         params: mergeRequestParams,
         querystring: diffsBatchQuerySchema,
@@ -75,6 +82,7 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
     api.route({
       method: 'GET',
       url: `${base}/diff_for_path.json`,
+      serializerCompiler: serializeJson,
       schema: {
         params: mergeRequestParams,
         querystring: diffForPathQuerySchema,
