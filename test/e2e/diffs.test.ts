@@ -8,6 +8,8 @@ import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { testAuthor } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
+type Prefs = { show_whitespace_in_diffs: boolean };
+
 const fileHash = (path: string) => createHash('sha1').update(path).digest('hex');
 
 const cartBefore = [
@@ -191,6 +193,28 @@ describe('the Changes tab in the browser', () => {
     expect(await page.locator('.diff-file').count()).toBe(1);
     await screenshot(page, 'diffs-file-by-file');
     await page.getByLabel('Show one file at a time').uncheck();
+  });
+
+  it('hides whitespace changes on request and keeps the choice on the signed-in user', async () => {
+    await page.goto(url);
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    const refetch = page.waitForRequest(
+      (r) => r.url().includes('diffs_batch.json') && r.url().includes('w=1'),
+    );
+    await page.getByLabel('Show whitespace changes').uncheck();
+    await refetch;
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/v4/user/preferences')).json()) as Prefs)
+            .show_whitespace_in_diffs,
+      )
+      .toBe(false);
+    await page.reload();
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    expect(await page.getByLabel('Show whitespace changes').isChecked()).toBe(false);
+    await page.getByLabel('Show whitespace changes').check();
   });
 
   it('says "Unable to load the diff" when a batch fails and loads it on "Try again"', async () => {

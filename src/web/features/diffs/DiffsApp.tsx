@@ -11,7 +11,13 @@ import {
   useState,
 } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { DiffFile, DiffFileMetadata, DiffsMetadata } from '../../../shared/api/diffs';
+import type {
+  DiffFile,
+  DiffFileMetadata,
+  DiffPreferences as UserDiffPreferences,
+  DiffsMetadata,
+} from '../../../shared/api/diffs';
+import { useSession } from '../session/useSession';
 import { applyCollapse, initialFlags, isCollapsed, type CollapseEvent, type CollapseFlags } from './collapse';
 import { fileAnchor, parseDiffTarget, type DiffTarget } from './deepLink';
 import { neighboursToPrefetch } from './batchLoading';
@@ -19,11 +25,13 @@ import { DiffFileCard, type FileBody } from './DiffFileCard';
 import { DiffsToolbar } from './DiffsToolbar';
 import { FileTree } from './FileTree';
 import type { LoadState } from './fileTree';
+import { useSaveDiffPreferences } from './mutations';
 import {
   useDiffBatches,
   useDiffForPath,
   useDiffsMetadata,
   usePrefetchFiles,
+  useUserDiffPreferences,
   type DiffSelection,
 } from './queries';
 import { useDiffPreferences, type DiffPreferences } from './useDiffPreferences';
@@ -36,8 +44,26 @@ const idParam = (value: string | null) => (value && /^\d{1,12}$/.test(value) ? N
 
 /** The Changes tab of `{project}/-/merge_requests/{iid}/diffs`. */
 export function DiffsApp({ fullPath, iid }: { fullPath: string; iid: number }) {
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
+  const saved = useUserDiffPreferences(signedIn);
+  // The saved settings decide the first request (whitespace), so they are read before it.
+  if (session.isPending || (signedIn && saved.isPending)) return <Spinner aria-label="Loading the changes" />;
+  return <DiffsView fullPath={fullPath} iid={iid} saved={signedIn ? (saved.data ?? null) : null} />;
+}
+
+function DiffsView({
+  fullPath,
+  iid,
+  saved,
+}: {
+  fullPath: string;
+  iid: number;
+  saved: UserDiffPreferences | null;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [prefs, setPrefs] = useDiffPreferences(searchParams.get('view'));
+  const { mutate: save } = useSaveDiffPreferences();
+  const [prefs, setPrefs] = useDiffPreferences({ viewFromUrl: searchParams.get('view'), saved, save });
   const diffId = idParam(searchParams.get('diff_id'));
   const startSha = shaParam(searchParams.get('start_sha'));
   const commitId = shaParam(searchParams.get('commit_id'));

@@ -4,6 +4,7 @@ import type {
   DiffFile,
   DiffFileMetadata,
   DiffForPath,
+  DiffPreferences as UserDiffPreferences,
   DiffsBatch,
   DiffsMetadata,
 } from '../../../shared/api/diffs';
@@ -120,4 +121,16 @@ export function usePrefetchFiles(
   useEffect(() => {
     for (const file of files) void client.prefetchQuery(fileQuery(fullPath, iid, selection, file));
   }, [client, fullPath, iid, selection, files]);
+}
+
+export const userPreferencesKey = ['user', 'preferences'] as const;
+
+/** The signed-in user's saved diff settings (`GET /api/v4/user/preferences`). */
+export function useUserDiffPreferences(signedIn: boolean) {
+  return useQuery({
+    queryKey: userPreferencesKey,
+    queryFn: ({ signal }) => request<UserDiffPreferences>('/api/v4/user/preferences', { signal }),
+    enabled: signedIn,
+    staleTime: 5 * 60_000,
+  });
 }

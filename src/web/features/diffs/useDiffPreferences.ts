@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
+import type { DiffPreferences as UserDiffPreferences } from '../../../shared/api/diffs';
 
 export type DiffViewType = 'inline' | 'parallel';
 
-/** The Changes tab's display choices, remembered in this browser. */
+/** The Changes tab's display choices. */
 export type DiffPreferences = {
   view: DiffViewType;
   showWhitespace: boolean;
@@ -13,34 +14,58 @@ export type DiffPreferences = {
 const STORAGE_KEY = 'diff_preferences';
 const DEFAULTS: DiffPreferences = { view: 'inline', showWhitespace: true, fileByFile: false, showTree: true };
 
-function read(): DiffPreferences {
+function readStored(): Partial<DiffPreferences> {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}');
-    if (!stored || typeof stored !== 'object') return DEFAULTS;
+    if (!stored || typeof stored !== 'object') return {};
     const s = stored as Partial<Record<keyof DiffPreferences, unknown>>;
     return {
-      view: s.view === 'parallel' ? 'parallel' : 'inline',
-      showWhitespace: typeof s.showWhitespace === 'boolean' ? s.showWhitespace : DEFAULTS.showWhitespace,
-      fileByFile: typeof s.fileByFile === 'boolean' ? s.fileByFile : DEFAULTS.fileByFile,
-      showTree: typeof s.showTree === 'boolean' ? s.showTree : DEFAULTS.showTree,
+      ...(s.view === 'inline' || s.view === 'parallel' ? { view: s.view } : {}),
+      ...(typeof s.fileByFile === 'boolean' ? { fileByFile: s.fileByFile } : {}),
+      ...(typeof s.showTree === 'boolean' ? { showTree: s.showTree } : {}),
     };
   } catch {
-    return DEFAULTS;
+    return {};
   }
 }
 
-/** The preferences, with `?view=` in the address winning over the stored view as GitLab does. */
-export function useDiffPreferences(viewFromUrl: string | null) {
-  const [prefs, setPrefs] = useState<DiffPreferences>(() => {
-    const stored = read();
-    return viewFromUrl === 'inline' || viewFromUrl === 'parallel' ? { ...stored, view: viewFromUrl } : stored;
-  });
-  const update = useCallback((change: Partial<DiffPreferences>) => {
-    setPrefs((current) => {
-      const next = { ...current, ...change };
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-      return next;
-    });
-  }, []);
+type Options = {
+  viewFromUrl: string | null;
+  /** The signed-in user's saved settings; null when signed out. */
+  saved: UserDiffPreferences | null;
+  save: (change: Partial<UserDiffPreferences>) => void;
+};
+
+/**
+ * The display choices: `?view=` wins over the stored view as in GitLab; the user's saved settings
+ * win over this browser's. Spec section 6: whitespace is saved to the profile only when signed in;
+ * file by file is always saved (in this browser too, so signed-out visitors keep it).
+ */
+export function useDiffPreferences({ viewFromUrl, saved, save }: Options) {
+  const [prefs, setPrefs] = useState<DiffPreferences>(() => ({
+    ...DEFAULTS,
+    ...readStored(),
+    ...(saved
+      ? { showWhitespace: saved.show_whitespace_in_diffs, fileByFile: saved.view_diffs_file_by_file }
+      : {}),
+    ...(viewFromUrl === 'inline' || viewFromUrl === 'parallel' ? { view: viewFromUrl } : {}),
+  }));
+  const update = useCallback(
+    (change: Partial<DiffPreferences>) => {
+      setPrefs((current) => {
+        const next = { ...current, ...change };
+        const { view, fileByFile, showTree } = next;
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ view, fileByFile, showTree }));
+        return next;
+      });
+      if (saved) {
+        save({
+          ...(change.showWhitespace === undefined ? {} : { show_whitespace_in_diffs: change.showWhitespace }),
+          ...(change.fileByFile === undefined ? {} : { view_diffs_file_by_file: change.fileByFile }),
+        });
+      }
+    },
+    [saved, save],
+  );
   return [prefs, update] as const;
 }
