@@ -11,6 +11,7 @@ import { createContainer, type AppDeps, type Container } from './container';
 import { AppError, TooManyRequestsError } from './errors';
 import { registerAccessTokenRoutes } from './features/access-tokens/access-tokens.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerBlobRoutes } from './features/diffs/blob.routes';
 import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
@@ -81,6 +82,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMergeRequestRoutes(app, container);
   registerMergeRequestPageRoutes(app, container);
   registerDiffRoutes(app, container);
+  registerBlobRoutes(app, container);
   registerUserPreferencesRoutes(app, container);
   registerMarkdownRoutes(app);
 }

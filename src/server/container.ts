@@ -45,7 +45,7 @@ export function createContainer(deps: AppDeps) {
   const accessTokens = createAccessTokensService(base);
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests });
-  const diffs = createDiffsService({ ...base, mergeRequests, highlighter: createHighlighter() });
+  const diffs = createDiffsService({ ...base, mergeRequests, projects, highlighter: createHighlighter() });
   const userPreferences = createUserPreferencesService(base);
   pushHooks.subscribe((push) =>
     mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }),

@@ -12,12 +12,14 @@ import {
   type FilePatch,
   type PatchProblem,
 } from '../../git/diff';
-import { resolveCommit } from '../../git/repository';
+import { isSha, resolveCommit } from '../../git/repository';
+import { isBinary, readBlob, readPathEntry } from '../../git/tree';
 import { escapeHtml, MAX_HIGHLIGHT_BYTES, type Highlighter } from '../../highlight/highlight';
 import { createLruCache } from '../../highlight/lru-cache';
 import { listDiffCommits, type DiffVersionRow } from '../merge-requests/merge-requests.repo';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
-import type { ProjectContext } from '../projects/projects.service';
+import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import { fileHash, lineCode } from '../../../shared/diff/lineCode';
 
 export type DiffSelectionQuery = {
   diff_id?: number;
@@ -60,10 +62,23 @@ const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|ico|svg)$/i;
 type Deps = {
   db: Db;
   mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'versions'>;
+  projects: Pick<ProjectsService, 'loadProject'>;
   highlighter: Highlighter;
 };
 
-export function createDiffsService({ db, mergeRequests, highlighter }: Deps) {
+/** Context lines are read from blobs up to this size; a larger file is refused with a 400. */
+const MAX_CONTEXT_BLOB_BYTES = 10 * 1024 * 1024;
+
+export type ContextLinesRequest = {
+  since?: number;
+  to?: number;
+  offset: number;
+  unfold?: boolean;
+  bottom?: boolean;
+  full?: boolean;
+};
+
+export function createDiffsService({ db, mergeRequests, projects, highlighter }: Deps) {
   // A listing of two commits never changes, so it is kept; batches then ask git for their paths only.
   const listings = createLruCache<ChangedFile[]>(200_000, (files) => files.length + 1);
 
@@ -210,7 +225,77 @@ export function createDiffsService({ db, mergeRequests, highlighter }: Deps) {
     });
   }
 
-  return { select, metadata, batch, forPath };
+  /** A file's blob at a commit of a readable project; 404 for anything else. */
+  async function blobAt(actor: Actor, fullPath: string, sha: string, filePath: string) {
+    const ctx = await projects.loadProject(actor, fullPath);
+    const commit = /^[0-9a-f]{7,40}$/.test(sha) ? await resolveCommit(ctx.gitDir, sha) : null;
+    if (!commit || !isSha(commit)) throw new NotFoundError('Commit');
+    const entry = await readPathEntry(ctx.gitDir, commit, filePath);
+    if (!entry || entry.type !== 'blob') throw new NotFoundError('File');
+    return { ctx, entry };
+  }
+
+  /** `{project}/-/raw/{sha}/{path}`: the bytes, and whether git would call them binary. */
+  async function rawFile(actor: Actor, fullPath: string, sha: string, filePath: string) {
+    const { ctx, entry } = await blobAt(actor, fullPath, sha, filePath);
+    const content = await readBlob(ctx.gitDir, entry.id);
+    if (!content) throw new NotFoundError('File');
+    return { content, binary: isBinary(content) };
+  }
+
+  /**
+   * Unchanged lines around hunks, in GitLab's shape: lines `since`..`to` of the file at `sha`
+   * (all of them with `full`), old positions `offset` behind, and with `unfold` a hunk header
+   * where more lines remain (below the range with `bottom`, above it otherwise).
+   */
+  async function contextLines(
+    actor: Actor,
+    fullPath: string,
+    sha: string,
+    filePath: string,
+    query: ContextLinesRequest,
+  ): Promise<DiffLine[]> {
+    const { ctx, entry } = await blobAt(actor, fullPath, sha, filePath);
+    if ((entry.size ?? 0) > MAX_CONTEXT_BLOB_BYTES)
+      throw new BadRequestError('The file is too large to show');
+    const content = await readBlob(ctx.gitDir, entry.id);
+    if (!content || isBinary(content)) throw new BadRequestError('The file is binary');
+    const highlighted = highlighter.session()(entry.id, filePath, content.toString('utf8')).lines;
+    const total = content.at(-1) === 0x0a ? highlighted.length - 1 : highlighted.length;
+    const plain = content.toString('utf8').split('\n');
+    const since = query.full ? 1 : Math.max(1, query.since ?? 1);
+    const to = query.full ? total : Math.min(total, query.to ?? total);
+    const hash = fileHash(filePath);
+    const lines: DiffLine[] = [];
+    for (let n = since; n <= to; n++) {
+      const old = n - query.offset;
+      lines.push({
+        line_code: lineCode(hash, old, n),
+        type: null,
+        old_line: old,
+        new_line: n,
+        text: ` ${plain[n - 1] ?? ''}`,
+        rich_text: ` ${highlighted[n - 1] ?? ''}`,
+        meta_data: null,
+      });
+    }
+    if (query.unfold && !query.full) {
+      const match = (oldPos: number, newPos: number): DiffLine => ({
+        line_code: null,
+        type: 'match',
+        old_line: null,
+        new_line: null,
+        text: '',
+        rich_text: '',
+        meta_data: { old_pos: oldPos, new_pos: newPos },
+      });
+      if (query.bottom && to < total) lines.push(match(to - query.offset, to));
+      if (!query.bottom && since > 1) lines.unshift(match(since - query.offset, since));
+    }
+    return lines;
+  }
+
+  return { select, metadata, batch, forPath, rawFile, contextLines };
 }
 
 function richLine(line: ParsedDiffLine, oldLines: string[] | null, newLines: string[] | null): DiffLine {
