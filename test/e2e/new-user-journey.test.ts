@@ -59,7 +59,9 @@ describe('a new user, from sign-up to a reopened merge request', () => {
     await page.getByLabel('Project name').fill('Compiler');
     await page.getByLabel('Public').check();
     await page.getByRole('button', { name: 'Create project' }).click();
-    await page.getByRole('heading', { name: 'Compiler', level: 1 }).waitFor();
+    // The README renders its own "Compiler" heading: wait on what only the project home has.
+    await page.getByLabel('Clone with HTTP').waitFor();
+    await page.getByRole('region', { name: 'README' }).getByRole('heading', { name: 'Compiler' }).waitFor();
     expect(await page.getByLabel('Clone with HTTP').inputValue()).toBe(
       `${t.config.externalUrl}/grace/compiler.git`,
     );
