@@ -39,6 +39,8 @@ import { useReviewedFiles } from './useReviewedFiles';
 import './diffs.css';
 
 const SHA = /^[0-9a-f]{40}$/;
+/** The sticky toolbar's height on a wide screen (diffs.css). */
+const TOOLBAR_HEIGHT = 56;
 const shaParam = (value: string | null) => (value && SHA.test(value) ? value : undefined);
 const idParam = (value: string | null) => (value && /^\d{1,12}$/.test(value) ? Number(value) : undefined);
 
@@ -310,6 +312,8 @@ function FileList({ apiRef, files, target, loadedCount, estimate, render }: File
     estimateSize: (index) => estimate(files[index]!),
     overscan: 2,
     scrollMargin: margin,
+    // Files scrolled to land below the sticky toolbar rather than under it.
+    scrollPaddingStart: TOOLBAR_HEIGHT,
     getItemKey: (index) => files[index]!.file_hash,
   });
   useImperativeHandle(

@@ -1,0 +1,91 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitFiles } from '../../src/server/git/commits';
+import path from 'node:path';
+import { launchBrowser, newContext, screenshotsDir, signIn } from '../support/browser';
+import { buildProject, buildUser } from '../support/factories';
+import { testAuthor } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const FILES = 1000;
+const body = (n: number, version: number) =>
+  Array.from(
+    { length: 20 },
+    (_, i) => `export const value${i} = ${i % 4 === 0 ? (n + 1) * version : i};`,
+  ).join('\n') + '\n';
+
+describe('the Changes tab on a merge request of 1,000 files', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await buildUser(t.container);
+    const project = await buildProject(t.container, owner, { visibility: 'public' });
+    const paths = Array.from({ length: FILES }, (_, n) => `pkg${Math.floor(n / 50)}/module${n}.ts`);
+    await commitFiles(project.gitDir, {
+      branch: 'main',
+      message: 'Many modules',
+      author: testAuthor,
+      changes: paths.map((path, n) => ({ action: 'create' as const, path, content: body(n, 1) })),
+    });
+    await commitFiles(project.gitDir, {
+      branch: 'feature/all',
+      startBranch: 'main',
+      message: 'Touch every module',
+      author: testAuthor,
+      changes: paths.map((path, n) => ({ action: 'update' as const, path, content: body(n, 2) })),
+    });
+    const mr = await t.container.mergeRequests.create(owner, project.project.id, {
+      source_branch: 'feature/all',
+      title: 'Touch every module',
+    });
+    url = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}/diffs`;
+    browser = await launchBrowser();
+    page = await (await newContext(browser, await t.listen())).newPage();
+    await signIn(page, owner.username, owner.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('lists every file, paints the first diff rows fast and keeps the DOM small once all are loaded', async () => {
+    const started = Date.now();
+    await page.goto(url);
+    await page.locator('.diff-line--new').first().waitFor();
+    const firstRowMs = Date.now() - started;
+    const stats = await page.getByRole('status').getAttribute('aria-label');
+    expect(stats).toBe('1,000 files. Added 5000 lines. Removed 5000 lines.');
+    // Every batch in: the last file's tree entry is no longer loading.
+    await page.waitForResponse(async (r) => {
+      if (!r.url().includes('diffs_batch.json')) return false;
+      const json = (await r.json()) as { pagination: { next_page: number | null } };
+      return json.pagination.next_page === null;
+    });
+    const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const heapMb = await page.evaluate(
+      () =>
+        ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) /
+        2 ** 20,
+    );
+    console.log(
+      `1,000 files: first diff row after ${firstRowMs} ms, ${nodes} DOM nodes, ${heapMb.toFixed(0)} MB JS heap`,
+    );
+    expect(nodes).toBeLessThan(25_000);
+
+    // The last file is reachable from the tree's finder, and its diff is there when it is.
+    const tree = page.getByRole('navigation', { name: 'Changed files' });
+    await tree.getByLabel('Search files').fill('module999.ts');
+    await tree.getByRole('button', { name: 'pkg19/module999.ts' }).click();
+    await page
+      .getByRole('region', { name: 'pkg19/module999.ts' })
+      .locator('.diff-line--new')
+      .first()
+      .waitFor();
+    // The viewport only: the full page of a thousand files is taller than an image can be.
+    await page.screenshot({ path: path.join(screenshotsDir, 'diffs-1000-files.png') });
+  });
+});
