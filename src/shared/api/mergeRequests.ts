@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commitSchema, type CommitJson } from './repository';
 
 export const MAX_TITLE_LENGTH = 255;
 /** GitLab's limit for descriptions (1,000,000 characters). */
@@ -169,25 +170,9 @@ export type MergeRequestDetail = z.infer<typeof mergeRequestDetailSchema>;
 
 export const showMergeRequestQuerySchema = z.object({ render_html: booleanParam.optional() });
 
-/** A commit of a merge request, as `GET .../merge_requests/:iid/commits` lists it. */
-export const mergeRequestCommitSchema = z.object({
-  id: z.string(),
-  short_id: z.string(),
-  created_at: z.string(),
-  parent_ids: z.array(z.string()),
-  title: z.string(),
-  message: z.string(),
-  author_name: z.string(),
-  author_email: z.string(),
-  authored_date: z.string(),
-  committer_name: z.string(),
-  committer_email: z.string(),
-  committed_date: z.string(),
-  trailers: z.record(z.string(), z.string()),
-  extended_trailers: z.record(z.string(), z.array(z.string())),
-  web_url: z.string(),
-});
-export type MergeRequestCommit = z.infer<typeof mergeRequestCommitSchema>;
+/** A commit of a merge request, as `GET .../merge_requests/:iid/commits` lists it: the repository's commit shape. */
+export const mergeRequestCommitSchema = commitSchema;
+export type MergeRequestCommit = CommitJson;
 
 /** One file of a diff, with GitLab's field names (`changes`, `diffs` and version items). */
 export const diffFileSchema = z.object({
