@@ -12,6 +12,7 @@ import { AppError, TooManyRequestsError } from './errors';
 import { registerAccessTokenRoutes } from './features/access-tokens/access-tokens.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerBlobRoutes } from './features/diffs/blob.routes';
+import { registerCompareRoutes } from './features/diffs/compare.routes';
 import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
@@ -83,6 +84,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMergeRequestPageRoutes(app, container);
   registerDiffRoutes(app, container);
   registerBlobRoutes(app, container);
+  registerCompareRoutes(app, container);
   registerUserPreferencesRoutes(app, container);
   registerMarkdownRoutes(app);
 }

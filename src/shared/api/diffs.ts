@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { diffFileSchema as restDiffFileSchema } from './mergeRequests';
 import { booleanParam } from './projects';
+import { commitSchema } from './repository';
 
 /**
  * The Changes tab's contracts, in GitLab's field names (spec 001 sections 3 and 7.3). The page's
@@ -225,3 +227,14 @@ export const updateDiffPreferencesBodySchema = z.object({
   show_whitespace_in_diffs: booleanParam.optional(),
   view_diffs_file_by_file: booleanParam.optional(),
 });
+
+/** REST `GET /projects/:id/repository/compare`: commits oldest first, files as `changes` lists them. */
+export const compareSchema = z.object({
+  commit: commitSchema.nullable(),
+  commits: z.array(commitSchema),
+  diffs: z.array(restDiffFileSchema),
+  compare_timeout: z.boolean(),
+  compare_same_ref: z.boolean(),
+  web_url: z.string(),
+});
+export type Compare = z.infer<typeof compareSchema>;

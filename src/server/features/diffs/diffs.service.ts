@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../errors';
 import {
   changeKey,
+  diffCommits,
   listChangedFiles,
   readBlobs,
   readFilePatches,
@@ -12,7 +13,11 @@ import {
   type FilePatch,
   type PatchProblem,
 } from '../../git/diff';
-import { isSha, resolveCommit } from '../../git/repository';
+import { listCommits } from '../../git/commits';
+import { isSha, mergeBase, resolveCommit } from '../../git/repository';
+import { can } from '../../auth/permissions';
+import { ForbiddenError } from '../../errors';
+import { projectSubject } from '../projects/projects.service';
 import { isBinary, readBlob, readPathEntry } from '../../git/tree';
 import { escapeHtml, MAX_HIGHLIGHT_BYTES, type Highlighter } from '../../highlight/highlight';
 import { createLruCache } from '../../highlight/lru-cache';
@@ -65,6 +70,9 @@ type Deps = {
   projects: Pick<ProjectsService, 'loadProject'>;
   highlighter: Highlighter;
 };
+
+/** GitLab's compare lists at most this many files. */
+const MAX_COMPARE_FILES = 1000;
 
 /** Context lines are read from blobs up to this size; a larger file is refused with a 400. */
 const MAX_CONTEXT_BLOB_BYTES = 10 * 1024 * 1024;
@@ -295,7 +303,31 @@ export function createDiffsService({ db, mergeRequests, projects, highlighter }:
     return lines;
   }
 
-  return { select, metadata, batch, forPath, rawFile, contextLines };
+  /**
+   * REST `repository/compare`: commits and files from `from` to `to` (refs or shas); by default
+   * from their merge base (`from...to`), with `straight` from `from` itself (`from..to`).
+   */
+  async function compare(
+    actor: Actor,
+    projectRef: string,
+    input: { from: string; to: string; straight: boolean },
+  ) {
+    const ctx = await projects.loadProject(actor, projectRef);
+    if (!can(actor, 'read_code', projectSubject(ctx))) throw new ForbiddenError();
+    const [fromSha, toSha] = await Promise.all([
+      resolveCommit(ctx.gitDir, input.from),
+      resolveCommit(ctx.gitDir, input.to),
+    ]);
+    if (!fromSha || !toSha) throw new NotFoundError('Ref');
+    const base = input.straight ? fromSha : ((await mergeBase(ctx.gitDir, fromSha, toSha)) ?? fromSha);
+    const [commits, diff] = await Promise.all([
+      base === toSha ? [] : listCommits(ctx.gitDir, { revision: `${base}..${toSha}` }),
+      diffCommits(ctx.gitDir, base, toSha, { maxFiles: MAX_COMPARE_FILES }),
+    ]);
+    return { ctx, commits: commits.reverse(), diff, sameRef: fromSha === toSha };
+  }
+
+  return { select, metadata, batch, forPath, rawFile, contextLines, compare };
 }
 
 function richLine(line: ParsedDiffLine, oldLines: string[] | null, newLines: string[] | null): DiffLine {

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { compareSchema } from '../../../shared/api/diffs';
+import { booleanParam } from '../../../shared/api/projects';
+import type { Container } from '../../container';
+import { presentDiffFile } from '../merge-requests/merge-requests.presenter';
+import { apiActor } from '../projects/api-actor';
+import { presentCommit } from '../repository/repository.presenter';
+
+const ref = z.string().min(1).max(1000);
+
+/** GitLab's `GET /projects/:id/repository/compare?from=&to=&straight=`. */
+export function registerCompareRoutes(
+  app: FastifyInstance,
+  { diffs, config }: Pick<Container, 'diffs' | 'config'>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/repository/compare',
+    schema: {
+      params: z.object({ id: z.string().min(1).max(1000) }),
+      querystring: z.object({ from: ref, to: ref, straight: booleanParam.default(false) }),
+      response: { 200: compareSchema },
+    },
+    handler: async (request) => {
+      const { from, to, straight } = request.query;
+      const result = await diffs.compare(apiActor(request), request.params.id, { from, to, straight });
+      const commits = result.commits.map((commit) => presentCommit(commit, result.ctx, config));
+      return {
+        commit: commits.at(-1) ?? null,
+        commits,
+        diffs: result.diff.files.map(presentDiffFile),
+        compare_timeout: false,
+        compare_same_ref: result.sameRef,
+        web_url: `${config.externalUrl}/${result.ctx.fullPath}/-/compare/${encodeURIComponent(from)}...${encodeURIComponent(to)}`,
+      };
+    },
+  });
+}
