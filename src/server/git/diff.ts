@@ -384,7 +384,11 @@ function toFilePatch(raw: RawFilePatch): FilePatch {
  * Several blobs in one `cat-file --batch` call, skipping those over `maxBytes` (their size is
  * read first, so a huge blob is never loaded). Missing or non-blob objects are left out.
  */
-export async function readBlobs(gitDir: string, shas: string[], maxBytes: number): Promise<Map<string, Buffer>> {
+export async function readBlobs(
+  gitDir: string,
+  shas: string[],
+  maxBytes: number,
+): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();
   const unique = [...new Set(shas)];
   if (unique.length === 0) return blobs;
