@@ -184,6 +184,27 @@ describe('the Changes tab in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('follows a line anchor (the line code) to its line and marks it', async () => {
+    await page.goto(url);
+    const reduce = file('src/cart.ts').locator('tr', { hasText: 'items.reduce' });
+    const lineCode = await reduce.getAttribute('id');
+    expect(lineCode).toMatch(new RegExp(`^${fileHash('src/cart.ts')}_\\d+_4$`));
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto('/');
+    await page.goto(`${url}#${lineCode}`);
+    const target = page.locator(`[id="${lineCode}"]`);
+    await target.waitFor();
+    await expect
+      .poll(async () => {
+        const box = await target.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 400;
+      })
+      .toBe(true);
+    expect(await target.getAttribute('class')).toContain('diff-line--target');
+    await screenshot(page, 'diffs-line-anchor');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('shows one file at a time with previous and next', async () => {
     await page.goto(url);
     await page.getByLabel('Show one file at a time').check();

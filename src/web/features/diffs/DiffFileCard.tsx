@@ -20,6 +20,8 @@ type Props = {
   view: DiffViewType;
   collapsed: boolean;
   reviewed: boolean;
+  /** The line a deep link points at, marked in its file. */
+  targetLine?: string | null;
   onToggleCollapse: (fileHash: string) => void;
   onReviewed: (fileHash: string, reviewed: boolean) => void;
 };
@@ -32,6 +34,7 @@ export const DiffFileCard = memo(function DiffFileCard({
   view,
   collapsed,
   reviewed,
+  targetLine = null,
   onToggleCollapse,
   onReviewed,
 }: Props) {
@@ -45,12 +48,22 @@ export const DiffFileCard = memo(function DiffFileCard({
         onToggleCollapse={() => onToggleCollapse(meta.file_hash)}
         onReviewed={(value) => onReviewed(meta.file_hash, value)}
       />
-      {!collapsed && <Body fullPath={fullPath} body={body} view={view} />}
+      {!collapsed && <Body fullPath={fullPath} body={body} view={view} targetLine={targetLine} />}
     </section>
   );
 });
 
-function Body({ fullPath, body, view }: { fullPath: string; body: FileBody; view: DiffViewType }) {
+function Body({
+  fullPath,
+  body,
+  view,
+  targetLine,
+}: {
+  fullPath: string;
+  body: FileBody;
+  view: DiffViewType;
+  targetLine: string | null;
+}) {
   switch (body.kind) {
     case 'loading':
       return (
@@ -68,17 +81,27 @@ function Body({ fullPath, body, view }: { fullPath: string; body: FileBody; view
         </div>
       );
     case 'loaded':
-      return <Viewer fullPath={fullPath} file={body.file} view={view} />;
+      return <Viewer fullPath={fullPath} file={body.file} view={view} targetLine={targetLine} />;
     default:
       return assertNever(body);
   }
 }
 
-function Viewer({ fullPath, file, view }: { fullPath: string; file: DiffFile; view: DiffViewType }) {
+function Viewer({
+  fullPath,
+  file,
+  view,
+  targetLine,
+}: {
+  fullPath: string;
+  file: DiffFile;
+  view: DiffViewType;
+  targetLine: string | null;
+}) {
   const kind = viewerKind(file);
   switch (kind) {
     case 'text':
-      return <TextDiff lines={file.highlighted_diff_lines} view={view} />;
+      return <TextDiff lines={file.highlighted_diff_lines} view={view} targetLine={targetLine} />;
     case 'image':
       return <ImageViewer fullPath={fullPath} file={file} />;
     case 'download':

@@ -197,6 +197,9 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
     if (!prefs.fileByFile) listApi.current?.scrollTo(index);
   };
 
+  const targetLine = target.kind === 'line' ? target : null;
+  const lineOf = (meta: DiffFileMetadata) =>
+    targetLine?.fileHash === meta.file_hash ? targetLine.lineCode : null;
   const cardProps = {
     fullPath,
     view: prefs.view,
@@ -256,6 +259,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
                   body={body}
                   collapsed={isCollapsed(flagsOf(meta))}
                   reviewed={reviewed.has(meta.file_hash)}
+                  targetLine={lineOf(meta)}
                 />
               )}
               bodyOf={bodyOf}
@@ -278,6 +282,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
                   body={bodyOf(meta)}
                   collapsed={isCollapsed(flagsOf(meta))}
                   reviewed={reviewed.has(meta.file_hash)}
+                  targetLine={lineOf(meta)}
                 />
               )}
             />

@@ -44,7 +44,17 @@ const chunks = <T,>(items: readonly T[]): T[][] => {
 };
 
 /** A file's lines, inline (one column) or parallel (old left, new right). */
-export function TextDiff({ lines, view }: { lines: readonly DiffLine[]; view: DiffViewType }) {
+export function TextDiff({
+  lines,
+  view,
+  targetLine = null,
+}: {
+  lines: readonly DiffLine[];
+  view: DiffViewType;
+  targetLine?: string | null;
+}) {
+  const target = (code: string | null | undefined) =>
+    code && code === targetLine ? ' diff-line--target' : '';
   if (view === 'inline') {
     return (
       <table className="diff-table diff-table--inline">
@@ -62,7 +72,11 @@ export function TextDiff({ lines, view }: { lines: readonly DiffLine[]; view: Di
                   <td className="diff-code">{line.text}</td>
                 </tr>
               ) : (
-                <tr key={j} id={line.line_code ?? undefined} className={`diff-line ${lineClass(line)}`}>
+                <tr
+                  key={j}
+                  id={line.line_code ?? undefined}
+                  className={`diff-line ${lineClass(line)}${target(line.line_code)}`}
+                >
                   <LineNumber line={line} side="old" />
                   <LineNumber line={line} side="new" />
                   <Code line={line} />
@@ -92,7 +106,11 @@ export function TextDiff({ lines, view }: { lines: readonly DiffLine[]; view: Di
                 </td>
               </tr>
             ) : (
-              <tr key={j} id={(row.right ?? row.left)?.line_code ?? undefined} className="diff-line">
+              <tr
+                key={j}
+                id={(row.right ?? row.left)?.line_code ?? undefined}
+                className={`diff-line${target(row.left?.line_code)}${target(row.right?.line_code)}`}
+              >
                 <LineNumber line={row.left} side="old" />
                 {row.left ? (
                   <Code line={row.left} className={lineClass(row.left)} />
