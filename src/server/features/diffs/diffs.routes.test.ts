@@ -236,4 +236,43 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
     expect((await get('diffs_batch.json', null)).statusCode).toBe(404);
     expect((await get('diff_for_path.json?new_path=src/app.ts', stranger)).statusCode).toBe(404);
   });
+
+  it('hides whitespace-only changes with w=1 and shows them without', async () => {
+    const other = await buildProject(t.container, owner);
+    await commitFiles(other.gitDir, {
+      branch: 'main',
+      message: 'Spaced',
+      author: testAuthor,
+      changes: [{ action: 'create', path: 'spaced.txt', content: 'a b\n' }],
+    });
+    await commitFiles(other.gitDir, {
+      branch: 'tidy',
+      startBranch: 'main',
+      message: 'Tidy',
+      author: testAuthor,
+      changes: [{ action: 'update', path: 'spaced.txt', content: 'a    b\n' }],
+    });
+    const mr = await t.container.mergeRequests.create(owner, other.project.id, {
+      title: 'Tidy',
+      source_branch: 'tidy',
+      target_branch: 'main',
+    });
+    const base = `/${other.fullPath}/-/merge_requests/${mr.mergeRequest.iid}`;
+    const fetch = (suffix: string) =>
+      t.app.inject({ method: 'GET', url: `${base}/${suffix}`, headers: owner.headers });
+    const ignoring = (await fetch('diffs_metadata.json?w=1')).json<DiffsMetadata>();
+    expect(ignoring.diff_files[0]).toMatchObject({
+      added_lines: 0,
+      removed_lines: 0,
+      viewer: { name: 'no_preview', reason: 'Only whitespace changed.' },
+    });
+    const batchIgnoring = (await fetch('diffs_batch.json?w=1')).json<DiffsBatch>();
+    expect(batchIgnoring.diff_files[0]!.highlighted_diff_lines).toEqual([]);
+    const showing = (await fetch('diffs_batch.json')).json<DiffsBatch>();
+    expect(showing.diff_files[0]!.highlighted_diff_lines.map((line) => line.text)).toEqual([
+      '-a b',
+      '+a    b',
+    ]);
+    expect((await fetch('diffs_batch.json?w=2')).statusCode).toBe(400);
+  });
 });
