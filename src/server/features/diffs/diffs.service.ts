@@ -109,8 +109,10 @@ export function createDiffsService({ db, mergeRequests, projects, highlighter }:
     iid: number,
     query: DiffSelectionQuery,
   ): Promise<DiffSelection> {
-    const ctx = await mergeRequests.loadForRead(actor, fullPath);
-    const versions = await mergeRequests.versions(actor, ctx.project.id, iid);
+    const [ctx, versions] = await Promise.all([
+      mergeRequests.loadForRead(actor, fullPath),
+      mergeRequests.versions(actor, fullPath, iid),
+    ]);
     const ignoreWhitespace = query.w === '1';
     const version =
       query.diff_id === undefined ? (versions[0] ?? null) : versions.find((v) => v.id === query.diff_id);
