@@ -85,6 +85,16 @@ describe('the Changes tab on a merge request of 1,000 files', () => {
       .locator('.diff-line--new')
       .first()
       .waitFor();
+    // Find in changes reaches a line that is not in the DOM until it is scrolled to.
+    await page.getByLabel('Find in changes').fill('value4 = 1998;');
+    await page.getByText('1 of 1').waitFor();
+    const found = page.locator('.diff-line--target');
+    await found.waitFor();
+    expect(await found.innerText()).toContain('value4 = 1998;');
+    expect(
+      await page.getByRole('region', { name: 'pkg19/module998.ts' }).locator('.diff-line--target').count(),
+    ).toBe(1);
+    await expect.poll(async () => (await found.boundingBox())?.y ?? -1).toBeGreaterThan(0);
     // The viewport only: the full page of a thousand files is taller than an image can be.
     await page.screenshot({ path: path.join(screenshotsDir, 'diffs-1000-files.png') });
   });

@@ -22,6 +22,8 @@ import { applyCollapse, initialFlags, isCollapsed, type CollapseEvent, type Coll
 import { fileAnchor, parseDiffTarget, type DiffTarget } from './deepLink';
 import { neighboursToPrefetch } from './batchLoading';
 import { DiffFileCard, type FileBody } from './DiffFileCard';
+import { DiffSearch } from './DiffSearch';
+import { findInDiff, stepMatch, type DiffMatch } from './diffSearch';
 import { DiffsToolbar } from './DiffsToolbar';
 import { FileTree } from './FileTree';
 import type { LoadState } from './fileTree';
@@ -188,7 +190,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
       files.findIndex((f) => f.file_hash === targetHash),
     ),
   );
-  const listApi = useRef<{ scrollTo: (index: number) => void }>(null);
+  const listApi = useRef<ListApi>(null);
   const open = (hash: string) => {
     const index = files.findIndex((f) => f.file_hash === hash);
     if (index < 0) return;
@@ -197,7 +199,18 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
     if (!prefs.fileByFile) listApi.current?.scrollTo(index);
   };
 
-  const targetLine = target.kind === 'line' ? target : null;
+  const [search, setSearch] = useState({ query: '', index: 0 });
+  const loadedFiles = useMemo(() => files.flatMap((f) => loaded.get(f.file_hash) ?? []), [files, loaded]);
+  const matches = useMemo(() => findInDiff(loadedFiles, search.query), [loadedFiles, search.query]);
+  const goTo = (match: DiffMatch | undefined) => {
+    const index = match ? files.findIndex((f) => f.file_hash === match.fileHash) : -1;
+    if (!match || index < 0) return;
+    dispatch([match.fileHash], { type: 'force-open' });
+    setCurrent(index);
+    listApi.current?.scrollToLine(index, match.lineCode);
+  };
+  const activeMatch = matches[Math.min(search.index, matches.length - 1)] ?? null;
+  const targetLine = activeMatch ?? (target.kind === 'line' ? target : null);
   const lineOf = (meta: DiffFileMetadata) =>
     targetLine?.fileHash === meta.file_hash ? targetLine.lineCode : null;
   const cardProps = {
@@ -227,6 +240,20 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
           updateSelection({ diff_id: id?.toString(), start_sha: start, commit_id: undefined })
         }
         onCommit={(id) => updateSelection({ commit_id: id, diff_id: undefined, start_sha: undefined })}
+      />
+      <DiffSearch
+        query={search.query}
+        index={Math.min(search.index, Math.max(matches.length - 1, 0))}
+        count={matches.length}
+        onQuery={(query) => {
+          setSearch({ query, index: 0 });
+          goTo(findInDiff(loadedFiles, query)[0]);
+        }}
+        onStep={(step) => {
+          const index = stepMatch(search.index, matches.length, step);
+          setSearch({ ...search, index });
+          goTo(matches[index]);
+        }}
       />
       {metadata.has_encoded_file_paths && (
         <Flash variant="warning">
@@ -293,8 +320,10 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
   );
 }
 
+type ListApi = { scrollTo: (index: number) => void; scrollToLine: (index: number, lineCode: string) => void };
+
 type FileListProps = {
-  apiRef: React.RefObject<{ scrollTo: (index: number) => void } | null>;
+  apiRef: React.RefObject<ListApi | null>;
   files: readonly DiffFileMetadata[];
   target: DiffTarget;
   loadedCount: number;
@@ -323,7 +352,16 @@ function FileList({ apiRef, files, target, loadedCount, estimate, render }: File
   });
   useImperativeHandle(
     apiRef,
-    () => ({ scrollTo: (index) => virtualizer.scrollToIndex(index, { align: 'start' }) }),
+    () => ({
+      scrollTo: (index) => virtualizer.scrollToIndex(index, { align: 'start' }),
+      scrollToLine: (index, lineCode) => {
+        virtualizer.scrollToIndex(index, { align: 'start' });
+        // The file renders on the next frames; then its line is brought to the middle.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => document.getElementById(lineCode)?.scrollIntoView({ block: 'center' })),
+        );
+      },
+    }),
     [virtualizer],
   );
 
