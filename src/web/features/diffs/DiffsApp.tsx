@@ -239,21 +239,23 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
         onVersion={(id, start) =>
           updateSelection({ diff_id: id?.toString(), start_sha: start, commit_id: undefined })
         }
+        search={
+          <DiffSearch
+            query={search.query}
+            index={Math.min(search.index, Math.max(matches.length - 1, 0))}
+            count={matches.length}
+            onQuery={(query) => {
+              setSearch({ query, index: 0 });
+              goTo(findInDiff(loadedFiles, query)[0]);
+            }}
+            onStep={(step) => {
+              const index = stepMatch(search.index, matches.length, step);
+              setSearch({ ...search, index });
+              goTo(matches[index]);
+            }}
+          />
+        }
         onCommit={(id) => updateSelection({ commit_id: id, diff_id: undefined, start_sha: undefined })}
-      />
-      <DiffSearch
-        query={search.query}
-        index={Math.min(search.index, Math.max(matches.length - 1, 0))}
-        count={matches.length}
-        onQuery={(query) => {
-          setSearch({ query, index: 0 });
-          goTo(findInDiff(loadedFiles, query)[0]);
-        }}
-        onStep={(step) => {
-          const index = stepMatch(search.index, matches.length, step);
-          setSearch({ ...search, index });
-          goTo(matches[index]);
-        }}
       />
       {metadata.has_encoded_file_paths && (
         <Flash variant="warning">

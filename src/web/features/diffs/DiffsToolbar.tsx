@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Checkbox, FormControl, IconButton, SegmentedControl, Select } from '@primer/react';
 import {
   ChevronLeftIcon,
@@ -18,6 +19,8 @@ type Props = {
   onVersion: (diffId: number | undefined, startSha: string | undefined) => void;
   onCommit: (commitId: string) => void;
   loading: boolean;
+  /** The find-in-changes box, kept in the sticky bar so it stays at hand while scrolling. */
+  search: ReactNode;
 };
 
 /** The bar above the files: tree toggle, versions, stats and the display choices. */
@@ -30,6 +33,7 @@ export function DiffsToolbar({
   onVersion,
   onCommit,
   loading,
+  search,
 }: Props) {
   return (
     <div className="diffs-toolbar">
@@ -63,6 +67,7 @@ export function DiffsToolbar({
       )}
       <DiffStatsBar files={metadata.diff_files} />
       <span className="diffs-toolbar__spacer" />
+      {search}
       <Button size="small" onClick={onExpandAll}>
         Expand all
       </Button>
