@@ -2,6 +2,7 @@ import { Button, Flash, IconButton, Spinner } from '@primer/react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@primer/octicons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
+  type CSSProperties,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -41,8 +42,6 @@ import { useReviewedFiles } from './useReviewedFiles';
 import './diffs.css';
 
 const SHA = /^[0-9a-f]{40}$/;
-/** The sticky toolbar's height on a wide screen (diffs.css). */
-const TOOLBAR_HEIGHT = 56;
 const shaParam = (value: string | null) => (value && SHA.test(value) ? value : undefined);
 const idParam = (value: string | null) => (value && /^\d{1,12}$/.test(value) ? Number(value) : undefined);
 
@@ -183,6 +182,17 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
   );
   const allHashes = useMemo(() => files.map((f) => f.file_hash), [files]);
 
+  // The sticky toolbar wraps on narrow screens: files scrolled to land below it, whatever its height.
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const [toolbarHeight, setToolbarHeight] = useState(56);
+  useLayoutEffect(() => {
+    const toolbar = toolbarRef.current;
+    if (!toolbar) return;
+    const observer = new ResizeObserver(() => setToolbarHeight(toolbar.offsetHeight));
+    observer.observe(toolbar);
+    return () => observer.disconnect();
+  }, []);
+
   const targetHash = target.kind === 'file' || target.kind === 'line' ? target.fileHash : null;
   const [current, setCurrent] = useState(() =>
     Math.max(
@@ -228,8 +238,9 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
     );
   }
   return (
-    <div className="diffs">
+    <div className="diffs" style={{ '--diffs-toolbar-height': `${toolbarHeight}px` } as CSSProperties}>
       <DiffsToolbar
+        ref={toolbarRef}
         metadata={metadata}
         prefs={prefs}
         onPrefs={setPrefs}
@@ -299,6 +310,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
               files={files}
               target={target}
               loadedCount={loaded.size}
+              toolbarHeight={toolbarHeight}
               estimate={(meta) =>
                 isCollapsed(flagsOf(meta))
                   ? 50
@@ -329,6 +341,7 @@ type FileListProps = {
   files: readonly DiffFileMetadata[];
   target: DiffTarget;
   loadedCount: number;
+  toolbarHeight: number;
   estimate: (meta: DiffFileMetadata) => number;
   render: (meta: DiffFileMetadata) => React.ReactNode;
 };
@@ -337,7 +350,7 @@ type FileListProps = {
  * Every file, none hidden, in a list virtualized against the window: only the files near the
  * viewport are in the DOM, so a merge request of thousands of files stays light to lay out.
  */
-function FileList({ apiRef, files, target, loadedCount, estimate, render }: FileListProps) {
+function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate, render }: FileListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
   useLayoutEffect(() => {
@@ -349,7 +362,7 @@ function FileList({ apiRef, files, target, loadedCount, estimate, render }: File
     overscan: 2,
     scrollMargin: margin,
     // Files scrolled to land below the sticky toolbar rather than under it.
-    scrollPaddingStart: TOOLBAR_HEIGHT,
+    scrollPaddingStart: toolbarHeight,
     getItemKey: (index) => files[index]!.file_hash,
   });
   useImperativeHandle(

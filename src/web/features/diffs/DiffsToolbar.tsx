@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button, Checkbox, FormControl, IconButton, SegmentedControl, Select } from '@primer/react';
 import {
   ChevronLeftIcon,
@@ -21,6 +21,7 @@ type Props = {
   loading: boolean;
   /** The find-in-changes box, kept in the sticky bar so it stays at hand while scrolling. */
   search: ReactNode;
+  ref?: Ref<HTMLDivElement>;
 };
 
 /** The bar above the files: tree toggle, versions, stats and the display choices. */
@@ -34,9 +35,10 @@ export function DiffsToolbar({
   onCommit,
   loading,
   search,
+  ref,
 }: Props) {
   return (
-    <div className="diffs-toolbar">
+    <div ref={ref} className="diffs-toolbar">
       <IconButton
         icon={prefs.showTree ? SidebarExpandIcon : SidebarCollapseIcon}
         aria-label={prefs.showTree ? 'Hide file browser' : 'Show file browser'}
