@@ -1,7 +1,6 @@
 import type { DiffLine } from '../../../shared/api/diffs';
 import type { ParsedDiffLine } from '../../../shared/diff/parsePatch';
 import type { Actor } from '../../auth/permissions';
-import type { Db } from '../../db/client';
 import { BadRequestError, NotFoundError } from '../../errors';
 import {
   changeKey,
@@ -21,7 +20,7 @@ import { projectSubject } from '../projects/projects.service';
 import { isBinary, readBlob, readPathEntry } from '../../git/tree';
 import { escapeHtml, MAX_HIGHLIGHT_BYTES, type Highlighter } from '../../highlight/highlight';
 import { createLruCache } from '../../highlight/lru-cache';
-import { listDiffCommits, type DiffVersionRow } from '../merge-requests/merge-requests.repo';
+import type { DiffVersionRow } from '../merge-requests/merge-requests.repo';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import { fileHash, lineCode } from '../../../shared/diff/lineCode';
@@ -65,8 +64,7 @@ export type DiffFileView = ChangedFile & {
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|ico|svg)$/i;
 
 type Deps = {
-  db: Db;
-  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'versions'>;
+  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'versions' | 'versionCommits'>;
   projects: Pick<ProjectsService, 'loadProject'>;
   highlighter: Highlighter;
 };
@@ -86,7 +84,7 @@ export type ContextLinesRequest = {
   full?: boolean;
 };
 
-export function createDiffsService({ db, mergeRequests, projects, highlighter }: Deps) {
+export function createDiffsService({ mergeRequests, projects, highlighter }: Deps) {
   // A listing of two commits never changes, so it is kept; batches then ask git for their paths only.
   const listings = createLruCache<ChangedFile[]>(200_000, (files) => files.length + 1);
 
@@ -155,7 +153,7 @@ export function createDiffsService({ db, mergeRequests, projects, highlighter }:
 
   async function selectCommit(version: DiffVersionRow, sha: string): Promise<CommitSelection> {
     // Newest first, as the version recorded them.
-    const commits = await listDiffCommits(db, version.id);
+    const commits = await mergeRequests.versionCommits(version.id);
     const index = commits.findIndex((c) => c.sha === sha);
     const found = commits[index];
     if (!found) throw new NotFoundError('Commit');

@@ -613,8 +613,12 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
     }
   }
 
+  /** The commits a diff version recorded, newest first (for other features: they do not read our tables). */
+  const versionCommits = (versionId: number) => listDiffCommits(db, versionId);
+
   return {
     loadForRead,
+    versionCommits,
     detailIn,
     mayMergeInto,
     mayRemoveBranch,
