@@ -1,35 +1,19 @@
 import { Heading, Pagination, RelativeTime } from '@primer/react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { CommitJson } from '../../../shared/api/repository';
-import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
-import { useProject } from '../projects/queries';
+import { projectUrl } from '../projects/projectRoutes';
 import { LoadState } from './LoadState';
-import { PushInstructions } from './PushInstructions';
 import { RefSwitcher } from './RefSwitcher';
-import { COMMITS_PER_PAGE, useCommits, useRefAndPath } from './queries';
+import { COMMITS_PER_PAGE, useCommits } from './queries';
 import { groupByDay, refPage } from './repositoryPaths';
+import { AtRefAndPath } from './AtRefAndPath';
 import './repository.css';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** `{project}/-/commits/{ref}/{path}`: the history of a branch (or of one path on it), by day. */
 export function CommitsPage() {
-  const fullPath = useProjectFullPath();
-  const splat = useParams()['*'] ?? '';
-  const project = useProject(fullPath);
-  const resolved = useRefAndPath(fullPath, splat);
-  if (!splat) {
-    if (project.status !== 'success') return <LoadState error={project.error} what="project" />;
-    if (project.data.empty_repo || !project.data.default_branch)
-      return (
-        <div className="stack">
-          <PushInstructions fullPath={fullPath} httpUrl={project.data.http_url_to_repo} />
-        </div>
-      );
-    return <CommitHistory fullPath={fullPath} gitRef={project.data.default_branch} path="" />;
-  }
-  if (resolved.status !== 'success') return <LoadState error={null} what="commits" />;
-  return <CommitHistory fullPath={fullPath} gitRef={resolved.ref} path={resolved.path} />;
+  return <AtRefAndPath what="commits">{(at) => <CommitHistory {...at} />}</AtRefAndPath>;
 }
 
 function CommitHistory({ fullPath, gitRef, path }: { fullPath: string; gitRef: string; path: string }) {

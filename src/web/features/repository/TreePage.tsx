@@ -1,35 +1,19 @@
 import { HistoryIcon } from '@primer/octicons-react';
 import { Heading, LinkButton, Pagination } from '@primer/react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
-import { useProject } from '../projects/queries';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { projectUrl } from '../projects/projectRoutes';
 import { FileTable } from './FileTable';
 import { LoadState } from './LoadState';
 import { PathBreadcrumbs } from './PathBreadcrumbs';
-import { PushInstructions } from './PushInstructions';
 import { RefSwitcher } from './RefSwitcher';
-import { TREE_PER_PAGE, useRefAndPath, useTree } from './queries';
+import { TREE_PER_PAGE, useTree } from './queries';
 import { refPage } from './repositoryPaths';
+import { AtRefAndPath } from './AtRefAndPath';
 import './repository.css';
 
 /** `{project}/-/tree/{ref}/{path}`: the file browser. */
 export function TreePage() {
-  const fullPath = useProjectFullPath();
-  const splat = useParams()['*'] ?? '';
-  const project = useProject(fullPath);
-  const resolved = useRefAndPath(fullPath, splat);
-  if (!splat) {
-    if (project.status !== 'success') return <LoadState error={project.error} what="project" />;
-    if (project.data.empty_repo || !project.data.default_branch)
-      return (
-        <div className="stack">
-          <PushInstructions fullPath={fullPath} httpUrl={project.data.http_url_to_repo} />
-        </div>
-      );
-    return <TreeView fullPath={fullPath} gitRef={project.data.default_branch} path="" />;
-  }
-  if (resolved.status !== 'success') return <LoadState error={null} what="files" />;
-  return <TreeView fullPath={fullPath} gitRef={resolved.ref} path={resolved.path} />;
+  return <AtRefAndPath what="files">{(at) => <TreeView {...at} />}</AtRefAndPath>;
 }
 
 function TreeView({ fullPath, gitRef, path }: { fullPath: string; gitRef: string; path: string }) {
