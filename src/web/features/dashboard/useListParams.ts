@@ -27,3 +27,5 @@ export function useListParams(signedIn: boolean) {
 
   return { scope, search, page, hrefFor, go };
 }
+
+export type ListParams = ReturnType<typeof useListParams>;
