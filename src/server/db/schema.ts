@@ -33,6 +33,9 @@ export const users = pgTable(
     /** Diff preferences the Changes tab remembers (GitLab's user preferences of the same names). */
     showWhitespaceInDiffs: boolean('show_whitespace_in_diffs').notNull().default(true),
     viewDiffsFileByFile: boolean('view_diffs_file_by_file').notNull().default(false),
+    /** The Activity filter (0 all, 1 comments, 2 history) remembered per noteable type when asked to persist. */
+    issueNotesFilter: integer('issue_notes_filter').notNull().default(0),
+    mergeRequestNotesFilter: integer('merge_request_notes_filter').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -241,6 +244,9 @@ export const mergeRequests = pgTable(
     mergeUserId: integer('merge_user_id').references(() => users.id, { onDelete: 'set null' }),
     mergeStartedAt: tz('merge_started_at'),
     inProgressMergeCommitSha: text('in_progress_merge_commit_sha'),
+    /** Only members may comment while locked. */
+    discussionLocked: boolean('discussion_locked').notNull().default(false),
+    timeEstimate: integer('time_estimate').notNull().default(0),
     /** Bumped on every change: feeds ETags and optimistic locking. */
     lockVersion: integer('lock_version').notNull().default(0),
     createdAt: createdAt(),
@@ -308,3 +314,263 @@ export const instanceSettings = pgTable('instance_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+/** Project issues; `issue_type` incident adds a timeline. iids come from `internal_ids` (usage `issues`). */
+export const issues = pgTable(
+  'issues',
+  {
+    id: serial('id').primaryKey(),
+    iid: integer('iid').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    state: text('state', { enum: ['opened', 'closed'] })
+      .notNull()
+      .default('opened'),
+    issueType: text('issue_type', { enum: ['issue', 'incident'] })
+      .notNull()
+      .default('issue'),
+    confidential: boolean('confidential').notNull().default(false),
+    discussionLocked: boolean('discussion_locked').notNull().default(false),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    closedById: integer('closed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: tz('closed_at'),
+    /** Seconds, as GitLab's time tracking keeps them (`/estimate`). */
+    timeEstimate: integer('time_estimate').notNull().default(0),
+    lockVersion: integer('lock_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('issues_project_iid').on(t.projectId, t.iid),
+    index('issues_project_state').on(t.projectId, t.state, t.id),
+  ],
+);
+
+export const issueAssignees = pgTable(
+  'issue_assignees',
+  {
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.userId] }), index('issue_assignees_user').on(t.userId)],
+);
+
+/** What a note, draft, award or time log hangs on. */
+const noteableType = (name: string) => text(name, { enum: ['Issue', 'MergeRequest'] });
+
+/**
+ * Comments and system notes on issues and merge requests. Notes of one thread share a
+ * `discussion_id` (40 hex, as GitLab's); an individual note has a discussion of its own.
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    noteableType: noteableType('noteable_type').notNull(),
+    noteableId: integer('noteable_id').notNull(),
+    discussionId: text('discussion_id').notNull(),
+    /** null for an individual comment, as GitLab's `type`. */
+    type: text('type', { enum: ['DiscussionNote', 'DiffNote'] }),
+    system: boolean('system').notNull().default(false),
+    /** For system notes: what happened (`commit`, `title`, `description`, `closed`, `merged`, ...) and its details. */
+    systemNoteMetadata: jsonb('system_note_metadata'),
+    note: text('note').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    internal: boolean('internal').notNull().default(false),
+    resolvable: boolean('resolvable').notNull().default(false),
+    resolvedAt: tz('resolved_at'),
+    resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedByPush: boolean('resolved_by_push').notNull().default(false),
+    /** Diff notes: where the comment sits (`position`) and where it was first made (`original_position`). */
+    position: jsonb('position'),
+    originalPosition: jsonb('original_position'),
+    lineCode: text('line_code'),
+    commitId: text('commit_id'),
+    lastEditedAt: tz('last_edited_at'),
+    lastEditedById: integer('last_edited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    imported: boolean('imported').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('notes_noteable').on(t.noteableType, t.noteableId, t.id),
+    index('notes_discussion').on(t.discussionId),
+    // `X-Last-Fetched-At` polling reads what changed since a moment.
+    index('notes_noteable_updated').on(t.noteableType, t.noteableId, t.updatedAt),
+  ],
+);
+
+/** Pending review comments: visible to their author only until the review is submitted. */
+export const draftNotes = pgTable(
+  'draft_notes',
+  {
+    id: serial('id').primaryKey(),
+    mergeRequestId: integer('merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    /** A reply to this thread when set; a new thread otherwise. */
+    discussionId: text('discussion_id'),
+    resolveDiscussion: boolean('resolve_discussion').notNull().default(false),
+    internal: boolean('internal').notNull().default(false),
+    position: jsonb('position'),
+    lineCode: text('line_code'),
+    commitId: text('commit_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('draft_notes_mr_author').on(t.mergeRequestId, t.authorId, t.id)],
+);
+
+/** Emoji reactions on notes, issues and merge requests; one per user, name and thing. */
+export const awardEmoji = pgTable(
+  'award_emoji',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    awardableType: text('awardable_type', { enum: ['Note', 'Issue', 'MergeRequest'] }).notNull(),
+    awardableId: integer('awardable_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('award_emoji_one_per_user').on(t.awardableType, t.awardableId, t.name, t.userId),
+    index('award_emoji_user_recent').on(t.userId, t.createdAt),
+  ],
+);
+
+/** The ```suggestion blocks of a diff note, in order, with what they replace and whether they landed. */
+export const suggestions = pgTable(
+  'suggestions',
+  {
+    id: serial('id').primaryKey(),
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    relativeOrder: integer('relative_order').notNull(),
+    fromContent: text('from_content').notNull(),
+    toContent: text('to_content').notNull(),
+    linesAbove: integer('lines_above').notNull().default(0),
+    linesBelow: integer('lines_below').notNull().default(0),
+    outdated: boolean('outdated').notNull().default(false),
+    applied: boolean('applied').notNull().default(false),
+    commitId: text('commit_id'),
+  },
+  (t) => [uniqueIndex('suggestions_note_order').on(t.noteId, t.relativeOrder)],
+);
+
+/** Earlier descriptions of an issue or merge request, for "compare with previous version"; soft-deleted. */
+export const descriptionVersions = pgTable(
+  'description_versions',
+  {
+    id: serial('id').primaryKey(),
+    noteableType: noteableType('noteable_type').notNull(),
+    noteableId: integer('noteable_id').notNull(),
+    description: text('description').notNull(),
+    deletedAt: tz('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('description_versions_noteable').on(t.noteableType, t.noteableId, t.id)],
+);
+
+/** Files attached to notes and descriptions, served at `/uploads/{secret}/{filename}` under the project. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** 32 hex characters, unguessable: the link is the capability, as in GitLab. */
+    secret: text('secret').notNull(),
+    filename: text('filename').notNull(),
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uploads_project_secret').on(t.projectId, t.secret)],
+);
+
+export const abuseReports = pgTable(
+  'abuse_reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', {
+      enum: ['spam', 'offensive', 'phishing', 'crypto', 'credentials', 'copyright', 'malware', 'other'],
+    }).notNull(),
+    reportedFromUrl: text('reported_from_url').notNull().default(''),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('abuse_reports_status').on(t.status, t.id)],
+);
+
+/** An incident's timeline; a note promoted to the timeline keeps a link to it. */
+export const timelineEvents = pgTable(
+  'timeline_events',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    noteId: integer('note_id').references(() => notes.id, { onDelete: 'set null' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    occurredAt: tz('occurred_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('timeline_events_issue').on(t.issueId, t.occurredAt)],
+);
+
+/** Time spent (`/spend`), in seconds; negative entries subtract, as in GitLab. */
+export const timelogs = pgTable(
+  'timelogs',
+  {
+    id: serial('id').primaryKey(),
+    noteableType: noteableType('noteable_type').notNull(),
+    noteableId: integer('noteable_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    noteId: integer('note_id').references(() => notes.id, { onDelete: 'set null' }),
+    timeSpent: integer('time_spent').notNull(),
+    spentAt: tz('spent_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('timelogs_noteable').on(t.noteableType, t.noteableId)],
+);
+
+/** One-off dismissals a user made (`suggest_popover_dismissed`, ...). */
+export const userCallouts = pgTable(
+  'user_callouts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    featureName: text('feature_name').notNull(),
+    dismissedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.featureName] })],
+);
