@@ -238,3 +238,141 @@ describe('can() on the instance', () => {
     expect(can(ROLES[role].actor, action, { type: 'instance' })).toBe(expected);
   });
 });
+
+const ROLE_ORDER: Role[] = [
+  'anonymous',
+  'non-member',
+  'guest',
+  'reporter',
+  'developer',
+  'maintainer',
+  'owner',
+  'admin',
+  'blocked owner',
+];
+
+/** Rows read as ROLE_ORDER; each cell reads public, internal, private. */
+const row = (...cells: string[]): Record<Role, string> =>
+  Object.fromEntries(ROLE_ORDER.map((role, i) => [role, cells[i]])) as Record<Role, string>;
+
+const issueFacts = { authorId: 99, assigneeIds: [], confidential: false };
+const issueSubject = (visibility: Visibility, accessLevel: number, confidential = false): Subject => ({
+  type: 'issue',
+  visibility,
+  archived: false,
+  accessLevel,
+  ...issueFacts,
+  confidential,
+});
+
+describe('can() on issues', () => {
+  const table: Table = {
+    read_issue: row('Y--', 'YY-', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+    create_issue: row('---', 'YY-', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+    update_issue: row('---', '---', '---', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+    set_issue_metadata: row('---', '---', '---', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+  };
+  it.each(cases(table))('$role may $action on a $visibility project: $expected', (c) => {
+    const { actor, accessLevel } = ROLES[c.role];
+    expect(can(actor, c.action, issueSubject(c.visibility, accessLevel))).toBe(c.expected);
+  });
+
+  const confidential: Table = {
+    read_issue: row('---', '---', '---', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+  };
+  it.each(cases(confidential))(
+    '$role may read a confidential issue on a $visibility project: $expected',
+    (c) => {
+      const { actor, accessLevel } = ROLES[c.role];
+      expect(can(actor, c.action, issueSubject(c.visibility, accessLevel, true))).toBe(c.expected);
+    },
+  );
+
+  it('lets the author and assignees of a confidential issue read and update it, as guests', () => {
+    const author = { id: 99, admin: false, state: 'active' as const };
+    const assignee = { id: 7, admin: false, state: 'active' as const };
+    const subject = { ...issueSubject('private', 10, true), assigneeIds: [7] } as Subject;
+    expect(can(author, 'read_issue', subject)).toBe(true);
+    expect(can(author, 'update_issue', subject)).toBe(true);
+    expect(can(assignee, 'read_issue', subject)).toBe(true);
+    expect(can(author, 'set_issue_metadata', subject)).toBe(false);
+  });
+});
+
+const noteableSubject = (
+  visibility: Visibility,
+  accessLevel: number,
+  facts: { discussionLocked?: boolean; archived?: boolean; noteableType?: 'Issue' | 'MergeRequest' } = {},
+): Subject => ({
+  type: 'noteable',
+  visibility,
+  archived: facts.archived ?? false,
+  accessLevel,
+  noteableType: facts.noteableType ?? 'MergeRequest',
+  noteableAuthorId: 99,
+  confidential: false,
+  assigneeIds: [],
+  discussionLocked: facts.discussionLocked ?? false,
+});
+
+describe('can() on merge request discussions', () => {
+  const table: Table = {
+    create_note: row('---', 'YY-', 'YY-', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+    create_internal_note: row('---', '---', '---', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+    read_internal_note: row('---', '---', '---', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+    resolve_note: row('---', '---', '---', '---', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+    award_emoji: row('---', 'YY-', 'YY-', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+  };
+  it.each(cases(table))('$role may $action on a $visibility project: $expected', (c) => {
+    const { actor, accessLevel } = ROLES[c.role];
+    expect(can(actor, c.action, noteableSubject(c.visibility, accessLevel))).toBe(c.expected);
+  });
+
+  const locked: Table = {
+    create_note: row('---', '---', 'YY-', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+  };
+  it.each(cases(locked))(
+    '$role may comment on a locked discussion in a $visibility project: $expected',
+    (c) => {
+      const { actor, accessLevel } = ROLES[c.role];
+      const subject = noteableSubject(c.visibility, accessLevel, { discussionLocked: true });
+      expect(can(actor, c.action, subject)).toBe(c.expected);
+    },
+  );
+
+  it('accepts no comment in an archived project, not even from its owner', () => {
+    const subject = noteableSubject('public', 50, { archived: true });
+    expect(can(ROLES.owner.actor, 'create_note', subject)).toBe(false);
+    expect(can(ROLES.owner.actor, 'read_noteable', subject)).toBe(true);
+  });
+
+  it('lets the merge request author resolve threads without developer access', () => {
+    const author = { id: 99, admin: false, state: 'active' as const };
+    expect(can(author, 'resolve_note', noteableSubject('public', 0))).toBe(true);
+  });
+});
+
+describe('can() on one note', () => {
+  const note = (accessLevel: number, authorId: number, internal = false): Subject => ({
+    ...(noteableSubject('public', accessLevel) as Extract<Subject, { type: 'noteable' }>),
+    type: 'note',
+    authorId,
+    internal,
+  });
+  const me = { id: 1, admin: false, state: 'active' as const };
+
+  it.each([
+    ['its author edits it', me, 'update_note', note(0, 1), true],
+    ['a maintainer may not edit it', me, 'update_note', note(40, 2), false],
+    ['its author deletes it', me, 'admin_note', note(0, 1), true],
+    ['a maintainer deletes it', me, 'admin_note', note(40, 2), true],
+    ['a developer may not delete it', me, 'admin_note', note(30, 2), false],
+    ['a non-member reads a public note', me, 'read_note', note(0, 2), true],
+    ['a non-member never reads an internal note', me, 'read_note', note(0, 2, true), false],
+    ['a guest never reads an internal note', me, 'read_note', note(10, 2, true), false],
+    ['a reporter reads an internal note', me, 'read_note', note(20, 2, true), true],
+    ['an anonymous visitor never reads an internal note', null, 'read_note', note(0, 2, true), false],
+  ] as const)('%s', (_name, actor, action, subject, expected) => {
+    expect(can(actor, action, subject)).toBe(expected);
+  });
+});

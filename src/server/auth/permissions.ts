@@ -17,7 +17,22 @@ export type Subject =
   | { type: 'group'; visibility: Visibility; accessLevel: number }
   | ({ type: 'project' } & ProjectFacts)
   | ({ type: 'branch'; pushAccessLevel: number | null } & ProjectFacts)
-  | ({ type: 'merge_request'; authorId: number | null } & ProjectFacts);
+  | ({ type: 'merge_request'; authorId: number | null } & ProjectFacts)
+  | ({ type: 'issue' } & IssueFacts & ProjectFacts)
+  | ({ type: 'noteable' } & NoteableFacts & ProjectFacts)
+  | ({ type: 'note'; authorId: number | null; internal: boolean } & NoteableFacts & ProjectFacts);
+
+type IssueFacts = { authorId: number | null; assigneeIds: number[]; confidential: boolean };
+
+/** The issue or merge request a note hangs on, as far as commenting is concerned. */
+type NoteableFacts = {
+  noteableType: 'Issue' | 'MergeRequest';
+  noteableAuthorId: number | null;
+  /** Issues only: confidential issues are read by reporters, their author and assignees. */
+  confidential: boolean;
+  assigneeIds: number[];
+  discussionLocked: boolean;
+};
 
 export type Action =
   | 'admin_instance'
@@ -40,9 +55,23 @@ export type Action =
   | 'push_to_branch'
   | 'read_merge_request'
   | 'update_merge_request'
-  | 'reopen_merge_request';
+  | 'reopen_merge_request'
+  | 'read_issue'
+  | 'create_issue'
+  | 'update_issue'
+  | 'set_issue_metadata'
+  | 'add_timeline_event'
+  | 'read_noteable'
+  | 'create_note'
+  | 'create_internal_note'
+  | 'read_internal_note'
+  | 'resolve_note'
+  | 'award_emoji'
+  | 'read_note'
+  | 'update_note'
+  | 'admin_note';
 
-const { reporter, developer, maintainer, owner } = ACCESS_LEVELS;
+const { guest, reporter, developer, maintainer, owner } = ACCESS_LEVELS;
 
 function canSee(actor: Actor, visibility: Visibility, accessLevel: number, minimumMember = 1): boolean {
   if (actor?.admin) return true;
@@ -91,8 +120,103 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
     case 'branch':
     case 'merge_request':
       return canOnProject(actor, action, subject);
+    case 'issue':
+      return canOnIssue(actor, action, subject);
+    case 'noteable':
+      return canOnNoteable(actor, action, subject);
+    case 'note':
+      return canOnNote(actor, action, subject);
     default:
       return assertNever(subject);
+  }
+}
+
+const isAuthorOrAssignee = (actor: Actor, facts: IssueFacts): boolean =>
+  actor !== null && (facts.authorId === actor.id || facts.assigneeIds.includes(actor.id));
+
+/** Issues: guests read and open them; confidential ones only reporters, their author and assignees. */
+function canReadIssue(actor: Actor, subject: IssueFacts & ProjectFacts): boolean {
+  const level = levelOf(actor, subject.accessLevel);
+  if (!canSee(actor, subject.visibility, level)) return false;
+  return !subject.confidential || level >= reporter || isAuthorOrAssignee(actor, subject);
+}
+
+function canOnIssue(actor: Actor, action: Action, subject: Extract<Subject, { type: 'issue' }>): boolean {
+  const level = levelOf(actor, subject.accessLevel);
+  const writable = !subject.archived;
+  switch (action) {
+    case 'read_issue':
+      return canReadIssue(actor, subject);
+    case 'create_issue':
+      return actor !== null && writable && canSee(actor, subject.visibility, level);
+    case 'update_issue':
+      return (
+        writable && canReadIssue(actor, subject) && (level >= reporter || isAuthorOrAssignee(actor, subject))
+      );
+    case 'set_issue_metadata':
+      return actor !== null && writable && level >= reporter;
+    case 'add_timeline_event':
+      return actor !== null && writable && level >= reporter;
+    default:
+      return false;
+  }
+}
+
+function canReadNoteable(actor: Actor, subject: NoteableFacts & ProjectFacts): boolean {
+  if (subject.noteableType === 'Issue')
+    return canReadIssue(actor, { ...subject, authorId: subject.noteableAuthorId });
+  return canSee(actor, subject.visibility, levelOf(actor, subject.accessLevel), reporter);
+}
+
+/**
+ * Commenting (spec 001 section 6): anyone signed in who can read the noteable, members only when
+ * the discussion is locked, nobody in an archived project; internal notes from reporter up.
+ */
+function canOnNoteable(
+  actor: Actor,
+  action: Action,
+  subject: Extract<Subject, { type: 'noteable' | 'note' }>,
+): boolean {
+  const level = levelOf(actor, subject.accessLevel);
+  const readable = canReadNoteable(actor, subject);
+  const writable = actor !== null && !subject.archived && readable;
+  switch (action) {
+    case 'read_noteable':
+      return readable;
+    case 'create_note':
+      return writable && (!subject.discussionLocked || level >= guest);
+    case 'create_internal_note':
+    case 'read_internal_note':
+      return readable && actor !== null && level >= reporter && (action === 'read_internal_note' || writable);
+    case 'resolve_note':
+      return writable && (level >= developer || subject.noteableAuthorId === actor?.id);
+    case 'award_emoji':
+      return writable;
+    case 'set_issue_metadata':
+      return writable && subject.noteableType === 'Issue' && level >= reporter;
+    default:
+      return false;
+  }
+}
+
+/** One note: read follows its noteable (and internal ones need reporter); edit is the author's, delete also a maintainer's. */
+function canOnNote(actor: Actor, action: Action, subject: Extract<Subject, { type: 'note' }>): boolean {
+  const level = levelOf(actor, subject.accessLevel);
+  const readable =
+    canReadNoteable(actor, subject) && (!subject.internal || (actor !== null && level >= reporter));
+  const isAuthor = actor !== null && subject.authorId === actor.id;
+  switch (action) {
+    case 'read_note':
+      return readable;
+    case 'update_note':
+      return readable && !subject.archived && isAuthor;
+    case 'admin_note':
+      return readable && !subject.archived && (isAuthor || level >= maintainer);
+    case 'award_emoji':
+    case 'resolve_note':
+      return readable && canOnNoteable(actor, action, subject);
+    default:
+      return false;
   }
 }
 
