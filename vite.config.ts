@@ -8,7 +8,11 @@ const servedByVite = (url: string, accept: string | undefined) =>
 export default defineConfig({
   root: 'src/web',
   plugins: [react()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: process.env.WEB_DIST_DIR ?? '../../dist/web',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
   server: {
     // `npx vite` on :5173 with `npm run dev` on :3000: everything else (API, sign-in, page JSON, git) goes to the server.
     proxy: {

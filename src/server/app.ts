@@ -30,7 +30,9 @@ import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './markdown/markdown.routes';
 import { isValidationError, validationMessage } from './validation';
 
-export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+/** `WEB_DIST_DIR` lets parallel local test runs each serve their own build. */
+export const webDistDir =
+  process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Request bodies above this are refused with 413 (git pushes stream past it: they are not parsed). */
 export const BODY_LIMIT = 2 * 1024 * 1024;
