@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -31,4 +31,9 @@ export async function hitRateLimit(
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Forgets windows that ended before `now`: they no longer limit anyone. */
+export async function purgeExpiredRateLimits(db: Db, now: Date, windowMs: number): Promise<void> {
+  await db.delete(rateLimits).where(lte(rateLimits.windowStart, new Date(now.getTime() - windowMs)));
 }

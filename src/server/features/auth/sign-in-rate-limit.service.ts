@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { TooManyRequestsError } from '../../errors';
-import { clearRateLimit, hitRateLimit } from './rate-limits.repo';
+import { clearRateLimit, hitRateLimit, purgeExpiredRateLimits } from './rate-limits.repo';
 
 export const SIGN_IN_ATTEMPTS_PER_WINDOW = 10;
 export const SIGN_IN_WINDOW_MS = 60_000;
@@ -18,6 +18,8 @@ export function createSignInRateLimit({ db, clock }: { db: Db; clock: Clock }) {
   async function attempt(login: string, ip: string): Promise<void> {
     const now = clock.now();
     const window = await hitRateLimit(db, keyOf(login, ip), now, SIGN_IN_WINDOW_MS);
+    // Failed guesses from many addresses would otherwise leave one row each, forever.
+    await purgeExpiredRateLimits(db, now, SIGN_IN_WINDOW_MS);
     if (window.count <= SIGN_IN_ATTEMPTS_PER_WINDOW) return;
     const endsAt = window.windowStart.getTime() + SIGN_IN_WINDOW_MS;
     const seconds = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser, type TestUser } from '../../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
+import { rateLimits } from '../../db/schema';
 
 /** A clock the test moves by hand. */
 const pinnedClock = (start: string) => {
@@ -108,5 +109,14 @@ describe('sign-in rate limit', () => {
     expect(limited.headers['retry-after']).toBe('60');
     clock.advance(60);
     expect((await basic(erin.password)).statusCode).toBe(200);
+  });
+
+  it('forgets the windows of past attempts, so the table does not grow with every address that ever failed', async () => {
+    await failTimes(3, 'nobody-1', '10.9.0.1');
+    await failTimes(3, 'nobody-2', '10.9.0.2');
+    clock.advance(61);
+    await failTimes(1, 'nobody-3', '10.9.0.3');
+    const rows = await t.container.db.select().from(rateLimits);
+    expect(rows.map((row) => row.key)).toEqual(['sign_in:nobody-3:10.9.0.3']);
   });
 });
