@@ -271,6 +271,7 @@ describe('can() on issues', () => {
     create_issue: row('---', 'YY-', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
     update_issue: row('---', '---', '---', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
     set_issue_metadata: row('---', '---', '---', 'YYY', 'YYY', 'YYY', 'YYY', 'YYY', '---'),
+    destroy_issue: row('---', '---', '---', '---', '---', '---', 'YYY', 'YYY', '---'),
   };
   it.each(cases(table))('$role may $action on a $visibility project: $expected', (c) => {
     const { actor, accessLevel } = ROLES[c.role];

@@ -60,6 +60,7 @@ export type Action =
   | 'create_issue'
   | 'update_issue'
   | 'set_issue_metadata'
+  | 'destroy_issue'
   | 'add_timeline_event'
   | 'read_noteable'
   | 'create_note'
@@ -157,6 +158,9 @@ function canOnIssue(actor: Actor, action: Action, subject: Extract<Subject, { ty
       return actor !== null && writable && level >= reporter;
     case 'add_timeline_event':
       return actor !== null && writable && level >= reporter;
+    case 'destroy_issue':
+      // GitLab lets owners (and administrators) delete issues, also in archived projects.
+      return actor !== null && level >= owner;
     default:
       return false;
   }
