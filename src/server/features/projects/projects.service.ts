@@ -37,6 +37,7 @@ import {
   insertProject,
   insertProjectMember,
   insertProtectedBranch,
+  nextInternalId,
   listProjects as listProjectRows,
   namespaceAncestry,
   namespaceFullName,
@@ -357,7 +358,12 @@ export function createProjectsService({ db, config, clock }: Deps) {
   /** Pushes, commits and merges count as activity (`last_activity_at`). */
   const touchActivity = (projectId: number) => touchProjectActivity(db, projectId, clock.now());
 
+  /** Takes a project's next iid for `usage` inside the caller's transaction (the counter row is locked until it ends). */
+  const takeInternalId = (tx: Db, projectId: number, usage: 'merge_requests' | 'issues') =>
+    nextInternalId(tx, projectId, usage);
+
   return {
+    takeInternalId,
     loadProject,
     createProject,
     touchActivity,
