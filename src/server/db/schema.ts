@@ -574,3 +574,36 @@ export const userCallouts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.featureName] })],
 );
+
+/**
+ * Background work (rebase, auto-merge, mergeability rechecks) that must survive a restart and run
+ * once across any number of app processes. Jobs of one `queue` (one merge request) run one at a time.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    queue: text('queue').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: tz('run_at').notNull().defaultNow(),
+    lockedAt: tz('locked_at'),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_ready').on(t.state, t.runAt, t.id),
+    index('jobs_queue').on(t.queue, t.state),
+    // The database, not the workers' good manners, keeps one job per queue running.
+    uniqueIndex('jobs_one_running_per_queue')
+      .on(t.queue)
+      .where(sql`${t.state} = 'running'`),
+  ],
+);
