@@ -11,6 +11,7 @@ import { createGroupsService } from './features/groups/groups.service';
 import { createMembersService } from './features/members/members.service';
 import { createMergeService } from './features/merge-requests/merge.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
+import { createSystemNotesService } from './features/notes/system-notes.service';
 import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createRepositoryService } from './features/repository/repository.service';
@@ -43,6 +44,7 @@ export function createContainer(deps: AppDeps) {
   const signInRateLimit = createSignInRateLimit(base);
   const auth = createAuthService({ ...base, signInRateLimit, users });
   const accessTokens = createAccessTokensService(base);
+  const systemNotes = createSystemNotesService(base);
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests });
   const diffs = createDiffsService({ ...base, mergeRequests, projects, highlighter: createHighlighter() });
@@ -63,6 +65,7 @@ export function createContainer(deps: AppDeps) {
     signInRateLimit,
     auth,
     accessTokens,
+    systemNotes,
     mergeRequests,
     merges,
     diffs,

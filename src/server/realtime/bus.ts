@@ -7,7 +7,17 @@ import pg from 'pg';
  */
 export type BusEvent =
   | { type: 'merge_request.updated'; projectId: number; mergeRequestId: number; iid: number }
-  | { type: 'repository.pushed'; projectId: number; refs: string[] };
+  | { type: 'repository.pushed'; projectId: number; refs: string[] }
+  | {
+      type: 'note.changed';
+      change: 'created' | 'updated' | 'deleted';
+      projectId: number;
+      noteableType: 'Issue' | 'MergeRequest';
+      noteableId: number;
+      noteId: number;
+      /** Subscribers without `read_internal_note` skip these without a read. */
+      internal: boolean;
+    };
 
 export type EventBus = {
   publish(event: BusEvent): Promise<void>;

@@ -1,0 +1,78 @@
+/**
+ * The system notes the server writes when something happens to an issue or a merge request:
+ * GitLab's action names (`system_note_metadata.action`), the icon its web app shows for each,
+ * and the body texts GitLab writes.
+ */
+export const SYSTEM_NOTE_ACTIONS = [
+  'commit',
+  'title',
+  'description',
+  'opened',
+  'closed',
+  'reopened',
+  'merged',
+  'merge',
+  'locked',
+  'unlocked',
+  'assignee',
+  'confidential',
+  'visible',
+  'time_tracking',
+  'approved',
+  'unapproved',
+  'timeline_event',
+  'issue_type',
+  'cross_reference',
+  'outdated',
+] as const;
+export type SystemNoteAction = (typeof SYSTEM_NOTE_ACTIONS)[number];
+
+/** GitLab's `ICON_NAMES_BY_ACTION` (system_note_helper.rb) for the actions we write. */
+const ICONS: Record<SystemNoteAction, string> = {
+  commit: 'commit',
+  title: 'pencil',
+  description: 'pencil',
+  opened: 'status_open',
+  closed: 'status_closed',
+  reopened: 'status_open',
+  merged: 'merge',
+  merge: 'merge',
+  locked: 'lock',
+  unlocked: 'lock-open',
+  assignee: 'user',
+  confidential: 'eye-slash',
+  visible: 'eye',
+  time_tracking: 'timer',
+  approved: 'check',
+  unapproved: 'unapproval',
+  timeline_event: 'clock',
+  issue_type: 'pencil',
+  cross_reference: 'comment-dots',
+  outdated: 'pencil',
+};
+
+export const systemNoteIconName = (action: string): string | null =>
+  (ICONS as Record<string, string | undefined>)[action] ?? null;
+
+export type PushedCommit = { id: string; short_id: string; title: string };
+
+/** "added 2 commits" and the list, newest first, as GitLab's push note (the list is also in the metadata). */
+export function commitsAddedText(commits: readonly PushedCommit[]): string {
+  const count = commits.length === 1 ? '1 commit' : `${commits.length} commits`;
+  const list = commits.map((commit) => `* ${commit.short_id} - ${commit.title}`).join('\n');
+  return list ? `added ${count}\n\n${list}` : `added ${count}`;
+}
+
+export const titleChangedText = (from: string, to: string): string =>
+  `changed title from **${from}** to **${to}**`;
+
+export const DESCRIPTION_CHANGED_TEXT = 'changed the description';
+
+export const draftText = (draft: boolean): string =>
+  `marked this merge request as **${draft ? 'draft' : 'ready'}**`;
+
+export const lockedText = (locked: boolean, noteableType: 'Issue' | 'MergeRequest'): string =>
+  `${locked ? 'locked' : 'unlocked'} the discussion in this ${noteableType === 'Issue' ? 'issue' : 'merge request'}`;
+
+/** The action of a state change, which is also its text ("closed", "reopened", "merged"). */
+export type StateAction = Extract<SystemNoteAction, 'opened' | 'closed' | 'reopened' | 'merged'>;
