@@ -1,5 +1,6 @@
 import type { DiffLineType } from '../api/diffs';
 import { unquoteGitPath } from './gitPath';
+import { parseLfsPointer } from './lfsPointer';
 import { fileHash, lineCode } from './lineCode';
 
 /** One line of a file's diff, before highlighting (the server adds `rich_text`). */
@@ -251,16 +252,10 @@ function readLines(file: ParsedDiffFile, rows: string[], start: number): void {
   }
 }
 
-const LFS_VERSION = 'version https://git-lfs.github.com/spec/v1';
-
 /** Whether the lines of one side spell a Git LFS pointer (version, oid sha256, size). */
 function isLfsPointer(lines: ParsedDiffLine[], side: 'old' | 'new'): boolean {
   const content = lines
     .filter((line) => line.type === null || line.type === side)
-    .map((line) => line.text.slice(1));
-  return (
-    content[0] === LFS_VERSION &&
-    content.some((line) => /^oid sha256:[0-9a-f]{64}$/.test(line)) &&
-    content.some((line) => /^size \d+$/.test(line))
-  );
+    .map((line) => `${line.text.slice(1)}\n`);
+  return parseLfsPointer(content.join('')) !== null;
 }
