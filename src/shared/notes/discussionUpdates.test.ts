@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { buildDiscussion, buildNote } from '../../../test/support/note-fixtures';
+import { asThread, removeNote, upsertNote, withResolvedState } from './discussionUpdates';
+
+describe('an individual note becomes a discussion (spec 001 §4)', () => {
+  it('when it gets a reply', () => {
+    const single = buildDiscussion({ individual_note: true, notes: [buildNote({ id: 1 })] });
+    const updated = upsertNote([single], buildNote({ id: 2, type: 'DiscussionNote' }));
+    expect(updated?.[0]?.individual_note).toBe(false);
+    expect(updated?.[0]?.notes.map((note) => [note.id, note.type])).toEqual([
+      [1, 'DiscussionNote'],
+      [2, 'DiscussionNote'],
+    ]);
+  });
+
+  it('keeps a thread as it is', () => {
+    const thread = buildDiscussion();
+    expect(asThread(thread)).toBe(thread);
+  });
+});
+
+describe('notes merged into the list', () => {
+  const thread = buildDiscussion({ notes: [buildNote({ id: 1 }), buildNote({ id: 2 })] });
+
+  it('replaces a note it holds', () => {
+    const updated = upsertNote([thread], buildNote({ id: 2, note: 'edited' }));
+    expect(updated?.[0]?.notes.map((note) => note.note)).toEqual(['A comment', 'edited']);
+  });
+
+  it('asks for a reread when the thread is unknown', () => {
+    expect(upsertNote([thread], buildNote({ id: 3, discussion_id: 'other' }))).toBeNull();
+  });
+
+  it('removes a deleted note and an emptied thread', () => {
+    expect(removeNote([thread], 1)[0]?.notes.map((note) => note.id)).toEqual([2]);
+    expect(removeNote(removeNote([thread], 1), 2)).toEqual([]);
+  });
+
+  it.each([
+    [[true, true], true],
+    [[true, false], false],
+  ])('a thread with notes resolved %o is resolved: %s', (states, resolved) => {
+    const notes = states.map((state, i) => buildNote({ id: i + 1, resolvable: true, resolved: state }));
+    expect(withResolvedState(buildDiscussion({ resolvable: true, notes })).resolved).toBe(resolved);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Discussion, Note } from '../api/notes';
+
+/**
+ * Spec 001 section 4: an individual note becomes a discussion when it gets a reply or a
+ * discussion-type note; its notes then read as discussion notes.
+ */
+export function asThread(discussion: Discussion): Discussion {
+  if (!discussion.individual_note) return discussion;
+  return {
+    ...discussion,
+    individual_note: false,
+    notes: discussion.notes.map((note) => ({ ...note, type: note.type ?? 'DiscussionNote' })),
+  };
+}
+
+/**
+ * A note merged into the list: replaced where it is or appended to its thread. A note of a thread the
+ * list does not hold yet gives null: the caller reads the threads again, since a note alone does not
+ * carry its thread's fields.
+ */
+export function upsertNote(discussions: readonly Discussion[], note: Note): Discussion[] | null {
+  const index = discussions.findIndex((discussion) => discussion.id === note.discussion_id);
+  if (index === -1) return null;
+  return discussions.map((discussion, at) => (at === index ? withNote(discussion, note) : discussion));
+}
+
+function withNote(discussion: Discussion, note: Note): Discussion {
+  const at = discussion.notes.findIndex((existing) => existing.id === note.id);
+  if (at !== -1) {
+    return { ...discussion, notes: discussion.notes.map((existing, i) => (i === at ? note : existing)) };
+  }
+  return asThread({ ...discussion, notes: [...discussion.notes, note] });
+}
+
+/** A deleted note leaves its thread; a thread with no notes left disappears. */
+export function removeNote(discussions: readonly Discussion[], noteId: number): Discussion[] {
+  return discussions
+    .map((discussion) => ({ ...discussion, notes: discussion.notes.filter((note) => note.id !== noteId) }))
+    .filter((discussion) => discussion.notes.length > 0);
+}
+
+/** A thread whose notes are all (un)resolved takes their state, so the header follows a note's change. */
+export function withResolvedState(discussion: Discussion): Discussion {
+  const resolvable = discussion.notes.filter((note) => note.resolvable);
+  if (resolvable.length === 0) return discussion;
+  return { ...discussion, resolved: resolvable.every((note) => note.resolved) };
+}

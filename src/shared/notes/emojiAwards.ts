@@ -1,0 +1,48 @@
+/** Spec 001 sections 5 and 9: the picker's frequently used list, capped at 9 existing names. */
+export const MAX_FREQUENT_EMOJI = 9;
+export const FREQUENT_EMOJI_KEY = 'frequently_used_emojis';
+/** Reaction tooltips name up to 10 people, then "and N more". */
+export const MAX_REACTION_NAMES = 10;
+
+/** Most recent first, without repeats, only names the emoji list knows. */
+export function frequentEmoji(stored: readonly string[], exists: (name: string) => boolean): string[] {
+  return [...new Set(stored)].filter(exists).slice(0, MAX_FREQUENT_EMOJI);
+}
+
+export function recordEmojiUse(
+  stored: readonly string[],
+  name: string,
+  exists: (name: string) => boolean,
+): string[] {
+  return frequentEmoji([name, ...stored], exists);
+}
+
+/** Reads what local storage holds, forgiving anything that is not a list of names. */
+export function parseFrequentEmoji(raw: string | null): string[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** "You, Ada and Grace reacted with :thumbsup:", the viewer first and named "You". */
+export function reactionTooltip(
+  users: readonly { id: number; name: string }[],
+  emoji: string,
+  currentUserId: number | null,
+): string {
+  const mine = users.filter((user) => user.id === currentUserId).map(() => 'You');
+  const names = [...mine, ...users.filter((user) => user.id !== currentUserId).map((user) => user.name)];
+  const shown = names.slice(0, MAX_REACTION_NAMES);
+  const hidden = names.length - shown.length;
+  const list =
+    hidden > 0
+      ? `${shown.join(', ')}, and ${hidden} more`
+      : shown.length > 1
+        ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+        : (shown[0] ?? '');
+  return `${list} reacted with :${emoji}:`;
+}

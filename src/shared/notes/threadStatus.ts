@@ -1,0 +1,22 @@
+/** Spec 001 section 4: what saving the reply will do to its thread, said under the resolve checkbox. */
+export type ThreadStatusMessage =
+  'Thread stays resolved' | 'Thread will be resolved' | 'Thread will be open' | 'Thread stays open';
+
+/**
+ * `checked` is the checkbox: on an open thread it reads "Resolve thread", on a resolved one "Reopen
+ * thread" (so checked means "change the state").
+ */
+export function threadStatusMessage(resolved: boolean, checked: boolean): ThreadStatusMessage {
+  if (resolved) return checked ? 'Thread will be open' : 'Thread stays resolved';
+  return checked ? 'Thread will be resolved' : 'Thread stays open';
+}
+
+export function resolveCheckboxLabel(resolved: boolean): string {
+  return resolved ? 'Reopen thread' : 'Resolve thread';
+}
+
+/** The resolve call after saving: only an open thread being resolved, or a resolved one being reopened. */
+export function resolveChangeAfterSave(resolved: boolean, checked: boolean): 'resolve' | 'unresolve' | null {
+  if (!checked) return null;
+  return resolved ? 'unresolve' : 'resolve';
+}
