@@ -23,6 +23,8 @@ export type RequestOptions = {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers a page endpoint reads (`X-Last-Fetched-At` for notes polling). */
+  headers?: Record<string, string>;
 };
 
 export function buildUrl(path: string, query?: Query): string {
@@ -61,7 +63,7 @@ export async function requestWithHeaders<T>(
   options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   const response = await fetch(buildUrl(path, options.query), {
