@@ -8,6 +8,8 @@ import pg from 'pg';
 export type BusEvent =
   | { type: 'merge_request.updated'; projectId: number; mergeRequestId: number; iid: number }
   | { type: 'repository.pushed'; projectId: number; refs: string[] }
+  /** Wakes the job workers of every process. */
+  | { type: 'job.enqueued'; queue: string }
   | {
       type: 'note.changed';
       change: 'created' | 'updated' | 'deleted';

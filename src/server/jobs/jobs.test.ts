@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { systemRandom } from '../clock';
+import { jobs } from '../db/schema';
+import { createJobQueue, retryDelayMs, STALE_AFTER_MS, type JobQueue } from './jobs';
+
+/** A clock the test moves by hand. */
+const pinnedClock = (start: string) => {
+  let now = new Date(start);
+  return { now: () => now, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+};
+
+/** A promise the test resolves when it wants the job in hand to end. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+describe('job queue', () => {
+  let t: TestApp;
+  const clock = pinnedClock('2031-05-01T12:00:00Z');
+  // Two queues on one database stand for two app processes.
+  let first: JobQueue;
+  let second: JobQueue;
+  let queueNumber = 0;
+  const nextQueue = () => `merge_request:${++queueNumber}`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    const deps = { db: t.container.db, clock, bus: t.deps.bus, random: systemRandom };
+    first = createJobQueue(deps);
+    second = createJobQueue(deps);
+  });
+  afterAll(async () => {
+    await first.stop();
+    await second.stop();
+    await t.close();
+  });
+
+  const stateOf = async (id: number) => (await t.container.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+  it('runs a job once, with its payload, and marks it done', async () => {
+    const seen: unknown[] = [];
+    first.register('count', async (payload) => void seen.push(payload));
+    second.register('count', async (payload) => void seen.push(payload));
+    const job = await first.enqueue({ queue: nextQueue(), kind: 'count', payload: { n: 1 } });
+    await Promise.all([first.drain(), second.drain()]);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect((await stateOf(job.id))?.state).toBe('done');
+  });
+
+  it('runs one job of a queue at a time across processes, in order', async () => {
+    const queue = nextQueue();
+    const hold = gate();
+    const order: string[] = [];
+    const step = (held: Promise<void>) => async (payload: unknown) => {
+      const { n } = payload as { n: number };
+      order.push(`start ${n}`);
+      if (n === 1) await held;
+      order.push(`end ${n}`);
+    };
+    first.register('step', step(hold.opened));
+    second.register('step', step(hold.opened));
+    await first.enqueue({ queue, kind: 'step', payload: { n: 1 } });
+    await first.enqueue({ queue, kind: 'step', payload: { n: 2 } });
+    const running = first.runNext();
+    await expect.poll(() => order).toEqual(['start 1']);
+    // The other process finds nothing it may take while job 1 holds the queue.
+    expect(await second.runNext()).toBe(false);
+    hold.open();
+    await running;
+    expect(await second.runNext()).toBe(true);
+    expect(order).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
+  });
+
+  it('runs jobs of different queues side by side', async () => {
+    const hold = gate();
+    first.register('slow', async () => hold.opened);
+    second.register('quick', async () => undefined);
+    const slow = await first.enqueue({ queue: nextQueue(), kind: 'slow', payload: {} });
+    const quick = await first.enqueue({ queue: nextQueue(), kind: 'quick', payload: {} });
+    const running = first.runNext();
+    await expect.poll(async () => (await stateOf(slow.id))?.state).toBe('running');
+    expect(await second.runNext()).toBe(true);
+    expect((await stateOf(quick.id))?.state).toBe('done');
+    hold.open();
+    await running;
+  });
+
+  it('retries a failing job with growing delays, then gives up and keeps the error', async () => {
+    first.register('flaky', async () => {
+      throw new Error('the disk is full');
+    });
+    const job = await first.enqueue({ queue: nextQueue(), kind: 'flaky', payload: {}, maxAttempts: 2 });
+    expect(await first.runNext()).toBe(true);
+    let row = await stateOf(job.id);
+    expect(row?.state).toBe('queued');
+    expect(row?.runAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
+    // Not before its time.
+    expect(await first.runNext()).toBe(false);
+    clock.advance(retryDelayMs(1));
+    expect(await first.runNext()).toBe(true);
+    row = await stateOf(job.id);
+    expect(row?.state).toBe('failed');
+    expect(row?.attempts).toBe(2);
+    expect(row?.lastError).toContain('the disk is full');
+  });
+
+  it('gives a job whose process died back to the queue, and another process finishes it', async () => {
+    const ran: string[] = [];
+    second.register('orphan', async () => void ran.push('second'));
+    const job = await first.enqueue({ queue: nextQueue(), kind: 'orphan', payload: {} });
+    await t.container.db
+      .update(jobs)
+      .set({ state: 'running', lockedAt: clock.now(), lockedBy: 'worker-dead', attempts: 1 })
+      .where(eq(jobs.id, job.id));
+    await second.tick();
+    expect(ran).toEqual([]);
+    clock.advance(STALE_AFTER_MS + 1000);
+    await second.tick();
+    expect(ran).toEqual(['second']);
+    expect((await stateOf(job.id))?.state).toBe('done');
+  });
+
+  it('wakes a started worker as soon as a job is enqueued, and stop waits for the job in hand', async () => {
+    const done = gate();
+    first.register('wake', async () => done.open());
+    first.start((error) => {
+      throw error;
+    });
+    await second.enqueue({ queue: nextQueue(), kind: 'wake', payload: {} });
+    await done.opened;
+    await first.stop();
+  });
+});

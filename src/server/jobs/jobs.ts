@@ -1,0 +1,156 @@
+import type { Clock, Random } from '../clock';
+import type { Db } from '../db/client';
+import type { EventBus } from '../realtime/bus';
+import {
+  claimNextJob,
+  deleteFinishedJobs,
+  failJob,
+  finishJob,
+  hasUnfinishedJob,
+  insertJob,
+  requeueStaleJobs,
+  type JobRow,
+} from './jobs.repo';
+
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+
+/** How long a running job may hold its queue before another process assumes its worker died. */
+export const STALE_AFTER_MS = 10 * 60_000;
+/** The fallback poll, for delayed jobs and a missed wake-up. */
+export const POLL_INTERVAL_MS = 5_000;
+const KEEP_FINISHED_MS = 24 * 60 * 60_000;
+
+/** Seconds to wait before attempt n + 1: 2, 4, 8, ... capped at five minutes. */
+export const retryDelayMs = (attempts: number): number => Math.min(2 ** attempts * 1000, 300_000);
+
+/**
+ * A table-backed job queue (see docs/decisions.md for why not graphile-worker). Every app process
+ * runs a worker; PostgreSQL decides who runs what, so a job runs once and one merge request's
+ * jobs run in order, even with several processes or after a crash.
+ */
+export function createJobQueue({
+  db,
+  clock,
+  bus,
+  random,
+}: {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  random: Random;
+}) {
+  const handlers = new Map<string, JobHandler>();
+  const workerId = `worker-${random.token(6)}`;
+  let draining: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+  let timer: NodeJS.Timeout | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  function register(kind: string, handler: JobHandler): void {
+    handlers.set(kind, handler);
+  }
+
+  /** Adds a job; pass the transaction that made it necessary so both land or neither does. */
+  async function enqueue(
+    job: { queue: string; kind: string; payload: unknown; runAt?: Date; maxAttempts?: number },
+    tx: Db = db,
+  ): Promise<JobRow> {
+    const row = await insertJob(tx, {
+      queue: job.queue,
+      kind: job.kind,
+      payload: job.payload,
+      runAt: job.runAt ?? clock.now(),
+      maxAttempts: job.maxAttempts ?? 3,
+    });
+    await bus.publish({ type: 'job.enqueued', queue: job.queue });
+    return row;
+  }
+
+  /** Runs one ready job; false when there was none to claim. */
+  async function runNext(): Promise<boolean> {
+    const job = await claimNextJob(db, clock.now(), workerId);
+    if (!job) return false;
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload, job);
+      await finishJob(db, job.id, clock.now());
+    } catch (error) {
+      const now = clock.now();
+      const retryAt =
+        job.attempts < job.maxAttempts ? new Date(now.getTime() + retryDelayMs(job.attempts)) : null;
+      await failJob(
+        db,
+        job.id,
+        error instanceof Error ? (error.stack ?? error.message) : String(error),
+        now,
+        retryAt,
+      );
+    }
+    return true;
+  }
+
+  /** Runs ready jobs until none is left; a call during a drain makes it look once more. */
+  function drain(): Promise<void> {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      try {
+        do {
+          again = false;
+          while (await runNext());
+        } while (again);
+      } finally {
+        draining = null;
+      }
+    })();
+    return draining;
+  }
+
+  async function tick(): Promise<void> {
+    const now = clock.now();
+    await requeueStaleJobs(db, new Date(now.getTime() - STALE_AFTER_MS), now);
+    await deleteFinishedJobs(db, new Date(now.getTime() - KEEP_FINISHED_MS));
+    await drain();
+  }
+
+  /** Starts this process's worker: woken by every enqueue on the bus, and by a slow poll. */
+  function start(onError: (error: unknown) => void): void {
+    if (!stopped) return;
+    stopped = false;
+    const wake = () => {
+      if (!stopped) drain().catch(onError);
+    };
+    unsubscribe = bus.subscribe((event) => {
+      if (event.type === 'job.enqueued') wake();
+    });
+    const poll = () => {
+      timer = setTimeout(() => {
+        tick()
+          .catch(onError)
+          .finally(() => {
+            if (!stopped) poll();
+          });
+      }, POLL_INTERVAL_MS);
+    };
+    poll();
+    wake();
+  }
+
+  /** Stops taking jobs and waits for the one in hand. */
+  async function stop(): Promise<void> {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    unsubscribe?.();
+    await draining?.catch(() => undefined);
+  }
+
+  const hasUnfinished = (queue: string, kind: string) => hasUnfinishedJob(db, queue, kind);
+
+  return { register, enqueue, runNext, drain, tick, start, stop, hasUnfinished };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
