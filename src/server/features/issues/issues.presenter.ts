@@ -1,0 +1,112 @@
+import type { Issue, IssueDetail, IssuePage, TimelineEvent } from '../../../shared/api/issues';
+import { taskCompletionStatus } from '../../../shared/merge-requests/taskCompletion';
+import type { Config } from '../../config';
+import { renderInlineMarkdown, renderMarkdown } from '../../markdown/render';
+import { presentUserBasic } from '../users/user.presenter';
+import type { IssueRecord, PersonRow, TimelineEventRecord } from './issues.repo';
+import type { IssuePermissions } from './issues.service';
+
+type UrlConfig = Pick<Config, 'externalUrl'>;
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** GitLab's `API::Entities::Issue`, field for field; features this server lacks (labels, milestones) answer empty. */
+export function presentIssue(record: IssueRecord, config: UrlConfig): Issue {
+  const issue = record.issue;
+  const user = (row: PersonRow | null) => (row ? presentUserBasic(row, config) : null);
+  const assignees = record.assignees.map((row) => presentUserBasic(row, config));
+  const reference = `#${issue.iid}`;
+  const tasks = taskCompletionStatus(issue.description);
+  const api = `${config.externalUrl}/api/v4/projects/${issue.projectId}`;
+  return {
+    id: issue.id,
+    iid: issue.iid,
+    project_id: issue.projectId,
+    title: issue.title,
+    description: issue.description,
+    state: issue.state,
+    created_at: issue.createdAt.toISOString(),
+    updated_at: issue.updatedAt.toISOString(),
+    closed_at: iso(issue.closedAt),
+    closed_by: user(record.closedBy),
+    labels: [],
+    milestone: null,
+    assignees,
+    author: user(record.author),
+    type: issue.issueType === 'incident' ? 'INCIDENT' : 'ISSUE',
+    assignee: assignees[0] ?? null,
+    // Counted by the notes and award features once they expose counts; merge request links do not exist yet.
+    user_notes_count: 0,
+    merge_requests_count: 0,
+    upvotes: 0,
+    downvotes: 0,
+    due_date: null,
+    confidential: issue.confidential,
+    discussion_locked: issue.discussionLocked,
+    issue_type: issue.issueType,
+    web_url: `${config.externalUrl}/${record.projectFullPath}/-/issues/${issue.iid}`,
+    time_stats: {
+      time_estimate: issue.timeEstimate,
+      total_time_spent: 0,
+      human_time_estimate: null,
+      human_total_time_spent: null,
+    },
+    task_completion_status: tasks,
+    has_tasks: tasks.count > 0,
+    task_status:
+      tasks.count > 0 ? `${tasks.completed_count} of ${tasks.count} checklist items completed` : '',
+    references: { short: reference, relative: reference, full: `${record.projectFullPath}${reference}` },
+    severity: 'UNKNOWN',
+    moved_to_id: null,
+    imported: false,
+    imported_from: 'none',
+    _links: {
+      self: `${api}/issues/${issue.iid}`,
+      notes: `${api}/issues/${issue.iid}/notes`,
+      award_emoji: `${api}/issues/${issue.iid}/award_emoji`,
+      project: api,
+      closed_as_duplicate_of: null,
+    },
+  };
+}
+
+export function presentIssueDetail(record: IssueRecord, config: UrlConfig): IssueDetail {
+  return { ...presentIssue(record, config), subscribed: false };
+}
+
+/** The page's JSON: the REST detail with rendered HTML and what the viewer may do. */
+export function presentIssuePage(
+  record: IssueRecord,
+  permissions: IssuePermissions,
+  project: { archived: boolean },
+  config: UrlConfig,
+): IssuePage {
+  return {
+    ...presentIssueDetail(record, config),
+    title_html: renderInlineMarkdown(record.issue.title),
+    description_html: renderMarkdown(record.issue.description),
+    project_full_path: record.projectFullPath,
+    project_archived: project.archived,
+    current_user: {
+      can_update: permissions.canUpdate,
+      can_set_issue_metadata: permissions.canSetMetadata,
+      can_create_note: permissions.canCreateNote,
+      can_destroy: permissions.canDestroy,
+      can_add_timeline_events: permissions.canAddTimelineEvents,
+    },
+  };
+}
+
+export function presentTimelineEvent(record: TimelineEventRecord, config: UrlConfig): TimelineEvent {
+  const event = record.event;
+  return {
+    id: event.id,
+    issue_id: event.issueId,
+    note: event.note,
+    note_html: renderMarkdown(event.note),
+    occurred_at: event.occurredAt.toISOString(),
+    created_at: event.createdAt.toISOString(),
+    author: record.author ? presentUserBasic(record.author, config) : null,
+    promoted_from_note_id: event.noteId,
+  };
+}

@@ -1,0 +1,301 @@
+import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
+import type { Db } from '../../db/client';
+import { issueAssignees, issues, namespaces, projects, timelineEvents, users } from '../../db/schema';
+import { effectiveLevelSql } from '../projects/projects.repo';
+
+export type IssueRow = typeof issues.$inferSelect;
+export type NewIssue = typeof issues.$inferInsert;
+export type TimelineEventRow = typeof timelineEvents.$inferSelect;
+export type PersonRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'name' | 'state'>;
+
+/** An issue with the people and project path its presentation needs. */
+export type IssueRecord = {
+  issue: IssueRow;
+  projectFullPath: string;
+  author: PersonRow | null;
+  closedBy: PersonRow | null;
+  /** By user id: the table keeps no order of assignment. */
+  assignees: PersonRow[];
+};
+
+const author = alias(users, 'author');
+const closedBy = alias(users, 'closed_by');
+
+const person = (table: typeof author | typeof closedBy) => ({
+  id: table.id,
+  username: table.username,
+  name: table.name,
+  state: table.state,
+});
+
+function recordQuery(db: Db) {
+  return db
+    .select({
+      issue: issues,
+      projectFullPath: sql<string>`${namespaces.fullPath} || '/' || ${projects.path}`,
+      author: person(author),
+      closedBy: person(closedBy),
+    })
+    .from(issues)
+    .innerJoin(projects, eq(projects.id, issues.projectId))
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .leftJoin(author, eq(author.id, issues.authorId))
+    .leftJoin(closedBy, eq(closedBy.id, issues.closedById));
+}
+
+type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number];
+type PersonColumns = RecordRow['author'];
+
+/** Left-joined people come back as all-null columns when absent (a deleted user). */
+const personOf = (columns: PersonColumns): PersonRow | null =>
+  columns?.id != null && columns.username !== null && columns.name !== null && columns.state !== null
+    ? { id: columns.id, username: columns.username, name: columns.name, state: columns.state }
+    : null;
+
+/** Adds assignees with one query for the whole page. */
+async function withAssignees(db: Db, rows: RecordRow[]): Promise<IssueRecord[]> {
+  const ids = rows.map((row) => row.issue.id);
+  const assigned =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            issueId: issueAssignees.issueId,
+            id: users.id,
+            username: users.username,
+            name: users.name,
+            state: users.state,
+          })
+          .from(issueAssignees)
+          .innerJoin(users, eq(users.id, issueAssignees.userId))
+          .where(inArray(issueAssignees.issueId, ids))
+          .orderBy(asc(users.id));
+  return rows.map((row) => ({
+    issue: row.issue,
+    projectFullPath: row.projectFullPath,
+    author: personOf(row.author),
+    closedBy: personOf(row.closedBy),
+    assignees: assigned
+      .filter((a) => a.issueId === row.issue.id)
+      .map(({ id, username, name, state }) => ({ id, username, name, state })),
+  }));
+}
+
+export async function findIssueRecord(
+  db: Db,
+  projectId: number,
+  iid: number,
+): Promise<IssueRecord | undefined> {
+  const rows = await recordQuery(db).where(and(eq(issues.projectId, projectId), eq(issues.iid, iid)));
+  const [record] = await withAssignees(db, rows);
+  return record;
+}
+
+export async function findIssueRecordById(db: Db, id: number): Promise<IssueRecord | undefined> {
+  const [record] = await withAssignees(db, await recordQuery(db).where(eq(issues.id, id)));
+  return record;
+}
+
+/** Locks the row for the rest of the transaction, so concurrent updates take turns. */
+export async function lockIssue(db: Db, id: number): Promise<IssueRow | undefined> {
+  const [row] = await db.select().from(issues).where(eq(issues.id, id)).for('update');
+  return row;
+}
+
+const assignedTo = (userId: number) =>
+  sql`exists (select 1 from ${issueAssignees} where ${issueAssignees.issueId} = ${issues.id}
+    and ${issueAssignees.userId} = ${userId})`;
+
+/**
+ * Who may see confidential issues in a list: everyone for admins and project reporters
+ * (`undefined`), else only their author and assignees (signed in) or nobody (anonymous).
+ */
+export type ConfidentialScope = { seesAll: true } | { seesAll: false; userId: number | null };
+
+function confidentialCondition(scope: ConfidentialScope, reporterLevel?: SQL<number>): SQL | undefined {
+  if (scope.seesAll) return undefined;
+  const own =
+    scope.userId === null ? undefined : or(eq(issues.authorId, scope.userId), assignedTo(scope.userId));
+  const reporter = reporterLevel ? gte(reporterLevel, ACCESS_LEVELS.reporter) : undefined;
+  return or(eq(issues.confidential, false), own, reporter);
+}
+
+/**
+ * Projects whose issues the actor may read (`read_issue`): public ones, internal ones when
+ * signed in, private ones from Guest up. Admins read all.
+ */
+function visibleProjects(actor: { id: number; admin: boolean } | null): SQL | undefined {
+  if (actor?.admin) return undefined;
+  if (!actor) return eq(projects.visibility, 'public');
+  return or(inArray(projects.visibility, ['public', 'internal']), gte(effectiveLevelSql(actor.id), 1));
+}
+
+export type IssueFilter = {
+  /** One project (with the actor's confidential scope there), or every project the actor may read. */
+  scope:
+    | { kind: 'project'; projectId: number; confidential: ConfidentialScope }
+    | { kind: 'visible'; actor: { id: number; admin: boolean } | null };
+  state: 'opened' | 'closed' | 'all';
+  authorId?: number;
+  assignee?: number | 'none' | 'any';
+  confidential?: boolean;
+  issueType?: 'issue' | 'incident';
+  search?: string;
+  orderBy: 'created_at' | 'updated_at' | 'title';
+  sort: 'asc' | 'desc';
+};
+
+/** The assignee rows of the issue in the outer query. */
+const anyAssignee = () =>
+  sql`(select 1 from ${issueAssignees} where ${issueAssignees.issueId} = ${issues.id})`;
+
+function assigneeCondition(assignee: IssueFilter['assignee']): SQL | undefined {
+  if (assignee === undefined) return undefined;
+  if (assignee === 'none') return sql`not exists ${anyAssignee()}`;
+  if (assignee === 'any') return sql`exists ${anyAssignee()}`;
+  return assignedTo(assignee);
+}
+
+function scopeConditions(scope: IssueFilter['scope']): (SQL | undefined)[] {
+  if (scope.kind === 'project') {
+    return [eq(issues.projectId, scope.projectId), confidentialCondition(scope.confidential)];
+  }
+  const { actor } = scope;
+  const confidential: ConfidentialScope = actor?.admin
+    ? { seesAll: true }
+    : { seesAll: false, userId: actor?.id ?? null };
+  return [
+    visibleProjects(actor),
+    confidentialCondition(confidential, actor ? effectiveLevelSql(actor.id) : undefined),
+  ];
+}
+
+function filterConditions(filter: IssueFilter, withState = true): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    ...scopeConditions(filter.scope),
+    withState && filter.state !== 'all' ? eq(issues.state, filter.state) : undefined,
+    filter.authorId === undefined ? undefined : eq(issues.authorId, filter.authorId),
+    assigneeCondition(filter.assignee),
+    filter.confidential === undefined ? undefined : eq(issues.confidential, filter.confidential),
+    filter.issueType === undefined ? undefined : eq(issues.issueType, filter.issueType),
+  ];
+  if (filter.search) {
+    conditions.push(
+      sql`(strpos(lower(${issues.title}), lower(${filter.search})) > 0
+        or strpos(lower(${issues.description}), lower(${filter.search})) > 0)`,
+    );
+  }
+  return and(...conditions);
+}
+
+const orderColumn = (orderBy: IssueFilter['orderBy']) =>
+  orderBy === 'title' ? issues.title : orderBy === 'updated_at' ? issues.updatedAt : issues.createdAt;
+
+export async function listIssueRecords(
+  db: Db,
+  filter: IssueFilter,
+  page: { offset: number; limit: number },
+): Promise<{ records: IssueRecord[]; total: number }> {
+  const where = filterConditions(filter);
+  const direction = filter.sort === 'asc' ? asc : desc;
+  const rows = await recordQuery(db)
+    .where(where)
+    .orderBy(direction(orderColumn(filter.orderBy)), direction(issues.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [total] = await db
+    .select({ n: count() })
+    .from(issues)
+    .innerJoin(projects, eq(projects.id, issues.projectId))
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .where(where);
+  return { records: await withAssignees(db, rows), total: total?.n ?? 0 };
+}
+
+/** Counts per state under the same filters, for the list's tabs. */
+export async function countIssuesByState(db: Db, filter: IssueFilter) {
+  const rows = await db
+    .select({ state: issues.state, n: count() })
+    .from(issues)
+    .innerJoin(projects, eq(projects.id, issues.projectId))
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .where(filterConditions(filter, false))
+    .groupBy(issues.state);
+  const of = (state: 'opened' | 'closed') => rows.find((row) => row.state === state)?.n ?? 0;
+  return { opened: of('opened'), closed: of('closed'), all: of('opened') + of('closed') };
+}
+
+export async function insertIssue(db: Db, values: NewIssue): Promise<IssueRow> {
+  const [row] = await db.insert(issues).values(values).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** Writes a change and bumps `lock_version`, which feeds ETags and optimistic locking. */
+export async function updateIssueRow(
+  db: Db,
+  id: number,
+  values: Partial<NewIssue> & { updatedAt: Date },
+): Promise<IssueRow> {
+  const [row] = await db
+    .update(issues)
+    .set({ ...values, lockVersion: sql`${issues.lockVersion} + 1` })
+    .where(eq(issues.id, id))
+    .returning();
+  if (!row) throw new Error(`issue ${id} vanished`);
+  return row;
+}
+
+export async function deleteIssueRow(db: Db, id: number): Promise<void> {
+  await db.delete(issues).where(eq(issues.id, id));
+}
+
+/** Replaces the assignees. */
+export async function replaceAssignees(db: Db, issueId: number, userIds: number[]): Promise<void> {
+  await db.delete(issueAssignees).where(eq(issueAssignees.issueId, issueId));
+  if (userIds.length === 0) return;
+  await db.insert(issueAssignees).values(userIds.map((userId) => ({ issueId, userId })));
+}
+
+/** Which of these user ids exist. */
+export async function existingUserIds(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  return rows.map((row) => row.id);
+}
+
+export async function insertTimelineEvent(
+  db: Db,
+  values: typeof timelineEvents.$inferInsert,
+): Promise<TimelineEventRow> {
+  const [row] = await db.insert(timelineEvents).values(values).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+export type TimelineEventRecord = { event: TimelineEventRow; author: PersonRow | null };
+
+/** An incident's timeline, in the order things happened. */
+export async function listTimelineEvents(db: Db, issueId: number): Promise<TimelineEventRecord[]> {
+  const rows = await db
+    .select({ event: timelineEvents, author: person(author) })
+    .from(timelineEvents)
+    .leftJoin(author, eq(author.id, timelineEvents.authorId))
+    .where(eq(timelineEvents.issueId, issueId))
+    .orderBy(asc(timelineEvents.occurredAt), asc(timelineEvents.id));
+  return rows.map((row) => ({ event: row.event, author: personOf(row.author) }));
+}
+
+export async function findTimelineEventForNote(
+  db: Db,
+  issueId: number,
+  noteId: number,
+): Promise<TimelineEventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.issueId, issueId), eq(timelineEvents.noteId, noteId)));
+  return row;
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createIssueBodySchema,
+  issueDetailSchema,
+  issueSchema,
+  listIssuesQuerySchema,
+  listUserIssuesQuerySchema,
+  updateIssueBodySchema,
+} from '../../../shared/api/issues';
+import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
+import type { Container } from '../../container';
+import { assertScope, requireUser } from '../auth/api-auth';
+import { presentIssue, presentIssueDetail } from './issues.presenter';
+
+const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
+/** A project id or its URL-encoded full path (`group%2Fproject`), as GitLab accepts. */
+const projectParams = z.object({ id: z.string().min(1).max(1000) });
+const issueParams = projectParams.extend({ issue_iid: dbInt });
+
+const ISSUES = '/api/v4/projects/:id/issues';
+const ONE_ISSUE = `${ISSUES}/:issue_iid`;
+
+/** Reads are open to anonymous visitors of public projects; a token must cover reading. */
+function reader(request: FastifyRequest) {
+  assertScope(request, 'api_read');
+  return request.currentUser;
+}
+
+/** GitLab's issues API (REST v4): list (per project and across projects), show, create, edit, delete. */
+export function registerIssueRoutes(
+  app: FastifyInstance,
+  { issues, config }: Pick<Container, 'issues' | 'config'>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.route({
+    method: 'GET',
+    url: ISSUES,
+    schema: {
+      params: projectParams,
+      querystring: listIssuesQuerySchema.extend(paginationQuery.shape),
+      response: { 200: z.array(issueSchema) },
+    },
+    handler: async (request, reply) => {
+      const page = toPage(request.query);
+      const { items, total } = await issues.list(reader(request), request.params.id, request.query, page);
+      setPaginationHeaders(request, reply, page, total);
+      return items.map((record) => presentIssue(record, config));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/issues',
+    schema: {
+      querystring: listUserIssuesQuerySchema.extend(paginationQuery.shape),
+      response: { 200: z.array(issueSchema) },
+    },
+    handler: async (request, reply) => {
+      const actor = reader(request);
+      // Like GitLab, only `scope=all` may be asked anonymously.
+      if (request.query.scope !== 'all') requireUser(request, 'api_read');
+      const page = toPage(request.query);
+      const { items, total } = await issues.listForUser(actor, request.query, page);
+      setPaginationHeaders(request, reply, page, total);
+      return items.map((record) => presentIssue(record, config));
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: ISSUES,
+    schema: { params: projectParams, body: createIssueBodySchema, response: { 201: issueDetailSchema } },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      const { record } = await issues.create(actor, request.params.id, request.body);
+      return reply.status(201).send(presentIssueDetail(record, config));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: ONE_ISSUE,
+    schema: { params: issueParams, response: { 200: issueDetailSchema } },
+    handler: async (request) => {
+      const { id, issue_iid: iid } = request.params;
+      const { record } = await issues.show(reader(request), id, iid);
+      return presentIssueDetail(record, config);
+    },
+  });
+
+  api.route({
+    method: 'PUT',
+    url: ONE_ISSUE,
+    schema: { params: issueParams, body: updateIssueBodySchema, response: { 200: issueDetailSchema } },
+    handler: async (request) => {
+      const actor = requireUser(request, 'api_write');
+      const { id, issue_iid: iid } = request.params;
+      const { record } = await issues.update(actor, id, iid, request.body);
+      return presentIssueDetail(record, config);
+    },
+  });
+
+  api.route({
+    method: 'DELETE',
+    url: ONE_ISSUE,
+    schema: { params: issueParams },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      const { id, issue_iid: iid } = request.params;
+      await issues.remove(actor, id, iid);
+      return reply.status(204).send();
+    },
+  });
+}

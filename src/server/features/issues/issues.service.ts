@@ -1,0 +1,407 @@
+import {
+  createIssueBodySchema,
+  updateIssueBodySchema,
+  type CreateIssueBody,
+  type ListIssuesQuery,
+  type ListUserIssuesQuery,
+  type UpdateIssueBody,
+} from '../../../shared/api/issues';
+import type { CurrentUser } from '../../auth/current-user';
+import { can, type Action, type Actor, type Subject } from '../../auth/permissions';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
+import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import {
+  countIssuesByState,
+  deleteIssueRow,
+  existingUserIds,
+  findIssueRecord,
+  findIssueRecordById,
+  insertIssue,
+  listIssueRecords,
+  lockIssue,
+  replaceAssignees,
+  updateIssueRow,
+  type ConfidentialScope,
+  type IssueFilter,
+  type IssueRecord,
+  type IssueRow,
+} from './issues.repo';
+
+export type Page = { offset: number; limit: number };
+
+/** What the viewer may do on one issue; the page and the notes feature read it. */
+export type IssuePermissions = {
+  canUpdate: boolean;
+  canSetMetadata: boolean;
+  canCreateNote: boolean;
+  canDestroy: boolean;
+  canAddTimelineEvents: boolean;
+};
+
+/** An issue found for an actor: its project as the actor sees it, and the record. */
+export type FoundIssue = { ctx: ProjectContext; record: IssueRecord };
+
+/**
+ * A change the notes feature turns into a system note (GitLab's action names). Kept as an event
+ * so the issues service does not depend on how notes are written.
+ */
+export type IssueChange = {
+  projectId: number;
+  issueId: number;
+  actorId: number;
+  change:
+    | { action: 'opened' }
+    | { action: 'closed' }
+    | { action: 'reopened' }
+    | { action: 'title'; from: string; to: string }
+    | { action: 'description'; from: string }
+    | { action: 'locked' }
+    | { action: 'unlocked' }
+    | { action: 'confidential'; confidential: boolean }
+    | { action: 'assignee'; added: number[]; removed: number[] };
+};
+
+export const issueSubject = (ctx: ProjectContext, issue: IssueRow, assigneeIds: number[]): Subject => ({
+  type: 'issue',
+  authorId: issue.authorId,
+  assigneeIds,
+  confidential: issue.confidential,
+  visibility: ctx.project.visibility,
+  archived: ctx.project.archived,
+  accessLevel: ctx.accessLevel,
+});
+
+const assigneeIdsOf = (record: IssueRecord) => record.assignees.map((a) => a.id);
+
+/** `can()`'s facts for commenting on an issue: the `noteable` subject. */
+export const noteableFacts = (
+  ctx: ProjectContext,
+  record: IssueRecord,
+): Extract<Subject, { type: 'noteable' }> => ({
+  type: 'noteable',
+  noteableType: 'Issue',
+  noteableAuthorId: record.issue.authorId,
+  confidential: record.issue.confidential,
+  assigneeIds: assigneeIdsOf(record),
+  discussionLocked: record.issue.discussionLocked,
+  visibility: ctx.project.visibility,
+  archived: ctx.project.archived,
+  accessLevel: ctx.accessLevel,
+});
+
+const projectLevelSubject = (ctx: ProjectContext): Subject => ({
+  type: 'issue',
+  authorId: null,
+  assigneeIds: [],
+  confidential: false,
+  visibility: ctx.project.visibility,
+  archived: ctx.project.archived,
+  accessLevel: ctx.accessLevel,
+});
+
+/** Reporters (and admins) see every confidential issue of a project; others their own. */
+function confidentialScope(actor: Actor, ctx: ProjectContext): ConfidentialScope {
+  const seesAll = can(actor, 'read_issue', { ...projectLevelSubject(ctx), confidential: true } as Subject);
+  return seesAll ? { seesAll: true } : { seesAll: false, userId: actor?.id ?? null };
+}
+
+function filterOf(query: ListIssuesQuery, scope: IssueFilter['scope']): IssueFilter {
+  return {
+    scope,
+    state: query.state,
+    authorId: query.author_id,
+    assignee: query.assignee_id,
+    confidential: query.confidential,
+    issueType: query.issue_type,
+    search: query.search,
+    orderBy: query.order_by,
+    sort: query.sort,
+  };
+}
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  projects: Pick<ProjectsService, 'loadProject' | 'takeInternalId'>;
+};
+
+export function createIssuesService({ db, clock, projects }: Deps) {
+  const listeners = new Set<(change: IssueChange) => Promise<void>>();
+
+  /** Other features (system notes) hear about changes after they are committed. */
+  function onChange(listener: (change: IssueChange) => Promise<void>): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  async function announce(changes: IssueChange[]): Promise<void> {
+    for (const change of changes) for (const listener of listeners) await listener(change);
+  }
+
+  /** Loads a project whose issues the actor may read; unreadable projects are 404. */
+  async function loadForRead(actor: Actor, projectRef: number | string): Promise<ProjectContext> {
+    const ctx = await projects.loadProject(actor, projectRef);
+    if (!can(actor, 'read_issue', projectLevelSubject(ctx))) throw new NotFoundError('Project');
+    return ctx;
+  }
+
+  /** One issue the actor may read; a confidential one they may not is 404, never 403, so it does not leak. */
+  async function findReadable(actor: Actor, projectRef: number | string, iid: number): Promise<FoundIssue> {
+    const ctx = await loadForRead(actor, projectRef);
+    return { ctx, record: await readableIn(actor, ctx, iid) };
+  }
+
+  async function readableIn(actor: Actor, ctx: ProjectContext, iid: number): Promise<IssueRecord> {
+    const record = await findIssueRecord(db, ctx.project.id, iid);
+    if (!record || !can(actor, 'read_issue', issueSubject(ctx, record.issue, assigneeIdsOf(record))))
+      throw new NotFoundError('Issue');
+    return record;
+  }
+
+  /** For features that hold an issue's id (notes, timeline events): the issue if the actor may read it. */
+  async function findReadableById(actor: Actor, issueId: number): Promise<FoundIssue> {
+    const found = await findIssueRecordById(db, issueId);
+    if (!found) throw new NotFoundError('Issue');
+    return findReadable(actor, found.issue.projectId, found.issue.iid);
+  }
+
+  function permissionsOf(actor: Actor, { ctx, record }: FoundIssue): IssuePermissions {
+    const subject = issueSubject(ctx, record.issue, assigneeIdsOf(record));
+    return {
+      canUpdate: can(actor, 'update_issue', subject),
+      canSetMetadata: can(actor, 'set_issue_metadata', subject),
+      canCreateNote: can(actor, 'create_note', noteableFacts(ctx, record)),
+      canDestroy: can(actor, 'destroy_issue', subject),
+      canAddTimelineEvents:
+        record.issue.issueType === 'incident' && can(actor, 'add_timeline_event', subject),
+    };
+  }
+
+  async function list(actor: Actor, projectRef: number | string, query: ListIssuesQuery, page: Page) {
+    const ctx = await loadForRead(actor, projectRef);
+    const scope = {
+      kind: 'project' as const,
+      projectId: ctx.project.id,
+      confidential: confidentialScope(actor, ctx),
+    };
+    const { records, total } = await listIssueRecords(db, filterOf(query, scope), page);
+    return { items: records, total };
+  }
+
+  /** Per-state counts for the list's tabs, under the same filters and visibility as the list. */
+  async function counts(actor: Actor, projectRef: number | string, query: ListIssuesQuery) {
+    const ctx = await loadForRead(actor, projectRef);
+    const scope = {
+      kind: 'project' as const,
+      projectId: ctx.project.id,
+      confidential: confidentialScope(actor, ctx),
+    };
+    return countIssuesByState(db, filterOf(query, scope));
+  }
+
+  /** `GET /issues`: across projects the actor may read; created by them unless `scope` says otherwise. */
+  async function listForUser(actor: Actor, query: ListUserIssuesQuery, page: Page) {
+    const scope = query.scope ?? (actor ? 'created_by_me' : 'all');
+    const narrowed: ListIssuesQuery = {
+      ...query,
+      author_id: scope === 'created_by_me' && actor ? actor.id : query.author_id,
+      assignee_id: scope === 'assigned_to_me' && actor ? actor.id : query.assignee_id,
+    };
+    const { records, total } = await listIssueRecords(
+      db,
+      filterOf(narrowed, { kind: 'visible', actor: actor && { id: actor.id, admin: actor.admin } }),
+      page,
+    );
+    return { items: records, total };
+  }
+
+  /** Unknown users cannot be assigned: a clear 400, and nothing is written. */
+  async function checkAssignees(ids: number[]): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    const existing = new Set(await existingUserIds(db, unique));
+    const unknown = unique.filter((id) => !existing.has(id));
+    if (unknown.length > 0)
+      throw new BadRequestError(`assignee_ids contains unknown users: ${unknown.join(', ')}`);
+    return unique;
+  }
+
+  async function create(actor: CurrentUser, projectRef: number | string, input: CreateIssueBody) {
+    const ctx = await loadForRead(actor, projectRef);
+    if (!can(actor, 'create_issue', projectLevelSubject(ctx))) throw new ForbiddenError();
+    const parsed = createIssueBodySchema.parse(input);
+    // Assignees, confidentiality and locking are metadata; GitLab drops them for those who may not set it.
+    const mayMeta = can(actor, 'set_issue_metadata', projectLevelSubject(ctx));
+    const requested = parsed.assignee_ids ?? (parsed.assignee_id ? [parsed.assignee_id] : []);
+    const assigneeIds = mayMeta ? await checkAssignees(requested) : [];
+    const created = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const row = await insertIssue(tx, {
+        projectId: ctx.project.id,
+        iid: await projects.takeInternalId(tx, ctx.project.id, 'issues'),
+        title: parsed.title,
+        description: parsed.description ?? '',
+        issueType: parsed.issue_type ?? 'issue',
+        // Anyone may open a confidential issue: it hides their report, it grants nothing.
+        confidential: parsed.confidential ?? false,
+        discussionLocked: mayMeta ? (parsed.discussion_locked ?? false) : false,
+        authorId: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await replaceAssignees(tx, row.id, assigneeIds);
+      return row;
+    });
+    await announce([
+      { projectId: ctx.project.id, issueId: created.id, actorId: actor.id, change: { action: 'opened' } },
+    ]);
+    return detail(actor, ctx, created.iid);
+  }
+
+  async function detail(actor: Actor, ctx: ProjectContext, iid: number) {
+    const record = await readableIn(actor, ctx, iid);
+    return { ctx, record, permissions: permissionsOf(actor, { ctx, record }) };
+  }
+
+  /** One issue with what the actor may do on it. */
+  async function show(actor: Actor, projectRef: number | string, iid: number) {
+    return detail(actor, await loadForRead(actor, projectRef), iid);
+  }
+
+  /**
+   * Edits fields, assignees and the state. Title, description, type and state need `update_issue`;
+   * assignees, confidentiality and locking `set_issue_metadata`, as in GitLab.
+   */
+  async function update(
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    input: UpdateIssueBody,
+  ) {
+    const found = await findReadable(actor, projectRef, iid);
+    const { ctx, record } = found;
+    const current = record.issue;
+    const parsed = updateIssueBodySchema.parse(input);
+    const subject = issueSubject(ctx, current, assigneeIdsOf(record));
+    const need = (action: Action) => {
+      if (!can(actor, action, subject)) throw new ForbiddenError();
+    };
+    const meta =
+      parsed.assignee_ids !== undefined ||
+      parsed.assignee_id !== undefined ||
+      parsed.confidential !== undefined ||
+      parsed.discussion_locked !== undefined;
+    const edits =
+      parsed.title !== undefined ||
+      parsed.description !== undefined ||
+      parsed.issue_type !== undefined ||
+      parsed.state_event !== undefined;
+    if (edits || !meta) need('update_issue');
+    if (meta) need('set_issue_metadata');
+
+    const changes: Partial<IssueRow> = {};
+    const events: IssueChange['change'][] = [];
+    if (parsed.title !== undefined && parsed.title !== current.title) {
+      changes.title = parsed.title;
+      events.push({ action: 'title', from: current.title, to: parsed.title });
+    }
+    if (parsed.description !== undefined && parsed.description !== current.description) {
+      changes.description = parsed.description;
+      events.push({ action: 'description', from: current.description });
+    }
+    if (parsed.issue_type !== undefined && parsed.issue_type !== current.issueType)
+      changes.issueType = parsed.issue_type;
+    if (parsed.confidential !== undefined && parsed.confidential !== current.confidential) {
+      changes.confidential = parsed.confidential;
+      events.push({ action: 'confidential', confidential: parsed.confidential });
+    }
+    if (parsed.discussion_locked !== undefined && parsed.discussion_locked !== current.discussionLocked) {
+      changes.discussionLocked = parsed.discussion_locked;
+      events.push({ action: parsed.discussion_locked ? 'locked' : 'unlocked' });
+    }
+    const now = clock.now();
+    if (parsed.state_event === 'close' && current.state === 'opened') {
+      Object.assign(changes, { state: 'closed', closedById: actor.id, closedAt: now });
+      events.push({ action: 'closed' });
+    }
+    if (parsed.state_event === 'reopen' && current.state === 'closed') {
+      Object.assign(changes, { state: 'opened', closedById: null, closedAt: null });
+      events.push({ action: 'reopened' });
+    }
+    // `assignee_id: 0` unassigns everyone, as GitLab's single-assignee parameter does.
+    const requested =
+      parsed.assignee_ids ??
+      (parsed.assignee_id === undefined ? undefined : parsed.assignee_id === 0 ? [] : [parsed.assignee_id]);
+    const before = assigneeIdsOf(record);
+    const assignees = requested === undefined ? undefined : await checkAssignees(requested);
+    const assigneeChange = assignees && {
+      added: assignees.filter((id) => !before.includes(id)),
+      removed: before.filter((id) => !assignees.includes(id)),
+    };
+    if (assigneeChange && (assigneeChange.added.length > 0 || assigneeChange.removed.length > 0))
+      events.push({ action: 'assignee', ...assigneeChange });
+    if (events.length === 0 && Object.keys(changes).length === 0) return detail(actor, ctx, iid);
+
+    await db.transaction(async (tx) => {
+      const locked = await lockIssue(tx, current.id);
+      if (!locked) throw new NotFoundError('Issue');
+      await updateIssueRow(tx, current.id, { ...changes, updatedAt: now });
+      if (assignees) await replaceAssignees(tx, current.id, assignees);
+    });
+    await announce(
+      events.map((change) => ({ projectId: ctx.project.id, issueId: current.id, actorId: actor.id, change })),
+    );
+    return detail(actor, ctx, iid);
+  }
+
+  const close = (actor: CurrentUser, projectRef: number | string, iid: number) =>
+    update(actor, projectRef, iid, { state_event: 'close' });
+  const reopen = (actor: CurrentUser, projectRef: number | string, iid: number) =>
+    update(actor, projectRef, iid, { state_event: 'reopen' });
+  /** GraphQL's `issueSetLocked(projectPath, iid, locked)`. */
+  const setLocked = (actor: CurrentUser, projectPath: string, iid: number, locked: boolean) =>
+    update(actor, projectPath, iid, { discussion_locked: locked });
+  const setConfidential = (
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    confidential: boolean,
+  ) => update(actor, projectRef, iid, { confidential });
+  const setAssignees = (
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    assigneeIds: number[],
+  ) => update(actor, projectRef, iid, { assignee_ids: assigneeIds });
+
+  async function remove(actor: CurrentUser, projectRef: number | string, iid: number): Promise<void> {
+    const { ctx, record } = await findReadable(actor, projectRef, iid);
+    if (!can(actor, 'destroy_issue', issueSubject(ctx, record.issue, assigneeIdsOf(record))))
+      throw new ForbiddenError();
+    await deleteIssueRow(db, record.issue.id);
+  }
+
+  return {
+    onChange,
+    loadForRead,
+    findReadable,
+    findReadableById,
+    permissionsOf,
+    noteableFacts,
+    list,
+    counts,
+    listForUser,
+    create,
+    show,
+    update,
+    close,
+    reopen,
+    setLocked,
+    setConfidential,
+    setAssignees,
+    remove,
+  };
+}
+
+export type IssuesService = ReturnType<typeof createIssuesService>;
