@@ -18,6 +18,7 @@ import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerIssueRoutes } from './features/issues/issues.routes';
 import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
@@ -88,6 +89,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerBlobRoutes(app, container);
   registerCompareRoutes(app, container);
   registerUserPreferencesRoutes(app, container);
+  registerIssueRoutes(app, container);
   registerMarkdownRoutes(app);
 }
 

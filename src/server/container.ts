@@ -8,6 +8,7 @@ import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.servic
 import { createGitHttpService } from './features/git-http/git-http.service';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
+import { createIssuesService } from './features/issues/issues.service';
 import { createMembersService } from './features/members/members.service';
 import { createMergeService } from './features/merge-requests/merge.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
@@ -49,6 +50,7 @@ export function createContainer(deps: AppDeps) {
   const merges = createMergeService({ ...base, gitHttp, mergeRequests });
   const diffs = createDiffsService({ ...base, mergeRequests, projects, highlighter: createHighlighter() });
   const userPreferences = createUserPreferencesService(base);
+  const issues = createIssuesService({ ...base, projects });
   pushHooks.subscribe((push) =>
     mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }),
   );
@@ -70,6 +72,7 @@ export function createContainer(deps: AppDeps) {
     merges,
     diffs,
     userPreferences,
+    issues,
   };
 }
 
