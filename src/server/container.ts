@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createAccessTokensService } from './features/access-tokens/access-tokens.service';
 import { createAuthService } from './features/auth/auth.service';
+import { createAwardEmojiService } from './features/award-emoji/award-emoji.service';
 import { createDiffsService } from './features/diffs/diffs.service';
 import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.service';
 import { createGitHttpService } from './features/git-http/git-http.service';
@@ -45,14 +46,19 @@ export function createContainer(deps: AppDeps) {
   const signInRateLimit = createSignInRateLimit(base);
   const auth = createAuthService({ ...base, signInRateLimit, users });
   const accessTokens = createAccessTokensService(base);
+  const awardEmoji = createAwardEmojiService(base);
   const systemNotes = createSystemNotesService(base);
-  const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches });
-  const merges = createMergeService({ ...base, gitHttp, mergeRequests });
+  const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches, systemNotes });
+  const merges = createMergeService({ ...base, gitHttp, mergeRequests, systemNotes });
   const diffs = createDiffsService({ ...base, mergeRequests, projects, highlighter: createHighlighter() });
   const userPreferences = createUserPreferencesService(base);
   const issues = createIssuesService({ ...base, projects });
   pushHooks.subscribe((push) =>
-    mergeRequests.handlePush({ projectId: push.project.project.id, changes: push.changes }),
+    mergeRequests.handlePush({
+      projectId: push.project.project.id,
+      pusherId: push.actor.id,
+      changes: push.changes,
+    }),
   );
   return {
     ...base,
@@ -67,6 +73,7 @@ export function createContainer(deps: AppDeps) {
     signInRateLimit,
     auth,
     accessTokens,
+    awardEmoji,
     systemNotes,
     mergeRequests,
     merges,

@@ -375,7 +375,10 @@ describe('merge requests API', () => {
       const p = await buildProject(t.container, owner);
       const created = await buildMergeRequest(t.container, owner, p);
       const events: BusEvent[] = [];
-      const stop = t.deps.bus.subscribe((event) => events.push(event));
+      // System notes are announced too (note.changed); this test is about the merge request's own event.
+      const stop = t.deps.bus.subscribe(
+        (event) => event.type === 'merge_request.updated' && events.push(event),
+      );
       const response = await put(owner, `${api(p)}/1`, { title: 'New title', description: 'New *words*' });
       stop();
       expect(response.statusCode).toBe(200);
@@ -586,7 +589,9 @@ describe('merge requests API', () => {
       const oldSha = created.mergeRequest.headSha ?? '';
       const newSha = await pushFile(p, 'grow', { path: 'more.txt', content: 'more\n', message: 'More' });
       const events: BusEvent[] = [];
-      const stop = t.deps.bus.subscribe((event) => events.push(event));
+      const stop = t.deps.bus.subscribe(
+        (event) => event.type === 'merge_request.updated' && events.push(event),
+      );
       await t.container.mergeRequests.handlePush({
         projectId: p.project.id,
         changes: [{ ref: 'refs/heads/grow', oldSha, newSha }],

@@ -38,6 +38,9 @@ import type { EventBus } from '../../realtime/bus';
 import { nextInternalId } from '../projects/projects.repo';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
+import type { NoteRow } from '../notes/notes.repo';
+import { commitsAddedText, draftText, lockedText, titleChangedText } from '../notes/system-note-texts';
+import type { SystemNotesService } from '../notes/system-notes.service';
 import {
   findDiffVersion,
   findMergeRequestRecord,
@@ -128,6 +131,13 @@ function violatesOneOpenIndex(error: unknown): boolean {
   return false;
 }
 
+/** What the system notes of a merge request hang on. */
+export const noteableOf = (mr: Pick<MergeRequestRow, 'id' | 'projectId'>) => ({
+  projectId: mr.projectId,
+  noteableType: 'MergeRequest' as const,
+  noteableId: mr.id,
+});
+
 const mergeRequestSubject = (ctx: ProjectContext, authorId: number | null): Subject => ({
   type: 'merge_request',
   authorId,
@@ -142,9 +152,17 @@ type Deps = {
   bus: EventBus;
   projects: Pick<ProjectsService, 'loadProject' | 'gitDirOf'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
+  systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
 };
 
-export function createMergeRequestsService({ db, clock, bus, projects, protectedBranches }: Deps) {
+export function createMergeRequestsService({
+  db,
+  clock,
+  bus,
+  projects,
+  protectedBranches,
+  systemNotes,
+}: Deps) {
   /** A branch's head, or null when the name is not a valid branch or does not exist. */
   async function branchHead(gitDir: string, name: string): Promise<string | null> {
     if (!(await isValidBranchName(name))) return null;
@@ -192,6 +210,69 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
       diff.commits,
     );
   }
+
+  /** The commits of a new diff that the previous version did not have, newest first. */
+  async function commitsAdded(tx: Db, mergeRequestId: number, diff: CollectedDiff) {
+    const previous = await latestDiffVersion(tx, mergeRequestId);
+    const known = new Set(
+      previous ? (await listDiffCommits(tx, previous.id)).map((commit) => commit.sha) : [],
+    );
+    return diff.commits
+      .filter((commit) => !known.has(commit.sha))
+      .map((commit) => ({ id: commit.sha, short_id: commit.sha.slice(0, 8), title: commit.title }));
+  }
+
+  /** "added N commits" when a push brought commits the request did not have (written in the push's transaction). */
+  async function recordPushNote(tx: Db, mr: MergeRequestRow, authorId: number | null, diff: CollectedDiff) {
+    const commits = await commitsAdded(tx, mr.id, diff);
+    if (commits.length === 0) return null;
+    return systemNotes.record(
+      {
+        ...noteableOf(mr),
+        authorId,
+        action: 'commit',
+        body: commitsAddedText(commits),
+        metadata: { commits, commits_count: commits.length },
+      },
+      tx,
+    );
+  }
+
+  /**
+   * The system notes of an edit (spec 001: title and description changes, state changes, draft
+   * status), written in the edit's transaction. A title that only gained or lost its draft
+   * prefix is a draft note, not a title change.
+   */
+  async function recordEditNotes(
+    tx: Db,
+    before: MergeRequestRow,
+    after: MergeRequestRow,
+    authorId: number,
+  ): Promise<NoteRow[]> {
+    const written: NoteRow[] = [];
+    const note = async (action: 'title' | 'closed' | 'reopened', body: string) =>
+      written.push(await systemNotes.record({ ...noteableOf(after), authorId, action, body }, tx));
+    if (draftlessTitle(before.title) !== draftlessTitle(after.title))
+      await note('title', titleChangedText(before.title, after.title));
+    if (before.draft !== after.draft) await note('title', draftText(after.draft));
+    if (before.description !== after.description)
+      written.push(
+        await systemNotes.recordDescriptionChange(
+          { ...noteableOf(after), authorId, from: before.description, to: after.description },
+          tx,
+        ),
+      );
+    if (before.state !== after.state && (after.state === 'closed' || after.state === 'opened'))
+      await note(
+        after.state === 'closed' ? 'closed' : 'reopened',
+        after.state === 'closed' ? 'closed' : 'reopened',
+      );
+    return written;
+  }
+
+  const announceAll = async (notes: NoteRow[]) => {
+    for (const note of notes) await systemNotes.announce(note);
+  };
 
   async function publish(row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>): Promise<void> {
     await bus.publish({
@@ -518,13 +599,19 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
           'The merge request was changed by someone else. Reload the page and try again.',
         );
       const row = await updateMergeRequestRow(tx, current.id, { ...changes, updatedAt: now });
-      if (diff) await recordDiff(tx, current.id, diff, now);
-      return row;
+      const notes = await recordEditNotes(tx, locked, row, actor.id);
+      if (diff) {
+        const pushNote = await recordPushNote(tx, row, actor.id, diff);
+        if (pushNote) notes.push(pushNote);
+        await recordDiff(tx, current.id, diff, now);
+      }
+      return { row, notes };
     };
     const updated = opensOrRetargets
       ? await insertOrConflict(pair, write, current.id)
       : await db.transaction(write);
-    await publish(updated);
+    await publish(updated.row);
+    await announceAll(updated.notes);
     return detailIn(actor, ctx, iid);
   }
 
@@ -580,6 +667,8 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
    */
   async function handlePush(push: {
     projectId: number;
+    /** Who pushed, for the "added N commits" note; null when unknown. */
+    pusherId?: number | null;
     changes: Array<{ ref: string; oldSha: string; newSha: string }>;
   }) {
     const gitDir = projects.gitDirOf(push.projectId);
@@ -603,14 +692,53 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
           mergeStatus: 'unchecked',
           updatedAt: now,
         });
+        const note = diff ? await recordPushNote(tx, row, push.pusherId ?? null, diff) : null;
         if (diff) await recordDiff(tx, mr.id, diff, now);
-        return row;
+        return { row, notes: note ? [note] : [] };
       });
-      if (updated) await publish(updated);
+      if (!updated) continue;
+      await publish(updated.row);
+      await announceAll(updated.notes);
     }
     for (const branch of branches) {
       for (const row of await markTargetUnchecked(db, push.projectId, branch)) await publish(row);
     }
+  }
+
+  /**
+   * Locks or unlocks the discussion (GraphQL `mergeRequestSetLocked`): only members may comment
+   * while locked. Who may edit the request may lock it; a change writes its system note.
+   */
+  async function setDiscussionLocked(
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    locked: boolean,
+  ) {
+    const ctx = await loadForRead(actor, projectRef);
+    const current = (await findRecord(ctx, iid)).mergeRequest;
+    if (!can(actor, 'update_merge_request', mergeRequestSubject(ctx, current.authorId)))
+      throw new ForbiddenError();
+    if (current.discussionLocked === locked) return detailIn(actor, ctx, iid);
+    const updated = await db.transaction(async (tx) => {
+      const row = await updateMergeRequestRow(tx, current.id, {
+        discussionLocked: locked,
+        updatedAt: clock.now(),
+      });
+      const note = await systemNotes.record(
+        {
+          ...noteableOf(row),
+          authorId: actor.id,
+          action: locked ? 'locked' : 'unlocked',
+          body: lockedText(locked, 'MergeRequest'),
+        },
+        tx,
+      );
+      return { row, note };
+    });
+    await publish(updated.row);
+    await systemNotes.announce(updated.note);
+    return detailIn(actor, ctx, iid);
   }
 
   /** The commits a diff version recorded, newest first (for other features: they do not read our tables). */
@@ -619,6 +747,7 @@ export function createMergeRequestsService({ db, clock, bus, projects, protected
   return {
     loadForRead,
     versionCommits,
+    setDiscussionLocked,
     detailIn,
     mayMergeInto,
     mayRemoveBranch,

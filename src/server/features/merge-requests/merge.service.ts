@@ -26,7 +26,8 @@ import {
   updateMergeRequestRow,
   type MergeRequestRow,
 } from './merge-requests.repo';
-import type { MergeRequestsService } from './merge-requests.service';
+import { noteableOf, type MergeRequestsService } from './merge-requests.service';
+import type { SystemNotesService } from '../notes/system-notes.service';
 
 /** Why a merge that began did not land; the merge request keeps the reason as its `merge_error`. */
 export const MERGE_FAILURES = {
@@ -74,6 +75,7 @@ type Deps = {
   config: Pick<Config, 'externalUrl'>;
   gitHttp: Pick<GitHttpService, 'announcePush'>;
   mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'detailIn' | 'mayMergeInto' | 'mayRemoveBranch'>;
+  systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
   git?: MergeGit;
 };
 
@@ -91,6 +93,7 @@ export function createMergeService({
   config,
   gitHttp,
   mergeRequests,
+  systemNotes,
   git = systemGit,
 }: Deps) {
   async function publish(row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>): Promise<void> {
@@ -280,8 +283,8 @@ export function createMergeService({
       targetMoved = true;
 
       const now = clock.now();
-      const merged = await db.transaction((tx) =>
-        updateMergeRequestRow(tx, mr.id, {
+      const { merged, note } = await db.transaction(async (tx) => {
+        const row = await updateMergeRequestRow(tx, mr.id, {
           state: 'merged',
           mergedById: actor.id,
           mergedAt: now,
@@ -290,14 +293,20 @@ export function createMergeService({
           mergeStartedAt: null,
           inProgressMergeCommitSha: null,
           updatedAt: now,
-        }),
-      );
+        });
+        const mergedNote = await systemNotes.record(
+          { ...noteableOf(row), authorId: actor.id, action: 'merged', body: 'merged' },
+          tx,
+        );
+        return { merged: row, note: mergedNote };
+      });
       const changes: PushChange[] = [{ ref: targetRef, oldSha: targetHead, newSha: newHead }];
       if (
         await removeSourceBranch(actor, ctx, merged, plan.settings.removeSourceBranchAfterMerge, sourceHead)
       )
         changes.push({ ref: branchRef(mr.sourceBranch), oldSha: sourceHead, newSha: ZERO_SHA });
       await publish(merged);
+      await systemNotes.announce(note);
       await gitHttp.announcePush({ project: ctx, actor, changes }, plan.onHookError);
       return { kind: 'merged', view: await mergeRequests.detailIn(actor, ctx, plan.iid) };
     } catch (error) {
