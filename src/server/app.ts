@@ -15,6 +15,7 @@ import { registerBlobRoutes } from './features/diffs/blob.routes';
 import { registerCompareRoutes } from './features/diffs/compare.routes';
 import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
+import { registerAwardEmojiRoutes } from './features/award-emoji/award-emoji.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
@@ -90,6 +91,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerCompareRoutes(app, container);
   registerUserPreferencesRoutes(app, container);
   registerIssueRoutes(app, container);
+  registerAwardEmojiRoutes(app, container);
   registerMarkdownRoutes(app);
 }
 

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { awardEmojiBodySchema, awardEmojiSchema } from '../../../shared/api/awardEmoji';
+import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
+import type { Actor } from '../../auth/permissions';
+import type { Container } from '../../container';
+import { assertScope, requireUser } from '../auth/api-auth';
+import { presentAward } from './award-emoji.presenter';
+import type { Awardable } from './award-emoji.service';
+import { mergeRequestAwardable } from './awardables';
+
+const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
+const projectId = z.string().min(1).max(1000);
+const awardIdParams = z.object({ award_id: dbInt });
+const mergeRequestParams = z.object({ id: projectId, merge_request_iid: dbInt });
+type MergeRequestParams = z.infer<typeof mergeRequestParams>;
+
+type AwardableRoute<P extends z.ZodObject> = {
+  /** Where the awards of this kind of thing live, e.g. `/api/v4/projects/:id/merge_requests/:merge_request_iid`. */
+  base: string;
+  params: P;
+  resolve: (actor: Actor, params: z.infer<P>) => Promise<Awardable>;
+};
+
+function reader(request: FastifyRequest) {
+  assertScope(request, 'api_read');
+  return request.currentUser;
+}
+
+/** GitLab's award emoji API for one kind of awardable: list, show, award, remove. */
+function registerAwardableRoutes<P extends z.ZodObject>(
+  app: FastifyInstance,
+  { awardEmoji, config }: Pick<Container, 'awardEmoji' | 'config'>,
+  route: AwardableRoute<P>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const collection = `${route.base}/award_emoji`;
+  const one = `${collection}/:award_id`;
+  const oneParams = route.params.extend(awardIdParams.shape);
+  const awardIdOf = (params: unknown) => awardIdParams.parse(params).award_id;
+  const awardableOf = (actor: Actor, params: z.infer<P>) => route.resolve(actor, params);
+
+  api.route({
+    method: 'GET',
+    url: collection,
+    schema: {
+      params: route.params,
+      querystring: paginationQuery,
+      response: { 200: z.array(awardEmojiSchema) },
+    },
+    handler: async (request, reply) => {
+      const actor = reader(request);
+      const page = toPage(request.query);
+      const awardable = await awardableOf(actor, request.params as z.infer<P>);
+      const { rows, total } = await awardEmoji.list(actor, awardable, page);
+      setPaginationHeaders(request, reply, page, total);
+      return rows.map((row) => presentAward(row, config));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: one,
+    schema: { params: oneParams, response: { 200: awardEmojiSchema } },
+    handler: async (request) => {
+      const actor = reader(request);
+      const awardable = await awardableOf(actor, request.params as z.infer<P>);
+      return presentAward(await awardEmoji.find(actor, awardable, awardIdOf(request.params)), config);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: collection,
+    schema: { params: route.params, body: awardEmojiBodySchema, response: { 201: awardEmojiSchema } },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      const awardable = await awardableOf(actor, request.params as z.infer<P>);
+      const award = await awardEmoji.award(actor, awardable, request.body.name);
+      return reply.status(201).send(presentAward(award, config));
+    },
+  });
+
+  api.route({
+    method: 'DELETE',
+    url: one,
+    schema: { params: oneParams },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      const awardable = await awardableOf(actor, request.params as z.infer<P>);
+      await awardEmoji.remove(actor, awardable, awardIdOf(request.params));
+      return reply.status(204).send();
+    },
+  });
+}
+
+/** REST v4 award emoji on merge requests (issues and notes join as their services arrive). */
+export function registerAwardEmojiRoutes(
+  app: FastifyInstance,
+  container: Pick<Container, 'awardEmoji' | 'config' | 'mergeRequests'>,
+): void {
+  registerAwardableRoutes(app, container, {
+    base: '/api/v4/projects/:id/merge_requests/:merge_request_iid',
+    params: mergeRequestParams,
+    resolve: (actor, params: MergeRequestParams) =>
+      mergeRequestAwardable(container.mergeRequests, actor, params.id, params.merge_request_iid),
+  });
+}
