@@ -52,7 +52,7 @@ export function createContainer(deps: AppDeps) {
   const merges = createMergeService({ ...base, gitHttp, mergeRequests, systemNotes });
   const diffs = createDiffsService({ ...base, mergeRequests, projects, highlighter: createHighlighter() });
   const userPreferences = createUserPreferencesService(base);
-  const issues = createIssuesService({ ...base, projects });
+  const issues = createIssuesService({ ...base, projects, systemNotes });
   pushHooks.subscribe((push) =>
     mergeRequests.handlePush({
       projectId: push.project.project.id,

@@ -259,11 +259,14 @@ export async function replaceAssignees(db: Db, issueId: number, userIds: number[
   await db.insert(issueAssignees).values(userIds.map((userId) => ({ issueId, userId })));
 }
 
-/** Which of these user ids exist. */
-export async function existingUserIds(db: Db, ids: number[]): Promise<number[]> {
+/** The users among these ids that exist, by id. */
+export async function findUsers(db: Db, ids: number[]): Promise<Array<{ id: number; username: string }>> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-  return rows.map((row) => row.id);
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id));
 }
 
 export async function insertTimelineEvent(

@@ -1,9 +1,11 @@
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { Issue, IssueDetail } from '../../../shared/api/issues';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import { addProjectMember } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
+import { notes } from '../../db/schema';
 import type { ProjectContext } from '../projects/projects.service';
 
 describe('issues API', () => {
@@ -285,6 +287,45 @@ describe('issues API', () => {
       expect((await send('PUT', guest, url, { title: 'Still mine' })).statusCode).toBe(200);
       expect((await send('PUT', guest, url, { discussion_locked: true })).statusCode).toBe(403);
       expect((await send('PUT', other, url, { state_event: 'close' })).statusCode).toBe(403);
+    });
+  });
+
+  describe('system notes', () => {
+    it('records what changed, in GitLab’s words', async () => {
+      const p = await buildProject(t.container, owner);
+      const dev = await member(p, ACCESS_LEVELS.developer);
+      const issue = await createIssue(p, { title: 'Before', description: 'one' });
+      const url = `${api(p)}/${issue.iid}`;
+      await send('PUT', owner, url, { title: 'After', description: 'two', assignee_ids: [dev.id] });
+      await send('PUT', owner, url, { state_event: 'close', discussion_locked: true, confidential: true });
+      await send('PUT', owner, url, { state_event: 'reopen', issue_type: 'incident', assignee_ids: [] });
+      const rows = await t.container.db
+        .select({ note: notes.note, system: notes.system })
+        .from(notes)
+        .where(and(eq(notes.noteableType, 'Issue'), eq(notes.noteableId, issue.id)))
+        .orderBy(asc(notes.id));
+      expect(rows.map((row) => row.note)).toEqual([
+        'changed title from **Before** to **After**',
+        'changed the description',
+        `assigned to @${dev.username}`,
+        'made the issue confidential',
+        'locked the discussion in this issue',
+        'closed',
+        'changed type from issue to incident',
+        'reopened',
+        `unassigned @${dev.username}`,
+      ]);
+      expect(rows.every((row) => row.system)).toBe(true);
+    });
+
+    it('writes none when nothing changed', async () => {
+      const issue = await createIssue(project, { title: 'Same' });
+      await send('PUT', owner, `${api(project)}/${issue.iid}`, { title: 'Same', state_event: 'reopen' });
+      const rows = await t.container.db
+        .select({ id: notes.id })
+        .from(notes)
+        .where(and(eq(notes.noteableType, 'Issue'), eq(notes.noteableId, issue.id)));
+      expect(rows).toEqual([]);
     });
   });
 

@@ -11,11 +11,13 @@ import { can, type Action, type Actor, type Subject } from '../../auth/permissio
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
+import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import { systemNoteOf, type IssueEvent } from './issue-system-notes';
 import {
   countIssuesByState,
   deleteIssueRow,
-  existingUserIds,
+  findUsers,
   findIssueRecord,
   findIssueRecordById,
   insertIssue,
@@ -42,26 +44,6 @@ export type IssuePermissions = {
 
 /** An issue found for an actor: its project as the actor sees it, and the record. */
 export type FoundIssue = { ctx: ProjectContext; record: IssueRecord };
-
-/**
- * A change the notes feature turns into a system note (GitLab's action names). Kept as an event
- * so the issues service does not depend on how notes are written.
- */
-export type IssueChange = {
-  projectId: number;
-  issueId: number;
-  actorId: number;
-  change:
-    | { action: 'opened' }
-    | { action: 'closed' }
-    | { action: 'reopened' }
-    | { action: 'title'; from: string; to: string }
-    | { action: 'description'; from: string }
-    | { action: 'locked' }
-    | { action: 'unlocked' }
-    | { action: 'confidential'; confidential: boolean }
-    | { action: 'assignee'; added: number[]; removed: number[] };
-};
 
 export const issueSubject = (ctx: ProjectContext, issue: IssueRow, assigneeIds: number[]): Subject => ({
   type: 'issue',
@@ -125,19 +107,22 @@ type Deps = {
   db: Db;
   clock: Clock;
   projects: Pick<ProjectsService, 'loadProject' | 'takeInternalId'>;
+  systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
 };
 
-export function createIssuesService({ db, clock, projects }: Deps) {
-  const listeners = new Set<(change: IssueChange) => Promise<void>>();
-
-  /** Other features (system notes) hear about changes after they are committed. */
-  function onChange(listener: (change: IssueChange) => Promise<void>): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }
-
-  async function announce(changes: IssueChange[]): Promise<void> {
-    for (const change of changes) for (const listener of listeners) await listener(change);
+export function createIssuesService({ db, clock, projects, systemNotes }: Deps) {
+  /** Writes the system notes of an update inside its transaction; they are announced once it committed. */
+  async function recordEvents(tx: Db, issue: IssueRow, actorId: number, events: IssueEvent[]) {
+    const ref = { projectId: issue.projectId, noteableType: 'Issue' as const, noteableId: issue.id };
+    const notes = [];
+    for (const event of events) {
+      notes.push(
+        event.action === 'description'
+          ? await systemNotes.recordDescriptionChange({ ...ref, authorId: actorId, ...event }, tx)
+          : await systemNotes.record({ ...ref, authorId: actorId, ...systemNoteOf(event) }, tx),
+      );
+    }
+    return notes;
   }
 
   /** Loads a project whose issues the actor may read; unreadable projects are 404. */
@@ -218,13 +203,13 @@ export function createIssuesService({ db, clock, projects }: Deps) {
   }
 
   /** Unknown users cannot be assigned: a clear 400, and nothing is written. */
-  async function checkAssignees(ids: number[]): Promise<number[]> {
+  async function checkAssignees(ids: number[]) {
     const unique = [...new Set(ids)];
-    const existing = new Set(await existingUserIds(db, unique));
-    const unknown = unique.filter((id) => !existing.has(id));
+    const found = await findUsers(db, unique);
+    const unknown = unique.filter((id) => !found.some((user) => user.id === id));
     if (unknown.length > 0)
       throw new BadRequestError(`assignee_ids contains unknown users: ${unknown.join(', ')}`);
-    return unique;
+    return found;
   }
 
   async function create(actor: CurrentUser, projectRef: number | string, input: CreateIssueBody) {
@@ -234,7 +219,7 @@ export function createIssuesService({ db, clock, projects }: Deps) {
     // Assignees, confidentiality and locking are metadata; GitLab drops them for those who may not set it.
     const mayMeta = can(actor, 'set_issue_metadata', projectLevelSubject(ctx));
     const requested = parsed.assignee_ids ?? (parsed.assignee_id ? [parsed.assignee_id] : []);
-    const assigneeIds = mayMeta ? await checkAssignees(requested) : [];
+    const assigneeIds = mayMeta ? (await checkAssignees(requested)).map((user) => user.id) : [];
     const created = await db.transaction(async (tx) => {
       const now = clock.now();
       const row = await insertIssue(tx, {
@@ -253,9 +238,6 @@ export function createIssuesService({ db, clock, projects }: Deps) {
       await replaceAssignees(tx, row.id, assigneeIds);
       return row;
     });
-    await announce([
-      { projectId: ctx.project.id, issueId: created.id, actorId: actor.id, change: { action: 'opened' } },
-    ]);
     return detail(actor, ctx, created.iid);
   }
 
@@ -301,17 +283,19 @@ export function createIssuesService({ db, clock, projects }: Deps) {
     if (meta) need('set_issue_metadata');
 
     const changes: Partial<IssueRow> = {};
-    const events: IssueChange['change'][] = [];
+    const events: IssueEvent[] = [];
     if (parsed.title !== undefined && parsed.title !== current.title) {
       changes.title = parsed.title;
       events.push({ action: 'title', from: current.title, to: parsed.title });
     }
     if (parsed.description !== undefined && parsed.description !== current.description) {
       changes.description = parsed.description;
-      events.push({ action: 'description', from: current.description });
+      events.push({ action: 'description', from: current.description, to: parsed.description });
     }
-    if (parsed.issue_type !== undefined && parsed.issue_type !== current.issueType)
+    if (parsed.issue_type !== undefined && parsed.issue_type !== current.issueType) {
       changes.issueType = parsed.issue_type;
+      events.push({ action: 'issue_type', from: current.issueType, to: parsed.issue_type });
+    }
     if (parsed.confidential !== undefined && parsed.confidential !== current.confidential) {
       changes.confidential = parsed.confidential;
       events.push({ action: 'confidential', confidential: parsed.confidential });
@@ -334,24 +318,25 @@ export function createIssuesService({ db, clock, projects }: Deps) {
       parsed.assignee_ids ??
       (parsed.assignee_id === undefined ? undefined : parsed.assignee_id === 0 ? [] : [parsed.assignee_id]);
     const before = assigneeIdsOf(record);
-    const assignees = requested === undefined ? undefined : await checkAssignees(requested);
-    const assigneeChange = assignees && {
-      added: assignees.filter((id) => !before.includes(id)),
-      removed: before.filter((id) => !assignees.includes(id)),
-    };
-    if (assigneeChange && (assigneeChange.added.length > 0 || assigneeChange.removed.length > 0))
-      events.push({ action: 'assignee', ...assigneeChange });
+    const wanted = requested === undefined ? undefined : await checkAssignees(requested);
+    const assignees = wanted?.map((user) => user.id);
+    if (wanted && assignees) {
+      const added = wanted.filter((user) => !before.includes(user.id)).map((user) => user.username);
+      const removed = record.assignees
+        .filter((user) => !assignees.includes(user.id))
+        .map((user) => user.username);
+      if (added.length > 0 || removed.length > 0) events.push({ action: 'assignee', added, removed });
+    }
     if (events.length === 0 && Object.keys(changes).length === 0) return detail(actor, ctx, iid);
 
-    await db.transaction(async (tx) => {
+    const notes = await db.transaction(async (tx) => {
       const locked = await lockIssue(tx, current.id);
       if (!locked) throw new NotFoundError('Issue');
       await updateIssueRow(tx, current.id, { ...changes, updatedAt: now });
       if (assignees) await replaceAssignees(tx, current.id, assignees);
+      return recordEvents(tx, current, actor.id, events);
     });
-    await announce(
-      events.map((change) => ({ projectId: ctx.project.id, issueId: current.id, actorId: actor.id, change })),
-    );
+    for (const note of notes) await systemNotes.announce(note);
     return detail(actor, ctx, iid);
   }
 
@@ -383,7 +368,6 @@ export function createIssuesService({ db, clock, projects }: Deps) {
   }
 
   return {
-    onChange,
     loadForRead,
     findReadable,
     findReadableById,
