@@ -380,6 +380,19 @@ function toFilePatch(raw: RawFilePatch): FilePatch {
     : { ...parsed, problem, patchBytes: raw.size };
 }
 
+/** The size in bytes of each blob among `shas`, in one `cat-file --batch-check` call; others are left out. */
+export async function blobSizes(gitDir: string, shas: string[]): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  const unique = [...new Set(shas)];
+  if (unique.length === 0) return sizes;
+  const check = await runGit(gitDir, ['cat-file', '--batch-check'], { input: unique.join('\n') + '\n' });
+  for (const line of check.stdout.toString('utf8').split('\n')) {
+    const [sha = '', type, size] = line.split(' ');
+    if (type === 'blob') sizes.set(sha, Number(size));
+  }
+  return sizes;
+}
+
 /**
  * Several blobs in one `cat-file --batch` call, skipping those over `maxBytes` (their size is
  * read first, so a huge blob is never loaded). Missing or non-blob objects are left out.
@@ -390,15 +403,8 @@ export async function readBlobs(
   maxBytes: number,
 ): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();
-  const unique = [...new Set(shas)];
-  if (unique.length === 0) return blobs;
-  const check = await runGit(gitDir, ['cat-file', '--batch-check'], { input: unique.join('\n') + '\n' });
-  const wanted = check.stdout
-    .toString('utf8')
-    .split('\n')
-    .map((line) => line.split(' '))
-    .filter(([, type, size]) => type === 'blob' && Number(size) <= maxBytes)
-    .map(([sha]) => sha!);
+  const sizes = await blobSizes(gitDir, shas);
+  const wanted = [...sizes].filter(([, size]) => size <= maxBytes).map(([sha]) => sha);
   if (wanted.length === 0) return blobs;
   const { stdout } = await runGit(gitDir, ['cat-file', '--batch'], { input: wanted.join('\n') + '\n' });
   let at = 0;

@@ -85,6 +85,8 @@ export const diffFileMetadataSchema = z.object({
   submodule: z.boolean(),
   stored_externally: z.boolean(),
   external_storage: z.literal('lfs').nullable(),
+  /** Bytes of the file shown (new side, old for a deletion); an LFS object's own size; 0 for a submodule. */
+  size: z.number().int(),
   added_lines: z.number().int(),
   removed_lines: z.number().int(),
   viewer: diffViewerSchema,
@@ -95,18 +97,25 @@ export type DiffFileMetadata = z.infer<typeof diffFileMetadataSchema>;
 export const diffFileSchema = diffFileMetadataSchema.extend({
   old_path_html: z.string(),
   new_path_html: z.string(),
+  /** `readable_text`: git can show the file as text, whatever the viewer (a rename without changes too). */
   blob: z.object({ id: z.string(), readable_text: z.boolean() }).nullable(),
+  /** LFS files: where the object is served (the raw file URL); null otherwise. */
+  external_url: z.string().nullable(),
+  formatted_external_url: z.string().nullable(),
   content_sha: z.string(),
   diff_refs: diffRefsSchema,
   view_path: z.string(),
   replaced_view_path: z.string().nullable(),
   context_lines_path: z.string().nullable(),
   load_collapsed_diff_url: z.string(),
+  /** A submodule's project (a path on this server, or its http(s) URL); null when `.gitmodules` gives no page. */
   submodule_link: z.string().nullable(),
+  /** The submodule's files at the new commit. */
   submodule_tree_url: z.string().nullable(),
   submodule_compare: submoduleCompareSchema.nullable(),
   /** True when the file's lines go past git's limits (`too_large` viewer): nothing is listed. */
   too_large: z.boolean(),
+  /** No `match` line: the lines cover the whole file, so there is no context left to expand. */
   is_fully_expanded: z.boolean(),
   highlighted_diff_lines: z.array(diffLineSchema),
 });
@@ -157,11 +166,12 @@ export const diffsMetadataSchema = z.object({
 });
 export type DiffsMetadata = z.infer<typeof diffsMetadataSchema>;
 
+/** GitLab's page-numbered batch pagination: pages of `per_page` files, and the next page's address. */
 export const diffsPaginationSchema = z.object({
   current_page: z.number().int(),
   next_page: z.number().int().nullable(),
   total_pages: z.number().int(),
-  total: z.number().int(),
+  next_page_href: z.string().nullable(),
 });
 
 export const diffsBatchSchema = z.object({
@@ -169,6 +179,15 @@ export const diffsBatchSchema = z.object({
   diff_files: z.array(diffFileSchema),
 });
 export type DiffsBatch = z.infer<typeof diffsBatchSchema>;
+
+/**
+ * `coverage_reports.json`: per file path, per new line number, how often tests ran the line.
+ * GitLab's client polls until a 200 answers; an empty map is "no markers".
+ */
+export const coverageReportSchema = z.object({
+  files: z.record(z.string(), z.record(z.string(), z.number().int())),
+});
+export type CoverageReport = z.infer<typeof coverageReportSchema>;
 
 export const diffForPathSchema = z.object({ diff_files: z.array(diffFileSchema) });
 export type DiffForPath = z.infer<typeof diffForPathSchema>;

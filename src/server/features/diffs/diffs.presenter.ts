@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/api/diffs';
 import { isLossyPath } from '../../../shared/diff/gitPath';
 import { fileHash } from '../../../shared/diff/lineCode';
+import { submoduleLinks } from '../../../shared/diff/submoduleLinks';
 import { escapeHtml } from '../../highlight/highlight';
 import type { DiffVersionRow } from '../merge-requests/merge-requests.repo';
 import type { DiffFileView, DiffSelection } from './diffs.service';
@@ -59,8 +60,9 @@ function presentMetadataFile(file: DiffFileView): DiffFileMetadata {
     a_mode: file.aMode,
     b_mode: file.bMode,
     submodule: file.submodule,
-    stored_externally: file.lfs,
+    stored_externally: file.lfs !== null,
     external_storage: file.lfs ? 'lfs' : null,
+    size: file.size,
     added_lines: file.addedCount,
     removed_lines: file.removedCount,
     viewer: { name: file.viewer.name, collapsed: false, reason: file.viewer.reason },
@@ -75,12 +77,25 @@ export function presentDiffFile(selection: DiffSelection, file: DiffFileView): D
   forPath.set('old_path', file.oldPath);
   forPath.set('new_path', file.newPath);
   const blobId = file.deletedFile ? file.oldBlobId : file.newBlobId;
-  const showsText = file.viewer.name === 'text';
+  const readable = file.readableText;
+  const submodule = file.submodule
+    ? submoduleLinks(
+        file.submoduleUrl,
+        selection.ctx.fullPath,
+        file.newFile ? '' : file.oldBlobId,
+        file.deletedFile ? '' : file.newBlobId,
+      )
+    : null;
+  const rawPath = file.deletedFile
+    ? `${project}/-/raw/${base}/${encodePath(file.oldPath)}`
+    : `${project}/-/raw/${head}/${encodePath(file.newPath)}`;
   return {
     ...presentMetadataFile(file),
     old_path_html: escapeHtml(file.oldPath),
     new_path_html: escapeHtml(file.newPath),
-    blob: file.submodule ? null : { id: blobId, readable_text: showsText },
+    blob: file.submodule ? null : { id: blobId, readable_text: readable },
+    external_url: file.lfs ? rawPath : null,
+    formatted_external_url: file.lfs ? rawPath : null,
     content_sha: head,
     diff_refs: selection.refs,
     view_path: file.deletedFile
@@ -89,19 +104,19 @@ export function presentDiffFile(selection: DiffSelection, file: DiffFileView): D
     replaced_view_path:
       file.newFile || file.deletedFile ? null : `${project}/-/blob/${base}/${encodePath(file.oldPath)}`,
     context_lines_path:
-      showsText && !file.deletedFile ? `${project}/-/blob/${head}/${encodePath(file.newPath)}/diff` : null,
+      readable && !file.deletedFile ? `${project}/-/blob/${head}/${encodePath(file.newPath)}/diff` : null,
     load_collapsed_diff_url: `${mergeRequestUrl(selection)}/diff_for_path.json?${forPath.toString()}`,
-    submodule_link: null,
-    submodule_tree_url: null,
+    submodule_link: submodule?.link ?? null,
+    submodule_tree_url: submodule?.treeUrl ?? null,
     submodule_compare: file.submodule
       ? {
           old_sha: file.newFile ? '' : file.oldBlobId,
           new_sha: file.deletedFile ? '' : file.newBlobId,
-          url: null,
+          url: submodule?.compareUrl ?? null,
         }
       : null,
     too_large: file.viewer.name === 'too_large',
-    is_fully_expanded: false,
+    is_fully_expanded: file.fullyExpanded,
     highlighted_diff_lines: file.lines ?? [],
   };
 }
@@ -136,12 +151,18 @@ export function presentBatch(
   files: DiffFileView[],
 ): DiffsBatch {
   const totalPages = Math.max(1, Math.ceil(page.total / page.perPage));
+  const nextPage = page.page < totalPages ? page.page + 1 : null;
+  const next = selectionQuery(selection);
+  next.set('page', String(nextPage));
+  next.set('per_page', String(page.perPage));
   return {
     pagination: {
       current_page: page.page,
-      next_page: page.page < totalPages ? page.page + 1 : null,
+      next_page: nextPage,
       total_pages: totalPages,
-      total: page.total,
+      // GitLab's link to the next page; it keeps the selection and page size, which page numbers depend on.
+      next_page_href:
+        nextPage === null ? null : `${mergeRequestUrl(selection)}/diffs_batch.json?${next.toString()}`,
     },
     diff_files: files.map((file) => presentDiffFile(selection, file)),
   };

@@ -127,10 +127,22 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
     const response = await get('diffs_batch.json?page=1&per_page=30');
     expect(response.statusCode).toBe(200);
     const body = response.json<DiffsBatch>();
-    expect(body.pagination).toEqual({ current_page: 1, next_page: 2, total_pages: 2, total: 50 });
+    const latest = (await get('diffs_metadata.json')).json<DiffsMetadata>().merge_request_diff!.id;
+    // The next page's address pins the version it came from, so a push meanwhile cannot shift it.
+    expect(body.pagination).toEqual({
+      current_page: 1,
+      next_page: 2,
+      total_pages: 2,
+      next_page_href: `/${project.fullPath}/-/merge_requests/${iid}/diffs_batch.json?diff_id=${latest}&page=2&per_page=30`,
+    });
     expect(body.diff_files).toHaveLength(30);
     const last = (await get('diffs_batch.json?page=2&per_page=30')).json<DiffsBatch>();
-    expect(last.pagination).toMatchObject({ current_page: 2, next_page: null });
+    expect(last.pagination).toEqual({
+      current_page: 2,
+      next_page: null,
+      total_pages: 2,
+      next_page_href: null,
+    });
     expect(last.diff_files).toHaveLength(20);
     const app = [...body.diff_files, ...last.diff_files].find((file) => file.new_path === 'src/app.ts')!;
     const added = app.highlighted_diff_lines.find((line) => line.type === 'new')!;
@@ -145,6 +157,32 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
     expect(app.highlighted_diff_lines[0]).toMatchObject({
       type: 'match',
       meta_data: { old_pos: 17, new_pos: 17 },
+    });
+    // GitLab's trailing match line: the hunk ends at line 23 of 40, so the rest can be unfolded.
+    expect(app.highlighted_diff_lines.at(-1)).toEqual({
+      line_code: null,
+      type: 'match',
+      old_line: null,
+      new_line: null,
+      text: '',
+      rich_text: '',
+      meta_data: { old_pos: 23, new_pos: 23 },
+    });
+    expect(app.is_fully_expanded).toBe(false);
+    const added45 = body.diff_files.find((file) => file.new_path === 'gen/f00.ts')!;
+    expect(added45).toMatchObject({ is_fully_expanded: true, size: 11, blob: { readable_text: true } });
+    expect(added45.highlighted_diff_lines.map((line) => line.type)).toEqual(['new']);
+  });
+
+  it('keeps a renamed file without changes readable, with its context lines path', async () => {
+    const renamed = (await get('diff_for_path.json?new_path=new%20name.txt')).json<DiffForPath>();
+    expect(renamed.diff_files[0]).toMatchObject({
+      renamed_file: true,
+      viewer: { name: 'no_preview', reason: 'File renamed with no changes.' },
+      blob: { readable_text: true },
+      context_lines_path: `/${project.fullPath}/-/blob/${thirdHead}/new%20name.txt/diff`,
+      is_fully_expanded: true,
+      size: 18,
     });
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  coverageReportSchema,
   diffForPathQuerySchema,
   diffForPathSchema,
   diffsBatchQuerySchema,
@@ -76,6 +77,16 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
         const query = request.query;
         const { selection, total, files } = await diffs.batch(request.currentUser, fullPath, iid, query);
         return presentBatch(selection, { page: query.page, perPage: query.per_page, total }, files);
+      },
+    });
+
+    api.route({
+      method: 'GET',
+      url: `${base}/coverage_reports.json`,
+      schema: { params: mergeRequestParams, response: { 200: coverageReportSchema } },
+      handler: async (request) => {
+        const { fullPath, iid } = request.params;
+        return diffs.coverage(request.currentUser, fullPath, iid);
       },
     });
 

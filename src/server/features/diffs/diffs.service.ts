@@ -1,8 +1,10 @@
-import type { DiffLine } from '../../../shared/api/diffs';
+import type { CoverageReport, DiffLine } from '../../../shared/api/diffs';
 import type { ParsedDiffLine } from '../../../shared/diff/parsePatch';
 import type { Actor } from '../../auth/permissions';
 import { BadRequestError, NotFoundError } from '../../errors';
+import { LFS_POINTER_MAX_BYTES, parseLfsPointer, type LfsPointer } from '../../../shared/diff/lfsPointer';
 import {
+  blobSizes,
   changeKey,
   diffCommits,
   listChangedFiles,
@@ -13,6 +15,7 @@ import {
   type PatchProblem,
 } from '../../git/diff';
 import { listCommits } from '../../git/commits';
+import { readSubmoduleUrls } from '../../git/submodules';
 import { isSha, mergeBase, resolveCommit } from '../../git/repository';
 import { can } from '../../auth/permissions';
 import { ForbiddenError } from '../../errors';
@@ -51,14 +54,26 @@ export type DiffSelection = {
 
 export type ViewerName = 'text' | 'image' | 'not_diffable' | 'too_large' | 'collapsed' | 'no_preview';
 
+/** A changed file with what its blobs say: the size of the side shown and whether it is an LFS pointer. */
+export type ListedFile = ChangedFile & {
+  /** Bytes of the new blob (the old one for a deletion); an LFS pointer's object size; 0 for a gitlink. */
+  size: number;
+  lfs: LfsPointer | null;
+};
+
 /** A file of the diff ready to present: listing fields, what git said, and highlighted lines. */
-export type DiffFileView = ChangedFile & {
+export type DiffFileView = ListedFile & {
   addedCount: number;
   removedCount: number;
   submodule: boolean;
-  lfs: boolean;
   viewer: { name: ViewerName; reason: string | null };
+  /** Text git can show, whatever the viewer: a rename without changes still has contents to read. */
+  readableText: boolean;
   lines: DiffLine[] | null;
+  /** The diff lines reach both ends of the file with no hunk between (GitLab: no `match` line). */
+  fullyExpanded: boolean;
+  /** The submodule's URL in `.gitmodules` of the commit shown (batches only). */
+  submoduleUrl: string | null;
 };
 
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|ico|svg)$/i;
@@ -86,17 +101,18 @@ export type ContextLinesRequest = {
 
 export function createDiffsService({ mergeRequests, projects, highlighter }: Deps) {
   // A listing of two commits never changes, so it is kept; batches then ask git for their paths only.
-  const listings = createLruCache<ChangedFile[]>(200_000, (files) => files.length + 1);
+  const listings = createLruCache<ListedFile[]>(200_000, (files) => files.length + 1);
 
-  async function listFiles(selection: DiffSelection): Promise<ChangedFile[]> {
+  async function listFiles(selection: DiffSelection): Promise<ListedFile[]> {
     if (!selection.from) return [];
     const { gitDir } = selection.ctx;
     const key = `${gitDir}\0${selection.from}\0${selection.to}\0${selection.ignoreWhitespace}`;
     const hit = listings.get(key);
     if (hit) return hit;
-    const files = await listChangedFiles(gitDir, selection.from, selection.to, {
+    const changed = await listChangedFiles(gitDir, selection.from, selection.to, {
       ignoreWhitespace: selection.ignoreWhitespace,
     });
+    const files = await withBlobFacts(gitDir, changed);
     listings.set(key, files);
     return files;
   }
@@ -201,12 +217,18 @@ export function createDiffsService({ mergeRequests, projects, highlighter }: Dep
     return { selection, files: await withLines(selection, [found]) };
   }
 
-  async function withLines(selection: DiffSelection, listed: ChangedFile[]): Promise<DiffFileView[]> {
+  async function withLines(selection: DiffSelection, listed: ListedFile[]): Promise<DiffFileView[]> {
     const { gitDir } = selection.ctx;
     const patches = await readFilePatches(gitDir, selection.from, selection.to, listed, {
       ignoreWhitespace: selection.ignoreWhitespace,
     });
-    const views = listed.map((file) => viewOf(file, patches.get(changeKey(file)) ?? null));
+    const submoduleUrls = listed.some(isSubmodule)
+      ? await readSubmoduleUrls(gitDir, selection.to)
+      : new Map<string, string>();
+    const views = listed.map((file) => ({
+      ...viewOf(file, patches.get(changeKey(file)) ?? null),
+      submoduleUrl: isSubmodule(file) ? (submoduleUrls.get(file.newPath) ?? null) : null,
+    }));
     const sides = views.flatMap((view) => {
       const patch = patches.get(changeKey(view));
       if (!view.lines || !patch || view.submodule) return [];
@@ -229,8 +251,22 @@ export function createDiffsService({ mergeRequests, projects, highlighter }: Dep
       if (!view.lines || !patch) return view;
       const oldLines = view.newFile || view.submodule ? null : linesOf(view.oldBlobId, view.oldPath);
       const newLines = view.deletedFile || view.submodule ? null : linesOf(view.newBlobId, view.newPath);
-      return { ...view, lines: patch.lines.map((line) => richLine(line, oldLines, newLines)) };
+      const lines = patch.lines.map((line) => richLine(line, oldLines, newLines));
+      const bottom = view.deletedFile ? null : bottomMatchLine(lines, newLines);
+      if (bottom) lines.push(bottom);
+      return { ...view, lines, fullyExpanded: !lines.some((line) => line.type === 'match') };
     });
+  }
+
+  /**
+   * `coverage_reports.json`: line hits per file from the head pipeline's coverage reports. No
+   * pipeline reports coverage yet, so every readable merge request has none: an empty `files`
+   * map, which draws no markers and ends the client's polling (GitLab's 204 + `Poll-Interval`
+   * means "still parsing" and only applies once reports exist).
+   */
+  async function coverage(actor: Actor, fullPath: string, iid: number): Promise<CoverageReport> {
+    await select(actor, fullPath, iid, {});
+    return { files: {} };
   }
 
   /** A file's blob at a commit of a readable project; 404 for anything else. */
@@ -327,7 +363,7 @@ export function createDiffsService({ mergeRequests, projects, highlighter }: Dep
     return { ctx, commits: commits.reverse(), diff, sameRef: fromSha === toSha };
   }
 
-  return { select, metadata, batch, forPath, rawFile, contextLines, compare };
+  return { select, metadata, batch, forPath, coverage, rawFile, contextLines, compare };
 }
 
 function richLine(line: ParsedDiffLine, oldLines: string[] | null, newLines: string[] | null): DiffLine {
@@ -337,6 +373,49 @@ function richLine(line: ParsedDiffLine, oldLines: string[] | null, newLines: str
   const prefix = line.text.slice(0, 1);
   const html = line.type === 'old' ? oldLines?.[line.old_line! - 1] : newLines?.[line.new_line! - 1];
   return { ...line, rich_text: prefix + (html ?? escapeHtml(line.text.slice(1))) };
+}
+
+/** Lines in a blob split at its newlines: a final newline ends the last line rather than starting one. */
+const lineCount = (lines: string[]): number => (lines.at(-1) === '' ? lines.length - 1 : lines.length);
+
+/**
+ * GitLab's trailing `match` line: when the last hunk stops before the end of the new file, a match
+ * line at the last positions lets the reader unfold the rest (context lines with `bottom`).
+ */
+function bottomMatchLine(lines: DiffLine[], newLines: string[] | null): DiffLine | null {
+  const last = lines.findLast((line) => line.new_line !== null);
+  if (!last || !newLines || last.new_line! >= lineCount(newLines)) return null;
+  const oldPos = lines.findLast((line) => line.old_line !== null)?.old_line ?? 0;
+  return {
+    line_code: null,
+    type: 'match',
+    old_line: null,
+    new_line: null,
+    text: '',
+    rich_text: '',
+    meta_data: { old_pos: oldPos, new_pos: last.new_line! },
+  };
+}
+
+const isSubmodule = (file: ChangedFile): boolean => file.aMode === '160000' || file.bMode === '160000';
+
+const ZERO_SHA = /^0+$/;
+
+/**
+ * Each file's size and LFS pointer: one `cat-file --batch-check` for the sizes, and one read of the
+ * blobs small enough to be pointers, so a listing of thousands of files costs two git calls.
+ */
+async function withBlobFacts(gitDir: string, files: ChangedFile[]): Promise<ListedFile[]> {
+  const shown = (file: ChangedFile) => (file.deletedFile ? file.oldBlobId : file.newBlobId);
+  const shas = files.filter((file) => !isSubmodule(file) && !ZERO_SHA.test(shown(file))).map(shown);
+  const sizes = await blobSizes(gitDir, shas);
+  const small = [...sizes].filter(([, size]) => size <= LFS_POINTER_MAX_BYTES).map(([sha]) => sha);
+  const contents = await readBlobs(gitDir, small, LFS_POINTER_MAX_BYTES);
+  return files.map((file) => {
+    const content = contents.get(shown(file));
+    const lfs = content ? parseLfsPointer(content.toString('utf8')) : null;
+    return { ...file, size: lfs?.size ?? sizes.get(shown(file)) ?? 0, lfs };
+  });
 }
 
 const PROBLEM_VIEWERS: Record<PatchProblem, { name: ViewerName; reason: string }> = {
@@ -353,32 +432,31 @@ const PROBLEM_VIEWERS: Record<PatchProblem, { name: ViewerName; reason: string }
  * What the viewer shows for a file. Without its patch (the metadata list) the listing decides:
  * numstat counts no lines of a binary file. With it, git's patch says why lines are missing.
  */
-function viewOf(file: ChangedFile, patch: FilePatch | null): DiffFileView {
-  const submodule = file.aMode === '160000' || file.bMode === '160000';
+function viewOf(file: ListedFile, patch: FilePatch | null): DiffFileView {
+  const submodule = isSubmodule(file);
   const binary = patch ? patch.problem === 'binary' : file.addedLines === null && !submodule;
-  const lfs = patch?.lfsPointer ?? false;
   const addedCount = patch?.addedLines ?? file.addedLines ?? 0;
   const removedCount = patch?.removedLines ?? file.removedLines ?? 0;
-  const base = { ...file, submodule, lfs, addedCount, removedCount };
+  const base = {
+    ...file,
+    submodule,
+    addedCount,
+    removedCount,
+    readableText: false,
+    lines: null,
+    fullyExpanded: true,
+    submoduleUrl: null,
+  };
   const image = IMAGE_EXTENSIONS.test(file.newPath);
-  if (binary) {
-    return { ...base, viewer: image ? { name: 'image', reason: null } : PROBLEM_VIEWERS.binary, lines: null };
-  }
-  if (patch?.problem) return { ...base, viewer: PROBLEM_VIEWERS[patch.problem], lines: null };
-  if (lfs)
-    return {
-      ...base,
-      viewer: { name: 'not_diffable', reason: 'The file is stored in Git LFS.' },
-      lines: null,
-    };
+  if (binary) return { ...base, viewer: image ? { name: 'image', reason: null } : PROBLEM_VIEWERS.binary };
+  if (patch?.problem) return { ...base, viewer: PROBLEM_VIEWERS[patch.problem] };
+  if (file.lfs)
+    return { ...base, viewer: { name: 'not_diffable', reason: 'The file is stored in Git LFS.' } };
+  const readable = { ...base, readableText: !submodule, lines: patch ? [] : null };
   if (addedCount + removedCount === 0 && (!patch || patch.lines.length === 0)) {
-    return {
-      ...base,
-      viewer: { name: 'no_preview', reason: noPreviewReason(file) },
-      lines: patch ? [] : null,
-    };
+    return { ...readable, viewer: { name: 'no_preview', reason: noPreviewReason(file) } };
   }
-  return { ...base, viewer: { name: 'text', reason: null }, lines: patch ? [] : null };
+  return { ...readable, viewer: { name: 'text', reason: null } };
 }
 
 function noPreviewReason(file: ChangedFile): string {
