@@ -1,25 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { DiffFile } from '../../../shared/api/diffs';
-import { DiffFileCard, type FileBody } from './DiffFileCard';
+import { DiffFileCard, type ExpansionActions, type FileBody } from './DiffFileCard';
 import { DiffStatsBar } from './DiffStatsBar';
 import { diffFile, line } from './testFiles';
+import { unexpanded, type FileExpansion } from './useFileExpansions';
+
+const noActions: ExpansionActions = {
+  expand: () => undefined,
+  toggleFullFile: () => undefined,
+  dismissFullFileError: () => undefined,
+  dismissExpandError: () => undefined,
+};
 
 const render = (
   file: DiffFile,
-  options: { body?: FileBody; collapsed?: boolean; view?: 'inline' | 'parallel' } = {},
+  options: {
+    body?: FileBody;
+    collapsed?: boolean;
+    view?: 'inline' | 'parallel';
+    expansion?: FileExpansion;
+  } = {},
 ) =>
   renderToStaticMarkup(
-    <DiffFileCard
-      fullPath="group/app"
-      meta={file}
-      body={options.body ?? { kind: 'loaded', file }}
-      view={options.view ?? 'inline'}
-      collapsed={options.collapsed ?? false}
-      reviewed={false}
-      onToggleCollapse={() => undefined}
-      onReviewed={() => undefined}
-    />,
+    <QueryClientProvider client={new QueryClient()}>
+      <DiffFileCard
+        fullPath="group/app"
+        meta={file}
+        body={options.body ?? { kind: 'loaded', file }}
+        view={options.view ?? 'inline'}
+        collapsed={options.collapsed ?? false}
+        reviewed={false}
+        expansion={options.expansion ?? unexpanded}
+        actions={noActions}
+        onToggleCollapse={() => undefined}
+        onReviewed={() => undefined}
+      />
+    </QueryClientProvider>,
   );
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -93,10 +111,62 @@ describe('a diff file card', () => {
         new_path: 'logo.bin',
         viewer: { name: 'not_diffable', collapsed: false, reason: 'The file is binary.' },
       }),
-      'logo.bin The file is binary. Download',
+      'logo.bin 120 bytes The file is binary. Download',
     ],
   ])('shows %s', (_, file, expected) => {
     expect(text(render(file))).toContain(expected);
+  });
+
+  it('offers to expand the lines a hunk header hides, unless the diff is the whole file', () => {
+    const readable = { context_lines_path: '/group/app/-/blob/c/src/app.ts/diff' };
+    const lines = [
+      line('match', 30, 30, '@@ -30,2 +30,2 @@'),
+      line(null, 30, 30, 'const a = 1;'),
+      line('new', null, 31, 'const b = 3;'),
+    ];
+    const html = render(diffFile({ ...readable, highlighted_diff_lines: lines }));
+    expect(text(html)).toContain('Expand above');
+    expect(text(html)).toContain('Expand all lines');
+    expect(text(html)).toContain('Show full file');
+    const whole = render(diffFile({ ...readable, highlighted_diff_lines: lines, is_fully_expanded: true }));
+    expect(whole).not.toContain('Expand all lines');
+    expect(text(whole)).not.toContain('Show full file');
+  });
+
+  it('shows the full file with the toggle set to the changes, and says when it failed', () => {
+    const file = diffFile({ context_lines_path: '/group/app/-/blob/c/src/app.ts/diff' });
+    const full = render(file, {
+      expansion: { ...unexpanded, full: { kind: 'full', lines: [line(null, 1, 1, 'whole file')] } },
+    });
+    expect(text(full)).toContain('Show changes only');
+    expect(full).toContain('aria-pressed="true"');
+    expect(text(full)).toContain('whole file');
+    expect(text(full)).not.toContain('const b = 3;');
+    const failed = render(file, { expansion: { ...unexpanded, full: { kind: 'error' } } });
+    expect(text(failed)).toContain('Error loading full diff. Please try again. Dismiss');
+    const expandFailed = render(file, { expansion: { ...unexpanded, expandFailed: true } });
+    expect(text(expandFailed)).toContain('Something went wrong while fetching diff lines.');
+  });
+
+  it('says a Git LFS file is stored elsewhere, with its size, and leaves out a size of zero', () => {
+    const lfs = diffFile({
+      ...noLines,
+      new_path: 'assets/video.mp4',
+      stored_externally: true,
+      external_storage: 'lfs',
+      size: 3 * 1024 * 1024,
+      viewer: { name: 'not_diffable', collapsed: false, reason: 'The file is stored in Git LFS.' },
+    });
+    expect(text(render(lfs))).toContain(
+      'video.mp4 3.00 MiB This source diff could not be displayed because it is stored in LFS. You can view the blob instead.',
+    );
+    const empty = diffFile({
+      ...noLines,
+      new_path: 'empty.bin',
+      size: 0,
+      viewer: { name: 'not_diffable', collapsed: false, reason: null },
+    });
+    expect(text(render(empty))).toContain('empty.bin Download');
   });
 
   it('says when the diff could not be loaded and offers to try again', () => {

@@ -1,17 +1,34 @@
-import { Button, Spinner } from '@primer/react';
+import { Button, Flash, Spinner } from '@primer/react';
 import { memo } from 'react';
 import type { DiffFile, DiffFileMetadata } from '../../../shared/api/diffs';
 import { assertNever } from '../../../shared/lib/assertNever';
+import type { ExpandDirection } from './contextExpansion';
 import { fileAnchor } from './deepLink';
 import { DiffFileHeader } from './DiffFileHeader';
-import { DownloadViewer, ModeChangedViewer, RenamedViewer, TooLargeViewer } from './FileViewers';
+import {
+  DownloadViewer,
+  ModeChangedViewer,
+  RenamedViewer,
+  StoredExternallyViewer,
+  TooLargeViewer,
+} from './FileViewers';
+import { canShowFullFile } from './fullFile';
 import { ImageViewer } from './ImageViewer';
 import { TextDiff } from './TextDiff';
+import type { FileExpansion } from './useFileExpansions';
 import type { DiffViewType } from './useDiffPreferences';
 import { viewerKind } from './viewerKind';
 
 export type FileBody =
   { kind: 'loading' } | { kind: 'error'; retry: () => void } | { kind: 'loaded'; file: DiffFile };
+
+/** What a reader can do to a file's lines; the same functions for every file. */
+export type ExpansionActions = {
+  expand: (file: DiffFile, index: number, direction: ExpandDirection) => void;
+  toggleFullFile: (file: DiffFile) => void;
+  dismissFullFileError: (fileHash: string) => void;
+  dismissExpandError: (fileHash: string) => void;
+};
 
 type Props = {
   fullPath: string;
@@ -20,6 +37,8 @@ type Props = {
   view: DiffViewType;
   collapsed: boolean;
   reviewed: boolean;
+  expansion: FileExpansion;
+  actions: ExpansionActions;
   /** The line a deep link points at, marked in its file. */
   targetLine?: string | null;
   onToggleCollapse: (fileHash: string) => void;
@@ -34,36 +53,68 @@ export const DiffFileCard = memo(function DiffFileCard({
   view,
   collapsed,
   reviewed,
+  expansion,
+  actions,
   targetLine = null,
   onToggleCollapse,
   onReviewed,
 }: Props) {
+  const loaded = body.kind === 'loaded' ? body.file : null;
   return (
     <section id={fileAnchor(meta.file_hash)} className="box diff-file" aria-label={meta.file_path}>
       <DiffFileHeader
         file={meta}
-        viewPath={body.kind === 'loaded' ? body.file.view_path : null}
+        loaded={loaded}
         collapsed={collapsed}
         reviewed={reviewed}
+        fullFile={loaded && canShowFullFile(loaded) ? expansion.full : null}
+        onToggleFullFile={() => loaded && actions.toggleFullFile(loaded)}
         onToggleCollapse={() => onToggleCollapse(meta.file_hash)}
         onReviewed={(value) => onReviewed(meta.file_hash, value)}
       />
-      {!collapsed && <Body fullPath={fullPath} body={body} view={view} targetLine={targetLine} />}
+      {!collapsed && expansion.full.kind === 'error' && (
+        <Flash variant="danger" className="diff-file__alert">
+          Error loading full diff. Please try again.
+          <Button
+            size="small"
+            variant="invisible"
+            onClick={() => actions.dismissFullFileError(meta.file_hash)}
+          >
+            Dismiss
+          </Button>
+        </Flash>
+      )}
+      {!collapsed && expansion.expandFailed && (
+        <Flash variant="danger" className="diff-file__alert">
+          Something went wrong while fetching diff lines.
+          <Button size="small" variant="invisible" onClick={() => actions.dismissExpandError(meta.file_hash)}>
+            Dismiss
+          </Button>
+        </Flash>
+      )}
+      {!collapsed && (
+        <Body
+          fullPath={fullPath}
+          body={body}
+          view={view}
+          expansion={expansion}
+          actions={actions}
+          targetLine={targetLine}
+        />
+      )}
     </section>
   );
 });
 
-function Body({
-  fullPath,
-  body,
-  view,
-  targetLine,
-}: {
+type ViewerProps = {
   fullPath: string;
-  body: FileBody;
   view: DiffViewType;
+  expansion: FileExpansion;
+  actions: ExpansionActions;
   targetLine: string | null;
-}) {
+};
+
+function Body({ body, ...props }: ViewerProps & { body: FileBody }) {
   switch (body.kind) {
     case 'loading':
       return (
@@ -81,31 +132,50 @@ function Body({
         </div>
       );
     case 'loaded':
-      return <Viewer fullPath={fullPath} file={body.file} view={view} targetLine={targetLine} />;
+      return <Viewer {...props} file={body.file} />;
     default:
       return assertNever(body);
   }
 }
 
-function Viewer({
-  fullPath,
-  file,
-  view,
-  targetLine,
-}: {
-  fullPath: string;
-  file: DiffFile;
-  view: DiffViewType;
-  targetLine: string | null;
-}) {
+/**
+ * A text file shows its whole file when asked, else its diff with any lines expanded around
+ * the hunks; the match lines offer expansion unless the file is already whole.
+ */
+function TextViewer({ file, view, expansion, actions, targetLine }: ViewerProps & { file: DiffFile }) {
+  if (expansion.full.kind === 'full') {
+    return <TextDiff lines={expansion.full.lines} view={view} targetLine={targetLine} />;
+  }
+  const expandable = file.context_lines_path !== null && !file.is_fully_expanded;
+  return (
+    <TextDiff
+      lines={expansion.lines ?? file.highlighted_diff_lines}
+      view={view}
+      targetLine={targetLine}
+      expander={
+        expandable
+          ? {
+              expanding: expansion.expanding,
+              onExpand: (index, direction) => actions.expand(file, index, direction),
+            }
+          : null
+      }
+    />
+  );
+}
+
+function Viewer(props: ViewerProps & { file: DiffFile }) {
+  const { fullPath, file, view } = props;
   const kind = viewerKind(file);
   switch (kind) {
     case 'text':
-      return <TextDiff lines={file.highlighted_diff_lines} view={view} targetLine={targetLine} />;
+      return <TextViewer {...props} />;
     case 'image':
       return <ImageViewer fullPath={fullPath} file={file} />;
     case 'download':
       return <DownloadViewer fullPath={fullPath} file={file} />;
+    case 'stored-externally':
+      return <StoredExternallyViewer file={file} />;
     case 'mode-changed':
       return <ModeChangedViewer file={file} />;
     case 'renamed':

@@ -1,20 +1,39 @@
 import { Button, IconButton, Label, Link } from '@primer/react';
 import { ChevronDownIcon, ChevronRightIcon, CopyIcon } from '@primer/octicons-react';
-import type { DiffFileMetadata } from '../../../shared/api/diffs';
+import type { DiffFile, DiffFileMetadata } from '../../../shared/api/diffs';
 import { fileAnchor } from './deepLink';
+import type { FullFileState } from './fullFile';
 
 type Props = {
   file: DiffFileMetadata;
-  viewPath: string | null;
+  /** The file with its lines and links, once its batch is in. */
+  loaded: DiffFile | null;
   collapsed: boolean;
   reviewed: boolean;
+  /** The full-file toggle's state; null where the file offers none. */
+  fullFile: FullFileState | null;
+  onToggleFullFile: () => void;
   onToggleCollapse: () => void;
   onReviewed: (reviewed: boolean) => void;
 };
 
-/** Spec 2.6: file name link, copy path, reviewed mark, collapse toggle and the view link. */
-export function DiffFileHeader({ file, viewPath, collapsed, reviewed, onToggleCollapse, onReviewed }: Props) {
+/**
+ * Spec 2.6: file name link, copy path, reviewed mark, full-file toggle, collapse toggle, and the
+ * view link. A submodule's name leads to the submodule, with a link comparing its two commits.
+ */
+export function DiffFileHeader({
+  file,
+  loaded,
+  collapsed,
+  reviewed,
+  fullFile,
+  onToggleFullFile,
+  onToggleCollapse,
+  onReviewed,
+}: Props) {
   const name = file.renamed_file ? `${file.old_path} → ${file.new_path}` : file.file_path;
+  const submoduleUrl = loaded?.submodule_tree_url ?? loaded?.submodule_link ?? null;
+  const compareUrl = loaded?.submodule_compare?.url ?? null;
   return (
     <header className="diff-file__header">
       <IconButton
@@ -25,7 +44,7 @@ export function DiffFileHeader({ file, viewPath, collapsed, reviewed, onToggleCo
         size="small"
         onClick={onToggleCollapse}
       />
-      <a className="diff-file__name" href={`#${fileAnchor(file.file_hash)}`} title={name}>
+      <a className="diff-file__name" href={submoduleUrl ?? `#${fileAnchor(file.file_hash)}`} title={name}>
         {name}
       </a>
       <IconButton
@@ -38,12 +57,19 @@ export function DiffFileHeader({ file, viewPath, collapsed, reviewed, onToggleCo
       {file.new_file && <Label variant="success">new</Label>}
       {file.deleted_file && <Label variant="danger">deleted</Label>}
       {file.renamed_file && <Label>renamed</Label>}
+      {file.submodule && <Label>submodule</Label>}
       {file.mode_changed && !file.new_file && !file.deleted_file && (
         <Label variant="attention">
           {file.a_mode} → {file.b_mode}
         </Label>
       )}
       {file.stored_externally && file.external_storage === 'lfs' && <Label>LFS</Label>}
+      {compareUrl && (
+        <Link href={compareUrl} className="diff-file__link">
+          Compare {loaded?.submodule_compare?.old_sha.slice(0, 8)}…
+          {loaded?.submodule_compare?.new_sha.slice(0, 8)}
+        </Link>
+      )}
       <span className="diff-file__spacer" />
       <span
         className="diff-file__stats"
@@ -56,8 +82,19 @@ export function DiffFileHeader({ file, viewPath, collapsed, reviewed, onToggleCo
         <input type="checkbox" checked={reviewed} onChange={(event) => onReviewed(event.target.checked)} />
         Viewed
       </label>
-      {viewPath && !file.deleted_file && (
-        <Button as={Link} href={viewPath} size="small" aria-label={`View file ${file.new_path}`}>
+      {fullFile && (
+        <Button
+          size="small"
+          aria-pressed={fullFile.kind === 'full'}
+          loading={fullFile.kind === 'loading'}
+          loadingAnnouncement="Loading the full file"
+          onClick={onToggleFullFile}
+        >
+          {fullFile.kind === 'full' ? 'Show changes only' : 'Show full file'}
+        </Button>
+      )}
+      {loaded && !file.deleted_file && !file.submodule && (
+        <Button as={Link} href={loaded.view_path} size="small" aria-label={`View file ${file.new_path}`}>
           View file
         </Button>
       )}

@@ -22,7 +22,7 @@ import { useSession } from '../session/useSession';
 import { applyCollapse, initialFlags, isCollapsed, type CollapseEvent, type CollapseFlags } from './collapse';
 import { fileAnchor, parseDiffTarget, type DiffTarget } from './deepLink';
 import { neighboursToPrefetch } from './batchLoading';
-import { DiffFileCard, type FileBody } from './DiffFileCard';
+import { DiffFileCard, type ExpansionActions, type FileBody } from './DiffFileCard';
 import { DiffSearch } from './DiffSearch';
 import { findInDiff, stepMatch, type DiffMatch } from './diffSearch';
 import { DiffsToolbar } from './DiffsToolbar';
@@ -38,6 +38,7 @@ import {
   type DiffSelection,
 } from './queries';
 import { useDiffPreferences, type DiffPreferences } from './useDiffPreferences';
+import { useFileExpansions } from './useFileExpansions';
 import { useReviewedFiles } from './useReviewedFiles';
 import './diffs.css';
 
@@ -223,9 +224,16 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
   const targetLine = activeMatch ?? (target.kind === 'line' ? target : null);
   const lineOf = (meta: DiffFileMetadata) =>
     targetLine?.fileHash === meta.file_hash ? targetLine.lineCode : null;
+  const { expansionOf, expand, toggleFullFile, dismissFullFileError, dismissExpandError } =
+    useFileExpansions(selection);
+  const actions: ExpansionActions = useMemo(
+    () => ({ expand, toggleFullFile, dismissFullFileError, dismissExpandError }),
+    [expand, toggleFullFile, dismissFullFileError, dismissExpandError],
+  );
   const cardProps = {
     fullPath,
     view: prefs.view,
+    actions,
     onToggleCollapse,
     onReviewed,
   };
@@ -299,6 +307,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
                   body={body}
                   collapsed={isCollapsed(flagsOf(meta))}
                   reviewed={reviewed.has(meta.file_hash)}
+                  expansion={expansionOf(meta.file_hash)}
                   targetLine={lineOf(meta)}
                 />
               )}
@@ -323,6 +332,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
                   body={bodyOf(meta)}
                   collapsed={isCollapsed(flagsOf(meta))}
                   reviewed={reviewed.has(meta.file_hash)}
+                  expansion={expansionOf(meta.file_hash)}
                   targetLine={lineOf(meta)}
                 />
               )}

@@ -1,23 +1,52 @@
 import { Button, Flash, Link, Spinner } from '@primer/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DiffFile, DiffLine } from '../../../shared/api/diffs';
-import { request } from '../../api/client';
 import { rawFileUrl } from '../repository/queries';
+import { contextLinesQuery } from './queries';
 import { TextDiff } from './TextDiff';
 import type { DiffViewType } from './useDiffPreferences';
-import { modeChangedText, viewFileAtText } from './viewerKind';
+import { humanSize, modeChangedText, viewFileAtText } from './viewerKind';
 
-/** Spec 2.8 download viewer: the file's name and a Download link to its raw bytes. */
+const shownPath = (file: DiffFile) => (file.deleted_file ? file.old_path : file.new_path);
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/** The file's name and, when above zero, its size: the head of the download and LFS viewers. */
+function NameAndSize({ file }: { file: DiffFile }) {
+  return (
+    <>
+      <span className="diff-viewer-message__name">{baseName(shownPath(file))}</span>
+      {file.size > 0 && <span className="muted">{humanSize(file.size)}</span>}
+    </>
+  );
+}
+
+/** Spec 2.8 download viewer: the file's name, its size if above zero, and a Download link. */
 export function DownloadViewer({ fullPath, file }: { fullPath: string; file: DiffFile }) {
   const sha = file.deleted_file ? file.diff_refs.base_sha : file.diff_refs.head_sha;
-  const path = file.deleted_file ? file.old_path : file.new_path;
   return (
     <div className="diff-viewer-message">
-      <span className="diff-viewer-message__name">{path.slice(path.lastIndexOf('/') + 1)}</span>
+      <NameAndSize file={file} />
       {file.viewer.reason && <span className="muted">{file.viewer.reason}</span>}
-      <Link href={rawFileUrl(fullPath, sha, path)} download>
+      <Link href={rawFileUrl(fullPath, sha, shownPath(file))} download>
         Download
       </Link>
+    </div>
+  );
+}
+
+/**
+ * A file stored in Git LFS (`stored_externally`, `external_storage: lfs`): the repository holds
+ * only a pointer, so instead of the pointer's lines the viewer says so and links to the blob.
+ */
+export function StoredExternallyViewer({ file }: { file: DiffFile }) {
+  return (
+    <div className="diff-viewer-message">
+      <NameAndSize file={file} />
+      <span>
+        This source diff could not be displayed because it is stored in LFS. You can{' '}
+        <Link href={file.view_path}>view the blob</Link> instead.
+      </span>
     </div>
   );
 }
@@ -34,6 +63,7 @@ type RenamedState =
  * context lines path (loading, errored, loaded); a file that is not text links to the blob instead.
  */
 export function RenamedViewer({ file, view }: { file: DiffFile; view: DiffViewType }) {
+  const client = useQueryClient();
   const [state, setState] = useState<RenamedState>({ kind: 'idle' });
   const contextPath = file.context_lines_path;
   const readable = file.blob?.readable_text === true && contextPath !== null;
@@ -41,7 +71,7 @@ export function RenamedViewer({ file, view }: { file: DiffFile; view: DiffViewTy
     if (!contextPath) return;
     setState({ kind: 'loading' });
     try {
-      const lines = await request<DiffLine[]>(contextPath, { query: { full: true } });
+      const lines = await client.fetchQuery(contextLinesQuery(contextPath, { full: true }));
       setState({ kind: 'loaded', lines });
     } catch {
       setState({ kind: 'errored' });

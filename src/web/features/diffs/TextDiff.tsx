@@ -1,4 +1,7 @@
+import { IconButton, Spinner } from '@primer/react';
+import { FoldDownIcon, FoldUpIcon, UnfoldIcon, type Icon } from '@primer/octicons-react';
 import type { DiffLine } from '../../../shared/api/diffs';
+import { expandDirections, type ExpandDirection } from './contextExpansion';
 import { toParallelRows } from './parallelLines';
 import type { DiffViewType } from './useDiffPreferences';
 
@@ -43,21 +46,80 @@ const chunks = <T,>(items: readonly T[]): T[][] => {
   return out;
 };
 
+/** Expanding the unchanged lines a match line hides; left out where the file cannot be read. */
+export type Expander = {
+  onExpand: (index: number, direction: ExpandDirection) => void;
+  /** The match line whose lines are loading. */
+  expanding: number | null;
+};
+
+const EXPAND_BUTTONS: Record<ExpandDirection, { icon: Icon; label: string }> = {
+  up: { icon: FoldUpIcon, label: 'Expand above' },
+  down: { icon: FoldDownIcon, label: 'Expand below' },
+  all: { icon: UnfoldIcon, label: 'Expand all lines' },
+};
+
+/** A hunk header: its text, and the buttons that show the unchanged lines it stands for. */
+function MatchRow({
+  lines,
+  index,
+  expander,
+  columns,
+}: {
+  lines: readonly DiffLine[];
+  index: number;
+  expander: Expander | null;
+  columns: number;
+}) {
+  const directions = expander ? expandDirections(lines, index) : [];
+  return (
+    <tr className="diff-line diff-line--match">
+      <td className="diff-code" colSpan={columns}>
+        <span className="diff-expand">
+          {expander?.expanding === index ? (
+            <Spinner size="small" aria-label="Loading lines" />
+          ) : (
+            directions.map((direction) => (
+              <IconButton
+                key={direction}
+                icon={EXPAND_BUTTONS[direction].icon}
+                aria-label={EXPAND_BUTTONS[direction].label}
+                variant="invisible"
+                size="small"
+                disabled={expander?.expanding !== null}
+                onClick={() => expander?.onExpand(index, direction)}
+              />
+            ))
+          )}
+          <span className="diff-expand__text">{lines[index]!.text}</span>
+        </span>
+      </td>
+    </tr>
+  );
+}
+
 /** A file's lines, inline (one column) or parallel (old left, new right). */
 export function TextDiff({
   lines,
   view,
   targetLine = null,
+  expander = null,
 }: {
   lines: readonly DiffLine[];
   view: DiffViewType;
   targetLine?: string | null;
+  expander?: Expander | null;
 }) {
   const target = (code: string | null | undefined) =>
     code && code === targetLine ? ' diff-line--target' : '';
   if (view === 'inline') {
     return (
       <table className="diff-table diff-table--inline">
+        <colgroup>
+          <col className="diff-col-num" />
+          <col className="diff-col-num" />
+          <col />
+        </colgroup>
         {chunks(lines).map((chunk, i) => (
           <tbody
             key={i}
@@ -66,11 +128,7 @@ export function TextDiff({
           >
             {chunk.map((line, j) =>
               line.type === 'match' ? (
-                <tr key={j} className="diff-line diff-line--match">
-                  <td className="diff-num" />
-                  <td className="diff-num" />
-                  <td className="diff-code">{line.text}</td>
-                </tr>
+                <MatchRow key={j} lines={lines} index={i * CHUNK + j} expander={expander} columns={3} />
               ) : (
                 <tr
                   key={j}
@@ -89,8 +147,16 @@ export function TextDiff({
     );
   }
   const rows = toParallelRows(lines);
+  const matchIndex = new Map<DiffLine, number>();
+  lines.forEach((line, index) => line.type === 'match' && matchIndex.set(line, index));
   return (
     <table className="diff-table diff-table--parallel">
+      <colgroup>
+        <col className="diff-col-num" />
+        <col />
+        <col className="diff-col-num" />
+        <col />
+      </colgroup>
       {chunks(rows).map((chunk, i) => (
         <tbody
           key={i}
@@ -99,12 +165,13 @@ export function TextDiff({
         >
           {chunk.map((row, j) =>
             row.kind === 'match' ? (
-              <tr key={j} className="diff-line diff-line--match">
-                <td className="diff-num" />
-                <td className="diff-code" colSpan={3}>
-                  {row.line.text}
-                </td>
-              </tr>
+              <MatchRow
+                key={j}
+                lines={lines}
+                index={matchIndex.get(row.line)!}
+                expander={expander}
+                columns={4}
+              />
             ) : (
               <tr
                 key={j}

@@ -4,12 +4,14 @@ import type {
   DiffFile,
   DiffFileMetadata,
   DiffForPath,
+  DiffLine,
   DiffPreferences as UserDiffPreferences,
   DiffsBatch,
   DiffsMetadata,
 } from '../../../shared/api/diffs';
 import { request } from '../../api/client';
 import { advance, batchQuery, firstBatch, type BatchCursor } from './batchLoading';
+import type { ContextLinesParams } from './contextExpansion';
 
 /** What selects the diff: whitespace, and a version, a version range or one commit. */
 export type DiffSelection = {
@@ -44,7 +46,21 @@ export const diffKeys = {
     s: DiffSelection,
     file: Pick<DiffFileMetadata, 'old_path' | 'new_path'>,
   ) => [...diffKeys.all(fullPath, iid), 'file', s, file.old_path, file.new_path] as const,
+  /** Context lines are read at a commit sha, so one answer holds for every selection. */
+  contextLines: (contextLinesPath: string, params: ContextLinesParams | { full: true }) =>
+    ['diffs', 'context-lines', contextLinesPath, params] as const,
 };
+
+/**
+ * A file's unchanged lines from its `context_lines_path` (spec 7.3): a range to expand a match
+ * line, or the whole file with `full=true`. Read on demand, by a click, hence fetchQuery options.
+ */
+export const contextLinesQuery = (contextLinesPath: string, params: ContextLinesParams | { full: true }) => ({
+  queryKey: diffKeys.contextLines(contextLinesPath, params),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    request<DiffLine[]>(contextLinesPath, { query: params, signal }),
+  staleTime: Infinity,
+});
 
 /** `diffs_metadata.json`: every file without its lines, the versions, the totals. */
 export function useDiffsMetadata(fullPath: string, iid: number, selection: DiffSelection) {

@@ -2,12 +2,31 @@ import type { DiffFile } from '../../../shared/api/diffs';
 
 /** Which viewer a file's body uses (spec 2.8). */
 export type ViewerKind =
-  'text' | 'image' | 'download' | 'mode-changed' | 'renamed' | 'too-large' | 'collapsed' | 'empty';
+  | 'text'
+  | 'image'
+  | 'download'
+  | 'stored-externally'
+  | 'mode-changed'
+  | 'renamed'
+  | 'too-large'
+  | 'collapsed'
+  | 'empty';
 
 export function viewerKind(
-  file: Pick<DiffFile, 'viewer' | 'renamed_file' | 'mode_changed' | 'too_large' | 'highlighted_diff_lines'>,
+  file: Pick<
+    DiffFile,
+    | 'viewer'
+    | 'renamed_file'
+    | 'mode_changed'
+    | 'too_large'
+    | 'highlighted_diff_lines'
+    | 'stored_externally'
+    | 'external_storage'
+  >,
 ): ViewerKind {
   if (file.too_large || file.viewer.name === 'too_large') return 'too-large';
+  // A Git LFS pointer's lines say nothing of the file: the viewer says where the file is instead.
+  if (file.stored_externally && file.external_storage === 'lfs') return 'stored-externally';
   switch (file.viewer.name) {
     case 'image':
       return 'image';
@@ -30,3 +49,17 @@ export const modeChangedText = (aMode: string, bMode: string): string =>
 
 /** "View file @ %{commitSha}" with the sha shortened, as the spec shows commit shas. */
 export const viewFileAtText = (commitSha: string): string => `View file @ ${commitSha.slice(0, 8)}`;
+
+const SIZE_UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
+
+/** A byte count as GitLab's numberToHumanSize writes it: "512 bytes", "2.00 KiB", "1.50 MiB". */
+export function humanSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(2)} ${SIZE_UNITS[unit]}`;
+}
