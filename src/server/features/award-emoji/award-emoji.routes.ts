@@ -8,13 +8,15 @@ import type { Container } from '../../container';
 import { assertScope, requireUser } from '../auth/api-auth';
 import { presentAward } from './award-emoji.presenter';
 import type { Awardable } from './award-emoji.service';
-import { mergeRequestAwardable } from './awardables';
+import { issueAwardable, mergeRequestAwardable } from './awardables';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 const projectId = z.string().min(1).max(1000);
 const awardIdParams = z.object({ award_id: dbInt });
 const mergeRequestParams = z.object({ id: projectId, merge_request_iid: dbInt });
 type MergeRequestParams = z.infer<typeof mergeRequestParams>;
+const issueParams = z.object({ id: projectId, issue_iid: dbInt });
+type IssueParams = z.infer<typeof issueParams>;
 
 type AwardableRoute<P extends z.ZodObject> = {
   /** Where the awards of this kind of thing live, e.g. `/api/v4/projects/:id/merge_requests/:merge_request_iid`. */
@@ -95,15 +97,21 @@ function registerAwardableRoutes<P extends z.ZodObject>(
   });
 }
 
-/** REST v4 award emoji on merge requests (issues and notes join as their services arrive). */
+/** REST v4 award emoji on merge requests and issues (notes join as their service arrives). */
 export function registerAwardEmojiRoutes(
   app: FastifyInstance,
-  container: Pick<Container, 'awardEmoji' | 'config' | 'mergeRequests'>,
+  container: Pick<Container, 'awardEmoji' | 'config' | 'mergeRequests' | 'issues'>,
 ): void {
   registerAwardableRoutes(app, container, {
     base: '/api/v4/projects/:id/merge_requests/:merge_request_iid',
     params: mergeRequestParams,
     resolve: (actor, params: MergeRequestParams) =>
       mergeRequestAwardable(container.mergeRequests, actor, params.id, params.merge_request_iid),
+  });
+  registerAwardableRoutes(app, container, {
+    base: '/api/v4/projects/:id/issues/:issue_iid',
+    params: issueParams,
+    resolve: (actor, params: IssueParams) =>
+      issueAwardable(container.issues, actor, params.id, params.issue_iid),
   });
 }

@@ -1,4 +1,5 @@
 import type { Actor } from '../../auth/permissions';
+import type { IssuesService } from '../issues/issues.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { Awardable } from './award-emoji.service';
 
@@ -29,4 +30,15 @@ export async function mergeRequestAwardable(
       accessLevel: ctx.accessLevel,
     },
   };
+}
+
+/** An issue as something to award: confidential ones stay hidden (404) from those who may not read them. */
+export async function issueAwardable(
+  issues: Pick<IssuesService, 'findReadable' | 'noteableFacts'>,
+  actor: Actor,
+  projectRef: string,
+  iid: number,
+): Promise<Awardable> {
+  const { ctx, record } = await issues.findReadable(actor, projectRef, iid);
+  return { type: 'Issue', id: record.issue.id, subject: issues.noteableFacts(ctx, record) };
 }

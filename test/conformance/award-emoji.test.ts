@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { gitlabClient } from '../support/gitlab-client';
+import { buildMergeRequest } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+describe('award emoji through @gitbeaker/rest', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let project: ProjectContext;
+  let gitlab: ReturnType<typeof gitlabClient>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container);
+    project = await buildProject(t.container, owner);
+    gitlab = gitlabClient(await t.listen(), owner.token);
+  });
+  afterAll(() => t.close());
+
+  it('awards, lists, shows and removes emoji on a merge request', async () => {
+    const mr = await buildMergeRequest(t.container, owner, project);
+    const iid = mr.mergeRequest.iid;
+    const award = await gitlab.MergeRequestAwardEmojis.award(project.project.id, iid, 'thumbsup');
+    expect(award).toMatchObject({
+      name: 'thumbsup',
+      awardable_id: mr.mergeRequest.id,
+      awardable_type: 'MergeRequest',
+      user: { username: owner.username },
+    });
+    await gitlab.MergeRequestAwardEmojis.award(project.fullPath, iid, 'tada');
+
+    const all = await gitlab.MergeRequestAwardEmojis.all(project.project.id, iid);
+    expect(all.map((a) => a.name)).toEqual(['thumbsup', 'tada']);
+    const shown = await gitlab.MergeRequestAwardEmojis.show(project.project.id, iid, award.id);
+    expect(shown.id).toBe(award.id);
+
+    await gitlab.MergeRequestAwardEmojis.remove(project.project.id, iid, award.id);
+    const left = await gitlab.MergeRequestAwardEmojis.all(project.project.id, iid);
+    expect(left.map((a) => a.name)).toEqual(['tada']);
+  });
+
+  it('awards and lists emoji on an issue', async () => {
+    const { record: issue } = await t.container.issues.create(owner, project.project.id, {
+      title: 'Crash on start',
+    });
+    const iid = issue.issue.iid;
+    const award = await gitlab.IssueAwardEmojis.award(project.project.id, iid, 'eyes');
+    expect(award).toMatchObject({ name: 'eyes', awardable_type: 'Issue', awardable_id: issue.issue.id });
+    const all = await gitlab.IssueAwardEmojis.all(project.project.id, iid);
+    expect(all.map((a) => a.name)).toEqual(['eyes']);
+  });
+
+  it('answers a name that is no emoji with a GitLab error', async () => {
+    const mr = await buildMergeRequest(t.container, owner, project);
+    await expect(
+      gitlab.MergeRequestAwardEmojis.award(project.project.id, mr.mergeRequest.iid, '<b>x</b>'),
+    ).rejects.toMatchObject({ cause: { response: { status: 404 } } });
+  });
+});
