@@ -10,8 +10,11 @@ import { createGitHttpService } from './features/git-http/git-http.service';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
 import { createIssuesService } from './features/issues/issues.service';
+import { createTimelineEventsService } from './features/issues/timeline-events.service';
 import { createMembersService } from './features/members/members.service';
 import { createMergeService } from './features/merge-requests/merge.service';
+import { createRebaseService } from './features/merge-requests/rebase.service';
+import { createJobQueue } from './jobs/jobs';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createSystemNotesService } from './features/notes/system-notes.service';
 import { createProjectsService } from './features/projects/projects.service';
@@ -50,9 +53,25 @@ export function createContainer(deps: AppDeps) {
   const systemNotes = createSystemNotesService(base);
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches, systemNotes });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests, systemNotes });
-  const diffs = createDiffsService({ ...base, mergeRequests, projects, highlighter: createHighlighter() });
+  const jobs = createJobQueue(base);
+  const rebases = createRebaseService({
+    ...base,
+    jobs,
+    users,
+    protectedBranches,
+    mergeRequests,
+    gitHttp,
+  });
+  const diffs = createDiffsService({
+    ...base,
+    mergeRequests,
+    projects,
+    protectedBranches,
+    highlighter: createHighlighter(),
+  });
   const userPreferences = createUserPreferencesService(base);
   const issues = createIssuesService({ ...base, projects, systemNotes });
+  const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
   pushHooks.subscribe((push) =>
     mergeRequests.handlePush({
       projectId: push.project.project.id,
@@ -77,9 +96,12 @@ export function createContainer(deps: AppDeps) {
     systemNotes,
     mergeRequests,
     merges,
+    jobs,
+    rebases,
     diffs,
     userPreferences,
     issues,
+    timelineEvents,
   };
 }
 

@@ -10,14 +10,17 @@ import { openDeps } from './start';
 const startedAt = performance.now();
 const config = loadConfig();
 const deps = await openDeps(config);
-const app = await buildApp(deps, { logger: { level: config.logLevel } });
-const report = await bootstrapInstance(createContainer(deps));
+const container = createContainer(deps);
+const app = await buildApp(deps, { logger: { level: config.logLevel }, container });
+const report = await bootstrapInstance(container);
+container.jobs.start((error) => app.log.error({ err: error }, 'a background job failed to run'));
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info(`${signal} received, shutting down`);
+  await container.jobs.stop();
   await app.close();
   await deps.close();
   process.exit(0);

@@ -165,10 +165,19 @@ export const mergeRequestDetailSchema = mergeRequestSchema.extend({
   merge_error: z.string().nullable(),
   title_html: z.string().optional(),
   description_html: z.string().optional(),
+  /** Only with `include_rebase_in_progress=true`. */
+  rebase_in_progress: z.boolean().optional(),
 });
 export type MergeRequestDetail = z.infer<typeof mergeRequestDetailSchema>;
 
-export const showMergeRequestQuerySchema = z.object({ render_html: booleanParam.optional() });
+export const showMergeRequestQuerySchema = z.object({
+  render_html: booleanParam.optional(),
+  include_rebase_in_progress: booleanParam.optional(),
+});
+
+/** `PUT .../rebase` (REST v4, body or query) and `POST {project}/-/merge_requests/{iid}/rebase` (query). */
+export const rebaseQuerySchema = z.object({ skip_ci: booleanParam.optional() });
+export const rebaseResponseSchema = z.object({ rebase_in_progress: z.literal(true) });
 
 /** A commit of a merge request, as `GET .../merge_requests/:iid/commits` lists it: the repository's commit shape. */
 export const mergeRequestCommitSchema = commitSchema;

@@ -5,6 +5,7 @@ import {
   mergeRequestPageSchema,
   pageMergeBodySchema,
   pageMergeResponseSchema,
+  rebaseQuerySchema,
 } from '../../../shared/api/mergeRequests';
 import type { Container } from '../../container';
 import { UnprocessableError } from '../../errors';
@@ -40,7 +41,7 @@ const pageParams = z
  */
 export function registerMergeRequestPageRoutes(
   app: FastifyInstance,
-  { merges, config }: Pick<Container, 'merges' | 'config'>,
+  { merges, rebases, config }: Pick<Container, 'merges' | 'rebases' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
@@ -80,6 +81,19 @@ export function registerMergeRequestPageRoutes(
           (error) => request.log.error({ err: error }, 'a push hook failed after a merge'),
         );
         return presentMergeCall(outcome);
+      },
+    });
+
+    // The widget's rebase button: schedules the rebase and polls the request for its end.
+    api.route({
+      method: 'POST',
+      url: `${base}/rebase`,
+      schema: { params: pageParams, querystring: rebaseQuerySchema, response: { 200: z.object({}) } },
+      handler: async (request) => {
+        const actor = requireUser(request, 'api_write');
+        const { fullPath, iid } = request.params;
+        await rebases.request(actor, fullPath, iid, { skipCi: request.query.skip_ci ?? false });
+        return {};
       },
     });
   }

@@ -13,6 +13,8 @@ import {
   mergeRequestDetailSchema,
   mergeBodySchema,
   mergeRequestSchema,
+  rebaseQuerySchema,
+  rebaseResponseSchema,
   showMergeRequestQuerySchema,
   updateMergeRequestBodySchema,
 } from '../../../shared/api/mergeRequests';
@@ -47,7 +49,12 @@ function reader(request: FastifyRequest) {
 /** GitLab's merge requests API (REST v4): create, list, show, edit, merge, commits, changes, diffs, versions. */
 export function registerMergeRequestRoutes(
   app: FastifyInstance,
-  { mergeRequests, merges, config }: Pick<Container, 'mergeRequests' | 'merges' | 'config'>,
+  {
+    mergeRequests,
+    merges,
+    rebases,
+    config,
+  }: Pick<Container, 'mergeRequests' | 'merges' | 'rebases' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -116,7 +123,9 @@ export function registerMergeRequestRoutes(
     handler: async (request) => {
       const { id, merge_request_iid: iid } = request.params;
       const view = await mergeRequests.show(reader(request), id, iid);
-      return presentMergeRequestDetail(view, config, { renderHtml: request.query.render_html });
+      const detail = presentMergeRequestDetail(view, config, { renderHtml: request.query.render_html });
+      if (!request.query.include_rebase_in_progress) return detail;
+      return { ...detail, rebase_in_progress: await rebases.inProgress(view.mergeRequest.id) };
     },
   });
 
@@ -133,6 +142,25 @@ export function registerMergeRequestRoutes(
       const { id, merge_request_iid: iid } = request.params;
       const view = await mergeRequests.update(actor, id, iid, request.body);
       return presentMergeRequestDetail(view, config);
+    },
+  });
+
+  // Rebasing happens in the background; clients poll `include_rebase_in_progress` for its end.
+  api.route({
+    method: 'PUT',
+    url: `${ONE_MR}/rebase`,
+    schema: {
+      params: mergeRequestParams,
+      querystring: rebaseQuerySchema,
+      body: rebaseQuerySchema.nullish(),
+      response: { 202: rebaseResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      const { id, merge_request_iid: iid } = request.params;
+      const skipCi = request.body?.skip_ci ?? request.query.skip_ci ?? false;
+      await rebases.request(actor, id, iid, { skipCi });
+      return reply.code(202).send({ rebase_in_progress: true });
     },
   });
 
