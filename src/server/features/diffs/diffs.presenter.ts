@@ -10,7 +10,7 @@ import { fileHash } from '../../../shared/diff/lineCode';
 import { submoduleLinks } from '../../../shared/diff/submoduleLinks';
 import { escapeHtml } from '../../highlight/highlight';
 import type { DiffVersionRow } from '../merge-requests/merge-requests.repo';
-import type { DiffFileView, DiffSelection } from './diffs.service';
+import type { DiffFileView, DiffSelection, EditTarget } from './diffs.service';
 
 /** A repository path in a URL: each segment encoded, the slashes kept. */
 export const encodePath = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
@@ -69,7 +69,25 @@ function presentMetadataFile(file: DiffFileView): DiffFileMetadata {
   };
 }
 
-export function presentDiffFile(selection: DiffSelection, file: DiffFileView): DiffFile {
+/**
+ * GitLab's header links: edit and Web IDE paths on the source branch, only when the diff shown
+ * ends at the latest push (an older version's lines are not what the branch holds), and
+ * `can_modify_blob` when the reader may push there and the file is text kept in the repository.
+ */
+function editLinks(selection: DiffSelection, file: DiffFileView, edit: EditTarget) {
+  const atLatest = selection.refs.head_sha === selection.versions[0]?.headCommitSha;
+  if (!atLatest || file.deletedFile || file.submodule) {
+    return { edit_path: null, ide_edit_path: null, can_modify_blob: false };
+  }
+  const from = edit.open ? `?from_merge_request_iid=${selection.iid}` : '';
+  return {
+    edit_path: `/${selection.ctx.fullPath}/-/edit/${encodePath(edit.sourceBranch)}/${encodePath(file.newPath)}${from}`,
+    ide_edit_path: `/-/ide/project/${selection.ctx.fullPath}/merge_requests/${selection.iid}`,
+    can_modify_blob: edit.canPush && file.lfs === null,
+  };
+}
+
+export function presentDiffFile(selection: DiffSelection, file: DiffFileView, edit: EditTarget): DiffFile {
   const project = `/${selection.ctx.fullPath}`;
   const head = selection.refs.head_sha;
   const base = selection.refs.start_sha;
@@ -115,6 +133,7 @@ export function presentDiffFile(selection: DiffSelection, file: DiffFileView): D
           url: submodule?.compareUrl ?? null,
         }
       : null,
+    ...editLinks(selection, file, edit),
     too_large: file.viewer.name === 'too_large',
     is_fully_expanded: file.fullyExpanded,
     highlighted_diff_lines: file.lines ?? [],
@@ -147,6 +166,7 @@ export function presentMetadata(selection: DiffSelection, files: DiffFileView[])
 
 export function presentBatch(
   selection: DiffSelection,
+  edit: EditTarget,
   page: { page: number; perPage: number; total: number },
   files: DiffFileView[],
 ): DiffsBatch {
@@ -164,6 +184,6 @@ export function presentBatch(
       next_page_href:
         nextPage === null ? null : `${mergeRequestUrl(selection)}/diffs_batch.json?${next.toString()}`,
     },
-    diff_files: files.map((file) => presentDiffFile(selection, file)),
+    diff_files: files.map((file) => presentDiffFile(selection, file, edit)),
   };
 }

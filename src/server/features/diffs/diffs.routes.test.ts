@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiffForPath, DiffsBatch, DiffsMetadata } from '../../../shared/api/diffs';
 import { fileHash } from '../../../shared/diff/lineCode';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
-import { testAuthor } from '../../../../test/support/merge-request-factories';
+import { addProjectMember, testAuthor } from '../../../../test/support/merge-request-factories';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { commitFiles, type FileChange } from '../../git/commits';
 import { branchRef, resolveCommit } from '../../git/repository';
@@ -172,6 +173,31 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
     const added45 = body.diff_files.find((file) => file.new_path === 'gen/f00.ts')!;
     expect(added45).toMatchObject({ is_fully_expanded: true, size: 11, blob: { readable_text: true } });
     expect(added45.highlighted_diff_lines.map((line) => line.type)).toEqual(['new']);
+  });
+
+  it('links edits to the source branch at the latest push, modifiable only by those who may push', async () => {
+    const reporter = await buildUser(t.container);
+    await addProjectMember(t.container, project, reporter, ACCESS_LEVELS.reporter);
+    const forPath = 'diff_for_path.json?new_path=src%2Fapp.ts';
+    const links = {
+      edit_path: `/${project.fullPath}/-/edit/feature/src/app.ts?from_merge_request_iid=${iid}`,
+      ide_edit_path: `/-/ide/project/${project.fullPath}/merge_requests/${iid}`,
+    };
+    expect((await get(forPath)).json<DiffForPath>().diff_files[0]).toMatchObject({
+      ...links,
+      can_modify_blob: true,
+    });
+    expect((await get(forPath, reporter)).json<DiffForPath>().diff_files[0]).toMatchObject({
+      ...links,
+      can_modify_blob: false,
+    });
+    const versions = (await get('diffs_metadata.json')).json<DiffsMetadata>().merge_request_diffs;
+    const older = (await get(`${forPath}&diff_id=${versions.at(-1)!.id}`)).json<DiffForPath>();
+    expect(older.diff_files[0]).toMatchObject({
+      edit_path: null,
+      ide_edit_path: null,
+      can_modify_blob: false,
+    });
   });
 
   it('keeps a renamed file without changes readable, with its context lines path', async () => {

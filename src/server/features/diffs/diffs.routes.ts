@@ -75,8 +75,13 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
       handler: async (request) => {
         const { fullPath, iid } = request.params;
         const query = request.query;
-        const { selection, total, files } = await diffs.batch(request.currentUser, fullPath, iid, query);
-        return presentBatch(selection, { page: query.page, perPage: query.per_page, total }, files);
+        const { selection, edit, total, files } = await diffs.batch(
+          request.currentUser,
+          fullPath,
+          iid,
+          query,
+        );
+        return presentBatch(selection, edit, { page: query.page, perPage: query.per_page, total }, files);
       },
     });
 
@@ -101,8 +106,13 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
       },
       handler: async (request) => {
         const { fullPath, iid } = request.params;
-        const { selection, files } = await diffs.forPath(request.currentUser, fullPath, iid, request.query);
-        return { diff_files: files.map((file) => presentDiffFile(selection, file)) };
+        const { selection, edit, files } = await diffs.forPath(
+          request.currentUser,
+          fullPath,
+          iid,
+          request.query,
+        );
+        return { diff_files: files.map((file) => presentDiffFile(selection, file, edit)) };
       },
     });
   }

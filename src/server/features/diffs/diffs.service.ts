@@ -26,6 +26,7 @@ import { createLruCache } from '../../highlight/lru-cache';
 import type { DiffVersionRow } from '../merge-requests/merge-requests.repo';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import { fileHash, lineCode } from '../../../shared/diff/lineCode';
 
 export type DiffSelectionQuery = {
@@ -79,10 +80,14 @@ export type DiffFileView = ListedFile & {
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|ico|svg)$/i;
 
 type Deps = {
-  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'versions' | 'versionCommits'>;
+  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'versions' | 'versionCommits' | 'findReadable'>;
   projects: Pick<ProjectsService, 'loadProject'>;
+  protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   highlighter: Highlighter;
 };
+
+/** What the file header's edit links need: the branch edits go to, and whether the reader may push there. */
+export type EditTarget = { sourceBranch: string; open: boolean; canPush: boolean };
 
 /** GitLab's compare lists at most this many files. */
 const MAX_COMPARE_FILES = 1000;
@@ -99,7 +104,7 @@ export type ContextLinesRequest = {
   full?: boolean;
 };
 
-export function createDiffsService({ mergeRequests, projects, highlighter }: Deps) {
+export function createDiffsService({ mergeRequests, projects, protectedBranches, highlighter }: Deps) {
   // A listing of two commits never changes, so it is kept; batches then ask git for their paths only.
   const listings = createLruCache<ListedFile[]>(200_000, (files) => files.length + 1);
 
@@ -188,6 +193,24 @@ export function createDiffsService({ mergeRequests, projects, highlighter }: Dep
     return { selection, files };
   }
 
+  /**
+   * GitLab's `can_modify_blob`: edits are commits to the source branch, so the reader must be
+   * allowed to push there (a protected branch's push level decides).
+   */
+  async function editTarget(actor: Actor, fullPath: string, iid: number): Promise<EditTarget> {
+    const { ctx, record } = await mergeRequests.findReadable(actor, fullPath, iid);
+    const { sourceBranch, state } = record.mergeRequest;
+    const protection = actor ? await protectedBranches.protectionOf(ctx.project.id, sourceBranch) : null;
+    const canPush =
+      actor !== null &&
+      can(actor, 'push_to_branch', {
+        ...projectSubject(ctx),
+        type: 'branch',
+        pushAccessLevel: protection?.pushAccessLevel ?? null,
+      });
+    return { sourceBranch, open: state === 'opened', canPush };
+  }
+
   /** `diffs_batch.json`: one page of files with their highlighted lines. */
   async function batch(
     actor: Actor,
@@ -195,10 +218,13 @@ export function createDiffsService({ mergeRequests, projects, highlighter }: Dep
     iid: number,
     query: DiffSelectionQuery & { page: number; per_page: number },
   ) {
-    const selection = await select(actor, fullPath, iid, query);
+    const [selection, edit] = await Promise.all([
+      select(actor, fullPath, iid, query),
+      editTarget(actor, fullPath, iid),
+    ]);
     const all = await listFiles(selection);
     const listed = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
-    return { selection, total: all.length, files: await withLines(selection, listed) };
+    return { selection, edit, total: all.length, files: await withLines(selection, listed) };
   }
 
   /** `diff_for_path.json`: one file, found by its old or new path. */
@@ -208,13 +234,16 @@ export function createDiffsService({ mergeRequests, projects, highlighter }: Dep
     iid: number,
     query: DiffSelectionQuery & { old_path?: string; new_path?: string },
   ) {
-    const selection = await select(actor, fullPath, iid, query);
+    const [selection, edit] = await Promise.all([
+      select(actor, fullPath, iid, query),
+      editTarget(actor, fullPath, iid),
+    ]);
     const all = await listFiles(selection);
     const found =
       all.find((file) => query.new_path !== undefined && file.newPath === query.new_path) ??
       all.find((file) => query.old_path !== undefined && file.oldPath === query.old_path);
     if (!found) throw new NotFoundError('File');
-    return { selection, files: await withLines(selection, [found]) };
+    return { selection, edit, files: await withLines(selection, [found]) };
   }
 
   async function withLines(selection: DiffSelection, listed: ListedFile[]): Promise<DiffFileView[]> {
