@@ -244,6 +244,13 @@ export const mergeRequests = pgTable(
     mergeUserId: integer('merge_user_id').references(() => users.id, { onDelete: 'set null' }),
     mergeStartedAt: tz('merge_started_at'),
     inProgressMergeCommitSha: text('in_progress_merge_commit_sha'),
+    /**
+     * Auto-merge: merge as soon as every check passes (`merge_when_checks_pass`, or the older
+     * `merge_when_pipeline_succeeds`), as the user who set it, with the choices in `merge_params`.
+     */
+    autoMergeEnabled: boolean('auto_merge_enabled').notNull().default(false),
+    autoMergeStrategy: text('auto_merge_strategy'),
+    mergeParams: jsonb('merge_params'),
     /** Only members may comment while locked. */
     discussionLocked: boolean('discussion_locked').notNull().default(false),
     timeEstimate: integer('time_estimate').notNull().default(0),
