@@ -73,7 +73,7 @@ export const DiffFileCard = memo(function DiffFileCard({
         onReviewed={(value) => onReviewed(meta.file_hash, value)}
       />
       {!collapsed && expansion.full.kind === 'error' && (
-        <Flash variant="danger" className="diff-file__alert">
+        <Flash variant="danger" className="diff-file__alert" role="alert">
           Error loading full diff. Please try again.
           <Button
             size="small"
@@ -85,7 +85,7 @@ export const DiffFileCard = memo(function DiffFileCard({
         </Flash>
       )}
       {!collapsed && expansion.expandFailed && (
-        <Flash variant="danger" className="diff-file__alert">
+        <Flash variant="danger" className="diff-file__alert" role="alert">
           Something went wrong while fetching diff lines.
           <Button size="small" variant="invisible" onClick={() => actions.dismissExpandError(meta.file_hash)}>
             Dismiss

@@ -1,0 +1,172 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitFiles } from '../../src/server/git/commits';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { buildProject, buildUser } from '../support/factories';
+import { testAuthor } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/** A 100-line file; the branch changes lines 50 and 90, so git shows two hunks with gaps around them. */
+const numbered = (change: (n: number) => string) =>
+  Array.from({ length: 100 }, (_, i) => change(i + 1)).join('\n') + '\n';
+const before = numbered((n) => `export const line${n} = ${n};`);
+const after = numbered((n) =>
+  n === 50 || n === 90 ? `export const line${n} = ${n * 10};` : `export const line${n} = ${n};`,
+);
+const notes = Array.from({ length: 30 }, (_, i) => `Note ${i + 1}: keep the shop simple.`).join('\n') + '\n';
+const binary = Buffer.concat([Buffer.from([0, 1, 2, 3]), Buffer.alloc(2044, 7)]);
+
+describe('the Changes tab: context lines, the full file and the viewers without lines', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await buildUser(t.container);
+    const project = await buildProject(t.container, owner, { visibility: 'public' });
+    await commitFiles(project.gitDir, {
+      branch: 'main',
+      message: 'Start',
+      author: testAuthor,
+      changes: [
+        { action: 'create', path: 'src/lines.ts', content: before },
+        { action: 'create', path: 'docs/notes.md', content: notes },
+        { action: 'create', path: 'bin/run.sh', content: '#!/bin/sh\necho run\n' },
+      ],
+    });
+    await commitFiles(project.gitDir, {
+      branch: 'feature/lines',
+      startBranch: 'main',
+      message: 'Scale two lines',
+      author: testAuthor,
+      changes: [
+        { action: 'update', path: 'src/lines.ts', content: after },
+        { action: 'delete', path: 'docs/notes.md' },
+        { action: 'create', path: 'docs/shop-notes.md', content: notes },
+        { action: 'update', path: 'bin/run.sh', content: '#!/bin/sh\necho run\n', executable: true },
+        { action: 'create', path: 'assets/data.bin', content: binary },
+      ],
+    });
+    const mr = await t.container.mergeRequests.create(owner, project.project.id, {
+      source_branch: 'feature/lines',
+      title: 'Scale two lines',
+    });
+    url = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}/diffs`;
+    browser = await launchBrowser();
+    page = await (await newContext(browser, await t.listen())).newPage();
+    await signIn(page, owner.username, owner.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const file = (path: string) => page.getByRole('region', { name: path, exact: true });
+  const lines = () => file('src/lines.ts');
+  /** Full-page shots from the top, so that the sticky toolbar and the virtualized list sit where a reader sees them. */
+  const shot = async (name: string) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    await screenshot(page, name);
+  };
+  const newNumbers = async () =>
+    (await lines().locator('td.diff-num[data-side="new"]').allInnerTexts()).filter(Boolean).map(Number);
+
+  it('expands the lines above a hunk 20 at a time, and all of them at once', async () => {
+    await page.goto(url);
+    await lines().locator('.diff-line--new').first().waitFor();
+    // git's hunks: new lines 47-53 and 87-93; the rest is hidden behind match lines().
+    expect(await newNumbers()).toEqual([47, 48, 49, 50, 51, 52, 53, 87, 88, 89, 90, 91, 92, 93]);
+    await shot('diffs-expand-before');
+
+    await lines().getByRole('button', { name: 'Expand above' }).first().click();
+    await lines().locator('[id$="_27_27"]').waitFor();
+    expect((await newNumbers()).slice(0, 21)).toEqual(Array.from({ length: 21 }, (_, i) => 27 + i));
+
+    await lines().getByRole('button', { name: 'Expand all lines' }).first().click();
+    await lines().locator('[id$="_1_1"]').waitFor();
+    expect((await newNumbers()).slice(0, 53)).toEqual(Array.from({ length: 53 }, (_, i) => i + 1));
+  });
+
+  it('expands below a hunk, then the rest of the file to its end', async () => {
+    // Between the hunks: 54-86 hidden, more than 20, so up, down and all are offered.
+    await lines().getByRole('button', { name: 'Expand below' }).first().click();
+    await lines().locator('[id$="_73_73"]').waitFor();
+    const numbers = await newNumbers();
+    expect(numbers.slice(53, 73)).toEqual(Array.from({ length: 20 }, (_, i) => 54 + i));
+    expect(numbers[73]).toBe(87);
+
+    // Below the last hunk: lines 94-100 of the file.
+    await lines().getByRole('button', { name: 'Expand all lines' }).last().click();
+    await lines().locator('[id$="_100_100"]').waitFor();
+    expect((await newNumbers()).slice(-7)).toEqual([94, 95, 96, 97, 98, 99, 100]);
+    await shot('diffs-expanded');
+  });
+
+  it('shows the full file and goes back to the changes alone', async () => {
+    await page.reload();
+    await lines().locator('.diff-line--new').first().waitFor();
+    await lines().getByRole('button', { name: 'Show full file' }).click();
+    await lines().getByRole('button', { name: 'Show changes only' }).waitFor();
+    expect(await newNumbers()).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    // The removed lines stay in place, next to the lines that replaced them.
+    expect(await lines().locator('.diff-line--old .diff-code').allInnerTexts()).toEqual([
+      '-export const line50 = 50;',
+      '-export const line90 = 90;',
+    ]);
+    expect(await lines().getByRole('button', { name: 'Expand all lines' }).count()).toBe(0);
+    await shot('diffs-full-file');
+    await lines().getByRole('button', { name: 'Show changes only' }).click();
+    await expect.poll(newNumbers).toEqual([47, 48, 49, 50, 51, 52, 53, 87, 88, 89, 90, 91, 92, 93]);
+  });
+
+  it('alerts when the full file cannot be loaded, and the alert can be dismissed', async () => {
+    await page.route('**/src/lines.ts/diff?*full=true*', (route) =>
+      route.fulfill({ status: 500, body: '{"message":"500 Internal Server Error"}' }),
+    );
+    await page.reload();
+    await lines().locator('.diff-line--new').first().waitFor();
+    await lines().getByRole('button', { name: 'Show full file' }).click();
+    await lines().getByText('Error loading full diff. Please try again.').waitFor();
+    await shot('diffs-full-file-error');
+    await lines().getByRole('button', { name: 'Dismiss' }).click();
+    await lines().getByText('Error loading full diff. Please try again.').waitFor({ state: 'detached' });
+    await page.unroute('**/src/lines.ts/diff?*full=true*');
+  });
+
+  it('shows a rename without changes and loads its contents on request', async () => {
+    const renamed = file('docs/shop-notes.md');
+    await renamed.getByText('File renamed with no changes.').waitFor();
+    await renamed.getByRole('button', { name: 'Show file contents' }).click();
+    await renamed.getByText('Note 30: keep the shop simple.').waitFor();
+    expect(await renamed.locator('tr.diff-line').count()).toBe(30);
+  });
+
+  it('says when the renamed file cannot be loaded, dismissibly', async () => {
+    await page.route('**/docs/shop-notes.md/diff?*', (route) =>
+      route.fulfill({ status: 500, body: '{"message":"500 Internal Server Error"}' }),
+    );
+    await page.reload();
+    const renamed = file('docs/shop-notes.md');
+    await renamed.getByRole('button', { name: 'Show file contents' }).click();
+    await renamed.getByText('Unable to load file contents. Try again later.').waitFor();
+    await shot('diffs-renamed-error');
+    await renamed.getByRole('button', { name: 'Dismiss' }).click();
+    await renamed.getByText('Unable to load file contents. Try again later.').waitFor({ state: 'detached' });
+    await page.unroute('**/docs/shop-notes.md/diff?*');
+  });
+
+  it('shows a mode change and a binary file with its size and a Download link', async () => {
+    await file('bin/run.sh').getByText('File mode changed from 100644 to 100755').waitFor();
+    const data = file('assets/data.bin');
+    await data.getByText('2.00 KiB').waitFor();
+    expect(await data.locator('.diff-viewer-message__name').innerText()).toBe('data.bin');
+    const download = data.getByRole('link', { name: 'Download' });
+    const response = await page.request.get((await download.getAttribute('href'))!);
+    expect(response.status()).toBe(200);
+    expect((await response.body()).length).toBe(2048);
+    await shot('diffs-viewers');
+  });
+});
