@@ -19,6 +19,7 @@ import { registerAwardEmojiRoutes } from './features/award-emoji/award-emoji.rou
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerIssuePageRoutes } from './features/issues/issue-page.routes';
 import { registerIssueRoutes } from './features/issues/issues.routes';
 import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
@@ -91,6 +92,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerCompareRoutes(app, container);
   registerUserPreferencesRoutes(app, container);
   registerIssueRoutes(app, container);
+  registerIssuePageRoutes(app, container);
   registerAwardEmojiRoutes(app, container);
   registerMarkdownRoutes(app);
 }

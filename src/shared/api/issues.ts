@@ -154,10 +154,6 @@ export const issuePageSchema = issueDetailSchema.extend({
 });
 export type IssuePage = z.infer<typeof issuePageSchema>;
 
-/** Counts per state for the list's tabs (`{project}/-/issues/counts.json`). */
-export const issueCountsSchema = z.object({ opened: z.number(), closed: z.number(), all: z.number() });
-export type IssueCounts = z.infer<typeof issueCountsSchema>;
-
 /** An incident's timeline event, as GitLab's GraphQL `TimelineEventType` names its fields. */
 export const timelineEventSchema = z.object({
   id: z.number(),

@@ -172,10 +172,10 @@ function scopeConditions(scope: IssueFilter['scope']): (SQL | undefined)[] {
   ];
 }
 
-function filterConditions(filter: IssueFilter, withState = true): SQL | undefined {
+function filterConditions(filter: IssueFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     ...scopeConditions(filter.scope),
-    withState && filter.state !== 'all' ? eq(issues.state, filter.state) : undefined,
+    filter.state !== 'all' ? eq(issues.state, filter.state) : undefined,
     filter.authorId === undefined ? undefined : eq(issues.authorId, filter.authorId),
     assigneeCondition(filter.assignee),
     filter.confidential === undefined ? undefined : eq(issues.confidential, filter.confidential),
@@ -212,19 +212,6 @@ export async function listIssueRecords(
     .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
     .where(where);
   return { records: await withAssignees(db, rows), total: total?.n ?? 0 };
-}
-
-/** Counts per state under the same filters, for the list's tabs. */
-export async function countIssuesByState(db: Db, filter: IssueFilter) {
-  const rows = await db
-    .select({ state: issues.state, n: count() })
-    .from(issues)
-    .innerJoin(projects, eq(projects.id, issues.projectId))
-    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
-    .where(filterConditions(filter, false))
-    .groupBy(issues.state);
-  const of = (state: 'opened' | 'closed') => rows.find((row) => row.state === state)?.n ?? 0;
-  return { opened: of('opened'), closed: of('closed'), all: of('opened') + of('closed') };
 }
 
 export async function insertIssue(db: Db, values: NewIssue): Promise<IssueRow> {

@@ -15,7 +15,6 @@ import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import { systemNoteOf, type IssueEvent } from './issue-system-notes';
 import {
-  countIssuesByState,
   deleteIssueRow,
   findUsers,
   findIssueRecord,
@@ -173,17 +172,6 @@ export function createIssuesService({ db, clock, projects, systemNotes }: Deps) 
     };
     const { records, total } = await listIssueRecords(db, filterOf(query, scope), page);
     return { items: records, total };
-  }
-
-  /** Per-state counts for the list's tabs, under the same filters and visibility as the list. */
-  async function counts(actor: Actor, projectRef: number | string, query: ListIssuesQuery) {
-    const ctx = await loadForRead(actor, projectRef);
-    const scope = {
-      kind: 'project' as const,
-      projectId: ctx.project.id,
-      confidential: confidentialScope(actor, ctx),
-    };
-    return countIssuesByState(db, filterOf(query, scope));
   }
 
   /** `GET /issues`: across projects the actor may read; created by them unless `scope` says otherwise. */
@@ -374,7 +362,6 @@ export function createIssuesService({ db, clock, projects, systemNotes }: Deps) 
     permissionsOf,
     noteableFacts,
     list,
-    counts,
     listForUser,
     create,
     show,
