@@ -17,6 +17,7 @@ import { createRebaseService } from './features/merge-requests/rebase.service';
 import { createJobQueue } from './jobs/jobs';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createSystemNotesService } from './features/notes/system-notes.service';
+import { createQuickActionsService } from './features/quick-actions/quick-actions.service';
 import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createRepositoryService } from './features/repository/repository.service';
@@ -72,6 +73,14 @@ export function createContainer(deps: AppDeps) {
   const userPreferences = createUserPreferencesService(base);
   const issues = createIssuesService({ ...base, projects, systemNotes });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
+  const quickActions = createQuickActionsService({
+    ...base,
+    mergeRequests,
+    merges,
+    issues,
+    awardEmoji,
+    users,
+  });
   pushHooks.subscribe((push) =>
     mergeRequests.handlePush({
       projectId: push.project.project.id,
@@ -93,6 +102,7 @@ export function createContainer(deps: AppDeps) {
     auth,
     accessTokens,
     awardEmoji,
+    quickActions,
     systemNotes,
     mergeRequests,
     merges,

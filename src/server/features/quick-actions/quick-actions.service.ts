@@ -1,0 +1,242 @@
+import { assertNever } from '../../../shared/lib/assertNever';
+import {
+  appliedMessage,
+  failedMessage,
+  type QuickActionNoteableType,
+  type QuickCommand,
+} from '../../../shared/quick-actions/quickActions';
+import { can, type Subject } from '../../auth/permissions';
+import type { CurrentUser } from '../../auth/current-user';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { toPage } from '../../api-v4/pagination';
+import { AppError } from '../../errors';
+import type { AwardEmojiService, Awardable } from '../award-emoji/award-emoji.service';
+import { issueAwardable, mergeRequestAwardable } from '../award-emoji/awardables';
+import type { IssuesService } from '../issues/issues.service';
+import type { MergeService } from '../merge-requests/merge.service';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { UsersService } from '../users/users.service';
+import { insertTimelog } from './quick-actions.repo';
+
+/** The issue or merge request a note with commands is written on. */
+export type QuickActionTarget = { noteableType: QuickActionNoteableType; projectId: number; iid: number };
+
+/** What the note form shows and updates (spec 001 section 7.1: quick_actions_status, commands_changes). */
+export type QuickActionsResult = {
+  messages: string[];
+  command_names: string[];
+  commands_changes: {
+    emoji_award?: string;
+    spend_time?: { duration: number; user_id: number };
+    time_estimate?: number;
+  };
+  /** Some command could not be applied; its message says which. */
+  error: boolean;
+};
+
+type Applied = { message: string; changes?: QuickActionsResult['commands_changes'] };
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'detailIn' | 'update' | 'setDiscussionLocked'>;
+  merges: Pick<MergeService, 'merge'>;
+  issues: Pick<IssuesService, 'findReadable' | 'noteableFacts' | 'update'>;
+  awardEmoji: Pick<AwardEmojiService, 'toggle'>;
+  users: Pick<UsersService, 'findUsers'>;
+};
+
+/** Spent time is recorded on the day given, at midnight UTC, or now. */
+const spentAtOf = (date: string | null, now: Date) => (date ? new Date(`${date}T00:00:00Z`) : now);
+
+export function createQuickActionsService(deps: Deps) {
+  const { db, clock, mergeRequests, merges, issues, awardEmoji, users } = deps;
+
+  /** The noteable as something commands act on, read with the actor's rights (404 otherwise). */
+  const noteableOf = (actor: CurrentUser, target: QuickActionTarget): Promise<Awardable> =>
+    target.noteableType === 'Issue'
+      ? issueAwardable(issues, actor, String(target.projectId), target.iid)
+      : mergeRequestAwardable(mergeRequests, actor, String(target.projectId), target.iid);
+
+  /** Time tracking is for those who manage the noteable: reporters on issues, who may edit a merge request on it. */
+  function mayTrackTime(actor: CurrentUser, subject: Awardable['subject']): boolean {
+    if (subject.noteableType === 'Issue') return can(actor, 'set_issue_metadata', subject);
+    const mergeRequest: Subject = {
+      type: 'merge_request',
+      authorId: subject.noteableAuthorId,
+      visibility: subject.visibility,
+      archived: subject.archived,
+      accessLevel: subject.accessLevel,
+    };
+    return can(actor, 'update_merge_request', mergeRequest);
+  }
+
+  /** Users by username (`me` is the actor); null when any of them does not exist. */
+  async function usersNamed(actor: CurrentUser, usernames: string[]) {
+    const found: Array<{ id: number; username: string }> = [];
+    for (const username of usernames) {
+      if (username === 'me') {
+        found.push(actor);
+        continue;
+      }
+      const { rows } = await users.findUsers(
+        { username, searchEmail: false },
+        toPage({ page: 1, per_page: 1 }),
+      );
+      const user = rows[0]?.user;
+      if (!user) return null;
+      found.push(user);
+    }
+    return found;
+  }
+
+  async function setState(actor: CurrentUser, target: QuickActionTarget, event: 'close' | 'reopen') {
+    const { projectId, iid } = target;
+    const wanted = event === 'close' ? 'closed' : 'opened';
+    if (target.noteableType === 'Issue') {
+      const { record } = await issues.update(actor, projectId, iid, { state_event: event });
+      return record.issue.state === wanted;
+    }
+    const { mergeRequest } = await mergeRequests.update(actor, projectId, iid, { state_event: event });
+    return mergeRequest.state === wanted;
+  }
+
+  /** `/assign` and `/unassign` on issues (merge requests have no assignees here yet). */
+  async function assign(
+    actor: CurrentUser,
+    target: QuickActionTarget,
+    command: Extract<QuickCommand, { name: 'assign' | 'unassign' }>,
+  ): Promise<string[] | null> {
+    if (target.noteableType !== 'Issue') return null;
+    const named = await usersNamed(actor, command.usernames);
+    if (!named) return null;
+    const { record } = await issues.findReadable(actor, target.projectId, target.iid);
+    const current = record.assignees;
+    const currentIds = new Set(current.map((user) => user.id));
+    const touched =
+      command.name === 'assign'
+        ? named.filter((user) => !currentIds.has(user.id))
+        : named.length === 0
+          ? current
+          : named.filter((user) => currentIds.has(user.id));
+    if (touched.length === 0) return null;
+    const touchedIds = new Set(touched.map((user) => user.id));
+    const assigneeIds =
+      command.name === 'assign'
+        ? [...currentIds, ...touchedIds]
+        : [...currentIds].filter((id) => !touchedIds.has(id));
+    await issues.update(actor, target.projectId, target.iid, { assignee_ids: assigneeIds });
+    return touched.map((user) => user.username);
+  }
+
+  /** Applies one command; null when it cannot be applied (the caller words the failure). */
+  async function apply(
+    actor: CurrentUser,
+    target: QuickActionTarget,
+    command: Exclude<QuickCommand, { name: 'invalid' }>,
+    onHookError: (error: unknown) => void,
+  ): Promise<Applied | null> {
+    const { noteableType, projectId, iid } = target;
+    const done = (usernames: string[] = [], changes?: Applied['changes']): Applied => ({
+      message: appliedMessage(command, noteableType, usernames),
+      ...(changes ? { changes } : {}),
+    });
+    switch (command.name) {
+      case 'close':
+      case 'reopen':
+        return (await setState(actor, target, command.name)) ? done() : null;
+      case 'draft':
+      case 'ready': {
+        const { mergeRequest } = await mergeRequests.update(actor, projectId, iid, {
+          draft: command.name === 'draft',
+        });
+        return mergeRequest.draft === (command.name === 'draft') ? done() : null;
+      }
+      case 'lock':
+      case 'unlock': {
+        const locked = command.name === 'lock';
+        if (noteableType === 'Issue')
+          await issues.update(actor, projectId, iid, { discussion_locked: locked });
+        else await mergeRequests.setDiscussionLocked(actor, projectId, iid, locked);
+        return done();
+      }
+      case 'assign':
+      case 'unassign': {
+        const touched = await assign(actor, target, command);
+        return touched ? done(touched) : null;
+      }
+      case 'award': {
+        const { name } = await awardEmoji.toggle(actor, await noteableOf(actor, target), command.emoji);
+        return done([], { emoji_award: name });
+      }
+      case 'spend': {
+        const noteable = await noteableOf(actor, target);
+        if (!mayTrackTime(actor, noteable.subject)) return null;
+        const now = clock.now();
+        await insertTimelog(db, {
+          noteableType,
+          noteableId: noteable.id,
+          userId: actor.id,
+          timeSpent: command.seconds,
+          spentAt: spentAtOf(command.spentAt, now),
+          createdAt: now,
+        });
+        return done([], { spend_time: { duration: command.seconds, user_id: actor.id } });
+      }
+      case 'merge': {
+        if (noteableType !== 'MergeRequest') return null;
+        const outcome = await merges.merge(actor, projectId, iid, {}, onHookError);
+        return outcome.kind === 'merged' ? done() : null;
+      }
+      // Approvals and time estimates are not kept by this instance yet: the commands say so.
+      case 'approve':
+      case 'estimate':
+        return null;
+      default:
+        return assertNever(command);
+    }
+  }
+
+  /**
+   * Applies a note's commands in order, each through the service that owns what it changes
+   * (so each checks its own permission). A command that fails is reported and the rest still run,
+   * as in GitLab.
+   */
+  async function execute(
+    actor: CurrentUser,
+    target: QuickActionTarget,
+    commands: QuickCommand[],
+    onHookError: (error: unknown) => void,
+  ): Promise<QuickActionsResult> {
+    const result: QuickActionsResult = {
+      messages: [],
+      command_names: [],
+      commands_changes: {},
+      error: false,
+    };
+    for (const command of commands) {
+      const name = command.name === 'invalid' ? command.command : command.name;
+      result.command_names.push(name);
+      let applied: Applied | null = null;
+      try {
+        applied = command.name === 'invalid' ? null : await apply(actor, target, command, onHookError);
+      } catch (error) {
+        // A refusal (403, 409 ...) is this command's failure; anything else is a bug to surface.
+        if (!(error instanceof AppError)) throw error;
+      }
+      if (!applied) {
+        result.messages.push(failedMessage(name));
+        result.error = true;
+        continue;
+      }
+      result.messages.push(applied.message);
+      Object.assign(result.commands_changes, applied.changes);
+    }
+    return result;
+  }
+
+  return { execute };
+}
+
+export type QuickActionsService = ReturnType<typeof createQuickActionsService>;
