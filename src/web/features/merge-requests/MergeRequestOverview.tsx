@@ -1,8 +1,9 @@
 import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
+import { ActivitySection } from '../notes/ActivitySection';
 import { MarkdownBody } from './MarkdownBody';
 import { MergePanel } from './MergePanel';
 
-/** The overview tab: the description as the server rendered it, then the merge area. */
+/** The overview tab: the description as the server rendered it, the merge area, then the activity. */
 export function MergeRequestOverview({
   fullPath,
   mergeRequest,
@@ -20,6 +21,7 @@ export function MergeRequestOverview({
         )}
       </section>
       <MergePanel fullPath={fullPath} mergeRequest={mergeRequest} />
+      <ActivitySection notesDataPath={`/${fullPath}/-/merge_requests/${mergeRequest.iid}/notes_data.json`} />
     </>
   );
 }

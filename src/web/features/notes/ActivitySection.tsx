@@ -1,0 +1,177 @@
+import { Flash, Heading } from '@primer/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { NotesData } from '../../../shared/api/notes';
+import { commentFormState } from '../../../shared/notes/commentFormState';
+import { lastOwnNote } from '../../../shared/notes/noteActions';
+import {
+  parseSortDirection,
+  sortDirectionKey,
+  sortDiscussions,
+  type SortDirection,
+} from '../../../shared/notes/sortDirection';
+import { JUMP_DEBOUNCE_MS, jumpToUnresolved } from '../../../shared/notes/unresolvedNavigation';
+import { ActivitySkeleton } from './ActivitySkeleton';
+import { CommentForm } from './CommentForm';
+import { CommentFormNotice } from './CommentFormNotice';
+import { DiscussionThread } from './DiscussionThread';
+import { NotesProvider, currentUserId, type NotesContextValue } from './NotesContext';
+import { PlaceholderNote } from './PlaceholderNote';
+import { ReviewPanel } from './ReviewPanel';
+import { SortOrFilterMenu } from './SortOrFilterMenu';
+import { allDiscussions } from './discussionsCache';
+import { useDraftMutations } from './mutations';
+import { useDiscussions, useDraftNotes, useNotesData } from './queries';
+import { useLiveNotes } from './useLiveNotes';
+import { useNotesCache } from './useNotesCache';
+import { useNoteHashTarget, useScrollToNote } from './useNoteHashTarget';
+import { usePendingNotes } from './usePendingNotes';
+import './notes.css';
+
+export const FETCH_COMMENTS_FAILED = 'Something went wrong while fetching comments. Please try again.';
+
+/**
+ * Spec 001 section 2.2: the Activity section of a merge request or an issue, mounted from the
+ * page's `notes_data.json`.
+ */
+export function ActivitySection({ notesDataPath }: { notesDataPath: string }) {
+  const notesData = useNotesData(notesDataPath);
+  if (notesData.isPending) return <ActivityFrame>{<ActivitySkeleton count={3} />}</ActivityFrame>;
+  if (notesData.isError) {
+    return (
+      <ActivityFrame>
+        <Flash variant="danger">{FETCH_COMMENTS_FAILED}</Flash>
+      </ActivityFrame>
+    );
+  }
+  return <Activity notesData={notesData.data} />;
+}
+
+function ActivityFrame({ children, menu }: { children: React.ReactNode; menu?: React.ReactNode }) {
+  return (
+    <section className="activity" aria-labelledby="activity-heading">
+      <div className="activity__header">
+        <Heading as="h2" id="activity-heading" className="activity__heading">
+          Activity
+        </Heading>
+        {menu}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function readSort(notesData: NotesData): SortDirection {
+  try {
+    return parseSortDirection(window.localStorage.getItem(sortDirectionKey(notesData.noteableType)));
+  } catch {
+    return parseSortDirection(null);
+  }
+}
+
+function Activity({ notesData }: { notesData: NotesData }) {
+  const [filter, setFilter] = useState(notesData.notesFilter);
+  const [filterChosen, setFilterChosen] = useState(false);
+  const [sort, setSort] = useState(() => readSort(notesData));
+  const [editingNoteId, setEditingNoteId] = useState<number | null>(null);
+  const cache = useNotesCache(notesData.discussionsPath);
+  const discussions = useDiscussions(notesData.discussionsPath, filter, filterChosen);
+  const drafts = useDraftNotes(notesData.draftsPath);
+  const draftMutations = useDraftMutations(notesData.draftsPath ?? '', cache);
+  const pending = usePendingNotes(notesData.discussionsPath, null);
+  const target = useNoteHashTarget();
+  useLiveNotes(notesData, cache);
+
+  // Spec 001 section 7.1: pages follow one another while the server names a next cursor.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = discussions;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const threads = useMemo(
+    () => sortDiscussions(allDiscussions(discussions.data), sort),
+    [discussions.data, sort],
+  );
+  useScrollToNote(target, threads.length);
+
+  const jumpTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const jump = useCallback(
+    (from: string, direction: 'next' | 'previous') => {
+      clearTimeout(jumpTimer.current);
+      jumpTimer.current = setTimeout(() => {
+        const id = jumpToUnresolved(threads, from, direction);
+        const element = id ? document.querySelector<HTMLElement>(`[data-discussion-id="${id}"]`) : null;
+        element?.scrollIntoView({ block: 'center' });
+        element?.querySelector<HTMLElement>('.note')?.focus();
+      }, JUMP_DEBOUNCE_MS);
+    },
+    [threads],
+  );
+
+  const chooseSort = (direction: SortDirection) => {
+    setSort(direction);
+    try {
+      window.localStorage.setItem(sortDirectionKey(notesData.noteableType), direction);
+    } catch {
+      // The choice holds for this page even where storage is blocked.
+    }
+  };
+  const chooseFilter = (value: number) => {
+    setFilter(value);
+    setFilterChosen(true);
+  };
+
+  const context: NotesContextValue = {
+    notesData,
+    cache,
+    drafts: drafts.data ?? [],
+    draftMutations: notesData.draftsPath && notesData.currentUserData ? draftMutations : null,
+    editingNoteId,
+    setEditingNoteId,
+  };
+  const me = currentUserId(notesData);
+  const formState = commentFormState(notesData.noteableData, me !== null, filter);
+  const form =
+    formState.kind === 'form' ? (
+      <CommentForm
+        warnings={formState.warnings}
+        onEditLast={() => setEditingNoteId(lastOwnNote(threads, me)?.id ?? null)}
+      />
+    ) : (
+      <CommentFormNotice state={formState} notesData={notesData} />
+    );
+  const placeholders = pending.map((text, index) => (
+    <PlaceholderNote key={`pending-${index}`} notesData={notesData} text={text} />
+  ));
+
+  return (
+    <NotesProvider value={context}>
+      <ActivityFrame
+        menu={<SortOrFilterMenu sort={sort} onSort={chooseSort} filter={filter} onFilter={chooseFilter} />}
+      >
+        {sort === 'desc' && form}
+        {discussions.isPending ? (
+          <ActivitySkeleton count={notesData.prerenderedNotesCount} />
+        ) : discussions.isError ? (
+          <Flash variant="danger">{FETCH_COMMENTS_FAILED}</Flash>
+        ) : threads.length === 0 && pending.length === 0 ? (
+          <p className="activity__empty muted">No activity yet. Comments and changes will show here.</p>
+        ) : (
+          <ul className="activity__list">
+            {sort === 'desc' && placeholders}
+            {threads.map((discussion) => (
+              <DiscussionThread
+                key={discussion.id}
+                discussion={discussion}
+                onJump={jump}
+                targetNoteId={target}
+              />
+            ))}
+            {sort === 'asc' && placeholders}
+          </ul>
+        )}
+        <ReviewPanel drafts={context.drafts} />
+        {sort === 'asc' && form}
+      </ActivityFrame>
+    </NotesProvider>
+  );
+}

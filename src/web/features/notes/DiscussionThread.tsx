@@ -1,0 +1,143 @@
+import { CheckCircleFillIcon, ChevronDownIcon, ChevronUpIcon } from '@primer/octicons-react';
+import { Button, Flash, IconButton } from '@primer/react';
+import { useState } from 'react';
+import type { Discussion } from '../../../shared/api/notes';
+import { autosaveKey } from '../../../shared/notes/autosaveKey';
+import { canShowResolve } from '../../../shared/notes/noteActions';
+import { DraftNoteItem } from './DraftNoteItem';
+import type { ResolveControl } from './NoteActions';
+import { NoteItem } from './NoteItem';
+import { useNotesContext } from './NotesContext';
+import { PlaceholderNote } from './PlaceholderNote';
+import { RepliesToggle } from './RepliesToggle';
+import { RESOLVE_FAILED, ReplyForm } from './ReplyForm';
+import { SystemNote } from './SystemNote';
+import { useResolveDiscussion } from './mutations';
+import { hasAutosavedText } from './useAutosavedText';
+import { usePendingNotes } from './usePendingNotes';
+
+type Props = {
+  discussion: Discussion;
+  /** Jump to the next or previous unresolved thread; absent where there is nothing to jump between. */
+  onJump?: (from: string, direction: 'next' | 'previous') => void;
+  /** The note a `#note_{id}` link points at: its thread opens its replies. */
+  targetNoteId?: number | null;
+};
+
+/**
+ * A thread (or a single note, or a system note): the first note, the replies behind their toggle,
+ * the reply form, and the resolve controls. Takes everything by props and the notes context, so the
+ * Changes tab can show its line threads with it.
+ */
+export function DiscussionThread({ discussion, onJump, targetNoteId = null }: Props) {
+  const first = discussion.notes[0];
+  if (!first) return null;
+  if (first.system) return <SystemNote note={first} />;
+  return <Thread discussion={discussion} onJump={onJump} targetNoteId={targetNoteId} />;
+}
+
+function Thread({ discussion, onJump, targetNoteId }: Props) {
+  const { notesData, cache, drafts } = useNotesContext();
+  const [first, ...replies] = discussion.notes;
+  const threadDrafts = drafts.filter((draft) => draft.discussion_id === discussion.id);
+  const targeted = replies.some((note) => note.id === targetNoteId);
+  const [expanded, setExpanded] = useState(() => !discussion.resolved || targeted);
+  const [replying, setReplying] = useState(() =>
+    hasAutosavedText(autosaveKey({ kind: 'reply', discussionId: discussion.id })),
+  );
+  const resolveMutation = useResolveDiscussion(cache);
+  const pending = usePendingNotes(notesData.discussionsPath, discussion.reply_id);
+  const canReply = notesData.noteableData.current_user.can_create_note && !notesData.noteableData.archived;
+  const showResolve = canShowResolve(discussion) && discussion.resolve_path !== null;
+  const resolve: ResolveControl | null = showResolve
+    ? {
+        resolved: discussion.resolved,
+        pending: resolveMutation.isPending,
+        onToggle: () => resolveMutation.mutate({ discussion, resolve: !discussion.resolved }),
+      }
+    : null;
+  const startReplying = canReply ? () => setReplying(true) : null;
+  if (!first) return null;
+
+  if (discussion.individual_note && pending.length === 0 && threadDrafts.length === 0) {
+    return (
+      <li className="discussion discussion--single" data-discussion-id={discussion.id}>
+        <ul className="discussion__notes">
+          <NoteItem note={first} onReply={startReplying} />
+        </ul>
+        {replying && <ReplyForm discussion={discussion} onClose={() => setReplying(false)} />}
+      </li>
+    );
+  }
+
+  const showReplies = expanded || replies.length === 0;
+  return (
+    <li
+      className={discussion.resolved ? 'discussion discussion--resolved' : 'discussion'}
+      data-discussion-id={discussion.id}
+    >
+      <ul className="discussion__notes">
+        <NoteItem note={first} resolve={resolve} onReply={startReplying} />
+        {replies.length > 0 && (
+          <li className="discussion__toggle">
+            <RepliesToggle replies={replies} expanded={expanded} onToggle={() => setExpanded(!expanded)} />
+          </li>
+        )}
+        {showReplies && replies.map((note) => <NoteItem key={note.id} note={note} onReply={startReplying} />)}
+        {pending.map((text, index) => (
+          <PlaceholderNote key={index} notesData={notesData} text={text} />
+        ))}
+        {threadDrafts.map((draft) => (
+          <DraftNoteItem key={draft.id} draft={draft} />
+        ))}
+      </ul>
+      {resolveMutation.isError && <Flash variant="danger">{RESOLVE_FAILED}</Flash>}
+      <div className="discussion__footer">
+        {replying ? (
+          <ReplyForm discussion={discussion} onClose={() => setReplying(false)} />
+        ) : (
+          <>
+            {canReply && (
+              <button
+                type="button"
+                className="discussion__reply-placeholder"
+                onClick={() => setReplying(true)}
+              >
+                {discussion.internal ? 'Reply internally…' : 'Reply…'}
+              </button>
+            )}
+            {resolve && (
+              <Button size="small" loading={resolve.pending} onClick={resolve.onToggle}>
+                {discussion.resolved ? 'Reopen thread' : 'Resolve thread'}
+              </Button>
+            )}
+            {discussion.resolvable && onJump && (
+              <span className="discussion__jump">
+                <IconButton
+                  size="small"
+                  icon={ChevronUpIcon}
+                  aria-label="Go to previous unresolved thread"
+                  onClick={() => onJump(discussion.id, 'previous')}
+                />
+                <IconButton
+                  size="small"
+                  icon={ChevronDownIcon}
+                  aria-label="Go to next unresolved thread"
+                  onClick={() => onJump(discussion.id, 'next')}
+                />
+              </span>
+            )}
+          </>
+        )}
+      </div>
+      {discussion.resolved && (
+        <p className="discussion__resolved">
+          <CheckCircleFillIcon />
+          {discussion.resolved_by_push
+            ? 'Automatically resolved'
+            : `Resolved by ${discussion.resolved_by?.name ?? 'a deleted user'}`}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  CheckCircleFillIcon,
+  CheckCircleIcon,
+  KebabHorizontalIcon,
+  PencilIcon,
+  ReplyIcon,
+  TrashIcon,
+} from '@primer/octicons-react';
+import { ActionList, ActionMenu, IconButton } from '@primer/react';
+import { useState } from 'react';
+import type { Note } from '../../../shared/api/notes';
+import { canReportAbuse, showDeleteDirectly } from '../../../shared/notes/noteActions';
+import { EmojiPicker } from './EmojiPicker';
+import { currentUserId, useNotesContext } from './NotesContext';
+import { ReportAbuseDrawer } from './ReportAbuseDrawer';
+import { useToggleAward } from './mutations';
+
+export type ResolveControl = { resolved: boolean; pending: boolean; onToggle: () => void };
+
+type Props = {
+  note: Note;
+  resolve: ResolveControl | null;
+  onReply: (() => void) | null;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+/** Spec 001 section 2.2: resolve, emoji, reply, edit, delete, and the more-actions menu. */
+export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props) {
+  const { notesData, cache } = useNotesContext();
+  const award = useToggleAward(cache);
+  const [reporting, setReporting] = useState(false);
+  const me = currentUserId(notesData);
+  const canDelete = note.current_user.can_edit;
+  const reportable = canReportAbuse(note, me);
+  const deleteDirectly = showDeleteDirectly(canDelete, reportable, note.noteable_note_url);
+
+  return (
+    <div className="note-actions">
+      {resolve && (
+        <IconButton
+          size="small"
+          variant="invisible"
+          icon={resolve.resolved ? CheckCircleFillIcon : CheckCircleIcon}
+          className={resolve.resolved ? 'note-actions__resolved' : undefined}
+          aria-label={resolve.resolved ? 'Unresolve thread' : 'Resolve thread'}
+          disabled={resolve.pending}
+          onClick={resolve.onToggle}
+        />
+      )}
+      {note.current_user.can_award_emoji && me !== null && (
+        <EmojiPicker onPick={(name) => award.mutate({ note, name })} />
+      )}
+      {onReply && (
+        <IconButton
+          size="small"
+          variant="invisible"
+          icon={ReplyIcon}
+          aria-label="Reply to comment"
+          onClick={onReply}
+        />
+      )}
+      {note.current_user.can_edit && (
+        <IconButton
+          size="small"
+          variant="invisible"
+          icon={PencilIcon}
+          aria-label="Edit comment"
+          onClick={onEdit}
+        />
+      )}
+      {deleteDirectly && (
+        <IconButton
+          size="small"
+          variant="invisible"
+          icon={TrashIcon}
+          aria-label="Delete comment"
+          onClick={onDelete}
+        />
+      )}
+      <ActionMenu>
+        <ActionMenu.Anchor>
+          <IconButton size="small" variant="invisible" icon={KebabHorizontalIcon} aria-label="More actions" />
+        </ActionMenu.Anchor>
+        <ActionMenu.Overlay width="small">
+          <ActionList>
+            <ActionList.Item onSelect={() => void navigator.clipboard?.writeText(note.noteable_note_url)}>
+              Copy link
+            </ActionList.Item>
+            {reportable && (
+              <ActionList.Item onSelect={() => setReporting(true)}>Report abuse</ActionList.Item>
+            )}
+            {canDelete && !deleteDirectly && (
+              <ActionList.Item variant="danger" onSelect={onDelete}>
+                Delete comment
+              </ActionList.Item>
+            )}
+          </ActionList>
+        </ActionMenu.Overlay>
+      </ActionMenu>
+      {reporting && note.author && (
+        <ReportAbuseDrawer
+          userId={note.author.id}
+          reportedFromUrl={note.noteable_note_url}
+          onClose={() => setReporting(false)}
+        />
+      )}
+    </div>
+  );
+}

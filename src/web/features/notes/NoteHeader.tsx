@@ -1,0 +1,59 @@
+import { Label, RelativeTime, Tooltip } from '@primer/react';
+import type { Note } from '../../../shared/api/notes';
+
+export const INTERNAL_NOTE_TOOLTIP = 'This internal note will always remain confidential';
+
+/**
+ * Spec 001 section 2.3: who wrote it (a link to their page, @username), when (a link to the note's
+ * own anchor), and the badges that say who they are in this project.
+ */
+export function NoteHeader({ note, noteableName }: { note: Note; noteableName: string }) {
+  const { author } = note;
+  return (
+    <div className="note-header">
+      {author ? (
+        <>
+          <a className="note-header__author" href={author.path}>
+            {author.name}
+          </a>
+          <span className="note-header__username">@{author.username}</span>
+        </>
+      ) : (
+        <span className="note-header__author">A deleted user</span>
+      )}
+      {note.external_author && (
+        <span className="note-header__username">{note.external_author} (external participant)</span>
+      )}
+      <span aria-hidden="true">·</span>
+      <a className="note-header__time" href={`#note_${note.id}`}>
+        <RelativeTime date={new Date(note.created_at)} />
+      </a>
+      {note.last_edited_at && <span className="note-header__edited">(edited)</span>}
+      <span className="note-header__badges">
+        {note.internal && (
+          <Tooltip text={INTERNAL_NOTE_TOOLTIP} direction="n">
+            <Label variant="attention" tabIndex={0}>
+              Internal note
+            </Label>
+          </Tooltip>
+        )}
+        {note.imported && <Label variant="secondary">Imported</Label>}
+        {note.is_noteable_author && (
+          <Label variant="secondary" title={`This user is the author of this ${noteableName}.`}>
+            Author
+          </Label>
+        )}
+        {note.human_access && (
+          <Label variant="secondary" title={`This user has the ${note.human_access} role in the project.`}>
+            {note.human_access}
+          </Label>
+        )}
+        {note.is_contributor && (
+          <Label variant="secondary" title="This user has previously committed to this project.">
+            Contributor
+          </Label>
+        )}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { Flash } from '@primer/react';
+import type { Note } from '../../../shared/api/notes';
+import { issuableDisplayName } from '../../../shared/notes/commentFormState';
+import { MarkdownBody } from '../merge-requests/MarkdownBody';
+import { EmojiAwards } from './EmojiAwards';
+import { NoteActions, type ResolveControl } from './NoteActions';
+import { NoteAvatar } from './NoteAvatar';
+import { NoteEditForm } from './NoteEditForm';
+import { NoteHeader } from './NoteHeader';
+import { useNotesContext } from './NotesContext';
+import { useDeleteConfirmation } from './useDeleteConfirmation';
+import { useDeleteNote } from './mutations';
+
+export const DELETE_NOTE_FAILED = 'Something went wrong while deleting your note. Please try again.';
+
+type Props = {
+  note: Note;
+  /** The first note of a resolvable thread carries the thread's resolve button. */
+  resolve?: ResolveControl | null;
+  onReply?: (() => void) | null;
+};
+
+/** One user note: header, body (or its edit form), reactions and actions, anchored at `note_{id}`. */
+export function NoteItem({ note, resolve = null, onReply = null }: Props) {
+  const { notesData, cache, editingNoteId, setEditingNoteId } = useNotesContext();
+  const remove = useDeleteNote(cache);
+  const confirmDelete = useDeleteConfirmation();
+  const editing = editingNoteId === note.id;
+
+  const onDelete = async () => {
+    if (await confirmDelete(note)) remove.mutate(note);
+  };
+
+  return (
+    <li id={`note_${note.id}`} className={note.internal ? 'note note--internal' : 'note'}>
+      <NoteAvatar author={note.author} size={32} />
+      <div className="note__main">
+        <div className="note__top">
+          <NoteHeader note={note} noteableName={issuableDisplayName(notesData.noteableData.targetType)} />
+          {!editing && (
+            <NoteActions
+              note={note}
+              resolve={resolve}
+              onReply={onReply}
+              onEdit={() => setEditingNoteId(note.id)}
+              onDelete={() => void onDelete()}
+            />
+          )}
+        </div>
+        {remove.isError && <Flash variant="danger">{DELETE_NOTE_FAILED}</Flash>}
+        {editing ? (
+          <NoteEditForm note={note} onDone={() => setEditingNoteId(null)} />
+        ) : (
+          <div className="note__body">
+            <MarkdownBody html={note.note_html} />
+            {note.attachment && (
+              <a className="note__attachment" href={note.attachment.url}>
+                {note.attachment.filename}
+              </a>
+            )}
+          </div>
+        )}
+        <EmojiAwards note={note} />
+      </div>
+    </li>
+  );
+}

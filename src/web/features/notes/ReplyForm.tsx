@@ -1,0 +1,146 @@
+import { Checkbox, Flash, FormControl, useConfirm } from '@primer/react';
+import { useState } from 'react';
+import type { Discussion } from '../../../shared/api/notes';
+import { autosaveKey } from '../../../shared/notes/autosaveKey';
+import {
+  CANCEL_REPLY_CONFIRM,
+  cancelReplyConfirmText,
+  needsCancelConfirmation,
+} from '../../../shared/notes/confirmations';
+import { canShowResolve } from '../../../shared/notes/noteActions';
+import {
+  resolveChangeAfterSave,
+  resolveCheckboxLabel,
+  threadStatusMessage,
+} from '../../../shared/notes/threadStatus';
+import { NoteEditor } from './NoteEditor';
+import { useNotesContext } from './NotesContext';
+import { SubmitButtons } from './SubmitButtons';
+import { useCreateNote, useResolveDiscussion } from './mutations';
+import { useAutosavedText } from './useAutosavedText';
+
+export const RESOLVE_FAILED = 'Something went wrong while resolving this discussion. Please try again.';
+export const DRAFT_FAILED = 'Something went wrong while saving your comment. Please try again.';
+
+/**
+ * Spec 001 sections 2.4 and 4: the reply form of a thread. An empty reply is a cancel; a non-empty
+ * one asks before it is discarded; the resolve checkbox says what saving does to the thread.
+ */
+export function ReplyForm({ discussion, onClose }: { discussion: Discussion; onClose: () => void }) {
+  const { notesData, cache, drafts, draftMutations } = useNotesContext();
+  const create = useCreateNote(notesData, cache);
+  const resolve = useResolveDiscussion(cache);
+  const confirm = useConfirm();
+  const [text, setText, clear] = useAutosavedText(
+    autosaveKey({ kind: 'reply', discussionId: discussion.id }),
+  );
+  const [changeState, setChangeState] = useState(false);
+  const internal = discussion.internal;
+  const showResolve = canShowResolve(discussion);
+
+  const done = () => {
+    clear();
+    onClose();
+  };
+
+  const cancel = async () => {
+    if (needsCancelConfirmation(text, '')) {
+      const discard = await confirm({
+        title: cancelReplyConfirmText(internal),
+        content: null,
+        confirmButtonContent: CANCEL_REPLY_CONFIRM.confirm,
+        cancelButtonContent: CANCEL_REPLY_CONFIRM.cancel,
+        confirmButtonType: 'danger',
+      });
+      if (!discard) return;
+    }
+    done();
+  };
+
+  const replyNow = () => {
+    if (!text.trim()) return done();
+    if (create.isPending) return;
+    const change = showResolve ? resolveChangeAfterSave(discussion.resolved, changeState) : null;
+    create.mutate(
+      {
+        note: {
+          note: text,
+          noteable_type: notesData.noteableType,
+          noteable_id: notesData.noteableId,
+          internal,
+        },
+        in_reply_to_discussion_id: discussion.reply_id,
+        target_type: notesData.noteableData.targetType,
+        return_discussion: true,
+      },
+      {
+        onSuccess: () => {
+          if (change) resolve.mutate({ discussion, resolve: change === 'resolve' });
+          done();
+        },
+      },
+    );
+  };
+
+  const addToReview = () => {
+    if (!text.trim() || !draftMutations) return;
+    draftMutations.create.mutate(
+      {
+        note: text,
+        internal,
+        resolve_discussion: showResolve && changeState,
+        in_reply_to_discussion_id: discussion.reply_id,
+      },
+      { onSuccess: done },
+    );
+  };
+
+  const draftError = draftMutations?.create.error;
+  return (
+    // While saving, the thread shows the text as a placeholder note; a failure brings the form back
+    // with the text and the server's reason.
+    <form
+      className="note-form note-form--reply"
+      hidden={create.isPending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        replyNow();
+      }}
+    >
+      {create.isError && <Flash variant="danger">{create.error.message}</Flash>}
+      {resolve.isError && <Flash variant="danger">{RESOLVE_FAILED}</Flash>}
+      {draftError && <Flash variant="danger">{draftError.message || DRAFT_FAILED}</Flash>}
+      <NoteEditor
+        label={internal ? 'Reply internally' : 'Reply'}
+        value={text}
+        onChange={setText}
+        placeholder={internal ? 'Reply internally…' : 'Reply…'}
+        onSubmit={replyNow}
+        onCancel={() => void cancel()}
+        autoFocus
+      />
+      {showResolve && (
+        <FormControl>
+          <Checkbox checked={changeState} onChange={(event) => setChangeState(event.target.checked)} />
+          <FormControl.Label>{resolveCheckboxLabel(discussion.resolved)}</FormControl.Label>
+          <FormControl.Caption>{threadStatusMessage(discussion.resolved, changeState)}</FormControl.Caption>
+        </FormControl>
+      )}
+      <SubmitButtons
+        review={
+          draftMutations
+            ? {
+                hasDrafts: drafts.length > 0,
+                onAddToReview: addToReview,
+                pending: draftMutations.create.isPending,
+              }
+            : null
+        }
+        submitLabel="Reply"
+        submitPending={create.isPending}
+        disabled={create.isPending}
+        onCancel={() => void cancel()}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { Button, Flash } from '@primer/react';
+import type { DraftNote } from '../../../shared/api/notes';
+import { DraftNoteItem } from './DraftNoteItem';
+import { useNotesContext } from './NotesContext';
+
+/** The viewer's review in progress: the pending comments not tied to a thread, and "Submit review". */
+export function ReviewPanel({ drafts }: { drafts: DraftNote[] }) {
+  const { draftMutations } = useNotesContext();
+  if (!draftMutations || drafts.length === 0) return null;
+  const { submitReview } = draftMutations;
+  const count = drafts.length === 1 ? '1 pending comment' : `${drafts.length} pending comments`;
+  const general = drafts.filter((draft) => draft.discussion_id === null);
+  return (
+    <section className="review-panel" aria-label="Your review">
+      {general.length > 0 && (
+        <ul className="discussion__notes">
+          {general.map((draft) => (
+            <DraftNoteItem key={draft.id} draft={draft} />
+          ))}
+        </ul>
+      )}
+      {submitReview.isError && <Flash variant="danger">{submitReview.error.message}</Flash>}
+      <div className="review-panel__bar">
+        <span>
+          <strong>Your review</strong> <span className="muted">· {count}</span>
+        </span>
+        <Button variant="primary" loading={submitReview.isPending} onClick={() => submitReview.mutate()}>
+          Submit review
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { Button } from '@primer/react';
+import type { ReactNode } from 'react';
+
+type Props = {
+  /** Batch review mode (a merge request): the review buttons come first. */
+  review: { hasDrafts: boolean; onAddToReview: () => void; pending: boolean } | null;
+  /** The button that posts at once: "Add comment now" in review mode, else the form's own label. */
+  submitLabel: string;
+  submitPending: boolean;
+  disabled: boolean;
+  onCancel?: () => void;
+  children?: ReactNode;
+};
+
+/**
+ * Spec 001 sections 2.4 and 4: in batch-review mode "Start a review" (no drafts yet) or "Add to
+ * review", then "Add comment now" and "Cancel"; otherwise one save button and Cancel.
+ */
+export function SubmitButtons({ review, submitLabel, submitPending, disabled, onCancel, children }: Props) {
+  return (
+    <div className="note-form__buttons">
+      {review && (
+        <Button variant="primary" loading={review.pending} disabled={disabled} onClick={review.onAddToReview}>
+          {review.hasDrafts ? 'Add to review' : 'Start a review'}
+        </Button>
+      )}
+      {children ?? (
+        <Button
+          type="submit"
+          variant={review ? 'default' : 'primary'}
+          loading={submitPending}
+          disabled={disabled}
+        >
+          {review ? 'Add comment now' : submitLabel}
+        </Button>
+      )}
+      {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+    </div>
+  );
+}

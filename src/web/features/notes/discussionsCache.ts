@@ -1,0 +1,44 @@
+import type { Discussion, Note } from '../../../shared/api/notes';
+import { removeNote, upsertNote, withResolvedState } from '../../../shared/notes/discussionUpdates';
+import type { DiscussionPages } from './queries';
+
+/**
+ * Changes to the cached pages of threads, so that a saved, polled or pushed note shows at once
+ * without reading every page again. Each returns null when the change needs a fresh read.
+ */
+function mapPages(data: DiscussionPages, change: (list: Discussion[]) => Discussion[]): DiscussionPages {
+  return { ...data, pages: data.pages.map((page) => ({ ...page, discussions: change(page.discussions) })) };
+}
+
+const holds = (list: readonly Discussion[], id: string) => list.some((discussion) => discussion.id === id);
+
+export function withNote(data: DiscussionPages, note: Note): DiscussionPages | null {
+  if (!data.pages.some((page) => holds(page.discussions, note.discussion_id))) return null;
+  return mapPages(data, (list) =>
+    holds(list, note.discussion_id) ? (upsertNote(list, note) ?? list).map(withResolvedState) : list,
+  );
+}
+
+/** A whole thread (a new one, or one the server sent back after a change) replaces or joins the list. */
+export function withDiscussion(data: DiscussionPages, discussion: Discussion): DiscussionPages {
+  if (data.pages.some((page) => holds(page.discussions, discussion.id))) {
+    return mapPages(data, (list) =>
+      list.map((existing) => (existing.id === discussion.id ? discussion : existing)),
+    );
+  }
+  const last = data.pages.length - 1;
+  return {
+    ...data,
+    pages: data.pages.map((page, index) =>
+      index === last ? { ...page, discussions: [...page.discussions, discussion] } : page,
+    ),
+  };
+}
+
+export function withoutNote(data: DiscussionPages, noteId: number): DiscussionPages {
+  return mapPages(data, (list) => removeNote(list, noteId));
+}
+
+export function allDiscussions(data: DiscussionPages | undefined): Discussion[] {
+  return data?.pages.flatMap((page) => page.discussions) ?? [];
+}

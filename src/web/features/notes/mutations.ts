@@ -1,0 +1,123 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AbuseCategory,
+  CreateNoteBody,
+  CreateNoteResponse,
+  Discussion,
+  DraftNote,
+  Note,
+  NotesData,
+} from '../../../shared/api/notes';
+import { request } from '../../api/client';
+import { notesKeys } from './queries';
+import type { NotesCache } from './useNotesCache';
+
+/** A new comment, thread or reply; the answer's note (or thread) goes straight into the list. */
+export function useCreateNote(notesData: NotesData, cache: NotesCache) {
+  return useMutation({
+    mutationKey: notesKeys.create(notesData.discussionsPath),
+    mutationFn: (body: CreateNoteBody) =>
+      request<CreateNoteResponse>(notesData.noteableData.create_note_path, { method: 'POST', body }),
+    onSuccess: (response) => {
+      if (response.discussion) cache.applyDiscussion(response.discussion);
+      else if (response.note) cache.applyNote(response.note);
+    },
+  });
+}
+
+export function useUpdateNote(notesData: NotesData, cache: NotesCache) {
+  return useMutation({
+    mutationFn: ({ note, text }: { note: Note; text: string }) =>
+      request<Note>(note.path, {
+        method: 'PUT',
+        body: {
+          target_type: notesData.noteableData.targetType,
+          target_id: notesData.noteableId,
+          note: { note: text },
+        },
+      }),
+    onSuccess: (note) => cache.applyNote(note),
+  });
+}
+
+export function useDeleteNote(cache: NotesCache) {
+  return useMutation({
+    mutationFn: (note: Note) => request<null>(note.path, { method: 'DELETE' }),
+    onSuccess: (_answer, note) => cache.removeNote(note.id),
+  });
+}
+
+/** Resolves (POST) or reopens (DELETE) a thread through its `resolve_path`. */
+export function useResolveDiscussion(cache: NotesCache) {
+  return useMutation({
+    mutationFn: ({ discussion, resolve }: { discussion: Discussion; resolve: boolean }) =>
+      request<{ discussion?: Discussion } | Discussion | null>(discussion.resolve_path ?? '', {
+        method: resolve ? 'POST' : 'DELETE',
+      }),
+    onSuccess: (answer) => {
+      const discussion = answer && 'notes' in answer ? answer : answer?.discussion;
+      if (discussion) cache.applyDiscussion(discussion);
+      else void cache.refresh();
+    },
+  });
+}
+
+export function useToggleAward(cache: NotesCache) {
+  return useMutation({
+    mutationFn: ({ note, name }: { note: Note; name: string }) =>
+      request<unknown>(note.toggle_award_path, { method: 'POST', body: { name } }),
+    onSettled: () => cache.refresh(),
+  });
+}
+
+type DraftInput = {
+  note: string;
+  internal?: boolean;
+  resolve_discussion?: boolean;
+  in_reply_to_discussion_id?: string;
+};
+
+/** Pending comments: saved for the viewer alone until the review is submitted. */
+export function useDraftMutations(draftsPath: string, cache: NotesCache) {
+  const queryClient = useQueryClient();
+  const refreshDrafts = () => queryClient.invalidateQueries({ queryKey: notesKeys.drafts(draftsPath) });
+  const published = () => Promise.all([refreshDrafts(), cache.refresh()]);
+  return {
+    create: useMutation({
+      mutationFn: ({ in_reply_to_discussion_id, ...draft_note }: DraftInput) =>
+        request<DraftNote>(draftsPath, { method: 'POST', body: { draft_note, in_reply_to_discussion_id } }),
+      onSuccess: refreshDrafts,
+    }),
+    update: useMutation({
+      mutationFn: ({ draft, text }: { draft: DraftNote; text: string }) =>
+        request<DraftNote>(draft.path, { method: 'PUT', body: { draft_note: { note: text } } }),
+      onSuccess: refreshDrafts,
+    }),
+    remove: useMutation({
+      mutationFn: (draft: DraftNote) => request<null>(draft.path, { method: 'DELETE' }),
+      onSuccess: refreshDrafts,
+    }),
+    publish: useMutation({
+      mutationFn: (draft: DraftNote) => request<null>(draft.publish_path, { method: 'POST' }),
+      onSuccess: published,
+    }),
+    submitReview: useMutation({
+      mutationFn: () => request<null>(`${draftsPath}/bulk_publish`, { method: 'POST' }),
+      onSuccess: published,
+    }),
+  };
+}
+export type DraftMutations = ReturnType<typeof useDraftMutations>;
+
+export function useReportAbuse() {
+  return useMutation({
+    mutationFn: (report: { userId: number; category: AbuseCategory; reportedFromUrl: string }) =>
+      request<unknown>('/-/abuse_reports', {
+        method: 'POST',
+        body: {
+          user_id: report.userId,
+          abuse_report: { reported_from_url: report.reportedFromUrl, category: report.category },
+        },
+      }),
+  });
+}

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Discussion, Note } from '../../../shared/api/notes';
+import { withDiscussion, withNote, withoutNote } from './discussionsCache';
+import { notesKeys, type DiscussionPages } from './queries';
+
+export type NotesCache = {
+  applyNote: (note: Note) => void;
+  applyDiscussion: (discussion: Discussion) => void;
+  removeNote: (noteId: number) => void;
+  /** Reads every cached filter's threads again (a thread the cache lacks, a change it cannot place). */
+  refresh: () => Promise<void>;
+};
+
+/** Writes changes into every cached filter of one noteable's threads. */
+export function useNotesCache(discussionsPath: string): NotesCache {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const key = notesKeys.discussionsOf(discussionsPath);
+    const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+    const update = (change: (data: DiscussionPages) => DiscussionPages | null) => {
+      let missed = false;
+      queryClient.setQueriesData<DiscussionPages>({ queryKey: key }, (data) => {
+        if (!data) return data;
+        const next = change(data);
+        if (next === null) missed = true;
+        return next ?? data;
+      });
+      if (missed) void refresh();
+    };
+    return {
+      applyNote: (note) => update((data) => withNote(data, note)),
+      applyDiscussion: (discussion) => update((data) => withDiscussion(data, discussion)),
+      removeNote: (noteId) => update((data) => withoutNote(data, noteId)),
+      refresh,
+    };
+  }, [queryClient, discussionsPath]);
+}
