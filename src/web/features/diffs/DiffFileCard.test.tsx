@@ -169,6 +169,17 @@ describe('a diff file card', () => {
     expect(text(render(empty))).toContain('empty.bin Download');
   });
 
+  it('links to edit the file and open it in the Web IDE only for a reader who may change it', () => {
+    const html = render(diffFile());
+    expect(html).toContain('href="/group/app/-/edit/feature/src/app.ts?from_merge_request_iid=1"');
+    expect(html).toContain('href="/-/ide/project/group/app/merge_requests/1"');
+    expect(html).toContain(`href="/group/app/-/blob/${'c'.repeat(40)}/src/app.ts"`);
+    const reader = render(diffFile({ can_modify_blob: false }));
+    expect(reader).not.toContain('/-/edit/');
+    expect(reader).not.toContain('/-/ide/');
+    expect(text(reader)).toContain('View file');
+  });
+
   it('says when the diff could not be loaded and offers to try again', () => {
     const html = render(diffFile(), { body: { kind: 'error', retry: () => undefined } });
     expect(text(html)).toContain('Unable to load the diff Try again');

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { DiffFile, DiffFileMetadata } from '../../../shared/api/diffs';
 import { assertNever } from '../../../shared/lib/assertNever';
 import type { ExpandDirection } from './contextExpansion';
+import type { FileCoverage } from './coverage';
 import { fileAnchor } from './deepLink';
 import { DiffFileHeader } from './DiffFileHeader';
 import {
@@ -39,6 +40,8 @@ type Props = {
   reviewed: boolean;
   expansion: FileExpansion;
   actions: ExpansionActions;
+  /** Test coverage of the file's new lines, once the report is in. */
+  coverage?: FileCoverage | null;
   /** The line a deep link points at, marked in its file. */
   targetLine?: string | null;
   onToggleCollapse: (fileHash: string) => void;
@@ -55,6 +58,7 @@ export const DiffFileCard = memo(function DiffFileCard({
   reviewed,
   expansion,
   actions,
+  coverage = null,
   targetLine = null,
   onToggleCollapse,
   onReviewed,
@@ -99,6 +103,7 @@ export const DiffFileCard = memo(function DiffFileCard({
           view={view}
           expansion={expansion}
           actions={actions}
+          coverage={coverage}
           targetLine={targetLine}
         />
       )}
@@ -111,6 +116,7 @@ type ViewerProps = {
   view: DiffViewType;
   expansion: FileExpansion;
   actions: ExpansionActions;
+  coverage: FileCoverage | null;
   targetLine: string | null;
 };
 
@@ -142,9 +148,16 @@ function Body({ body, ...props }: ViewerProps & { body: FileBody }) {
  * A text file shows its whole file when asked, else its diff with any lines expanded around
  * the hunks; the match lines offer expansion unless the file is already whole.
  */
-function TextViewer({ file, view, expansion, actions, targetLine }: ViewerProps & { file: DiffFile }) {
+function TextViewer({
+  file,
+  view,
+  expansion,
+  actions,
+  coverage,
+  targetLine,
+}: ViewerProps & { file: DiffFile }) {
   if (expansion.full.kind === 'full') {
-    return <TextDiff lines={expansion.full.lines} view={view} targetLine={targetLine} />;
+    return <TextDiff lines={expansion.full.lines} view={view} targetLine={targetLine} coverage={coverage} />;
   }
   const expandable = file.context_lines_path !== null && !file.is_fully_expanded;
   return (
@@ -152,6 +165,7 @@ function TextViewer({ file, view, expansion, actions, targetLine }: ViewerProps 
       lines={expansion.lines ?? file.highlighted_diff_lines}
       view={view}
       targetLine={targetLine}
+      coverage={coverage}
       expander={
         expandable
           ? {

@@ -19,7 +19,7 @@ type Props = {
 
 /**
  * Spec 2.6: file name link, copy path, reviewed mark, full-file toggle, collapse toggle, and the
- * view link. A submodule's name leads to the submodule, with a link comparing its two commits.
+ * edit, Web IDE and view links (the first two only for readers who may change the file). A submodule's name leads to the submodule, with a link comparing its two commits.
  */
 export function DiffFileHeader({
   file,
@@ -34,6 +34,8 @@ export function DiffFileHeader({
   const name = file.renamed_file ? `${file.old_path} → ${file.new_path}` : file.file_path;
   const submoduleUrl = loaded?.submodule_tree_url ?? loaded?.submodule_link ?? null;
   const compareUrl = loaded?.submodule_compare?.url ?? null;
+  // The edit links are there whatever the reader's rights (as GitLab sends them); can_modify_blob decides.
+  const canEdit = loaded?.can_modify_blob === true;
   return (
     <header className="diff-file__header">
       <IconButton
@@ -91,6 +93,21 @@ export function DiffFileHeader({
           onClick={onToggleFullFile}
         >
           {fullFile.kind === 'full' ? 'Show changes only' : 'Show full file'}
+        </Button>
+      )}
+      {canEdit && loaded?.edit_path && (
+        <Button as={Link} href={loaded.edit_path} size="small" aria-label={`Edit ${file.new_path}`}>
+          Edit
+        </Button>
+      )}
+      {canEdit && loaded?.ide_edit_path && (
+        <Button
+          as={Link}
+          href={loaded.ide_edit_path}
+          size="small"
+          aria-label={`Open ${file.new_path} in Web IDE`}
+        >
+          Open in Web IDE
         </Button>
       )}
       {loaded && !file.deleted_file && !file.submodule && (

@@ -29,7 +29,9 @@ import { DiffsToolbar } from './DiffsToolbar';
 import { FileTree } from './FileTree';
 import type { LoadState } from './fileTree';
 import { useSaveDiffPreferences } from './mutations';
+import { coverageOf } from './coverage';
 import {
+  useCoverage,
   useDiffBatches,
   useDiffForPath,
   useDiffsMetadata,
@@ -224,6 +226,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
   const targetLine = activeMatch ?? (target.kind === 'line' ? target : null);
   const lineOf = (meta: DiffFileMetadata) =>
     targetLine?.fileHash === meta.file_hash ? targetLine.lineCode : null;
+  const coverage = useCoverage(fullPath, iid);
   const { expansionOf, expand, toggleFullFile, dismissFullFileError, dismissExpandError } =
     useFileExpansions(selection);
   const actions: ExpansionActions = useMemo(
@@ -276,6 +279,9 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
         }
         onCommit={(id) => updateSelection({ commit_id: id, diff_id: undefined, start_sha: undefined })}
       />
+      {coverage.isError && (
+        <Flash variant="warning">Something went wrong while fetching the test coverage.</Flash>
+      )}
       {metadata.has_encoded_file_paths && (
         <Flash variant="warning">
           Some file names are not valid UTF-8 and are shown with replacement characters.
@@ -308,6 +314,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
                   collapsed={isCollapsed(flagsOf(meta))}
                   reviewed={reviewed.has(meta.file_hash)}
                   expansion={expansionOf(meta.file_hash)}
+                  coverage={coverageOf(coverage.data, meta.file_path)}
                   targetLine={lineOf(meta)}
                 />
               )}
@@ -333,6 +340,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
                   collapsed={isCollapsed(flagsOf(meta))}
                   reviewed={reviewed.has(meta.file_hash)}
                   expansion={expansionOf(meta.file_hash)}
+                  coverage={coverageOf(coverage.data, meta.file_path)}
                   targetLine={lineOf(meta)}
                 />
               )}

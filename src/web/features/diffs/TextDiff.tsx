@@ -2,6 +2,7 @@ import { IconButton, Spinner } from '@primer/react';
 import { FoldDownIcon, FoldUpIcon, UnfoldIcon, type Icon } from '@primer/octicons-react';
 import type { DiffLine } from '../../../shared/api/diffs';
 import { expandDirections, type ExpandDirection } from './contextExpansion';
+import { coverageMarker, type FileCoverage } from './coverage';
 import { toParallelRows } from './parallelLines';
 import type { DiffViewType } from './useDiffPreferences';
 
@@ -30,11 +31,22 @@ function Code({ line, className = '' }: { line: DiffLine; className?: string }) 
   return <td className={`diff-code ${className}`} dangerouslySetInnerHTML={{ __html: line.rich_text }} />;
 }
 
-function LineNumber({ line, side }: { line: DiffLine | null; side: 'old' | 'new' }) {
+function LineNumber({
+  line,
+  side,
+  coverage = null,
+}: {
+  line: DiffLine | null;
+  side: 'old' | 'new';
+  coverage?: FileCoverage | null;
+}) {
   const number = line ? (side === 'old' ? line.old_line : line.new_line) : null;
   const shown = line?.type === 'match' || number === null ? '' : number;
+  // Coverage marks the new side only: the report counts hits on the merge request's head.
+  const marker = side === 'new' ? coverageMarker(coverage, number) : null;
+  const markerClass = marker ? (marker.covered ? ' diff-num--covered' : ' diff-num--uncovered') : '';
   return (
-    <td className={`diff-num ${lineClass(line)}`} data-side={side}>
+    <td className={`diff-num ${lineClass(line)}${markerClass}`} data-side={side} title={marker?.title}>
       {shown !== '' && line?.line_code ? <a href={`#${line.line_code}`}>{shown}</a> : shown}
     </td>
   );
@@ -104,11 +116,14 @@ export function TextDiff({
   view,
   targetLine = null,
   expander = null,
+  coverage = null,
 }: {
   lines: readonly DiffLine[];
   view: DiffViewType;
   targetLine?: string | null;
   expander?: Expander | null;
+  /** Test coverage hits by new line, once the coverage report is in. */
+  coverage?: FileCoverage | null;
 }) {
   const target = (code: string | null | undefined) =>
     code && code === targetLine ? ' diff-line--target' : '';
@@ -136,7 +151,7 @@ export function TextDiff({
                   className={`diff-line ${lineClass(line)}${target(line.line_code)}`}
                 >
                   <LineNumber line={line} side="old" />
-                  <LineNumber line={line} side="new" />
+                  <LineNumber line={line} side="new" coverage={coverage} />
                   <Code line={line} />
                 </tr>
               ),
@@ -184,7 +199,7 @@ export function TextDiff({
                 ) : (
                   <td className="diff-code diff-line--empty" />
                 )}
-                <LineNumber line={row.right} side="new" />
+                <LineNumber line={row.right} side="new" coverage={coverage} />
                 {row.right ? (
                   <Code line={row.right} className={lineClass(row.right)} />
                 ) : (

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type {
+  CoverageReport,
   DiffFile,
   DiffFileMetadata,
   DiffForPath,
@@ -9,9 +10,10 @@ import type {
   DiffsBatch,
   DiffsMetadata,
 } from '../../../shared/api/diffs';
-import { request } from '../../api/client';
+import { request, requestWithHeaders } from '../../api/client';
 import { advance, batchQuery, firstBatch, type BatchCursor } from './batchLoading';
 import type { ContextLinesParams } from './contextExpansion';
+import { nextCoveragePoll, type CoverageAnswer } from './coverage';
 
 /** What selects the diff: whitespace, and a version, a version range or one commit. */
 export type DiffSelection = {
@@ -137,6 +139,29 @@ export function usePrefetchFiles(
   useEffect(() => {
     for (const file of files) void client.prefetchQuery(fileQuery(fullPath, iid, selection, file));
   }, [client, fullPath, iid, selection, files]);
+}
+
+/**
+ * `coverage_reports.json` (spec 7.3), polled while it answers 204 (reports still parsing) and
+ * until the spec's poll timeout; the markers appear once it answers 200.
+ */
+export function useCoverage(fullPath: string, iid: number) {
+  const [startedAt] = useState(() => Date.now());
+  return useQuery({
+    queryKey: [...diffKeys.all(fullPath, iid), 'coverage'],
+    queryFn: async ({ signal }): Promise<CoverageAnswer> => {
+      const { data, headers } = await requestWithHeaders<CoverageReport | null>(
+        `${mrPath(fullPath, iid)}/coverage_reports.json`,
+        { signal },
+      );
+      if (data === null)
+        return { kind: 'pending', pollInterval: Number(headers.get('poll-interval')) || null };
+      return { kind: 'ready', report: data };
+    },
+    refetchInterval: (query) => nextCoveragePoll(query.state.data, Date.now() - startedAt),
+    retry: false,
+    staleTime: Infinity,
+  });
 }
 
 export const userPreferencesKey = ['user', 'preferences'] as const;

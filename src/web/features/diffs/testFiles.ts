@@ -53,6 +53,9 @@ export function diffFile(overrides: Partial<DiffFile> = {}): DiffFile {
     submodule_link: null,
     submodule_tree_url: null,
     submodule_compare: null,
+    edit_path: `/group/app/-/edit/feature/${path}?from_merge_request_iid=1`,
+    ide_edit_path: '/-/ide/project/group/app/merge_requests/1',
+    can_modify_blob: true,
     too_large: false,
     is_fully_expanded: false,
     highlighted_diff_lines: [
