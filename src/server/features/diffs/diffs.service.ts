@@ -246,7 +246,30 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     return { selection, edit, files: await withLines(selection, [found]) };
   }
 
+  // A file's lines between two commits never change either. A view is kept once its highlighting
+  // is final: lines served plain because a request's highlighting budget ran out are not kept, so
+  // a later load picks up the colours the background adds.
+  const fileViews = createLruCache<DiffFileView>(32 * 1024 * 1024, weighView);
+
   async function withLines(selection: DiffSelection, listed: ListedFile[]): Promise<DiffFileView[]> {
+    const { gitDir } = selection.ctx;
+    const scope = `${gitDir}\0${selection.from}\0${selection.to}\0${selection.ignoreWhitespace}\0`;
+    const kept = listed.map((file) => fileViews.get(scope + changeKey(file)));
+    const computed = await computeLines(
+      selection,
+      listed.filter((_, index) => !kept[index]),
+    );
+    for (const { view, final } of computed) if (final) fileViews.set(scope + changeKey(view), view);
+    let next = 0;
+    return kept.map((view) => view ?? computed[next++]!.view);
+  }
+
+  /** Lines from git's patch of the listed files, highlighted from their blobs (cached by blob sha). */
+  async function computeLines(
+    selection: DiffSelection,
+    listed: ListedFile[],
+  ): Promise<Array<{ view: DiffFileView; final: boolean }>> {
+    if (listed.length === 0) return [];
     const { gitDir } = selection.ctx;
     const patches = await readFilePatches(gitDir, selection.from, selection.to, listed, {
       ignoreWhitespace: selection.ignoreWhitespace,
@@ -269,6 +292,9 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     const missing = sides.filter(([sha, path]) => !highlighter.cached(sha, path)).map(([sha]) => sha);
     const blobs = await readBlobs(gitDir, missing, MAX_HIGHLIGHT_BYTES);
     const highlight = highlighter.session();
+    // Whether a blob's lines are final: highlighted (or plain for good), not plain for lack of budget.
+    const final = (sha: string, path: string) =>
+      !blobs.has(sha) || highlighter.cached(sha, path) !== undefined;
     const linesOf = (sha: string, path: string): string[] | null => {
       const hit = highlighter.cached(sha, path);
       if (hit) return hit.lines;
@@ -277,13 +303,16 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     };
     return views.map((view) => {
       const patch = patches.get(changeKey(view));
-      if (!view.lines || !patch) return view;
+      if (!view.lines || !patch) return { view, final: true };
       const oldLines = view.newFile || view.submodule ? null : linesOf(view.oldBlobId, view.oldPath);
       const newLines = view.deletedFile || view.submodule ? null : linesOf(view.newBlobId, view.newPath);
       const lines = patch.lines.map((line) => richLine(line, oldLines, newLines));
       const bottom = view.deletedFile ? null : bottomMatchLine(lines, newLines);
       if (bottom) lines.push(bottom);
-      return { ...view, lines, fullyExpanded: !lines.some((line) => line.type === 'match') };
+      return {
+        view: { ...view, lines, fullyExpanded: !lines.some((line) => line.type === 'match') },
+        final: final(view.oldBlobId, view.oldPath) && final(view.newBlobId, view.newPath),
+      };
     });
   }
 
@@ -424,6 +453,13 @@ function bottomMatchLine(lines: DiffLine[], newLines: string[] | null): DiffLine
     rich_text: '',
     meta_data: { old_pos: oldPos, new_pos: last.new_line! },
   };
+}
+
+/** A kept view's weight: the characters of its lines, and a little for each line object. */
+function weighView(view: DiffFileView): number {
+  let weight = 256;
+  for (const line of view.lines ?? []) weight += line.text.length + line.rich_text.length + 64;
+  return weight;
 }
 
 const isSubmodule = (file: ChangedFile): boolean => file.aMode === '160000' || file.bMode === '160000';
