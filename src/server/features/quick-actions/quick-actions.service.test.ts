@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
+import { parseQuickActions } from '../../../shared/quick-actions/quickActions';
+import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import { addProjectMember, buildMergeRequest } from '../../../../test/support/merge-request-factories';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app';
+import { timelogs } from '../../db/schema';
+import type { ProjectContext } from '../projects/projects.service';
+import type { QuickActionTarget } from './quick-actions.service';
+
+describe('quick actions', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let developer: TestUser;
+  let guest: TestUser;
+  let reporter: TestUser;
+  let project: ProjectContext;
+  const noHooks = () => undefined;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container, { name: 'Olivia Owner' });
+    developer = await buildUser(t.container, { name: 'Dev Eloper' });
+    guest = await buildUser(t.container, { name: 'Gus Guest' });
+    reporter = await buildUser(t.container, { name: 'Rita Reporter' });
+    project = await buildProject(t.container, owner);
+    await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
+    await addProjectMember(t.container, project, guest, ACCESS_LEVELS.guest);
+    await addProjectMember(t.container, project, reporter, ACCESS_LEVELS.reporter);
+  });
+  afterAll(() => t.close());
+
+  const run = (actor: TestUser, target: QuickActionTarget, note: string) =>
+    t.container.quickActions.execute(
+      actor,
+      target,
+      parseQuickActions(note, target.noteableType).commands,
+      noHooks,
+    );
+
+  async function mergeRequestTarget(): Promise<QuickActionTarget> {
+    const mr = await buildMergeRequest(t.container, owner, project);
+    return { noteableType: 'MergeRequest', projectId: project.project.id, iid: mr.mergeRequest.iid };
+  }
+
+  async function issueTarget(): Promise<QuickActionTarget> {
+    const { record } = await t.container.issues.create(owner, project.project.id, { title: 'Bug' });
+    return { noteableType: 'Issue', projectId: project.project.id, iid: record.issue.iid };
+  }
+
+  it('closes and reopens a merge request', async () => {
+    const target = await mergeRequestTarget();
+    expect(await run(developer, target, '/close')).toEqual({
+      messages: ['Closed this merge request.'],
+      command_names: ['close'],
+      commands_changes: {},
+      error: false,
+    });
+    const closed = await t.container.mergeRequests.show(owner, project.project.id, target.iid);
+    expect(closed.mergeRequest.state).toBe('closed');
+    expect((await run(developer, target, '/reopen')).messages).toEqual(['Reopened this merge request.']);
+  });
+
+  it('marks a merge request as draft and ready', async () => {
+    const target = await mergeRequestTarget();
+    expect((await run(developer, target, '/draft')).messages).toEqual([
+      'Marked this merge request as a draft.',
+    ]);
+    const draft = await t.container.mergeRequests.show(owner, project.project.id, target.iid);
+    expect(draft.mergeRequest.title).toMatch(/^Draft: /);
+    expect((await run(developer, target, '/ready')).messages).toEqual([
+      'Marked this merge request as ready.',
+    ]);
+  });
+
+  it('merges a merge request with /merge', async () => {
+    const target = await mergeRequestTarget();
+    expect((await run(owner, target, '/merge')).messages).toEqual(['Merged this merge request.']);
+    const merged = await t.container.mergeRequests.show(owner, project.project.id, target.iid);
+    expect(merged.mergeRequest.state).toBe('merged');
+  });
+
+  it('closes an issue, assigns and unassigns people, locks the discussion', async () => {
+    const target = await issueTarget();
+    const result = await run(owner, target, `/close\n/assign @${developer.username} me\n/lock`);
+    expect(result.messages).toEqual([
+      'Closed this issue.',
+      `Assigned @${developer.username} and @${owner.username}.`,
+      'Locked the discussion.',
+    ]);
+    const { record } = await t.container.issues.findReadable(owner, project.project.id, target.iid);
+    expect(record.issue).toMatchObject({ state: 'closed', discussionLocked: true });
+    expect(record.assignees.map((user) => user.id).sort()).toEqual([developer.id, owner.id].sort());
+
+    expect((await run(owner, target, `/unassign @${developer.username}`)).messages).toEqual([
+      `Removed assignee @${developer.username}.`,
+    ]);
+    expect((await run(owner, target, '/unassign')).messages).toEqual([
+      `Removed assignee @${owner.username}.`,
+    ]);
+  });
+
+  it('toggles an award with /award', async () => {
+    const target = await mergeRequestTarget();
+    const first = await run(developer, target, '/award :+1:');
+    expect(first).toMatchObject({
+      messages: ['Toggled :thumbsup: emoji award.'],
+      commands_changes: { emoji_award: 'thumbsup' },
+    });
+    const mr = await t.container.mergeRequests.show(owner, project.project.id, target.iid);
+    const awardable = {
+      type: 'MergeRequest' as const,
+      id: mr.mergeRequest.id,
+    };
+    const awards = await t.container.awardEmoji.awardsOn(awardable.type, [awardable.id]);
+    expect(awards.get(awardable.id)?.map((row) => row.award.name)).toEqual(['thumbsup']);
+    await run(developer, target, '/award :+1:');
+    expect(
+      (await t.container.awardEmoji.awardsOn(awardable.type, [awardable.id])).get(awardable.id),
+    ).toBeUndefined();
+  });
+
+  it('records time spent with /spend, for those who may track time', async () => {
+    const target = await issueTarget();
+    const result = await run(owner, target, '/spend 1h 30m 2026-11-20');
+    expect(result).toMatchObject({
+      messages: ['Added 1h 30m of time spent.'],
+      commands_changes: { spend_time: { duration: 5400, user_id: owner.id } },
+    });
+    const rows = await t.container.db.select().from(timelogs).where(eq(timelogs.userId, owner.id));
+    expect(rows).toEqual([
+      expect.objectContaining({ timeSpent: 5400, spentAt: new Date('2026-11-20T00:00:00Z') }),
+    ]);
+
+    const refused = await run(guest, target, '/spend 1h');
+    expect(refused).toMatchObject({ messages: ['Could not apply spend command.'], error: true });
+    expect(await t.container.db.select().from(timelogs).where(eq(timelogs.userId, guest.id))).toEqual([]);
+  });
+
+  it('reports what a reporter may not do and still applies the rest', async () => {
+    const target = await mergeRequestTarget();
+    const result = await run(reporter, target, '/close\n/award :tada:');
+    expect(result).toEqual({
+      messages: ['Could not apply close command.', 'Toggled :tada: emoji award.'],
+      command_names: ['close', 'award'],
+      commands_changes: { emoji_award: 'tada' },
+      error: true,
+    });
+    const mr = await t.container.mergeRequests.show(owner, project.project.id, target.iid);
+    expect(mr.mergeRequest.state).toBe('opened');
+  });
+
+  it('answers commands whose arguments are not understood', async () => {
+    const target = await issueTarget();
+    expect(await run(owner, target, '/award :<script>:\n/assign @nobody_here')).toMatchObject({
+      messages: ['Could not apply award command.', 'Could not apply assign command.'],
+      error: true,
+    });
+  });
+});
