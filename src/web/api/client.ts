@@ -74,7 +74,9 @@ export async function requestWithHeaders<T>(
     signal: options.signal,
   });
   const text = await response.text();
-  const body: unknown = text ? (JSON.parse(text) as unknown) : null;
+  // A page endpoint may answer HTML (a description diff); anything not JSON comes back as text.
+  const json = response.headers.get('content-type')?.includes('json') ?? true;
+  const body: unknown = text ? (json ? (JSON.parse(text) as unknown) : text) : null;
   if (!response.ok) throw new ApiError(response.status, messageOf(body, response.status));
   return { data: body as T, headers: response.headers };
 }
