@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildDiscussion, buildNote } from '../../../test/support/note-fixtures';
-import { asThread, removeNote, upsertNote, withResolvedState } from './discussionUpdates';
+import {
+  asThread,
+  removeNote,
+  upsertNote,
+  withoutDeletedNotes,
+  withResolvedState,
+} from './discussionUpdates';
 
 describe('an individual note becomes a discussion (spec 001 §4)', () => {
   it('when it gets a reply', () => {
@@ -42,5 +48,28 @@ describe('notes merged into the list', () => {
   ])('a thread with notes resolved %o is resolved: %s', (states, resolved) => {
     const notes = states.map((state, i) => buildNote({ id: i + 1, resolvable: true, resolved: state }));
     expect(withResolvedState(buildDiscussion({ resolvable: true, notes })).resolved).toBe(resolved);
+  });
+});
+
+describe('deletions seen by polling', () => {
+  const at = (iso: string) => Date.parse(iso);
+  const thread = buildDiscussion({
+    notes: [
+      buildNote({ id: 1, created_at: '2026-11-22T00:00:00.000Z' }),
+      buildNote({ id: 2, created_at: '2026-11-22T00:10:00.000Z' }),
+    ],
+  });
+
+  it.each([
+    ['both listed', [1, 2], '2026-11-22T00:20:00.000Z', [1, 2]],
+    ['an old note unlisted is deleted', [2], '2026-11-22T00:20:00.000Z', [2]],
+    ['a note newer than the list stays', [1], '2026-11-22T00:10:03.000Z', [1, 2]],
+  ])('%s', (_case, listed, listedAt, kept) => {
+    const result = withoutDeletedNotes([thread], new Set(listed), at(listedAt));
+    expect(result[0]?.notes.map((note) => note.id)).toEqual(kept);
+  });
+
+  it('drops a thread left without notes', () => {
+    expect(withoutDeletedNotes([thread], new Set(), at('2026-11-22T01:00:00.000Z'))).toEqual([]);
   });
 });

@@ -45,3 +45,22 @@ export function withResolvedState(discussion: Discussion): Discussion {
   if (resolvable.length === 0) return discussion;
   return { ...discussion, resolved: resolvable.every((note) => note.resolved) };
 }
+
+/** A note created this close to a poll may be missing from its list of ids without being deleted. */
+export const POLL_ID_LIST_GRACE_MS = 5_000;
+
+/**
+ * The poll names every note the viewer can see now (`note_ids`); a held note missing from it was
+ * deleted, unless it is newer than the list (saved while the poll was on its way).
+ */
+export function withoutDeletedNotes(
+  discussions: readonly Discussion[],
+  presentIds: ReadonlySet<number>,
+  listedAtMs: number,
+): Discussion[] {
+  const deleted = (note: Note) =>
+    !presentIds.has(note.id) && Date.parse(note.created_at) < listedAtMs - POLL_ID_LIST_GRACE_MS;
+  return discussions
+    .map((discussion) => ({ ...discussion, notes: discussion.notes.filter((note) => !deleted(note)) }))
+    .filter((discussion) => discussion.notes.length > 0);
+}

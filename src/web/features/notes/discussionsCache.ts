@@ -1,5 +1,10 @@
 import type { Discussion, Note } from '../../../shared/api/notes';
-import { removeNote, upsertNote, withResolvedState } from '../../../shared/notes/discussionUpdates';
+import {
+  removeNote,
+  upsertNote,
+  withoutDeletedNotes,
+  withResolvedState,
+} from '../../../shared/notes/discussionUpdates';
 import type { DiscussionPages } from './queries';
 
 /**
@@ -37,6 +42,15 @@ export function withDiscussion(data: DiscussionPages, discussion: Discussion): D
 
 export function withoutNote(data: DiscussionPages, noteId: number): DiscussionPages {
   return mapPages(data, (list) => removeNote(list, noteId));
+}
+
+/** Drops the notes a poll no longer lists (see `withoutDeletedNotes`). */
+export function withoutUnlisted(
+  data: DiscussionPages,
+  presentIds: ReadonlySet<number>,
+  listedAtMs: number,
+): DiscussionPages {
+  return mapPages(data, (list) => withoutDeletedNotes(list, presentIds, listedAtMs));
 }
 
 export function allDiscussions(data: DiscussionPages | undefined): Discussion[] {

@@ -33,6 +33,7 @@ export function useLiveNotes(notesData: NotesData, cache: NotesCache): void {
         if (stopped) return;
         lastFetchedAt.current = answer.last_fetched_at;
         for (const note of answer.notes) cache.applyNote(note);
+        if (answer.note_ids) cache.keepListed(answer.note_ids, answer.last_fetched_at / 1000);
       } catch {
         // Spec 001 section 8: updated-notes polling fails silently; the next event or tick tries again.
       }

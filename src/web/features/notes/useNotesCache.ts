@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Discussion, Note } from '../../../shared/api/notes';
-import { withDiscussion, withNote, withoutNote } from './discussionsCache';
+import { withDiscussion, withNote, withoutNote, withoutUnlisted } from './discussionsCache';
 import { notesKeys, type DiscussionPages } from './queries';
 
 export type NotesCache = {
   applyNote: (note: Note) => void;
   applyDiscussion: (discussion: Discussion) => void;
   removeNote: (noteId: number) => void;
+  /** Drops held notes missing from a poll's list of every visible note id. */
+  keepListed: (presentIds: readonly number[], listedAtMs: number) => void;
   /** Reads every cached filter's threads again (a thread the cache lacks, a change it cannot place). */
   refresh: () => Promise<void>;
 };
@@ -32,6 +34,10 @@ export function useNotesCache(discussionsPath: string): NotesCache {
       applyNote: (note) => update((data) => withNote(data, note)),
       applyDiscussion: (discussion) => update((data) => withDiscussion(data, discussion)),
       removeNote: (noteId) => update((data) => withoutNote(data, noteId)),
+      keepListed: (presentIds, listedAtMs) => {
+        const listed = new Set(presentIds);
+        update((data) => withoutUnlisted(data, listed, listedAtMs));
+      },
       refresh,
     };
   }, [queryClient, discussionsPath]);
