@@ -117,6 +117,11 @@ export type CommitFilesInput = {
   author: GitPerson;
   committer?: GitPerson;
   changes: FileChange[];
+  /**
+   * The branch head the changes were computed against (applied suggestions): the commit goes on
+   * it and only if the branch is still there, so nothing pushed meanwhile is overwritten.
+   */
+  expectedHead?: string;
 };
 
 export class BranchMovedError extends Error {
@@ -141,7 +146,7 @@ export function personEnv(prefix: 'AUTHOR' | 'COMMITTER', person: GitPerson): Re
 export async function commitFiles(gitDir: string, input: CommitFilesInput): Promise<string> {
   // The branch head read here is the one the ref update compares against, so a commit that lands
   // on the branch meanwhile is never overwritten.
-  const head = await resolveCommit(gitDir, branchRef(input.branch));
+  const head = input.expectedHead ?? (await resolveCommit(gitDir, branchRef(input.branch)));
   const parent =
     head ?? (input.startBranch ? await resolveCommit(gitDir, branchRef(input.startBranch)) : null);
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'index-'));
