@@ -14,6 +14,7 @@ import { createTimelineEventsService } from './features/issues/timeline-events.s
 import { createMembersService } from './features/members/members.service';
 import { createMergeService } from './features/merge-requests/merge.service';
 import { createRebaseService } from './features/merge-requests/rebase.service';
+import { createAutoMergeService } from './features/merge-requests/auto-merge.service';
 import { createJobQueue } from './jobs/jobs';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createSystemNotesService } from './features/notes/system-notes.service';
@@ -63,6 +64,14 @@ export function createContainer(deps: AppDeps) {
     mergeRequests,
     gitHttp,
   });
+  const autoMerges = createAutoMergeService({
+    ...base,
+    jobs,
+    users,
+    mergeRequests,
+    merges,
+    systemNotes,
+  });
   const diffs = createDiffsService({
     ...base,
     mergeRequests,
@@ -108,6 +117,7 @@ export function createContainer(deps: AppDeps) {
     merges,
     jobs,
     rebases,
+    autoMerges,
     diffs,
     userPreferences,
     issues,

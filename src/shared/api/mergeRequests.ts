@@ -225,6 +225,13 @@ export const diffVersionDetailSchema = diffVersionSchema.extend({
  * The merge request page's own JSON (`{project}/-/merge_requests/{iid}.json`): the REST fields,
  * the rendered HTML, whether the branches still exist, and what the viewer may do.
  */
+export const AUTO_MERGE_STRATEGIES = [
+  'merge_when_checks_pass',
+  'merge_when_pipeline_succeeds',
+  'add_to_merge_train_when_checks_pass',
+  'merge_train',
+] as const;
+
 export const mergeRequestPageSchema = mergeRequestDetailSchema.extend({
   title_html: z.string(),
   description_html: z.string(),
@@ -244,6 +251,8 @@ export const mergeRequestPageSchema = mergeRequestDetailSchema.extend({
   /** The commit that landed on the target branch: the merge commit, else the squash commit, else the source head. */
   merged_commit_sha: z.string().nullable(),
   short_merged_commit_sha: z.string().nullable(),
+  auto_merge_enabled: z.boolean(),
+  auto_merge_strategy: z.enum(AUTO_MERGE_STRATEGIES).nullable(),
 });
 export type MergeRequestPage = z.infer<typeof mergeRequestPageSchema>;
 
@@ -259,18 +268,11 @@ export const mergeBodySchema = z.object({
   squash: booleanParam.optional(),
   should_remove_source_branch: booleanParam.optional(),
   sha: sha.optional(),
-  /** Both ask to merge once the checks pass: with no pipelines, that is now or not at all. */
+  /** Merge as soon as every check passes (now, when they already do). */
   auto_merge: booleanParam.optional(),
   merge_when_pipeline_succeeds: booleanParam.optional(),
 });
 export type MergeBody = z.output<typeof mergeBodySchema>;
-
-export const AUTO_MERGE_STRATEGIES = [
-  'merge_when_checks_pass',
-  'merge_when_pipeline_succeeds',
-  'add_to_merge_train_when_checks_pass',
-  'merge_train',
-] as const;
 
 /** The merge call of the merge request page (`POST {project}/-/merge_requests/{iid}/merge`), as the spec lists it. */
 export const pageMergeBodySchema = z.object({

@@ -15,9 +15,8 @@ import { presentMergeCall, presentMergeRequestPage } from './merge-requests.pres
 /** Project paths nest up to this many namespaces in page URLs, as the web app's routes do. */
 const MAX_NAMESPACE_DEPTH = 4;
 
-/** Auto-merge waits for pipelines, which this server does not run yet. */
-export const AUTO_MERGE_UNAVAILABLE =
-  'Auto-merge is not available: merge the merge request once it is ready.';
+/** Merge trains queue merged-results pipelines, which this server does not run yet. */
+export const MERGE_TRAINS_UNAVAILABLE = 'Merge trains are not available yet: merge when checks pass instead.';
 
 const segment = z.string().min(1).max(255);
 const pageParams = z
@@ -41,7 +40,7 @@ const pageParams = z
  */
 export function registerMergeRequestPageRoutes(
   app: FastifyInstance,
-  { merges, rebases, config }: Pick<Container, 'merges' | 'rebases' | 'config'>,
+  { merges, rebases, autoMerges, config }: Pick<Container, 'merges' | 'rebases' | 'autoMerges' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
@@ -66,21 +65,34 @@ export function registerMergeRequestPageRoutes(
         const actor = requireUser(request, 'api_write');
         const { fullPath, iid } = request.params;
         const body = request.body;
-        if (body.auto_merge_strategy) throw new UnprocessableError(AUTO_MERGE_UNAVAILABLE);
-        const outcome = await merges.merge(
-          actor,
-          fullPath,
-          iid,
-          {
-            sha: body.sha,
-            squash: body.squash,
-            shouldRemoveSourceBranch: body.should_remove_source_branch,
-            mergeCommitMessage: body.commit_message,
-            squashCommitMessage: body.squash_commit_message,
-          },
-          (error) => request.log.error({ err: error }, 'a push hook failed after a merge'),
-        );
+        const strategy = body.auto_merge_strategy;
+        if (strategy === 'merge_train' || strategy === 'add_to_merge_train_when_checks_pass')
+          throw new UnprocessableError(MERGE_TRAINS_UNAVAILABLE);
+        const options = {
+          sha: body.sha,
+          squash: body.squash,
+          shouldRemoveSourceBranch: body.should_remove_source_branch,
+          mergeCommitMessage: body.commit_message,
+          squashCommitMessage: body.squash_commit_message,
+        };
+        const onHookError = (error: unknown) =>
+          request.log.error({ err: error }, 'a push hook failed after a merge');
+        const outcome = strategy
+          ? await autoMerges.enable(actor, fullPath, iid, strategy, options, onHookError)
+          : await merges.merge(actor, fullPath, iid, options, onHookError);
         return presentMergeCall(outcome);
+      },
+    });
+
+    api.route({
+      method: 'POST',
+      url: `${base}/cancel_auto_merge`,
+      schema: { params: pageParams, response: { 200: z.object({}) } },
+      handler: async (request) => {
+        const actor = requireUser(request, 'api_write');
+        const { fullPath, iid } = request.params;
+        await autoMerges.cancel(actor, fullPath, iid);
+        return {};
       },
     });
 

@@ -8,6 +8,7 @@ import type {
   MergeStatus,
   PageMergeResponse,
 } from '../../../shared/api/mergeRequests';
+import { isAutoMergeStrategy, type AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
 import { assertNever } from '../../../shared/lib/assertNever';
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
 import { squashIsReadonly, squashOnMerge } from '../../../shared/merge-requests/squashOption';
@@ -16,7 +17,7 @@ import type { Config } from '../../config';
 import type { FileDiff } from '../../git/diff';
 import { renderInlineMarkdown, renderMarkdown } from '../../markdown/render';
 import { presentUserBasic } from '../users/user.presenter';
-import type { MergeOutcome } from './merge.service';
+import type { AutoMergeOutcome } from './auto-merge.service';
 import type { DiffCommitRow, DiffVersionRow, PersonRow } from './merge-requests.repo';
 import type { MergeRequestView } from './merge-requests.service';
 
@@ -64,7 +65,7 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     draft: mr.draft,
     work_in_progress: mr.draft,
     milestone: null,
-    merge_when_pipeline_succeeds: false,
+    merge_when_pipeline_succeeds: view.mergeRequest.autoMergeEnabled,
     merge_status: mergeStatus,
     detailed_merge_status: detailedMergeStatus(view.mergeability),
     sha: mr.headSha,
@@ -153,6 +154,8 @@ export function presentMergeRequestPage(
     default_squash_commit_message: messages?.squash ?? null,
     merged_commit_sha: landed,
     short_merged_commit_sha: landed ? landed.slice(0, 8) : null,
+    auto_merge_enabled: view.mergeRequest.autoMergeEnabled,
+    auto_merge_strategy: autoMergeStrategyOf(view.mergeRequest.autoMergeStrategy),
   };
 }
 
@@ -210,8 +213,10 @@ export function presentDiffVersion(row: DiffVersionRow): DiffVersion {
 }
 
 /** The merge call's answer, as GitLab's merge request controller gives it. */
-export function presentMergeCall(outcome: MergeOutcome): PageMergeResponse {
+export function presentMergeCall(outcome: AutoMergeOutcome): PageMergeResponse {
   switch (outcome.kind) {
+    case 'auto_merge_enabled':
+      return { status: 'auto_merge_enabled' };
     case 'merged':
       return { status: 'success' };
     case 'sha_mismatch':
@@ -224,3 +229,6 @@ export function presentMergeCall(outcome: MergeOutcome): PageMergeResponse {
       return assertNever(outcome);
   }
 }
+
+const autoMergeStrategyOf = (name: string | null): AutoMergeStrategy | null =>
+  name !== null && isAutoMergeStrategy(name) ? name : null;

@@ -53,8 +53,9 @@ export function registerMergeRequestRoutes(
     mergeRequests,
     merges,
     rebases,
+    autoMerges,
     config,
-  }: Pick<Container, 'mergeRequests' | 'merges' | 'rebases' | 'config'>,
+  }: Pick<Container, 'mergeRequests' | 'merges' | 'rebases' | 'autoMerges' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -145,6 +146,31 @@ export function registerMergeRequestRoutes(
     },
   });
 
+  // GitLab's current cancel answers the request (201) or 409; its older one is kept for older clients.
+  api.route({
+    method: 'POST',
+    url: `${ONE_MR}/cancel_auto_merge`,
+    schema: { params: mergeRequestParams, response: { 201: mergeRequestDetailSchema } },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      const { id, merge_request_iid: iid } = request.params;
+      const view = await autoMerges.cancel(actor, id, iid);
+      return reply.code(201).send(presentMergeRequestDetail(view, config));
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: `${ONE_MR}/cancel_merge_when_pipeline_succeeds`,
+    schema: { params: mergeRequestParams, response: { 201: mergeRequestDetailSchema } },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      const { id, merge_request_iid: iid } = request.params;
+      const view = await autoMerges.cancel(actor, id, iid);
+      return reply.code(201).send(presentMergeRequestDetail(view, config));
+    },
+  });
+
   // Rebasing happens in the background; clients poll `include_rebase_in_progress` for its end.
   api.route({
     method: 'PUT',
@@ -177,23 +203,28 @@ export function registerMergeRequestRoutes(
       const actor = requireUser(request, 'api_write');
       const { id, merge_request_iid: iid } = request.params;
       const body = request.body ?? {};
-      const outcome = await merges.merge(
-        actor,
-        id,
-        iid,
-        {
-          sha: body.sha,
-          squash: body.squash,
-          shouldRemoveSourceBranch: body.should_remove_source_branch,
-          mergeCommitMessage: body.merge_commit_message,
-          squashCommitMessage: body.squash_commit_message,
-        },
-        (error) => request.log.error({ err: error }, 'a push hook failed after a merge'),
-      );
+      const options = {
+        sha: body.sha,
+        squash: body.squash,
+        shouldRemoveSourceBranch: body.should_remove_source_branch,
+        mergeCommitMessage: body.merge_commit_message,
+        squashCommitMessage: body.squash_commit_message,
+      };
+      const onHookError = (error: unknown) =>
+        request.log.error({ err: error }, 'a push hook failed after a merge');
+      const strategy = body.merge_when_pipeline_succeeds
+        ? 'merge_when_pipeline_succeeds'
+        : 'merge_when_checks_pass';
+      const outcome =
+        body.auto_merge || body.merge_when_pipeline_succeeds
+          ? await autoMerges.enable(actor, id, iid, strategy, options, onHookError)
+          : await merges.merge(actor, id, iid, options, onHookError);
       // GitLab's answers: 405 when a check fails, 409 for a stale sha, 422 when the merge did not land.
       switch (outcome.kind) {
         case 'merged':
           return presentMergeRequestDetail(outcome.view, config);
+        case 'auto_merge_enabled':
+          return presentMergeRequestDetail(await mergeRequests.show(actor, id, iid), config);
         case 'not_mergeable':
           throw new MethodNotAllowedError();
         case 'sha_mismatch':

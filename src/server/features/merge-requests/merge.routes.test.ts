@@ -351,15 +351,15 @@ describe('merging merge requests', () => {
       expect(response.json()).toEqual({ message: '404 Project Not Found' });
     });
 
-    it('turns auto-merge down with 422 until pipelines exist', async () => {
+    it('turns merge trains down with 422 until merged-results pipelines exist', async () => {
       const p = await diverged();
       const response = await mergeCall(owner, p, {
         sha: (await show(p)).sha,
-        auto_merge_strategy: 'merge_when_checks_pass',
+        auto_merge_strategy: 'merge_train',
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
-        message: 'Auto-merge is not available: merge the merge request once it is ready.',
+        message: 'Merge trains are not available yet: merge when checks pass instead.',
       });
       expect((await show(p)).state).toBe('opened');
     });

@@ -286,6 +286,10 @@ export function createMergeService({
       const { merged, note } = await db.transaction(async (tx) => {
         const row = await updateMergeRequestRow(tx, mr.id, {
           state: 'merged',
+          // A merge, by hand or by auto-merge, ends any auto-merge that was waiting.
+          autoMergeEnabled: false,
+          autoMergeStrategy: null,
+          mergeParams: null,
           mergedById: actor.id,
           mergedAt: now,
           mergeCommitSha,

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import type { AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
+import type { DetailedMergeStatus } from '../../../shared/api/mergeRequests';
+import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
+import { mergeBlockerMessage } from '../../../shared/merge-requests/mergeBlockers';
+import { squashOnMerge } from '../../../shared/merge-requests/squashOption';
+import type { CurrentUser } from '../../auth/current-user';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { ConflictError, ForbiddenError } from '../../errors';
+import type { JobQueue } from '../../jobs/jobs';
+import type { EventBus } from '../../realtime/bus';
+import type { SystemNotesService } from '../notes/system-notes.service';
+import type { UsersService } from '../users/users.service';
+import { findMergeRequestRowById } from './auto-merge.repo';
+import { updateMergeRequestRow, type MergeRequestRow } from './merge-requests.repo';
+import type { MergeRequestsService } from './merge-requests.service';
+import type { MergeOptions, MergeOutcome, MergeService } from './merge.service';
+import { mergeRequestQueue } from './rebase.service';
+
+/** What the widget shows when the server gave up (spec 000 section 8). */
+export const AUTO_MERGE_FAILED = 'This merge request failed to be merged automatically';
+export const CANNOT_CANCEL = "Can't cancel the automatic merge";
+
+/**
+ * Checks that time can settle: auto-merge waits for these. Anything else (closed, conflicts, a
+ * missing branch, no commits) needs a person, so auto-merge stops with the reason.
+ */
+const WAITABLE: ReadonlySet<DetailedMergeStatus> = new Set([
+  'unchecked',
+  'checking',
+  'draft_status',
+  'ci_must_pass',
+  'need_rebase',
+]);
+
+const AUTO_MERGE_JOB = 'auto_merge';
+const jobPayload = z.object({ mergeRequestId: z.number() });
+const mergeParams = z.object({
+  userId: z.number(),
+  squash: z.boolean().optional(),
+  shouldRemoveSourceBranch: z.boolean().optional(),
+  mergeCommitMessage: z.string().optional(),
+  squashCommitMessage: z.string().optional(),
+});
+
+export type AutoMergeOutcome = MergeOutcome | { kind: 'auto_merge_enabled' };
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  jobs: JobQueue;
+  users: UsersService;
+  mergeRequests: MergeRequestsService;
+  merges: MergeService;
+  systemNotes: SystemNotesService;
+};
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
+
+const enabledText = (strategy: AutoMergeStrategy, sha: string) =>
+  strategy === 'merge_when_pipeline_succeeds'
+    ? `enabled an automatic merge when the pipeline for ${sha} succeeds`
+    : `enabled an automatic merge when all merge checks for ${sha} pass`;
+
+/**
+ * Auto-merge (`merge_when_checks_pass`, and the older `merge_when_pipeline_succeeds`): set by
+ * someone who may merge, carried out by a job the moment the checks pass. Every update of a
+ * waiting request, in any process, queues a check, so it merges within moments of its last
+ * blocker going away.
+ */
+export function createAutoMergeService({
+  db,
+  clock,
+  bus,
+  jobs,
+  users,
+  mergeRequests,
+  merges,
+  systemNotes,
+}: Deps) {
+  async function publish(row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) {
+    await bus.publish({
+      type: 'merge_request.updated',
+      projectId: row.projectId,
+      mergeRequestId: row.id,
+      iid: row.iid,
+    });
+  }
+
+  async function queueCheck(mergeRequestId: number): Promise<void> {
+    const queue = mergeRequestQueue(mergeRequestId);
+    if (await jobs.hasUnfinished(queue, AUTO_MERGE_JOB)) return;
+    await jobs.enqueue({ queue, kind: AUTO_MERGE_JOB, payload: { mergeRequestId } });
+  }
+
+  /** Merges now when every check passes; otherwise sets auto-merge, if what blocks can pass by itself. */
+  async function enable(
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    strategy: AutoMergeStrategy,
+    options: MergeOptions,
+    onHookError: (error: unknown) => void,
+  ): Promise<AutoMergeOutcome> {
+    const ctx = await mergeRequests.loadForRead(actor, projectRef);
+    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    const mr = view.mergeRequest;
+    if (!(await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch))) throw new ForbiddenError();
+    const status = detailedMergeStatus(view.mergeability);
+    if (status === 'mergeable') return merges.merge(actor, projectRef, iid, options, onHookError);
+    if (!WAITABLE.has(status))
+      return {
+        kind: 'not_mergeable',
+        message: mergeBlockerMessage(status, { ...mr, sourceBranchExists: view.sourceBranchExists }),
+      };
+    if (options.sha !== undefined && options.sha !== mr.headSha)
+      return { kind: 'sha_mismatch', headSha: mr.headSha };
+    const squash = squashOnMerge(view.settings.squashOption, options.squash, mr.squash);
+    if (!squash.ok) return { kind: 'refused', message: squash.message };
+
+    const params: z.infer<typeof mergeParams> = {
+      userId: actor.id,
+      squash: squash.squash,
+      shouldRemoveSourceBranch: options.shouldRemoveSourceBranch,
+      mergeCommitMessage: options.mergeCommitMessage,
+      squashCommitMessage: options.squashCommitMessage,
+    };
+    const { row, note } = await db.transaction(async (tx) => {
+      const updated = await updateMergeRequestRow(tx, mr.id, {
+        autoMergeEnabled: true,
+        autoMergeStrategy: strategy,
+        mergeParams: params,
+        mergeError: null,
+        updatedAt: clock.now(),
+      });
+      const recorded = await systemNotes.record(
+        {
+          projectId: ctx.project.id,
+          noteableType: 'MergeRequest',
+          noteableId: mr.id,
+          authorId: actor.id,
+          action: 'merge',
+          body: enabledText(strategy, mr.headSha ?? ''),
+        },
+        tx,
+      );
+      return { row: updated, note: recorded };
+    });
+    await systemNotes.announce(note);
+    await publish(row);
+    await queueCheck(mr.id);
+    return { kind: 'auto_merge_enabled' };
+  }
+
+  /** Ends auto-merge; the reason, when the server gave up, stays as the request's `merge_error`. */
+  async function stop(mr: MergeRequestRow, authorId: number | null, body: string, mergeError: string | null) {
+    const { row, note } = await db.transaction(async (tx) => {
+      const updated = await updateMergeRequestRow(tx, mr.id, {
+        autoMergeEnabled: false,
+        autoMergeStrategy: null,
+        mergeParams: null,
+        mergeError,
+        updatedAt: clock.now(),
+      });
+      const recorded = await systemNotes.record(
+        {
+          projectId: mr.projectId,
+          noteableType: 'MergeRequest',
+          noteableId: mr.id,
+          authorId,
+          action: 'merge',
+          body,
+        },
+        tx,
+      );
+      return { row: updated, note: recorded };
+    });
+    await systemNotes.announce(note);
+    await publish(row);
+  }
+
+  /** Spec 000 section 6: whoever set it, or anyone who may merge, can cancel it. */
+  async function cancel(actor: CurrentUser, projectRef: number | string, iid: number) {
+    const ctx = await mergeRequests.loadForRead(actor, projectRef);
+    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    const mr = view.mergeRequest;
+    const setBy = mergeParams.safeParse(mr.mergeParams).data?.userId;
+    const mayCancel = setBy === actor.id || (await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch));
+    if (!mr.autoMergeEnabled || mr.state !== 'opened' || !mayCancel) throw new ConflictError(CANNOT_CANCEL);
+    await stop(mr, actor.id, 'canceled the automatic merge', null);
+    return mergeRequests.detailIn(actor, ctx, iid);
+  }
+
+  /** The job: merge if every check passes now, keep waiting if time can fix what blocks, else give up. */
+  async function run(payload: unknown): Promise<void> {
+    const mr = await findMergeRequestRowById(db, jobPayload.parse(payload).mergeRequestId);
+    const params = mergeParams.safeParse(mr?.mergeParams).data;
+    if (!mr?.autoMergeEnabled || mr.state !== 'opened' || !params) return;
+    const { user: actor } = await users.getUser(params.userId);
+    const ctx = await mergeRequests.loadForRead(actor, mr.projectId);
+    const view = await mergeRequests.detailIn(actor, ctx, mr.iid);
+    const status = detailedMergeStatus(view.mergeability);
+    if (WAITABLE.has(status)) return;
+    if (status !== 'mergeable') {
+      const reason = mergeBlockerMessage(status, { ...mr, sourceBranchExists: view.sourceBranchExists });
+      return stop(mr, null, `aborted the automatic merge because ${lowerFirst(reason)}`, AUTO_MERGE_FAILED);
+    }
+    if (!(await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch)))
+      return stop(
+        mr,
+        null,
+        'aborted the automatic merge because the user who set it may no longer merge',
+        AUTO_MERGE_FAILED,
+      );
+    const outcome = await merges.merge(actor, mr.projectId, mr.iid, params, () => undefined);
+    // A check that failed between our look and the merge: the update that caused it queues the next look.
+    if (outcome.kind === 'merged' || outcome.kind === 'not_mergeable') return;
+    await stop(mr, null, 'aborted the automatic merge because the merge failed', AUTO_MERGE_FAILED);
+  }
+
+  jobs.register(AUTO_MERGE_JOB, run);
+  // An update of a waiting request, made by any process, queues a look at it. Should the queueing
+  // fail (the database is away), the request's next update queues it again.
+  bus.subscribe((event) => {
+    if (event.type !== 'merge_request.updated') return;
+    void findMergeRequestRowById(db, event.mergeRequestId)
+      .then((mr) => (mr?.autoMergeEnabled && mr.state === 'opened' ? queueCheck(mr.id) : undefined))
+      .catch(() => undefined);
+  });
+
+  return { enable, cancel };
+}
+
+export type AutoMergeService = ReturnType<typeof createAutoMergeService>;
