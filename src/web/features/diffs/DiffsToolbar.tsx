@@ -8,6 +8,7 @@ import {
 } from '@primer/octicons-react';
 import type { DiffsMetadata } from '../../../shared/api/diffs';
 import { DiffStatsBar } from './DiffStatsBar';
+import { versionOptions } from './versionOptions';
 import type { DiffPreferences } from './useDiffPreferences';
 
 type Props = {
@@ -105,7 +106,7 @@ export function DiffsToolbar({
   );
 }
 
-/** Spec 2.7 version compare: which version to show, and what to compare it with. */
+/** Spec 2.7 version compare, GitLab's order: "Compare {source version} and {base or an older version}". */
 function VersionDropdowns({
   metadata,
   onVersion,
@@ -114,44 +115,43 @@ function VersionDropdowns({
   onVersion: (diffId: number | undefined, startSha: string | undefined) => void;
 }) {
   const versions = metadata.merge_request_diffs;
-  if (versions.length < 2) return null;
-  const shown = metadata.merge_request_diff ?? versions[0]!;
-  const older = versions.filter((v) => v.version_index < shown.version_index);
+  const options = versionOptions(metadata);
+  if (versions.length < 2 || options.source === null) return null;
+  const shown = versions.find((v) => String(v.id) === options.source)!;
   return (
     <span className="diffs-toolbar__versions">
+      <span className="muted">Compare</span>
       <FormControl>
-        <FormControl.Label visuallyHidden>Compare with</FormControl.Label>
+        <FormControl.Label visuallyHidden>Version</FormControl.Label>
         <Select
           size="small"
-          value={metadata.start_version ? String(metadata.start_version.id) : 'base'}
+          value={options.source}
           onChange={(e) => {
-            const start = older.find((v) => String(v.id) === e.target.value);
-            onVersion(shown.latest ? undefined : shown.id, start?.head_commit_sha);
+            const chosen = versions.find((v) => String(v.id) === e.target.value);
+            onVersion(chosen && !chosen.latest ? chosen.id : undefined, undefined);
           }}
         >
-          <Select.Option value="base">base</Select.Option>
-          {older.map((v) => (
-            <Select.Option key={v.id} value={String(v.id)}>
-              version {v.version_index}
+          {options.sources.map((o) => (
+            <Select.Option key={o.value} value={o.value}>
+              {o.label}
             </Select.Option>
           ))}
         </Select>
       </FormControl>
       <span className="muted">and</span>
       <FormControl>
-        <FormControl.Label visuallyHidden>Version</FormControl.Label>
+        <FormControl.Label visuallyHidden>Compare with</FormControl.Label>
         <Select
           size="small"
-          value={String(shown.id)}
+          value={options.target}
           onChange={(e) => {
-            const chosen = versions.find((v) => String(v.id) === e.target.value);
-            onVersion(chosen && !chosen.latest ? chosen.id : undefined, undefined);
+            const start = versions.find((v) => String(v.id) === e.target.value);
+            onVersion(shown.latest ? undefined : shown.id, start?.head_commit_sha);
           }}
         >
-          {versions.map((v) => (
-            <Select.Option key={v.id} value={String(v.id)}>
-              {v.latest ? `latest version` : `version ${v.version_index}`} ({v.commits_count}{' '}
-              {v.commits_count === 1 ? 'commit' : 'commits'})
+          {options.targets.map((o) => (
+            <Select.Option key={o.value} value={o.value}>
+              {o.label}
             </Select.Option>
           ))}
         </Select>

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { DiffVersion } from '../../../shared/api/diffs';
+import { versionOptions } from './versionOptions';
+
+const version = (id: number, index: number, commits: number, latest = false): DiffVersion => ({
+  id,
+  version_index: index,
+  head_commit_sha: String(index).repeat(40),
+  base_commit_sha: '0'.repeat(40),
+  start_commit_sha: '0'.repeat(40),
+  commits_count: commits,
+  latest,
+  created_at: '2026-01-01T00:00:00.000Z',
+  version_path: '',
+  compare_path: '',
+  head_version_path: '',
+  base_version_path: '',
+});
+const v3 = version(13, 3, 4, true);
+const v2 = version(12, 2, 2);
+const v1 = version(11, 1, 1);
+const all = [v3, v2, v1];
+
+describe('the version compare dropdowns', () => {
+  it('lists every version with its commits, and base and the older versions to compare with', () => {
+    expect(versionOptions({ merge_request_diffs: all, merge_request_diff: v3, start_version: null })).toEqual(
+      {
+        sources: [
+          { value: '13', label: 'latest version (4 commits)' },
+          { value: '12', label: 'version 2 (2 commits)' },
+          { value: '11', label: 'version 1 (1 commit)' },
+        ],
+        targets: [
+          { value: 'base', label: 'base' },
+          { value: '12', label: 'version 2' },
+          { value: '11', label: 'version 1' },
+        ],
+        source: '13',
+        target: 'base',
+      },
+    );
+  });
+
+  it('offers only versions older than the one shown, and selects the one compared with', () => {
+    const options = versionOptions({ merge_request_diffs: all, merge_request_diff: v2, start_version: v1 });
+    expect(options.targets.map((o) => o.label)).toEqual(['base', 'version 1']);
+    expect([options.source, options.target]).toEqual(['12', '11']);
+  });
+
+  it('shows the latest version when none is chosen', () => {
+    expect(
+      versionOptions({ merge_request_diffs: all, merge_request_diff: null, start_version: null }).source,
+    ).toBe('13');
+  });
+});
