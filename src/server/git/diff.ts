@@ -346,14 +346,12 @@ class PatchSplitter {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-/** C0 controls other than tab, line feed, vertical tab, form feed, carriage return and escape, and DEL. */
-function hasControlCharacters(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code < 0x20 && !(code >= 0x09 && code <= 0x0d) && code !== 0x1b) || code === 0x7f) return true;
-  }
-  return false;
-}
+/**
+ * C0 controls other than tab, line feed, vertical tab, form feed, carriage return and escape, and
+ * DEL: one native scan of the file's text (git quotes such bytes in paths, so headers never match).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f]/;
 
 function toFilePatch(raw: RawFilePatch): FilePatch {
   if (raw.truncated) {
@@ -372,9 +370,7 @@ function toFilePatch(raw: RawFilePatch): FilePatch {
   }
   const parsed = parseFilePatch(text);
   if (parsed.binary) problem = 'binary';
-  else if (!problem && parsed.lines.some((line) => hasControlCharacters(line.text))) {
-    problem = 'control_characters';
-  }
+  else if (!problem && CONTROL_CHARACTERS.test(text)) problem = 'control_characters';
   return problem
     ? { ...parsed, lines: [], problem, patchBytes: raw.size }
     : { ...parsed, problem, patchBytes: raw.size };

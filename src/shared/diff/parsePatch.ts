@@ -183,7 +183,7 @@ function readLines(file: ParsedDiffFile, rows: string[], start: number): void {
   let previous: DiffLineType | null = null;
   for (let i = start; i < rows.length; i++) {
     const text = rows[i]!;
-    const header = HUNK_HEADER.exec(text);
+    const header = text.startsWith('@@') ? HUNK_HEADER.exec(text) : null;
     if (header) {
       oldPos = Number(header[1]);
       newPos = Number(header[2]);
@@ -252,8 +252,12 @@ function readLines(file: ParsedDiffFile, rows: string[], start: number): void {
   }
 }
 
+/** A pointer is a handful of lines; a longer diff cannot be one, and is not scanned. */
+const MAX_POINTER_DIFF_LINES = 12;
+
 /** Whether the lines of one side spell a Git LFS pointer (version, oid sha256, size). */
 function isLfsPointer(lines: ParsedDiffLine[], side: 'old' | 'new'): boolean {
+  if (lines.length > MAX_POINTER_DIFF_LINES) return false;
   const content = lines
     .filter((line) => line.type === null || line.type === side)
     .map((line) => `${line.text.slice(1)}\n`);
