@@ -19,6 +19,7 @@ export const typeDefs = /* GraphQL */ `
     MERGEABLE
     NOT_OPEN
     DRAFT_STATUS
+    DISCUSSIONS_NOT_RESOLVED
     BROKEN_STATUS
     COMMITS_STATUS
     CI_MUST_PASS

@@ -84,6 +84,7 @@ export const DETAILED_MERGE_STATUSES = [
   'unchecked',
   'checking',
   'draft_status',
+  'discussions_not_resolved',
   'broken_status',
   'commits_status',
   'ci_must_pass',

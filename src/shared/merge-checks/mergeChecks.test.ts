@@ -39,11 +39,36 @@ describe('mergeCheckMessage', () => {
     ['000 §4 PREPARING is progress, no message', 'PREPARING', null],
     ['000 §4 MERGEABLE is no blocker, no message', 'MERGEABLE', null],
     ['000 §4 CHECKING is progress, no message', 'CHECKING', null],
+    ['002 §8 CONFLICT: Merge conflicts must be resolved.', 'CONFLICT', 'Merge conflicts must be resolved.'],
+    [
+      '002 §8 NEED_REBASE: Merge request must be rebased, because a fast-forward merge is not possible.',
+      'NEED_REBASE',
+      'Merge request must be rebased, because a fast-forward merge is not possible.',
+    ],
+    [
+      '002 §8 COMMITS_STATUS: Source branch exists and contains commits.',
+      'COMMITS_STATUS',
+      'Source branch exists and contains commits.',
+    ],
   ])('%s', (_rule, identifier, expected) => {
     expect(mergeCheckMessage(identifier)).toBe(expected);
   });
 
-  it('000 §3 knows the twelve identifiers of the spec', () => {
-    expect(MERGE_CHECK_IDENTIFIERS).toHaveLength(12);
+  it('000 §3 knows the twelve identifiers of the spec, and GitLab’s three for the blockers of 002 §8', () => {
+    expect(MERGE_CHECK_IDENTIFIERS.slice(0, 12)).toEqual([
+      'PREPARING',
+      'MERGEABLE',
+      'CHECKING',
+      'NOT_OPEN',
+      'DISCUSSIONS_NOT_RESOLVED',
+      'NOT_APPROVED',
+      'DRAFT_STATUS',
+      'BLOCKED_STATUS',
+      'CI_MUST_PASS',
+      'TITLE_REGEX',
+      'CI_STILL_RUNNING',
+      'EXTERNAL_STATUS_CHECKS',
+    ]);
+    expect(MERGE_CHECK_IDENTIFIERS.slice(12)).toEqual(['CONFLICT', 'NEED_REBASE', 'COMMITS_STATUS']);
   });
 });

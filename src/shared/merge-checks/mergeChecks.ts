@@ -14,6 +14,10 @@ export const MERGE_CHECK_IDENTIFIERS = [
   'TITLE_REGEX',
   'CI_STILL_RUNNING',
   'EXTERNAL_STATUS_CHECKS',
+  // GitLab's own identifiers for the checks 002 section 8 words as blockers.
+  'CONFLICT',
+  'NEED_REBASE',
+  'COMMITS_STATUS',
 ] as const;
 export type MergeCheckIdentifier = (typeof MERGE_CHECK_IDENTIFIERS)[number];
 
@@ -72,6 +76,12 @@ export function mergeCheckMessage(identifier: MergeCheckIdentifier): string | nu
       return MERGE_BLOCKER_MESSAGES.titleRegex;
     case 'EXTERNAL_STATUS_CHECKS':
       return MERGE_BLOCKER_MESSAGES.statusChecks;
+    case 'CONFLICT':
+      return MERGE_BLOCKER_MESSAGES.conflicts;
+    case 'NEED_REBASE':
+      return MERGE_BLOCKER_MESSAGES.rebase;
+    case 'COMMITS_STATUS':
+      return MERGE_BLOCKER_MESSAGES.commits;
     default:
       return assertNever(identifier);
   }

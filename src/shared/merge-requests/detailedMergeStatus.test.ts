@@ -10,6 +10,7 @@ const open: MergeabilityFacts = {
   hasCommits: true,
   ciMustPass: false,
   needsRebase: false,
+  discussionsNotResolved: false,
 };
 
 describe('detailedMergeStatus', () => {
@@ -34,6 +35,17 @@ describe('detailedMergeStatus', () => {
       'broken_status',
     ],
     ['a request without commits', { hasCommits: false }, 'commits_status'],
+    [
+      'a request with an open thread where threads must be resolved',
+      { discussionsNotResolved: true },
+      'discussions_not_resolved',
+    ],
+    ['a draft with an open thread', { draft: true, discussionsNotResolved: true }, 'draft_status'],
+    [
+      'an open thread with conflicts: threads come first, as in GitLab',
+      { discussionsNotResolved: true, mergeStatus: 'cannot_be_merged' },
+      'discussions_not_resolved',
+    ],
     [
       'a request without commits whose branch is gone',
       { hasCommits: false, sourceBranchExists: false },

@@ -13,6 +13,8 @@ export type MergeabilityFacts = {
   ciMustPass: boolean;
   /** Fast-forward and semi-linear projects: the target head is not an ancestor of the source head. */
   needsRebase: boolean;
+  /** The project requires every thread resolved, and one is not. */
+  discussionsNotResolved: boolean;
 };
 
 /**
@@ -27,6 +29,7 @@ export function detailedMergeStatus(facts: MergeabilityFacts): DetailedMergeStat
   if (!facts.sourceBranchExists || !facts.targetBranchExists) return 'broken_status';
   if (!facts.hasCommits) return 'commits_status';
   if (facts.ciMustPass) return 'ci_must_pass';
+  if (facts.discussionsNotResolved) return 'discussions_not_resolved';
   switch (facts.mergeStatus) {
     case 'unchecked':
       return 'unchecked';

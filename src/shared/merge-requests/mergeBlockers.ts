@@ -28,6 +28,8 @@ export function mergeBlockerMessage(
       return MERGE_BLOCKER_MESSAGES.commits;
     case 'ci_must_pass':
       return MERGE_BLOCKER_MESSAGES.pipelineMustSucceed;
+    case 'discussions_not_resolved':
+      return MERGE_BLOCKER_MESSAGES.threads;
     case 'conflict':
       return MERGE_BLOCKER_MESSAGES.conflicts;
     case 'need_rebase':

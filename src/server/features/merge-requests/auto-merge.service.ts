@@ -31,6 +31,7 @@ const WAITABLE: ReadonlySet<DetailedMergeStatus> = new Set([
   'checking',
   'draft_status',
   'ci_must_pass',
+  'discussions_not_resolved',
   'need_rebase',
 ]);
 

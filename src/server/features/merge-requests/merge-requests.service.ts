@@ -100,6 +100,7 @@ function mergeabilityOf(
     // There are no pipelines yet, so a project that requires a successful one blocks every merge.
     ciMustPass: record.settings.onlyAllowMergeIfPipelineSucceeds,
     needsRebase,
+    discussionsNotResolved: false,
   };
 }
 

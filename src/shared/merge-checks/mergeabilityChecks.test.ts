@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { MergeabilityFacts } from '../merge-requests/detailedMergeStatus';
+import { mergeabilityChecks } from './mergeabilityChecks';
+import type { MergeCheckIdentifier, MergeCheckStatus } from './mergeChecks';
+
+const open: MergeabilityFacts & { discussionsMustBeResolved: boolean } = {
+  state: 'opened',
+  draft: false,
+  mergeStatus: 'can_be_merged',
+  sourceBranchExists: true,
+  targetBranchExists: true,
+  hasCommits: true,
+  ciMustPass: false,
+  needsRebase: false,
+  discussionsNotResolved: false,
+  discussionsMustBeResolved: false,
+};
+
+const statusOf = (facts: Partial<typeof open>, identifier: MergeCheckIdentifier) =>
+  mergeabilityChecks({ ...open, ...facts }).find((check) => check.identifier === identifier)?.status;
+
+describe('mergeabilityChecks', () => {
+  it.each<[string, Partial<typeof open>, MergeCheckIdentifier, MergeCheckStatus]>([
+    ['an open request passes NOT_OPEN', {}, 'NOT_OPEN', 'SUCCESS'],
+    ['a closed request fails NOT_OPEN', { state: 'closed' }, 'NOT_OPEN', 'FAILED'],
+    ['a draft fails DRAFT_STATUS', { draft: true }, 'DRAFT_STATUS', 'FAILED'],
+    ['a ready request passes DRAFT_STATUS', {}, 'DRAFT_STATUS', 'SUCCESS'],
+    [
+      'a closed draft says nothing about being a draft',
+      { state: 'closed', draft: true },
+      'DRAFT_STATUS',
+      'INACTIVE',
+    ],
+    [
+      'threads are not checked unless the project requires it',
+      { discussionsNotResolved: true },
+      'DISCUSSIONS_NOT_RESOLVED',
+      'INACTIVE',
+    ],
+    [
+      'an open thread fails where the project requires resolution',
+      { discussionsMustBeResolved: true, discussionsNotResolved: true },
+      'DISCUSSIONS_NOT_RESOLVED',
+      'FAILED',
+    ],
+    ['resolved threads pass', { discussionsMustBeResolved: true }, 'DISCUSSIONS_NOT_RESOLVED', 'SUCCESS'],
+    [
+      'a required pipeline that does not exist fails CI_MUST_PASS',
+      { ciMustPass: true },
+      'CI_MUST_PASS',
+      'FAILED',
+    ],
+    ['no pipeline requirement: CI_MUST_PASS is inactive', {}, 'CI_MUST_PASS', 'INACTIVE'],
+    ['approvals do not exist yet', {}, 'NOT_APPROVED', 'INACTIVE'],
+    ['conflicts fail CONFLICT', { mergeStatus: 'cannot_be_merged' }, 'CONFLICT', 'FAILED'],
+    ['a request git has not looked at yet is CHECKING', { mergeStatus: 'unchecked' }, 'CONFLICT', 'CHECKING'],
+    [
+      'a fast-forward project behind its target fails NEED_REBASE',
+      { needsRebase: true },
+      'NEED_REBASE',
+      'FAILED',
+    ],
+    ['no commits fail COMMITS_STATUS', { hasCommits: false }, 'COMMITS_STATUS', 'FAILED'],
+  ])('%s', (_rule, facts, identifier, expected) => {
+    expect(statusOf(facts, identifier)).toBe(expected);
+  });
+
+  it('lists every identifier once', () => {
+    const identifiers = mergeabilityChecks(open).map((check) => check.identifier);
+    expect(new Set(identifiers).size).toBe(identifiers.length);
+  });
+});

@@ -1,0 +1,42 @@
+import type { MergeabilityFacts } from '../merge-requests/detailedMergeStatus';
+import type { MergeCheck, MergeCheckStatus } from './mergeChecks';
+
+const passOrFail = (blocked: boolean): MergeCheckStatus => (blocked ? 'FAILED' : 'SUCCESS');
+
+/**
+ * The merge checks the widget lists (GitLab's `mergeabilityChecks`), each with its status. Checks
+ * of features a project does not use are INACTIVE, so the list hides them: pipelines (none run
+ * yet), approvals, dependencies, title format and external status checks. Checks that need the
+ * request open only say something about an open request.
+ */
+export function mergeabilityChecks(
+  facts: MergeabilityFacts & { discussionsMustBeResolved: boolean },
+): MergeCheck[] {
+  const open = facts.state === 'opened';
+  const whenOpen = (blocked: boolean): MergeCheckStatus => (open ? passOrFail(blocked) : 'INACTIVE');
+  const gitChecked = facts.mergeStatus !== 'unchecked';
+  return [
+    { identifier: 'NOT_OPEN', status: passOrFail(!open) },
+    { identifier: 'DRAFT_STATUS', status: whenOpen(facts.draft) },
+    { identifier: 'COMMITS_STATUS', status: whenOpen(!facts.hasCommits) },
+    {
+      identifier: 'DISCUSSIONS_NOT_RESOLVED',
+      status: facts.discussionsMustBeResolved ? whenOpen(facts.discussionsNotResolved) : 'INACTIVE',
+    },
+    { identifier: 'CI_MUST_PASS', status: facts.ciMustPass ? whenOpen(true) : 'INACTIVE' },
+    { identifier: 'CI_STILL_RUNNING', status: 'INACTIVE' },
+    { identifier: 'NOT_APPROVED', status: 'INACTIVE' },
+    { identifier: 'BLOCKED_STATUS', status: 'INACTIVE' },
+    { identifier: 'TITLE_REGEX', status: 'INACTIVE' },
+    { identifier: 'EXTERNAL_STATUS_CHECKS', status: 'INACTIVE' },
+    {
+      identifier: 'CONFLICT',
+      status: !open
+        ? 'INACTIVE'
+        : gitChecked
+          ? passOrFail(facts.mergeStatus === 'cannot_be_merged')
+          : 'CHECKING',
+    },
+    { identifier: 'NEED_REBASE', status: whenOpen(facts.needsRebase) },
+  ];
+}
