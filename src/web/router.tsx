@@ -4,6 +4,7 @@ import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError } from './components/RouteError';
 import { dashboardPages } from './features/dashboard/dashboardPages';
 import { groupPages } from './features/groups/groupPages';
+import { issuePages } from './features/issues/issuePages';
 import { profilePages } from './features/profile/profilePages';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
@@ -25,7 +26,12 @@ const pages: RouteObject[] = [
 ];
 
 /** Pages under a project, after `/-/` (`merge_requests/:iid`, `tree/*`, ...). */
-const projectPages: ProjectPage[] = [...mergeRequestPages, ...repositoryPages, ...projectsProjectPages];
+const projectPages: ProjectPage[] = [
+  ...issuePages,
+  ...mergeRequestPages,
+  ...repositoryPages,
+  ...projectsProjectPages,
+];
 
 /**
  * Paths without `/-/` (`/alice`, `/group/sub`, `/group/project`) name a user, a group or a

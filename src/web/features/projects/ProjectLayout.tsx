@@ -5,6 +5,7 @@ import {
   GitCommitIcon,
   GitPullRequestIcon,
   HomeIcon,
+  IssueOpenedIcon,
   PeopleIcon,
 } from '@primer/octicons-react';
 import { Flash, Heading, NavList, Spinner } from '@primer/react';
@@ -30,6 +31,7 @@ const ICONS: Record<ProjectSection, typeof HomeIcon> = {
   files: CodeIcon,
   commits: GitCommitIcon,
   branches: GitBranchIcon,
+  issues: IssueOpenedIcon,
   merge_requests: GitPullRequestIcon,
   members: PeopleIcon,
   settings: GearIcon,

@@ -10,6 +10,8 @@ describe('project navigation', () => {
     ['/group/app/-/commit/abc123', 'commits'],
     ['/group/app/-/branches', 'branches'],
     ['/group/app/-/merge_requests/4/diffs', 'merge_requests'],
+    ['/group/app/-/issues/4', 'issues'],
+    ['/group/app/-/issues', 'issues'],
     ['/group/app/-/project_members', 'members'],
     ['/group/app/-/edit', 'settings'],
   ])('marks %s as %s', (pathname, section) => {
@@ -18,7 +20,15 @@ describe('project navigation', () => {
 
   it('offers Settings to Maintainers and Owners only, and links files to the default branch', () => {
     const labels = (level: number) => projectNavEntries('develop', level).map((entry) => entry.label);
-    expect(labels(30)).toEqual(['Overview', 'Files', 'Commits', 'Branches', 'Merge requests', 'Members']);
+    expect(labels(30)).toEqual([
+      'Overview',
+      'Files',
+      'Commits',
+      'Branches',
+      'Issues',
+      'Merge requests',
+      'Members',
+    ]);
     expect(labels(40)).toContain('Settings');
     expect(projectNavEntries('release/1.0', 0)[1]?.page).toBe('tree/release/1.0');
   });

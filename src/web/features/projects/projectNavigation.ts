@@ -1,7 +1,7 @@
 import type { Project } from '../../../shared/api/projects';
 
 export type ProjectSection =
-  'overview' | 'files' | 'commits' | 'branches' | 'merge_requests' | 'members' | 'settings';
+  'overview' | 'files' | 'commits' | 'branches' | 'issues' | 'merge_requests' | 'members' | 'settings';
 
 /** The viewer's effective level on a project: the higher of direct and group membership; Owner for admins. */
 export function viewerAccessLevel(project: Pick<Project, 'permissions'>, admin: boolean): number {
@@ -26,6 +26,8 @@ export function activeSection(pathname: string): ProjectSection {
       return 'commits';
     case 'branches':
       return 'branches';
+    case 'issues':
+      return 'issues';
     case 'merge_requests':
       return 'merge_requests';
     case 'project_members':
@@ -48,6 +50,7 @@ export function projectNavEntries(defaultBranch: string | null, accessLevel: num
     { section: 'files', label: 'Files', page: `tree/${branch}` },
     { section: 'commits', label: 'Commits', page: `commits/${branch}` },
     { section: 'branches', label: 'Branches', page: 'branches' },
+    { section: 'issues', label: 'Issues', page: 'issues' },
     { section: 'merge_requests', label: 'Merge requests', page: 'merge_requests' },
     { section: 'members', label: 'Members', page: 'project_members' },
   ];

@@ -1,0 +1,93 @@
+import { ActionList, ActionMenu, Flash, Spinner, TextInput } from '@primer/react';
+import { useState } from 'react';
+import type { IssuePage } from '../../../shared/api/issues';
+import type { UserBasic } from '../../../shared/api/users';
+import { useUpdateIssue } from './mutations';
+import { useAssignableMembers } from './queries';
+import { useSession } from '../session/useSession';
+
+/** The spec's words when assigning fails (section 8). */
+export const ASSIGN_FAILED = 'Something went wrong while updating assignees';
+
+type Props = { fullPath: string; issue: IssuePage };
+
+/** The sidebar's assignees, editable with `can_set_issue_metadata`: each pick saves at once. */
+export function AssigneesField({ fullPath, issue }: Props) {
+  const update = useUpdateIssue(fullPath, issue.iid);
+  const me = useSession().data?.user ?? null;
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const members = useAssignableMembers(fullPath, search.trim(), open);
+  const assignedIds = issue.assignees.map((user) => user.id);
+  const save = (ids: number[]) => update.mutate({ assignee_ids: ids });
+  const toggle = (id: number) =>
+    save(assignedIds.includes(id) ? assignedIds.filter((other) => other !== id) : [...assignedIds, id]);
+  // Assigned people stay listed while the search narrows the members.
+  const candidates: UserBasic[] = [
+    ...issue.assignees,
+    ...(members.data ?? []).filter((member) => !assignedIds.includes(member.id)),
+  ];
+
+  return (
+    <section className="issue-sidebar__block" aria-label="Assignees">
+      <div className="issue-sidebar__heading">
+        <span>Assignees</span>
+        {issue.current_user.can_set_issue_metadata && (
+          <ActionMenu open={open} onOpenChange={setOpen}>
+            <ActionMenu.Anchor>
+              <button type="button" className="issue-sidebar__edit">
+                Edit
+              </button>
+            </ActionMenu.Anchor>
+            <ActionMenu.Overlay width="medium">
+              <div className="issue-sidebar__search">
+                <TextInput
+                  block
+                  aria-label="Search users"
+                  placeholder="Search users"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                />
+              </div>
+              <ActionList selectionVariant="multiple" aria-label="Assign to">
+                {candidates.map((user) => (
+                  <ActionList.Item
+                    key={user.id}
+                    selected={assignedIds.includes(user.id)}
+                    onSelect={() => toggle(user.id)}
+                  >
+                    {user.name}
+                    <ActionList.Description>@{user.username}</ActionList.Description>
+                  </ActionList.Item>
+                ))}
+              </ActionList>
+              {members.isPending && <Spinner size="small" />}
+            </ActionMenu.Overlay>
+          </ActionMenu>
+        )}
+      </div>
+      {update.isError && <Flash variant="danger">{ASSIGN_FAILED}</Flash>}
+      {issue.assignees.length === 0 ? (
+        <p className="muted issue-sidebar__value">
+          None
+          {issue.current_user.can_set_issue_metadata && me && (
+            <>
+              {' - '}
+              <button type="button" className="issue-sidebar__link" onClick={() => save([me.id])}>
+                assign yourself
+              </button>
+            </>
+          )}
+        </p>
+      ) : (
+        <ul className="issue-sidebar__people" aria-label="Assigned">
+          {issue.assignees.map((user) => (
+            <li key={user.id}>
+              <strong>{user.name}</strong> <span className="muted">@{user.username}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { Flash, Heading, Spinner } from '@primer/react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { IssuePage as PageData } from '../../../shared/api/issues';
+import { ApiError } from '../../api/client';
+import { MarkdownBody } from '../merge-requests/MarkdownBody';
+import { ActivitySection } from '../notes/ActivitySection';
+import { useProjectFullPath } from '../projects/projectRoutes';
+import { IncidentTimeline } from './IncidentTimeline';
+import { IssueEditForm } from './IssueEditForm';
+import { IssueHeader } from './IssueHeader';
+import { IssueSidebar } from './IssueSidebar';
+import { issuePagePath, useIssuePage } from './queries';
+import './issues.css';
+
+/** `{project}/-/issues/{iid}`: the issue, its sidebar, an incident's timeline, and the activity. */
+export function IssuePage() {
+  const fullPath = useProjectFullPath();
+  const iid = Number(useParams().iid);
+  if (!Number.isInteger(iid) || iid <= 0) return <LoadProblem error={new ApiError(404, 'Not found')} />;
+  return <IssueLoader fullPath={fullPath} iid={iid} />;
+}
+
+function IssueLoader({ fullPath, iid }: { fullPath: string; iid: number }) {
+  const page = useIssuePage(fullPath, iid);
+  if (page.isPending) return <Spinner />;
+  if (page.isError) return <LoadProblem error={page.error} />;
+  return <Loaded fullPath={fullPath} issue={page.data} />;
+}
+
+function LoadProblem({ error }: { error: Error }) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <div className="stack">
+      <Heading as="h1">{notFound ? 'Page not found' : 'Something went wrong'}</Heading>
+      <Flash variant={notFound ? 'default' : 'danger'}>
+        {notFound ? 'The page could not be found or you do not have permission to see it.' : error.message}
+      </Flash>
+    </div>
+  );
+}
+
+function Loaded({ fullPath, issue }: { fullPath: string; issue: PageData }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <div className="issue-page">
+      <div className="stack issue-page__main">
+        {editing ? (
+          <IssueEditForm fullPath={fullPath} issue={issue} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <IssueHeader fullPath={fullPath} issue={issue} onEdit={() => setEditing(true)} />
+            <section className="box issue-description" aria-label="Description">
+              {issue.description_html ? (
+                <MarkdownBody html={issue.description_html} />
+              ) : (
+                <p className="muted">No description provided.</p>
+              )}
+            </section>
+          </>
+        )}
+        {issue.issue_type === 'incident' && <IncidentTimeline fullPath={fullPath} iid={issue.iid} />}
+        <ActivitySection notesDataPath={`${issuePagePath(fullPath, issue.iid)}/notes_data.json`} />
+      </div>
+      <IssueSidebar fullPath={fullPath} issue={issue} />
+    </div>
+  );
+}

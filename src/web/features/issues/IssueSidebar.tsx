@@ -1,0 +1,72 @@
+import { EyeClosedIcon, EyeIcon, LockIcon, UnlockIcon } from '@primer/octicons-react';
+import { Button, Flash } from '@primer/react';
+import type { IssuePage } from '../../../shared/api/issues';
+import { AssigneesField } from './AssigneesField';
+import { useUpdateIssue } from './mutations';
+
+type Props = { fullPath: string; issue: IssuePage };
+
+/** Assignees, confidentiality and the discussion lock; changing them needs `can_set_issue_metadata`. */
+export function IssueSidebar({ fullPath, issue }: Props) {
+  return (
+    <aside className="issue-sidebar" aria-label="Issue details">
+      <AssigneesField fullPath={fullPath} issue={issue} />
+      <ConfidentialityField fullPath={fullPath} issue={issue} />
+      <LockField fullPath={fullPath} issue={issue} />
+    </aside>
+  );
+}
+
+function ConfidentialityField({ fullPath, issue }: Props) {
+  const update = useUpdateIssue(fullPath, issue.iid);
+  const name = issue.issue_type === 'incident' ? 'incident' : 'issue';
+  return (
+    <section className="issue-sidebar__block" aria-label="Confidentiality">
+      <div className="issue-sidebar__heading">
+        <span>Confidentiality</span>
+      </div>
+      {update.isError && <Flash variant="danger">{update.error.message}</Flash>}
+      <p className="issue-sidebar__value">
+        {issue.confidential ? <EyeClosedIcon /> : <EyeIcon />}{' '}
+        {issue.confidential
+          ? `This ${name} is confidential and should only be visible to team members with at least the Reporter role.`
+          : 'Not confidential'}
+      </p>
+      {issue.current_user.can_set_issue_metadata && (
+        <Button
+          size="small"
+          loading={update.isPending}
+          onClick={() => update.mutate({ confidential: !issue.confidential })}
+        >
+          {issue.confidential ? 'Turn off' : 'Turn on'}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function LockField({ fullPath, issue }: Props) {
+  const update = useUpdateIssue(fullPath, issue.iid);
+  const locked = issue.discussion_locked;
+  return (
+    <section className="issue-sidebar__block" aria-label="Lock discussion">
+      <div className="issue-sidebar__heading">
+        <span>Discussion</span>
+      </div>
+      {update.isError && <Flash variant="danger">{update.error.message}</Flash>}
+      <p className="issue-sidebar__value">
+        {locked ? <LockIcon /> : <UnlockIcon />}{' '}
+        {locked ? 'Locked: only project members can comment.' : 'Unlocked'}
+      </p>
+      {issue.current_user.can_set_issue_metadata && (
+        <Button
+          size="small"
+          loading={update.isPending}
+          onClick={() => update.mutate({ discussion_locked: !locked })}
+        >
+          {locked ? 'Unlock discussion' : 'Lock discussion'}
+        </Button>
+      )}
+    </section>
+  );
+}

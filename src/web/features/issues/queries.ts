@@ -1,0 +1,91 @@
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import type { Issue, IssuePage, IssueState, TimelineEvent } from '../../../shared/api/issues';
+import type { Member } from '../../../shared/api/members';
+import { request, requestWithHeaders } from '../../api/client';
+import { projectApi } from '../projects/queries';
+
+export type ListState = IssueState | 'all';
+export type ListFilter = { state: ListState; search: string; page: number };
+
+export const PER_PAGE = 20;
+
+export const issuesApi = (fullPath: string): string => `${projectApi(fullPath)}/issues`;
+
+/** The issue page's own JSON, at GitLab's address. */
+export const issuePagePath = (fullPath: string, iid: number): string => `/${fullPath}/-/issues/${iid}`;
+
+export const issueKeys = {
+  all: (fullPath: string) => ['issues', fullPath] as const,
+  list: (fullPath: string, filter: ListFilter) => [...issueKeys.all(fullPath), 'list', filter] as const,
+  count: (fullPath: string, state: ListState, search: string) =>
+    [...issueKeys.all(fullPath), 'count', state, search] as const,
+  page: (fullPath: string, iid: number) => [...issueKeys.all(fullPath), iid, 'page'] as const,
+  timeline: (fullPath: string, iid: number) => [...issueKeys.all(fullPath), iid, 'timeline'] as const,
+  assignable: (fullPath: string, search: string) => ['members', 'assignable', fullPath, search] as const,
+};
+
+const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
+
+/** One page of a project's issues, with the total for pagination. */
+export function useIssues(fullPath: string, filter: ListFilter) {
+  return useQuery({
+    queryKey: issueKeys.list(fullPath, filter),
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await requestWithHeaders<Issue[]>(issuesApi(fullPath), {
+        query: { state: filter.state, search: filter.search, page: filter.page, per_page: PER_PAGE },
+        signal,
+      });
+      return { items: data, total: totalOf(headers) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many issues each tab holds: the list's `X-Total` for a one-item page per state. */
+export function useIssueCounts(fullPath: string, states: readonly ListState[], search: string) {
+  return useQueries({
+    queries: states.map((state) => ({
+      queryKey: issueKeys.count(fullPath, state, search),
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        const { headers } = await requestWithHeaders<Issue[]>(issuesApi(fullPath), {
+          query: { state, search, per_page: 1 },
+          signal,
+        });
+        return totalOf(headers);
+      },
+      placeholderData: keepPreviousData,
+    })),
+  });
+}
+
+/** The issue with rendered HTML and what the viewer may do. */
+export function useIssuePage(fullPath: string, iid: number) {
+  return useQuery({
+    queryKey: issueKeys.page(fullPath, iid),
+    queryFn: ({ signal }) => request<IssuePage>(`${issuePagePath(fullPath, iid)}.json`, { signal }),
+  });
+}
+
+/** An incident's timeline events, oldest first. */
+export function useTimelineEvents(fullPath: string, iid: number, enabled: boolean) {
+  return useQuery({
+    queryKey: issueKeys.timeline(fullPath, iid),
+    queryFn: ({ signal }) =>
+      request<TimelineEvent[]>(`${issuePagePath(fullPath, iid)}/timeline_events.json`, { signal }),
+    enabled,
+  });
+}
+
+/** Project members (inherited ones too) who can be picked as assignees, filtered by name. */
+export function useAssignableMembers(fullPath: string, search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: issueKeys.assignable(fullPath, search),
+    queryFn: ({ signal }) =>
+      request<Member[]>(`${projectApi(fullPath)}/members/all`, {
+        query: { query: search || undefined, per_page: 20 },
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

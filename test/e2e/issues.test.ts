@@ -1,0 +1,144 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notes } from '../../src/server/db/schema';
+import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { addProjectMember } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+describe('issues in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let owner: TestUser;
+  let developer: TestUser;
+  let project: ProjectContext;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container, { name: 'Ada Lovelace' });
+    developer = await buildUser(t.container, { name: 'Grace Hopper' });
+    project = await buildProject(t.container, owner, { visibility: 'public' });
+    await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
+    browser = await launchBrowser();
+    page = await (await newContext(browser, await t.listen())).newPage();
+    await signIn(page, owner.username, owner.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const issuesUrl = (path = '') => `/${project.fullPath}/-/issues${path}`;
+  const header = () => page.locator('.issue-header');
+
+  it('shows an empty list with a way to start', async () => {
+    await page.goto(`/${project.fullPath}`);
+    await page.getByRole('link', { name: 'Issues' }).click();
+    await page.waitForURL((url) => url.pathname === issuesUrl());
+    await page.getByText('There are no open issues').waitFor();
+    await screenshot(page, 'issues-empty');
+    await page.getByRole('link', { name: 'New issue' }).first().click();
+    await page.waitForURL((url) => url.pathname === issuesUrl('/new'));
+  });
+
+  it('creates an issue from the web form', async () => {
+    await page.getByLabel('Title').fill('Sign-in page crashes on Safari');
+    await page
+      .getByLabel('Description')
+      .fill('Steps to reproduce:\n\n1. Open **Safari**\n2. Sign in\n\n- [x] reproduced\n- [ ] fixed');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.md-editor__preview strong', { hasText: 'Safari' }).waitFor();
+    await screenshot(page, 'issues-new');
+    await page.getByRole('button', { name: 'Create issue' }).click();
+
+    await page.waitForURL((url) => url.pathname === issuesUrl('/1'));
+    await page.getByRole('heading', { name: 'Sign-in page crashes on Safari' }).waitFor();
+    expect(await header().getByText('Open', { exact: true }).isVisible()).toBe(true);
+    expect(await header().innerText()).toContain('Issue created');
+    expect(await page.locator('.issue-description strong').innerText()).toBe('Safari');
+  });
+
+  it('lists it under Open with its counts', async () => {
+    await page.goto(issuesUrl());
+    const list = page.getByRole('list', { name: 'Issues' });
+    await list.getByRole('link', { name: 'Sign-in page crashes on Safari' }).waitFor();
+    expect(await list.innerText()).toContain('#1');
+    expect(await list.innerText()).toContain('1 of 2 checklist items completed');
+    await screenshot(page, 'issues-list');
+    await list.getByRole('link', { name: 'Sign-in page crashes on Safari' }).click();
+    await page.waitForURL((url) => url.pathname === issuesUrl('/1'));
+  });
+
+  it('closes and reopens it with the close/reopen button', async () => {
+    await header().getByRole('button', { name: 'Close issue' }).click();
+    await header().getByText('Closed', { exact: true }).waitFor();
+    await header().getByRole('button', { name: 'Reopen issue' }).waitFor();
+
+    await page.goto(issuesUrl('?state=closed'));
+    await page.getByRole('list', { name: 'Issues' }).getByText('Sign-in page crashes on Safari').waitFor();
+    await page.goto(issuesUrl('/1'));
+    await header().getByRole('button', { name: 'Reopen issue' }).click();
+    await header().getByText('Open', { exact: true }).waitFor();
+    await header().getByRole('button', { name: 'Close issue' }).waitFor();
+  });
+
+  it('assigns a project member from the sidebar', async () => {
+    const assignees = page.getByRole('region', { name: 'Assignees' });
+    await assignees.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Search users' }).fill('Grace');
+    await page.getByRole('menuitemcheckbox', { name: /Grace Hopper/ }).click();
+    await page.keyboard.press('Escape');
+    await assignees.getByRole('list', { name: 'Assigned' }).getByText('Grace Hopper').waitFor();
+    const saved = await t.container.issues.show(owner, project.project.id, 1);
+    expect(saved.record.assignees.map((a) => a.id)).toEqual([developer.id]);
+  });
+
+  it('locks the discussion and makes the issue confidential', async () => {
+    await page.getByRole('button', { name: 'Lock discussion' }).click();
+    await page.getByRole('button', { name: 'Unlock discussion' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Confidentiality' })
+      .getByRole('button', { name: 'Turn on' })
+      .click();
+    await header().getByText('Confidential').waitFor();
+    await header().getByText('Locked').waitFor();
+    await screenshot(page, 'issues-show');
+  });
+
+  it('shows an incident with its badge and timeline', async () => {
+    const { record } = await t.container.issues.create(owner, project.project.id, {
+      title: 'Checkout returns 500',
+      description: 'Error rate above 5% since 14:02 UTC.',
+      issue_type: 'incident',
+    });
+    await page.goto(issuesUrl(`/${record.issue.iid}`));
+    await header().getByText('Incident', { exact: true }).first().waitFor();
+    await page
+      .getByRole('region', { name: 'Timeline' })
+      .getByText('No timeline items have been added yet.')
+      .waitFor();
+    await header().getByRole('button', { name: 'Close incident' }).waitFor();
+
+    const [comment] = await t.container.db
+      .insert(notes)
+      .values({
+        projectId: project.project.id,
+        noteableType: 'Issue',
+        noteableId: record.issue.id,
+        discussionId: 'b'.repeat(40),
+        note: 'Rolled back **deploy 4812**; error rate back to normal.',
+        authorId: owner.id,
+      })
+      .returning();
+    if (!comment) throw new Error('no comment');
+    const promoted = await t.container.timelineEvents.promoteFromNote(owner, comment);
+    expect(promoted.errors).toEqual([]);
+    await page.reload();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.locator('strong', { hasText: 'deploy 4812' }).waitFor();
+    await screenshot(page, 'issues-incident');
+  });
+});
