@@ -14,6 +14,12 @@ const after = numbered((n) =>
   n === 50 || n === 90 ? `export const line${n} = ${n * 10};` : `export const line${n} = ${n};`,
 );
 const notes = Array.from({ length: 30 }, (_, i) => `Note ${i + 1}: keep the shop simple.`).join('\n') + '\n';
+const lfsPointer = [
+  'version https://git-lfs.github.com/spec/v1',
+  `oid sha256:${'4d7a'.repeat(16)}`,
+  'size 3145728',
+  '',
+].join('\n');
 const binary = Buffer.concat([Buffer.from([0, 1, 2, 3]), Buffer.alloc(2044, 7)]);
 
 describe('the Changes tab: context lines, the full file and the viewers without lines', () => {
@@ -47,6 +53,7 @@ describe('the Changes tab: context lines, the full file and the viewers without 
         { action: 'create', path: 'docs/shop-notes.md', content: notes },
         { action: 'update', path: 'bin/run.sh', content: '#!/bin/sh\necho run\n', executable: true },
         { action: 'create', path: 'assets/data.bin', content: binary },
+        { action: 'create', path: 'assets/demo.mp4', content: lfsPointer },
       ],
     });
     const mr = await t.container.mergeRequests.create(owner, project.project.id, {
@@ -168,5 +175,29 @@ describe('the Changes tab: context lines, the full file and the viewers without 
     expect(response.status()).toBe(200);
     expect((await response.body()).length).toBe(2048);
     await shot('diffs-viewers');
+  });
+
+  it('says a file in Git LFS is stored elsewhere, with the size its pointer gives', async () => {
+    const video = file('assets/demo.mp4');
+    await video.getByText('This source diff could not be displayed because it is stored in LFS.').waitFor();
+    expect(await video.getByText('3.00 MiB').isVisible()).toBe(true);
+    expect(await video.getByText('LFS', { exact: true }).isVisible()).toBe(true);
+    expect(await video.getByRole('link', { name: 'view the blob' }).getAttribute('href')).toMatch(
+      /\/-\/blob\/[0-9a-f]{40}\/assets\/demo\.mp4$/,
+    );
+  });
+
+  it('expands context in the side-by-side view too', async () => {
+    await page.getByRole('button', { name: 'Side-by-side' }).click();
+    await lines().locator('.diff-table--parallel').waitFor();
+    await lines().getByRole('button', { name: 'Expand all lines' }).first().click();
+    await lines().locator('[id$="_1_1"]').waitFor();
+    const firstRow = lines().locator('.diff-table--parallel tr.diff-line').first();
+    expect(await firstRow.locator('.diff-code').allInnerTexts()).toEqual([
+      ' export const line1 = 1;',
+      ' export const line1 = 1;',
+    ]);
+    await shot('diffs-expand-parallel');
+    await page.getByRole('button', { name: 'Inline' }).click();
   });
 });

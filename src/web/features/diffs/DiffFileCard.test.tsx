@@ -180,6 +180,29 @@ describe('a diff file card', () => {
     expect(text(reader)).toContain('View file');
   });
 
+  it('links a submodule to its project and compares its two commits', () => {
+    const html = render(
+      diffFile({
+        new_path: 'vendor/lib',
+        submodule: true,
+        a_mode: '160000',
+        b_mode: '160000',
+        blob: null,
+        submodule_link: '/group/lib',
+        submodule_tree_url: `/group/lib/-/tree/${'2'.repeat(40)}`,
+        submodule_compare: {
+          old_sha: '1'.repeat(40),
+          new_sha: '2'.repeat(40),
+          url: `/group/lib/-/compare/${'1'.repeat(40)}...${'2'.repeat(40)}`,
+        },
+      }),
+    );
+    expect(html).toContain(`href="/group/lib/-/tree/${'2'.repeat(40)}"`);
+    expect(html).toContain(`href="/group/lib/-/compare/${'1'.repeat(40)}...${'2'.repeat(40)}"`);
+    expect(text(html)).toContain('submodule');
+    expect(text(html)).toContain('Compare 11111111…22222222');
+  });
+
   it('says when the diff could not be loaded and offers to try again', () => {
     const html = render(diffFile(), { body: { kind: 'error', retry: () => undefined } });
     expect(text(html)).toContain('Unable to load the diff Try again');

@@ -1,8 +1,16 @@
 import { Button, IconButton, Label, Link } from '@primer/react';
-import { ChevronDownIcon, ChevronRightIcon, CopyIcon } from '@primer/octicons-react';
+import {
+  ChevronDownIcon,
+  ChevronRightIcon,
+  CodeIcon,
+  CopyIcon,
+  EyeIcon,
+  PencilIcon,
+} from '@primer/octicons-react';
 import type { DiffFile, DiffFileMetadata } from '../../../shared/api/diffs';
 import { fileAnchor } from './deepLink';
 import type { FullFileState } from './fullFile';
+import { viewFileAtText } from './viewerKind';
 
 type Props = {
   file: DiffFileMetadata;
@@ -95,26 +103,40 @@ export function DiffFileHeader({
           {fullFile.kind === 'full' ? 'Show changes only' : 'Show full file'}
         </Button>
       )}
-      {canEdit && loaded?.edit_path && (
-        <Button as={Link} href={loaded.edit_path} size="small" aria-label={`Edit ${file.new_path}`}>
-          Edit
-        </Button>
-      )}
-      {canEdit && loaded?.ide_edit_path && (
-        <Button
-          as={Link}
-          href={loaded.ide_edit_path}
-          size="small"
-          aria-label={`Open ${file.new_path} in Web IDE`}
-        >
-          Open in Web IDE
-        </Button>
-      )}
-      {loaded && !file.deleted_file && !file.submodule && (
-        <Button as={Link} href={loaded.view_path} size="small" aria-label={`View file ${file.new_path}`}>
-          View file
-        </Button>
-      )}
+      <span className="diff-file__links">
+        {canEdit && loaded?.edit_path && loaded.blob?.readable_text && (
+          <IconButton
+            as="a"
+            href={loaded.edit_path}
+            icon={PencilIcon}
+            aria-label={`Edit ${file.new_path} in single-file editor`}
+            variant="invisible"
+            size="small"
+          />
+        )}
+        {canEdit && loaded?.ide_edit_path && (
+          <IconButton
+            as="a"
+            href={loaded.ide_edit_path}
+            icon={CodeIcon}
+            aria-label={`Open ${file.new_path} in Web IDE`}
+            variant="invisible"
+            size="small"
+          />
+        )}
+        {loaded && !file.submodule && (
+          <IconButton
+            as="a"
+            href={loaded.view_path}
+            icon={EyeIcon}
+            aria-label={viewFileAtText(
+              file.deleted_file ? loaded.diff_refs.base_sha : loaded.diff_refs.head_sha,
+            )}
+            variant="invisible"
+            size="small"
+          />
+        )}
+      </span>
     </header>
   );
 }
