@@ -234,6 +234,16 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
     });
   });
 
+  it('refuses context lines of a file with a 5 MB line instead of sending it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/${project.fullPath}/-/blob/${secondHead}/huge.min.js/diff?full=true`,
+      headers: owner.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The file has a line too long to show' });
+  });
+
   it('finds one file by a path with quotes, a newline and unicode', async () => {
     const name = 'qu"ote\nand café.md';
     const response = await get(`diff_for_path.json?new_path=${encodeURIComponent(name)}`);

@@ -10,6 +10,7 @@ import {
   listChangedFiles,
   readBlobs,
   readFilePatches,
+  MAX_FILE_PATCH_BYTES,
   type ChangedFile,
   type FilePatch,
   type PatchProblem,
@@ -94,6 +95,23 @@ const MAX_COMPARE_FILES = 1000;
 
 /** Context lines are read from blobs up to this size; a larger file is refused with a 400. */
 const MAX_CONTEXT_BLOB_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A line longer than a whole file's patch may be (a 5 MB minified bundle) is refused: its diff was
+ * already shown as too large, and laying out megabytes of one line would stall the browser.
+ */
+const LINE_TOO_LONG = 'The file has a line too long to show';
+
+function longestLine(content: Buffer): number {
+  let longest = 0;
+  for (let start = 0; start < content.length;) {
+    const newline = content.indexOf(0x0a, start);
+    const end = newline < 0 ? content.length : newline;
+    longest = Math.max(longest, end - start);
+    start = end + 1;
+  }
+  return longest;
+}
 
 export type ContextLinesRequest = {
   since?: number;
@@ -362,6 +380,7 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
       throw new BadRequestError('The file is too large to show');
     const content = await readBlob(ctx.gitDir, entry.id);
     if (!content || isBinary(content)) throw new BadRequestError('The file is binary');
+    if (longestLine(content) > MAX_FILE_PATCH_BYTES) throw new BadRequestError(LINE_TOO_LONG);
     const highlighted = highlighter.session()(entry.id, filePath, content.toString('utf8')).lines;
     const total = content.at(-1) === 0x0a ? highlighted.length - 1 : highlighted.length;
     const plain = content.toString('utf8').split('\n');
@@ -421,7 +440,20 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     return { ctx, commits: commits.reverse(), diff, sameRef: fromSha === toSha };
   }
 
-  return { select, metadata, batch, forPath, coverage, rawFile, contextLines, compare };
+  /** Blobs still waiting for background highlighting (the bench waits for none before warm figures). */
+  const pendingHighlights = () => highlighter.pendingCount();
+
+  return {
+    select,
+    metadata,
+    batch,
+    forPath,
+    coverage,
+    rawFile,
+    contextLines,
+    compare,
+    pendingHighlights,
+  };
 }
 
 function richLine(line: ParsedDiffLine, oldLines: string[] | null, newLines: string[] | null): DiffLine {
