@@ -98,6 +98,17 @@ const projectTable: Table = {
     admin: 'YYY',
     'blocked owner': '---',
   },
+  upload_file: {
+    anonymous: '---',
+    'non-member': '---',
+    guest: 'YYY',
+    reporter: 'YYY',
+    developer: 'YYY',
+    maintainer: 'YYY',
+    owner: 'YYY',
+    admin: 'YYY',
+    'blocked owner': '---',
+  },
   remove_project: {
     anonymous: '---',
     'non-member': '---',
@@ -214,6 +225,10 @@ describe('can() on projects', () => {
     expect(can(actor, 'push_code', projectSubject('public', 50, true))).toBe(false);
     expect(can(actor, 'create_merge_request', projectSubject('public', 50, true))).toBe(false);
     expect(can(actor, 'admin_project', projectSubject('public', 40, true))).toBe(true);
+  });
+
+  it('takes no uploads in an archived project', () => {
+    expect(can(ROLES.owner.actor, 'upload_file', projectSubject('public', 50, true))).toBe(false);
   });
 });
 

@@ -70,7 +70,8 @@ export type Action =
   | 'award_emoji'
   | 'read_note'
   | 'update_note'
-  | 'admin_note';
+  | 'admin_note'
+  | 'upload_file';
 
 const { guest, reporter, developer, maintainer, owner } = ACCESS_LEVELS;
 
@@ -255,6 +256,9 @@ function canOnProject(
     }
     case 'admin_project':
       return actor !== null && level >= maintainer;
+    // Attachments for notes and descriptions: members, who may comment, and not in an archived project.
+    case 'upload_file':
+      return actor !== null && writable && level >= guest;
     case 'remove_project':
     case 'manage_owner_members':
       return actor !== null && level >= owner;
