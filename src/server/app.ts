@@ -24,6 +24,8 @@ import { registerIssueRoutes } from './features/issues/issues.routes';
 import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
+import { registerDraftNotesPageRoutes } from './features/notes/draft-notes-page.routes';
+import { registerNotesPageRoutes } from './features/notes/notes-page.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
 import { registerRepositoryRoutes } from './features/repository/repository.routes';
@@ -94,6 +96,8 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerIssueRoutes(app, container);
   registerIssuePageRoutes(app, container);
   registerAwardEmojiRoutes(app, container);
+  registerNotesPageRoutes(app, container);
+  registerDraftNotesPageRoutes(app, container);
   registerMarkdownRoutes(app);
 }
 

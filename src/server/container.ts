@@ -17,6 +17,13 @@ import { createRebaseService } from './features/merge-requests/rebase.service';
 import { createAutoMergeService } from './features/merge-requests/auto-merge.service';
 import { createJobQueue } from './jobs/jobs';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
+import { createDescriptionVersionsService } from './features/notes/description-versions.service';
+import { createDiffNotesService } from './features/notes/diff-notes.service';
+import { createDraftNotesService } from './features/notes/draft-notes.service';
+import { createNoteCommands } from './features/notes/note-commands';
+import { createNotePresentation } from './features/notes/note-presentation';
+import { createNoteableLoader } from './features/notes/noteables';
+import { createNotesService } from './features/notes/notes.service';
 import { createSystemNotesService } from './features/notes/system-notes.service';
 import { createQuickActionsService } from './features/quick-actions/quick-actions.service';
 import { createProjectsService } from './features/projects/projects.service';
@@ -90,13 +97,23 @@ export function createContainer(deps: AppDeps) {
     awardEmoji,
     users,
   });
-  pushHooks.subscribe((push) =>
-    mergeRequests.handlePush({
+  const noteables = createNoteableLoader({ mergeRequests, issues });
+  const diffNotes = createDiffNotesService({ ...base, mergeRequests, diffs, projects });
+  const notes = createNotesService({ ...base, noteables, diffNotes });
+  const draftNotes = createDraftNotesService({ ...base, notes, diffNotes });
+  const notePresentation = createNotePresentation({ ...base, awardEmoji, projects });
+  const descriptionVersions = createDescriptionVersionsService(base);
+  const noteCommands = createNoteCommands({ notes, quickActions });
+  pushHooks.subscribe(async (push) => {
+    const versioned = await mergeRequests.handlePush({
       projectId: push.project.project.id,
       pusherId: push.actor.id,
       changes: push.changes,
-    }),
-  );
+    });
+    // Diff notes move onto the new diff or go outdated once the new version is recorded.
+    for (const id of versioned)
+      await diffNotes.followPush(push.actor, await noteables.byId(push.actor, 'MergeRequest', id));
+  });
   return {
     ...base,
     protectedBranches,
@@ -114,6 +131,13 @@ export function createContainer(deps: AppDeps) {
     quickActions,
     systemNotes,
     mergeRequests,
+    noteables,
+    diffNotes,
+    notes,
+    draftNotes,
+    notePresentation,
+    descriptionVersions,
+    noteCommands,
     merges,
     jobs,
     rebases,

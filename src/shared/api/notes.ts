@@ -209,8 +209,14 @@ export const discussionsQuerySchema = z.object({
 
 /** `GET {notesPath}` with header `X-Last-Fetched-At` (microseconds, as the previous answer gave it). */
 export const notesPollResponseSchema = z.object({
+  /** Notes created or edited since `X-Last-Fetched-At` (with a 5-second overlap: upsert them by id). */
   notes: z.array(noteSchema),
   last_fetched_at: z.number(),
+  /**
+   * The ids of every note the viewer can see now: a note the client holds whose id is missing
+   * was deleted (deleted rows leave nothing to list as "changed").
+   */
+  note_ids: z.array(z.number()).optional(),
 });
 export type NotesPollResponse = z.infer<typeof notesPollResponseSchema>;
 

@@ -134,6 +134,18 @@ export async function findMergeRequestRecord(
   return row && toRecord(row);
 }
 
+/** Where a merge request lives, for features that hold only its id (notes, awards). */
+export async function findMergeRequestLocation(
+  db: Db,
+  id: number,
+): Promise<{ projectId: number; iid: number } | undefined> {
+  const [row] = await db
+    .select({ projectId: mergeRequests.projectId, iid: mergeRequests.iid })
+    .from(mergeRequests)
+    .where(eq(mergeRequests.id, id));
+  return row;
+}
+
 /** Locks the row for the rest of the transaction, so concurrent updates take turns. */
 export async function lockMergeRequest(db: Db, id: number): Promise<MergeRequestRow | undefined> {
   const [row] = await db.select().from(mergeRequests).where(eq(mergeRequests.id, id)).for('update');

@@ -43,6 +43,7 @@ import { commitsAddedText, draftText, lockedText, titleChangedText } from '../no
 import type { SystemNotesService } from '../notes/system-notes.service';
 import {
   findDiffVersion,
+  findMergeRequestLocation,
   findMergeRequestRecord,
   findOpenBySourceBranches,
   findOpenForBranches,
@@ -484,6 +485,19 @@ export function createMergeRequestsService({
     return { items: await viewsOf(records), total };
   }
 
+  /** A merge request the actor may read, without the git work of its mergeability (notes, awards). */
+  async function findReadable(actor: Actor, projectRef: number | string, iid: number) {
+    const ctx = await loadForRead(actor, projectRef);
+    return { ctx, record: await findRecord(ctx, iid) };
+  }
+
+  /** The same, for features that hold only the merge request's id. */
+  async function findReadableById(actor: Actor, id: number) {
+    const location = await findMergeRequestLocation(db, id);
+    if (!location) throw new NotFoundError('Merge Request');
+    return findReadable(actor, location.projectId, location.iid);
+  }
+
   /** One merge request with what the actor may do on it. */
   async function show(actor: Actor, projectRef: number | string, iid: number) {
     return detailIn(actor, await loadForRead(actor, projectRef), iid);
@@ -665,13 +679,15 @@ export function createMergeRequestsService({
   /**
    * After a push: open requests from a pushed branch get a new diff version when their head
    * moved; requests into a pushed branch get their mergeability checked again on the next read.
+   * Returns the ids of the requests that got a new version (their diff notes follow).
    */
   async function handlePush(push: {
     projectId: number;
     /** Who pushed, for the "added N commits" note; null when unknown. */
     pusherId?: number | null;
     changes: Array<{ ref: string; oldSha: string; newSha: string }>;
-  }) {
+  }): Promise<number[]> {
+    const versioned: number[] = [];
     const gitDir = projects.gitDirOf(push.projectId);
     const pushed = push.changes.filter((c) => c.ref.startsWith('refs/heads/'));
     const branches = pushed.map((c) => c.ref.slice('refs/heads/'.length));
@@ -698,12 +714,14 @@ export function createMergeRequestsService({
         return { row, notes: note ? [note] : [] };
       });
       if (!updated) continue;
+      if (diff) versioned.push(mr.id);
       await publish(updated.row);
       await announceAll(updated.notes);
     }
     for (const branch of branches) {
       for (const row of await markTargetUnchecked(db, push.projectId, branch)) await publish(row);
     }
+    return versioned;
   }
 
   /**
@@ -749,6 +767,8 @@ export function createMergeRequestsService({
     loadForRead,
     versionCommits,
     setDiscussionLocked,
+    findReadable,
+    findReadableById,
     detailIn,
     mayMergeInto,
     mayRemoveBranch,

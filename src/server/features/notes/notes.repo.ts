@@ -1,15 +1,243 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { descriptionVersions, notes } from '../../db/schema';
+import { personOf, type Person, type PersonColumns } from '../../db/people';
+import { descriptionVersions, draftNotes, notes, users } from '../../db/schema';
 
 export type NoteRow = typeof notes.$inferSelect;
 export type NewNote = typeof notes.$inferInsert;
+export type DraftNoteRow = typeof draftNotes.$inferSelect;
 export type DescriptionVersionRow = typeof descriptionVersions.$inferSelect;
+export type { Person };
+
+/** A note with the people its presentation names. */
+export type NoteRecord = {
+  note: NoteRow;
+  author: Person | null;
+  lastEditedBy: Person | null;
+  resolvedBy: Person | null;
+};
+
+export type NoteableKey = { noteableType: 'Issue' | 'MergeRequest'; noteableId: number };
+
+/** Which notes a reader gets: internal ones only with `read_internal_note`; 1 comments, 2 history. */
+export type NoteScope = NoteableKey & { includeInternal: boolean; system?: boolean };
+
+const author = alias(users, 'author');
+const editor = alias(users, 'editor');
+const resolver = alias(users, 'resolver');
+
+const personColumns = (table: typeof author | typeof editor | typeof resolver) => ({
+  id: table.id,
+  username: table.username,
+  name: table.name,
+  state: table.state,
+});
+
+function recordQuery(db: Db) {
+  return db
+    .select({
+      note: notes,
+      author: personColumns(author),
+      lastEditedBy: personColumns(editor),
+      resolvedBy: personColumns(resolver),
+    })
+    .from(notes)
+    .leftJoin(author, eq(author.id, notes.authorId))
+    .leftJoin(editor, eq(editor.id, notes.lastEditedById))
+    .leftJoin(resolver, eq(resolver.id, notes.resolvedById));
+}
+
+const toRecord = (row: {
+  note: NoteRow;
+  author: PersonColumns | null;
+  lastEditedBy: PersonColumns | null;
+  resolvedBy: PersonColumns | null;
+}): NoteRecord => ({
+  note: row.note,
+  author: personOf(row.author),
+  lastEditedBy: personOf(row.lastEditedBy),
+  resolvedBy: personOf(row.resolvedBy),
+});
+
+const ofNoteable = (key: NoteableKey): SQL =>
+  and(eq(notes.noteableType, key.noteableType), eq(notes.noteableId, key.noteableId)) as SQL;
+
+function scopeSql(scope: NoteScope): SQL {
+  const parts: SQL[] = [ofNoteable(scope)];
+  if (!scope.includeInternal) parts.push(eq(notes.internal, false));
+  if (scope.system !== undefined) parts.push(eq(notes.system, scope.system));
+  return and(...parts) as SQL;
+}
 
 export async function insertNote(db: Db, values: NewNote): Promise<NoteRow> {
   const [row] = await db.insert(notes).values(values).returning();
   if (!row) throw new Error('insert returned nothing');
   return row;
+}
+
+export async function updateNoteRow(
+  db: Db,
+  id: number,
+  values: Partial<NewNote>,
+): Promise<NoteRow | undefined> {
+  const [row] = await db.update(notes).set(values).where(eq(notes.id, id)).returning();
+  return row;
+}
+
+export async function deleteNoteRow(db: Db, id: number): Promise<void> {
+  await db.delete(notes).where(eq(notes.id, id));
+}
+
+export async function findNoteRecord(db: Db, id: number): Promise<NoteRecord | undefined> {
+  const [row] = await recordQuery(db).where(eq(notes.id, id));
+  return row && toRecord(row);
+}
+
+/** The notes of some discussions, oldest first. */
+export async function listNotesOfDiscussions(
+  db: Db,
+  scope: NoteScope,
+  discussionIds: string[],
+): Promise<NoteRecord[]> {
+  if (discussionIds.length === 0) return [];
+  const rows = await recordQuery(db)
+    .where(and(scopeSql(scope), inArray(notes.discussionId, discussionIds)))
+    .orderBy(asc(notes.id));
+  return rows.map(toRecord);
+}
+
+/**
+ * One page of discussions, ordered by their first note: the ids of those whose first visible
+ * note comes after `afterNoteId` (the cursor), `limit` of them.
+ */
+export async function listDiscussionIds(
+  db: Db,
+  scope: NoteScope,
+  page: { afterNoteId: number; limit: number } | { offset: number; limit: number },
+  order: 'asc' | 'desc' = 'asc',
+): Promise<Array<{ discussionId: string; firstNoteId: number }>> {
+  const first = min(notes.id);
+  const query = db
+    .select({ discussionId: notes.discussionId, firstNoteId: first })
+    .from(notes)
+    .where(scopeSql(scope))
+    .groupBy(notes.discussionId)
+    .orderBy(order === 'asc' ? asc(first) : desc(first))
+    .limit(page.limit);
+  const rows =
+    'afterNoteId' in page ? await query.having(gt(first, page.afterNoteId)) : await query.offset(page.offset);
+  return rows.map((row) => ({ discussionId: row.discussionId, firstNoteId: row.firstNoteId ?? 0 }));
+}
+
+export async function countDiscussions(db: Db, scope: NoteScope): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${notes.discussionId})::int` })
+    .from(notes)
+    .where(scopeSql(scope));
+  return row?.n ?? 0;
+}
+
+/** Notes created or edited after a moment (the `X-Last-Fetched-At` poll). */
+export async function listNotesChangedSince(db: Db, scope: NoteScope, since: Date): Promise<NoteRecord[]> {
+  const rows = await recordQuery(db)
+    .where(and(scopeSql(scope), gt(notes.updatedAt, since)))
+    .orderBy(asc(notes.id));
+  return rows.map(toRecord);
+}
+
+/** The ids of every note a reader sees, so a poll can tell the client which ones were deleted. */
+export async function listNoteIds(db: Db, scope: NoteScope): Promise<number[]> {
+  const rows = await db.select({ id: notes.id }).from(notes).where(scopeSql(scope)).orderBy(asc(notes.id));
+  return rows.map((row) => row.id);
+}
+
+export async function countNotes(db: Db, scope: NoteScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notes).where(scopeSql(scope));
+  return row?.n ?? 0;
+}
+
+/** REST v4's note list: `order_by` created_at or updated_at, `sort` asc or desc. */
+export async function listNotesPage(
+  db: Db,
+  scope: NoteScope,
+  order: { orderBy: 'created_at' | 'updated_at'; sort: 'asc' | 'desc' },
+  page: { offset: number; limit: number },
+): Promise<NoteRecord[]> {
+  const column = order.orderBy === 'updated_at' ? notes.updatedAt : notes.createdAt;
+  const direction = order.sort === 'asc' ? asc : desc;
+  const rows = await recordQuery(db)
+    .where(scopeSql(scope))
+    .orderBy(direction(column), direction(notes.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(toRecord);
+}
+
+/** Every note of a noteable's discussion, visible or not (decisions about the thread need them all). */
+export async function listDiscussionNotes(
+  db: Db,
+  key: NoteableKey,
+  discussionId: string,
+): Promise<NoteRow[]> {
+  return db
+    .select()
+    .from(notes)
+    .where(and(ofNoteable(key), eq(notes.discussionId, discussionId)))
+    .orderBy(asc(notes.id));
+}
+
+/** A reply turns an individual note into a thread: its notes become `DiscussionNote`s. */
+export async function makeDiscussion(
+  db: Db,
+  discussionId: string,
+  resolvable: boolean,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(notes)
+    .set({ type: 'DiscussionNote', resolvable, updatedAt: at })
+    .where(and(eq(notes.discussionId, discussionId), isNull(notes.type), eq(notes.system, false)));
+}
+
+/** Resolves (or with `by` null, unresolves) notes; only resolvable ones change. Returns those changed. */
+export async function setNotesResolved(
+  db: Db,
+  ids: number[],
+  resolution: { by: number | null; at: Date; byPush: boolean },
+): Promise<NoteRow[]> {
+  if (ids.length === 0) return [];
+  const resolving = resolution.by !== null || resolution.byPush;
+  return db
+    .update(notes)
+    .set({
+      resolvedAt: resolving ? resolution.at : null,
+      resolvedById: resolution.by,
+      resolvedByPush: resolution.byPush,
+      updatedAt: resolution.at,
+    })
+    .where(
+      and(
+        inArray(notes.id, ids),
+        eq(notes.resolvable, true),
+        resolving ? isNull(notes.resolvedAt) : sql`${notes.resolvedAt} is not null`,
+      ),
+    )
+    .returning();
+}
+
+/** Diff notes of a merge request (their positions move or go outdated after a push). */
+export async function listDiffNotes(db: Db, mergeRequestId: number): Promise<NoteRow[]> {
+  return db
+    .select()
+    .from(notes)
+    .where(
+      and(
+        ofNoteable({ noteableType: 'MergeRequest', noteableId: mergeRequestId }),
+        eq(notes.type, 'DiffNote'),
+      ),
+    )
+    .orderBy(asc(notes.id));
 }
 
 export async function insertDescriptionVersion(
@@ -37,6 +265,89 @@ export async function listDescriptionVersions(
 }
 
 export async function softDeleteDescriptionVersions(db: Db, ids: number[], at: Date): Promise<void> {
-  for (const id of ids)
-    await db.update(descriptionVersions).set({ deletedAt: at }).where(eq(descriptionVersions.id, id));
+  if (ids.length === 0) return;
+  await db.update(descriptionVersions).set({ deletedAt: at }).where(inArray(descriptionVersions.id, ids));
+}
+
+/** Description versions the system notes of a page point at, by id. */
+export async function findDescriptionVersions(db: Db, ids: number[]): Promise<DescriptionVersionRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(descriptionVersions).where(inArray(descriptionVersions.id, ids));
+}
+
+// Draft notes: the author's pending review comments on a merge request.
+
+export async function insertDraftNote(db: Db, values: typeof draftNotes.$inferInsert): Promise<DraftNoteRow> {
+  const [row] = await db.insert(draftNotes).values(values).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+export async function listDraftNotes(
+  db: Db,
+  mergeRequestId: number,
+  authorId: number,
+): Promise<DraftNoteRow[]> {
+  return db
+    .select()
+    .from(draftNotes)
+    .where(and(eq(draftNotes.mergeRequestId, mergeRequestId), eq(draftNotes.authorId, authorId)))
+    .orderBy(asc(draftNotes.id));
+}
+
+export async function findDraftNote(
+  db: Db,
+  mergeRequestId: number,
+  authorId: number,
+  id: number,
+): Promise<DraftNoteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(draftNotes)
+    .where(
+      and(
+        eq(draftNotes.id, id),
+        eq(draftNotes.mergeRequestId, mergeRequestId),
+        eq(draftNotes.authorId, authorId),
+      ),
+    );
+  return row;
+}
+
+export async function updateDraftNoteRow(
+  db: Db,
+  id: number,
+  values: Partial<typeof draftNotes.$inferInsert>,
+): Promise<DraftNoteRow | undefined> {
+  const [row] = await db.update(draftNotes).set(values).where(eq(draftNotes.id, id)).returning();
+  return row;
+}
+
+/** Deletes drafts by id (publish, delete) and returns those that were still there. */
+export async function deleteDraftNotes(db: Db, ids: number[]): Promise<DraftNoteRow[]> {
+  if (ids.length === 0) return [];
+  return db.delete(draftNotes).where(inArray(draftNotes.id, ids)).returning();
+}
+
+// The Activity filter remembered per user and noteable type (users.*_notes_filter belong to notes).
+
+export async function findNotesFilter(
+  db: Db,
+  userId: number,
+  noteableType: 'Issue' | 'MergeRequest',
+): Promise<number> {
+  const column = noteableType === 'Issue' ? users.issueNotesFilter : users.mergeRequestNotesFilter;
+  const [row] = await db.select({ filter: column }).from(users).where(eq(users.id, userId));
+  return row?.filter ?? 0;
+}
+
+export async function saveNotesFilter(
+  db: Db,
+  userId: number,
+  noteableType: 'Issue' | 'MergeRequest',
+  filter: number,
+): Promise<void> {
+  const values =
+    noteableType === 'Issue' ? { issueNotesFilter: filter } : { mergeRequestNotesFilter: filter };
+  await db.update(users).set(values).where(eq(users.id, userId));
 }

@@ -2,6 +2,7 @@ import type { Clock, Random } from '../../clock';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
 import { insertDescriptionVersion, insertNote, listDescriptionVersions, type NoteRow } from './notes.repo';
+import { announceNote } from './note-events';
 import { DESCRIPTION_CHANGED_TEXT, type SystemNoteAction } from './system-note-texts';
 
 export type NoteableRef = {
@@ -31,17 +32,7 @@ type Deps = { db: Db; clock: Clock; random: Random; bus: EventBus };
  * and call `announce` once it committed, so listeners never look for a note that is not there yet.
  */
 export function createSystemNotesService({ db, clock, random, bus }: Deps) {
-  async function announce(note: NoteRow): Promise<void> {
-    await bus.publish({
-      type: 'note.changed',
-      change: 'created',
-      projectId: note.projectId,
-      noteableType: note.noteableType,
-      noteableId: note.noteableId,
-      noteId: note.id,
-      internal: note.internal,
-    });
-  }
+  const announce = (note: NoteRow) => announceNote(bus, 'created', note);
 
   async function write(input: SystemNoteInput, tx: Db): Promise<NoteRow> {
     const now = clock.now();

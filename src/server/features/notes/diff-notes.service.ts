@@ -1,0 +1,158 @@
+import type { NotePosition } from '../../../shared/api/notes';
+import type { Actor } from '../../auth/permissions';
+import type { Clock } from '../../clock';
+import type { EventBus } from '../../realtime/bus';
+import type { Db } from '../../db/client';
+import { AppError, BadRequestError } from '../../errors';
+import { readBlob, readPathEntry } from '../../git/tree';
+import type { DiffsService } from '../diffs/diffs.service';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { ProjectsService } from '../projects/projects.service';
+import { positionLineCode, positionProblem } from './diff-position';
+import type { Noteable } from './noteables';
+import { announceNote } from './note-events';
+import { listDiffNotes, setNotesResolved, updateNoteRow, type NoteRow } from './notes.repo';
+
+/** A position checked against the diff, with what the note stores beside it. */
+export type PlacedPosition = { position: NotePosition; lineCode: string | null; commitId: string | null };
+
+const NOT_A_VERSION = 'The position does not belong to a version of this merge request.';
+const FILE_NOT_IN_DIFF = 'The file is not part of the diff of this merge request.';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  mergeRequests: Pick<MergeRequestsService, 'versions' | 'versionCommits'>;
+  diffs: Pick<DiffsService, 'forPath'>;
+  projects: Pick<ProjectsService, 'gitDirOf'>;
+};
+
+/**
+ * Diff notes: a position is checked against the diff it names before anything is written, and
+ * after a push the notes whose lines the new diff no longer shows become outdated.
+ */
+export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, projects }: Deps) {
+  /** Which diff the refs name: a version, a version compared with an older one, or a commit of the latest. */
+  async function selectionOf(actor: Actor, noteable: Noteable, position: NotePosition) {
+    const { fullPath } = noteable.ctx;
+    const versions = await mergeRequests.versions(actor, fullPath, noteable.iid);
+    const version = versions.find((v) => v.headCommitSha === position.head_sha);
+    if (
+      version &&
+      version.baseCommitSha === position.base_sha &&
+      version.startCommitSha === position.start_sha
+    )
+      return { diff_id: version.id };
+    if (version && versions.some((v) => v.headCommitSha === position.start_sha && v.id !== version.id))
+      return { diff_id: version.id, start_sha: position.start_sha };
+    const latest = versions[0];
+    if (latest && (await mergeRequests.versionCommits(latest.id)).some((c) => c.sha === position.head_sha))
+      return { diff_id: latest.id, commit_id: position.head_sha };
+    throw new BadRequestError(NOT_A_VERSION);
+  }
+
+  async function fileAt(actor: Actor, noteable: Noteable, position: NotePosition) {
+    const query = await selectionOf(actor, noteable, position);
+    try {
+      const { files } = await diffs.forPath(actor, noteable.ctx.fullPath, noteable.iid, {
+        ...query,
+        old_path: position.old_path,
+        new_path: position.new_path,
+      });
+      const file = files[0];
+      if (!file) throw new BadRequestError(FILE_NOT_IN_DIFF);
+      return { file, commitId: 'commit_id' in query ? (query.commit_id ?? null) : null };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) throw new BadRequestError(FILE_NOT_IN_DIFF);
+      throw error;
+    }
+  }
+
+  /** Checks a position (400 with the reason when refused) and works out its line code. */
+  async function place(
+    actor: Actor,
+    noteable: Noteable,
+    position: NotePosition,
+    lineCode?: string,
+  ): Promise<PlacedPosition> {
+    if (noteable.noteableType !== 'MergeRequest')
+      throw new BadRequestError('Diff positions are only for merge requests.');
+    const { file, commitId } = await fileAt(actor, noteable, position);
+    const problem = positionProblem(position, file, lineCode);
+    if (problem) throw new BadRequestError(problem);
+    return { position, lineCode: positionLineCode(position, file), commitId };
+  }
+
+  /** The text of a line of a file at a commit, or null when the file or line is not there. */
+  async function lineText(gitDir: string, sha: string, path: string, line: number): Promise<string | null> {
+    const entry = await readPathEntry(gitDir, sha, path);
+    if (!entry || entry.type !== 'blob') return null;
+    const content = await readBlob(gitDir, entry.id);
+    return content?.toString('utf8').split('\n')[line - 1] ?? null;
+  }
+
+  /**
+   * After a push recorded a new version, each text diff note of the request is moved onto the
+   * new diff when its file did not change between the old and the new head (same blob, so the
+   * same lines) and its line is still in the new diff; otherwise it stays where it was and is
+   * outdated (`active: false`). An outdated unresolved thread whose commented new-side line now
+   * reads differently, or is gone, was answered by the push: it is resolved "by push".
+   */
+  async function followPush(actor: Actor, noteable: Noteable): Promise<void> {
+    const refs = noteable.diffRefs;
+    if (!refs) return;
+    const gitDir = projects.gitDirOf(noteable.ctx.project.id);
+    const moved: NoteRow[] = [];
+    const resolved: NoteRow[] = [];
+    for (const note of await listDiffNotes(db, noteable.noteableId)) {
+      const position = note.position as NotePosition | null;
+      if (!position || position.position_type !== 'text' || position.head_sha === refs.headSha) continue;
+      const next: NotePosition = {
+        ...position,
+        base_sha: refs.baseSha,
+        start_sha: refs.startSha,
+        head_sha: refs.headSha,
+      };
+      const [before, after] = await Promise.all([
+        readPathEntry(gitDir, position.head_sha, position.new_path),
+        readPathEntry(gitDir, refs.headSha, position.new_path),
+      ]);
+      const unchanged = before !== null && after !== null && before.id === after.id;
+      if (unchanged && (await stillInDiff(actor, noteable, next))) {
+        const row = await updateNoteRow(db, note.id, { position: next, updatedAt: clock.now() });
+        if (row) moved.push(row);
+        continue;
+      }
+      if (await lineChanged(gitDir, position, refs.headSha)) {
+        const done = await setNotesResolved(db, [note.id], { by: null, at: clock.now(), byPush: true });
+        resolved.push(...done);
+      }
+    }
+    for (const note of [...moved, ...resolved]) await announceNote(bus, 'updated', note);
+  }
+
+  async function stillInDiff(actor: Actor, noteable: Noteable, position: NotePosition): Promise<boolean> {
+    try {
+      await place(actor, noteable, position);
+      return true;
+    } catch (error) {
+      if (error instanceof BadRequestError) return false;
+      throw error;
+    }
+  }
+
+  async function lineChanged(gitDir: string, position: NotePosition, newHead: string): Promise<boolean> {
+    const line = position.new_line;
+    if (line === null || line === undefined) return false;
+    const [was, is] = await Promise.all([
+      lineText(gitDir, position.head_sha, position.new_path, line),
+      lineText(gitDir, newHead, position.new_path, line),
+    ]);
+    return was !== is;
+  }
+
+  return { place, followPush };
+}
+
+export type DiffNotesService = ReturnType<typeof createDiffNotesService>;

@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createDraftNoteBodySchema,
+  draftNoteSchema,
+  MAX_NOTE_LENGTH,
+  noteSchema,
+} from '../../../shared/api/notes';
+import type { Container } from '../../container';
+import { projectPagePrefixes } from '../../page-paths';
+import { requireUser } from '../auth/api-auth';
+import { presentDraftNote } from './draft-notes.presenter';
+import { presentNote } from './notes.presenter';
+import { fullPathOf } from './notes-page.routes';
+
+const segment = z.string().min(1).max(255);
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const baseFields = {
+  ns0: segment,
+  ns1: segment.optional(),
+  ns2: segment.optional(),
+  ns3: segment.optional(),
+  project: segment,
+  iid: id,
+};
+const mergeRequestParams = z.object(baseFields);
+const draftParams = z.object({ ...baseFields, draft_id: id });
+
+const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).optional();
+const asBoolean = (value: boolean | 'true' | 'false' | undefined) =>
+  value === undefined ? undefined : value === true || value === 'true';
+
+const updateDraftBodySchema = z.object({
+  draft_note: z.object({ note: z.string().max(MAX_NOTE_LENGTH).optional(), resolve_discussion: flag }),
+});
+
+/**
+ * A merge request's pending review at GitLab's page addresses: `{mr}/draft_notes` (list, create),
+ * `{mr}/draft_notes/{id}` (edit, delete), `.../publish`, `bulk_publish` (submit the review) and
+ * `discard`. Only the author ever sees their drafts.
+ */
+export function registerDraftNotesPageRoutes(
+  app: FastifyInstance,
+  {
+    draftNotes,
+    noteables,
+    notePresentation,
+    notes,
+  }: Pick<Container, 'draftNotes' | 'noteables' | 'notePresentation' | 'notes'>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const load = (request: FastifyRequest, params: z.infer<typeof mergeRequestParams>) =>
+    noteables.byIid(request.currentUser, 'MergeRequest', fullPathOf(params), params.iid);
+
+  for (const prefix of projectPagePrefixes()) {
+    const base = `${prefix}/-/merge_requests/:iid/draft_notes`;
+
+    api.route({
+      method: 'GET',
+      url: base,
+      schema: { params: mergeRequestParams, response: { 200: z.array(draftNoteSchema) } },
+      handler: async (request) => {
+        const actor = requireUser(request, 'api_read');
+        const noteable = await load(request, request.params);
+        return (await draftNotes.list(actor, noteable)).map((d) => presentDraftNote(d, noteable));
+      },
+    });
+
+    api.route({
+      method: 'POST',
+      url: base,
+      schema: {
+        params: mergeRequestParams,
+        body: createDraftNoteBodySchema,
+        response: { 201: draftNoteSchema },
+      },
+      handler: async (request, reply) => {
+        const actor = requireUser(request, 'api_write');
+        const noteable = await load(request, request.params);
+        const { draft_note: draft, in_reply_to_discussion_id: replyTo } = request.body;
+        const row = await draftNotes.create(actor, noteable, {
+          note: draft.note,
+          position: draft.position,
+          lineCode: draft.line_code,
+          internal: asBoolean(draft.internal),
+          resolveDiscussion: asBoolean(draft.resolve_discussion),
+          inReplyToDiscussionId: replyTo,
+        });
+        return reply.status(201).send(presentDraftNote(row, noteable));
+      },
+    });
+
+    api.route({
+      method: 'PUT',
+      url: `${base}/:draft_id`,
+      schema: { params: draftParams, body: updateDraftBodySchema, response: { 200: draftNoteSchema } },
+      handler: async (request) => {
+        const actor = requireUser(request, 'api_write');
+        const noteable = await load(request, request.params);
+        const { note, resolve_discussion: resolve } = request.body.draft_note;
+        const row = await draftNotes.update(actor, noteable, request.params.draft_id, {
+          note,
+          resolveDiscussion: asBoolean(resolve),
+        });
+        return presentDraftNote(row, noteable);
+      },
+    });
+
+    api.route({
+      method: 'DELETE',
+      url: `${base}/:draft_id`,
+      schema: { params: draftParams },
+      handler: async (request, reply) => {
+        const actor = requireUser(request, 'api_write');
+        await draftNotes.remove(actor, await load(request, request.params), request.params.draft_id);
+        return reply.status(204).send();
+      },
+    });
+
+    api.route({
+      method: 'POST',
+      url: `${base}/:draft_id/publish`,
+      schema: { params: draftParams, response: { 200: z.object({ notes: z.array(noteSchema) }) } },
+      handler: async (request) => {
+        const actor = requireUser(request, 'api_write');
+        const noteable = await load(request, request.params);
+        const published = await draftNotes.publish(actor, noteable, request.params.draft_id);
+        const records = await Promise.all(published.map((n) => notes.noteRecord(n.id)));
+        const presentation = await notePresentation(actor, noteable, records);
+        return { notes: records.map((r) => presentNote(r, presentation)) };
+      },
+    });
+
+    api.route({
+      method: 'POST',
+      url: `${base}/bulk_publish`,
+      schema: { params: mergeRequestParams },
+      handler: async (request, reply) => {
+        const actor = requireUser(request, 'api_write');
+        await draftNotes.bulkPublish(actor, await load(request, request.params));
+        return reply.status(204).send();
+      },
+    });
+
+    api.route({
+      method: 'DELETE',
+      url: `${base}/discard`,
+      schema: { params: mergeRequestParams },
+      handler: async (request, reply) => {
+        const actor = requireUser(request, 'api_write');
+        await draftNotes.discard(actor, await load(request, request.params));
+        return reply.status(204).send();
+      },
+    });
+  }
+}

@@ -1,0 +1,197 @@
+import { MAX_NOTE_LENGTH, type NotePosition } from '../../../shared/api/notes';
+import type { CurrentUser } from '../../auth/current-user';
+import { can } from '../../auth/permissions';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
+import type { DiffNotesService } from './diff-notes.service';
+import type { Noteable } from './noteables';
+import {
+  deleteDraftNotes,
+  findDraftNote,
+  insertDraftNote,
+  listDiscussionNotes,
+  listDraftNotes,
+  setNotesResolved,
+  updateDraftNoteRow,
+  type DraftNoteRow,
+  type NoteRow,
+} from './notes.repo';
+import { NOTE_BLANK, NOTE_TOO_LONG, type NotesService, type PreparedNote } from './notes.service';
+
+export type DraftInput = {
+  note: string;
+  position?: NotePosition;
+  lineCode?: string;
+  internal?: boolean;
+  resolveDiscussion?: boolean;
+  inReplyToDiscussionId?: string;
+};
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  notes: Pick<NotesService, 'prepare' | 'write' | 'announceWritten' | 'announce' | 'replyTarget'>;
+  diffNotes: Pick<DiffNotesService, 'place'>;
+};
+
+/**
+ * Pending review comments on merge requests: only their author sees them until the review is
+ * submitted; publishing turns drafts into notes, all of a review in one transaction.
+ */
+export function createDraftNotesService({ db, clock, notes, diffNotes }: Deps) {
+  function assertMayReview(actor: CurrentUser, noteable: Noteable): void {
+    if (noteable.noteableType !== 'MergeRequest') throw new NotFoundError();
+    if (!can(actor, 'create_note', noteable.facts)) throw new ForbiddenError();
+  }
+
+  /** A draft that only resolves a thread may be empty; any other needs text. */
+  function checkText(input: Pick<DraftInput, 'note' | 'resolveDiscussion' | 'inReplyToDiscussionId'>) {
+    if (input.note.length > MAX_NOTE_LENGTH) throw new BadRequestError(NOTE_TOO_LONG);
+    const resolvesOnly = input.resolveDiscussion === true && input.inReplyToDiscussionId !== undefined;
+    if (input.note.trim() === '' && !resolvesOnly) throw new BadRequestError(NOTE_BLANK);
+  }
+
+  async function find(actor: CurrentUser, noteable: Noteable, id: number): Promise<DraftNoteRow> {
+    assertMayReview(actor, noteable);
+    const draft = await findDraftNote(db, noteable.noteableId, actor.id, id);
+    if (!draft) throw new NotFoundError('Draft Note');
+    return draft;
+  }
+
+  async function list(actor: CurrentUser, noteable: Noteable): Promise<DraftNoteRow[]> {
+    assertMayReview(actor, noteable);
+    return listDraftNotes(db, noteable.noteableId, actor.id);
+  }
+
+  /** A draft reply must go to an existing thread the author can read; a position must be on the diff. */
+  async function create(actor: CurrentUser, noteable: Noteable, input: DraftInput): Promise<DraftNoteRow> {
+    assertMayReview(actor, noteable);
+    checkText(input);
+    if (input.internal && !can(actor, 'create_internal_note', noteable.facts)) throw new ForbiddenError();
+    const thread = input.inReplyToDiscussionId
+      ? await notes.replyTarget(actor, noteable, input.inReplyToDiscussionId)
+      : null;
+    const placed =
+      !thread && input.position
+        ? await diffNotes.place(actor, noteable, input.position, input.lineCode)
+        : null;
+    const now = clock.now();
+    return insertDraftNote(db, {
+      mergeRequestId: noteable.noteableId,
+      authorId: actor.id,
+      note: input.note,
+      discussionId: input.inReplyToDiscussionId ?? null,
+      resolveDiscussion: input.resolveDiscussion === true,
+      internal: thread ? thread.internal : input.internal === true,
+      position: placed?.position ?? null,
+      lineCode: placed?.lineCode ?? null,
+      commitId: placed?.commitId ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  async function update(
+    actor: CurrentUser,
+    noteable: Noteable,
+    id: number,
+    input: { note?: string; resolveDiscussion?: boolean },
+  ): Promise<DraftNoteRow> {
+    const draft = await find(actor, noteable, id);
+    const next = {
+      note: input.note ?? draft.note,
+      resolveDiscussion: input.resolveDiscussion ?? draft.resolveDiscussion,
+      inReplyToDiscussionId: draft.discussionId ?? undefined,
+    };
+    checkText(next);
+    const row = await updateDraftNoteRow(db, id, {
+      note: next.note,
+      resolveDiscussion: next.resolveDiscussion,
+      updatedAt: clock.now(),
+    });
+    if (!row) throw new NotFoundError('Draft Note');
+    return row;
+  }
+
+  async function remove(actor: CurrentUser, noteable: Noteable, id: number): Promise<void> {
+    const draft = await find(actor, noteable, id);
+    await deleteDraftNotes(db, [draft.id]);
+  }
+
+  /** `DELETE draft_notes/discard`: drops the whole pending review. */
+  async function discard(actor: CurrentUser, noteable: Noteable): Promise<void> {
+    const drafts = await list(actor, noteable);
+    await deleteDraftNotes(
+      db,
+      drafts.map((d) => d.id),
+    );
+  }
+
+  /** Checks a draft as the note it becomes; an empty "resolve only" reply writes no note. */
+  async function prepareDraft(actor: CurrentUser, noteable: Noteable, draft: DraftNoteRow) {
+    if (draft.note.trim() === '') return { draft, prepared: null };
+    const prepared = await notes.prepare(actor, noteable, {
+      body: draft.note,
+      internal: draft.internal,
+      position: (draft.position as NotePosition | null) ?? undefined,
+      lineCode: draft.lineCode ?? undefined,
+      inReplyToDiscussionId: draft.discussionId ?? undefined,
+      type: draft.discussionId || draft.position ? undefined : 'DiscussionNote',
+    });
+    return { draft, prepared };
+  }
+
+  /**
+   * Publishes drafts as notes in one transaction (a review lands whole or not at all): each
+   * becomes its note, threads whose draft said so are resolved, and the drafts go.
+   */
+  async function publishDrafts(actor: CurrentUser, noteable: Noteable, drafts: DraftNoteRow[]) {
+    const checked: Array<{ draft: DraftNoteRow; prepared: PreparedNote | null }> = [];
+    for (const draft of drafts) checked.push(await prepareDraft(actor, noteable, draft));
+    const mayResolve = can(actor, 'resolve_note', noteable.facts);
+    const result = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const written: Array<{ note: NoteRow; converted: boolean }> = [];
+      const resolved: NoteRow[] = [];
+      for (const { draft, prepared } of checked) {
+        const note = prepared ? await notes.write(tx, prepared, now) : null;
+        if (note) written.push(note);
+        const discussionId = draft.discussionId ?? note?.note.discussionId;
+        if (draft.resolveDiscussion && mayResolve && discussionId) {
+          const thread = await listDiscussionNotes(tx, noteable, discussionId);
+          resolved.push(
+            ...(await setNotesResolved(
+              tx,
+              thread.map((n) => n.id),
+              { by: actor.id, at: now, byPush: false },
+            )),
+          );
+        }
+      }
+      const removed = await deleteDraftNotes(
+        tx,
+        drafts.map((d) => d.id),
+      );
+      // A draft published twice at once: the second transaction finds it gone and writes nothing.
+      if (removed.length !== drafts.length) throw new NotFoundError('Draft Note');
+      return { written, resolved };
+    });
+    await notes.announceWritten(result.written);
+    for (const note of result.resolved) await notes.announce('updated', note);
+    return result.written.map((w) => w.note);
+  }
+
+  async function publish(actor: CurrentUser, noteable: Noteable, id: number) {
+    return publishDrafts(actor, noteable, [await find(actor, noteable, id)]);
+  }
+
+  /** Submits the review: every draft of the author on this merge request. */
+  async function bulkPublish(actor: CurrentUser, noteable: Noteable) {
+    return publishDrafts(actor, noteable, await list(actor, noteable));
+  }
+
+  return { list, find, create, update, remove, discard, publish, bulkPublish };
+}
+
+export type DraftNotesService = ReturnType<typeof createDraftNotesService>;
