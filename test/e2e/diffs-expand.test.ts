@@ -187,6 +187,31 @@ describe('the Changes tab: context lines, the full file and the viewers without 
     );
   });
 
+  it('polls the coverage report while it is parsed, then marks the covered and uncovered lines', async () => {
+    let calls = 0;
+    await page.route('**/coverage_reports.json', (route) => {
+      calls++;
+      return calls === 1
+        ? route.fulfill({ status: 204, headers: { 'Poll-Interval': '300' } })
+        : route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({ files: { 'src/lines.ts': { '50': 3, '51': 0 } } }),
+          });
+    });
+    await page.reload();
+    const covered = lines().locator('td.diff-num--covered');
+    await covered.waitFor();
+    expect(await covered.getAttribute('title')).toBe('Test coverage: 3 hits');
+    expect(await covered.innerText()).toBe('50');
+    const uncovered = lines().locator('td.diff-num--uncovered');
+    expect(await uncovered.getAttribute('title')).toBe('No test coverage');
+    expect(await uncovered.innerText()).toBe('51');
+    expect(calls).toBe(2);
+    await shot('diffs-coverage');
+    await page.unroute('**/coverage_reports.json');
+  });
+
   it('expands context in the side-by-side view too', async () => {
     await page.getByRole('button', { name: 'Side-by-side' }).click();
     await lines().locator('.diff-table--parallel').waitFor();

@@ -29,6 +29,7 @@ import { DiffsToolbar } from './DiffsToolbar';
 import { FileTree } from './FileTree';
 import type { LoadState } from './fileTree';
 import { useSaveDiffPreferences } from './mutations';
+import { changeCommit } from './commitNavigation';
 import { coverageOf } from './coverage';
 import {
   useCoverage,
@@ -277,7 +278,12 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
             }}
           />
         }
-        onCommit={(id) => updateSelection({ commit_id: id, diff_id: undefined, start_sha: undefined })}
+        onCommit={(id) => {
+          // As GitLab's changeCurrentCommit: a change with nothing to go to, or from, is a bug to surface.
+          const change = changeCommit(metadata.commit, id);
+          if (!change.ok) throw new Error(change.error);
+          updateSelection({ commit_id: change.value, diff_id: undefined, start_sha: undefined });
+        }}
       />
       {coverage.isError && (
         <Flash variant="warning">Something went wrong while fetching the test coverage.</Flash>

@@ -7,6 +7,7 @@ import {
   SidebarExpandIcon,
 } from '@primer/octicons-react';
 import type { DiffsMetadata } from '../../../shared/api/diffs';
+import { neighbourCommit } from './commitNavigation';
 import { DiffStatsBar } from './DiffStatsBar';
 import { versionOptions } from './versionOptions';
 import type { DiffPreferences } from './useDiffPreferences';
@@ -18,7 +19,7 @@ type Props = {
   onExpandAll: () => void;
   onCollapseAll: () => void;
   onVersion: (diffId: number | undefined, startSha: string | undefined) => void;
-  onCommit: (commitId: string) => void;
+  onCommit: (commitId: string | null) => void;
   loading: boolean;
   /** The find-in-changes box, kept in the sticky bar so it stays at hand while scrolling. */
   search: ReactNode;
@@ -53,8 +54,8 @@ export function DiffsToolbar({
             icon={ChevronLeftIcon}
             aria-label="Previous commit"
             size="small"
-            disabled={loading || !metadata.commit.prev_commit_id}
-            onClick={() => metadata.commit?.prev_commit_id && onCommit(metadata.commit.prev_commit_id)}
+            disabled={neighbourCommit(metadata.commit, 'previous', loading) === null}
+            onClick={() => onCommit(neighbourCommit(metadata.commit, 'previous', loading))}
           />
           <span className="muted">
             Commit <code>{metadata.commit.short_id}</code> {metadata.commit.title}
@@ -63,8 +64,8 @@ export function DiffsToolbar({
             icon={ChevronRightIcon}
             aria-label="Next commit"
             size="small"
-            disabled={loading || !metadata.commit.next_commit_id}
-            onClick={() => metadata.commit?.next_commit_id && onCommit(metadata.commit.next_commit_id)}
+            disabled={neighbourCommit(metadata.commit, 'next', loading) === null}
+            onClick={() => onCommit(neighbourCommit(metadata.commit, 'next', loading))}
           />
         </span>
       )}
