@@ -1,6 +1,6 @@
 import { ClockIcon } from '@primer/octicons-react';
 import { Flash, Heading, RelativeTime, Spinner } from '@primer/react';
-import { MarkdownBody } from '../merge-requests/MarkdownBody';
+import { MarkdownBody } from '../../components/MarkdownBody';
 import { useTimelineEvents } from './queries';
 
 /** An incident's timeline: comments promoted with "Add comment to incident timeline", oldest first. */

@@ -1,20 +1,9 @@
 import { EyeClosedIcon, IssueOpenedIcon, LockIcon } from '@primer/octicons-react';
-import {
-  Button,
-  Flash,
-  Heading,
-  Label,
-  Link,
-  LinkButton,
-  Pagination,
-  RelativeTime,
-  Spinner,
-  TextInput,
-  UnderlineNav,
-} from '@primer/react';
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Flash, Heading, Label, Link, LinkButton, RelativeTime, Spinner } from '@primer/react';
+import { Link as RouterLink } from 'react-router';
 import type { Issue } from '../../../shared/api/issues';
+import { ListPages, ListSearch, StateTabs } from '../../components/StateListControls';
+import { useStateListParams } from '../../components/useStateListParams';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { useProject } from '../projects/queries';
 import { useSession } from '../session/useSession';
@@ -22,42 +11,21 @@ import { IssueStateBadge } from './IssueStateBadge';
 import { PER_PAGE, useIssueCounts, useIssues, type ListState } from './queries';
 import './issues.css';
 
-const TABS: Array<{ state: ListState; label: string; empty: string }> = [
+const TAB_STATES = ['opened', 'closed', 'all'] as const satisfies readonly ListState[];
+
+const TABS: Array<{ state: (typeof TAB_STATES)[number]; label: string; empty: string }> = [
   { state: 'opened', label: 'Open', empty: 'There are no open issues' },
   { state: 'closed', label: 'Closed', empty: 'There are no closed issues' },
   { state: 'all', label: 'All', empty: 'There are no issues to show' },
 ];
 
-const TAB_STATES = TABS.map((tab) => tab.state);
-
-const stateOf = (value: string | null): ListState =>
-  TABS.find((tab) => tab.state === value)?.state ?? 'opened';
-
 /** `{project}/-/issues`: Open / Closed / All with counts, search and pages. */
 export function IssueListPage() {
   const fullPath = useProjectFullPath();
-  const [params, setParams] = useSearchParams();
-  const state = stateOf(params.get('state'));
-  const search = params.get('search') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { state, search, page, linkTo, go } = useStateListParams(TAB_STATES);
   const list = useIssues(fullPath, { state, search, page });
   const counts = useIssueCounts(fullPath, TAB_STATES, search);
   const canCreate = useCanCreateIssue(fullPath);
-  const [draftSearch, setDraftSearch] = useState(search);
-
-  const linkTo = (next: { state?: ListState; search?: string; page?: number }) => {
-    const query = new URLSearchParams();
-    query.set('state', next.state ?? state);
-    const text = next.search ?? search;
-    if (text) query.set('search', text);
-    if (next.page && next.page > 1) query.set('page', String(next.page));
-    return `?${query.toString()}`;
-  };
-
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(new URLSearchParams(linkTo({ search: draftSearch.trim(), page: 1 }).slice(1)));
-  };
 
   const tab = TABS.find((t) => t.state === state) ?? TABS[0];
   const newIssue = canCreate && (
@@ -71,29 +39,14 @@ export function IssueListPage() {
         <Heading as="h1">Issues</Heading>
         {newIssue}
       </div>
-      <UnderlineNav aria-label="Issue states">
-        {TABS.map((t, index) => (
-          <UnderlineNav.Item
-            key={t.state}
-            as={RouterLink}
-            to={linkTo({ state: t.state, page: 1 })}
-            aria-current={t.state === state ? 'page' : undefined}
-            counter={counts[index]?.data}
-          >
-            {t.label}
-          </UnderlineNav.Item>
-        ))}
-      </UnderlineNav>
-      <form className="row" role="search" onSubmit={submitSearch}>
-        <TextInput
-          aria-label="Search issues"
-          placeholder="Search or filter results…"
-          value={draftSearch}
-          onChange={(event) => setDraftSearch(event.target.value)}
-          className="issues-search"
-        />
-        <Button type="submit">Search</Button>
-      </form>
+      <StateTabs
+        label="Issue states"
+        tabs={TABS}
+        current={state}
+        counts={counts.map((count) => count.data)}
+        linkTo={linkTo}
+      />
+      <ListSearch label="Search issues" search={search} onSearch={(text) => go({ search: text, page: 1 })} />
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
@@ -111,17 +64,7 @@ export function IssueListPage() {
               <IssueRow key={issue.id} fullPath={fullPath} issue={issue} />
             ))}
           </ul>
-          {list.data.total > PER_PAGE && (
-            <Pagination
-              pageCount={Math.ceil(list.data.total / PER_PAGE)}
-              currentPage={page}
-              hrefBuilder={(n) => linkTo({ page: n })}
-              onPageChange={(event, n) => {
-                event.preventDefault();
-                setParams(new URLSearchParams(linkTo({ page: n }).slice(1)));
-              }}
-            />
-          )}
+          <ListPages total={list.data.total} perPage={PER_PAGE} page={page} linkTo={linkTo} go={go} />
         </>
       )}
     </div>

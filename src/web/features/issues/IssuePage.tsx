@@ -1,9 +1,10 @@
-import { Flash, Heading, Spinner } from '@primer/react';
+import { Spinner } from '@primer/react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { IssuePage as PageData } from '../../../shared/api/issues';
 import { ApiError } from '../../api/client';
-import { MarkdownBody } from '../merge-requests/MarkdownBody';
+import { LoadProblem } from '../../components/LoadProblem';
+import { MarkdownBody } from '../../components/MarkdownBody';
 import { ActivitySection } from '../notes/ActivitySection';
 import { useProjectFullPath } from '../projects/projectRoutes';
 import { IncidentTimeline } from './IncidentTimeline';
@@ -26,18 +27,6 @@ function IssueLoader({ fullPath, iid }: { fullPath: string; iid: number }) {
   if (page.isPending) return <Spinner />;
   if (page.isError) return <LoadProblem error={page.error} />;
   return <Loaded fullPath={fullPath} issue={page.data} />;
-}
-
-function LoadProblem({ error }: { error: Error }) {
-  const notFound = error instanceof ApiError && error.status === 404;
-  return (
-    <div className="stack">
-      <Heading as="h1">{notFound ? 'Page not found' : 'Something went wrong'}</Heading>
-      <Flash variant={notFound ? 'default' : 'danger'}>
-        {notFound ? 'The page could not be found or you do not have permission to see it.' : error.message}
-      </Flash>
-    </div>
-  );
 }
 
 function Loaded({ fullPath, issue }: { fullPath: string; issue: PageData }) {

@@ -2,7 +2,7 @@ import { Button, Checkbox, Flash, FormControl, Heading, Select, TextInput } from
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { IssueType } from '../../../shared/api/issues';
-import { MarkdownEditor } from '../merge-requests/MarkdownEditor';
+import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { useCreateIssue } from './mutations';
 import './issues.css';

@@ -1,20 +1,10 @@
 import { GitPullRequestIcon } from '@primer/octicons-react';
-import {
-  Button,
-  Flash,
-  Heading,
-  Link,
-  LinkButton,
-  Pagination,
-  RelativeTime,
-  Spinner,
-  TextInput,
-  UnderlineNav,
-} from '@primer/react';
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Flash, Heading, Link, LinkButton, RelativeTime, Spinner } from '@primer/react';
+import { Link as RouterLink } from 'react-router';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { MergeRequest } from '../../../shared/api/mergeRequests';
+import { ListPages, ListSearch, StateTabs } from '../../components/StateListControls';
+import { useStateListParams } from '../../components/useStateListParams';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { useSession } from '../session/useSession';
 import { viewerAccessLevel } from '../projects/projectNavigation';
@@ -23,43 +13,22 @@ import { PER_PAGE, useMergeRequestCounts, useMergeRequests, type ListState } fro
 import { StateBadge } from './StateBadge';
 import './merge-requests.css';
 
-const TABS: Array<{ state: ListState; label: string; empty: string }> = [
+const TAB_STATES = ['opened', 'merged', 'closed', 'all'] as const satisfies readonly ListState[];
+
+const TABS: Array<{ state: (typeof TAB_STATES)[number]; label: string; empty: string }> = [
   { state: 'opened', label: 'Open', empty: 'No open merge requests' },
   { state: 'merged', label: 'Merged', empty: 'No merged merge requests' },
   { state: 'closed', label: 'Closed', empty: 'No closed merge requests' },
   { state: 'all', label: 'All', empty: 'No merge requests yet' },
 ];
 
-const TAB_STATES = TABS.map((tab) => tab.state);
-
-const stateOf = (value: string | null): ListState =>
-  TABS.find((tab) => tab.state === value)?.state ?? 'opened';
-
 /** `{project}/-/merge_requests`: Open / Merged / Closed / All with counts, search and pages. */
 export function MergeRequestListPage() {
   const fullPath = useProjectFullPath();
-  const [params, setParams] = useSearchParams();
-  const state = stateOf(params.get('state'));
-  const search = params.get('search') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { state, search, page, linkTo, go } = useStateListParams(TAB_STATES);
   const list = useMergeRequests(fullPath, { state, search, page });
   const canCreate = useCanCreateMergeRequest(fullPath);
-  const [draftSearch, setDraftSearch] = useState(search);
   const counts = useMergeRequestCounts(fullPath, TAB_STATES, search);
-
-  const linkTo = (next: { state?: ListState; search?: string; page?: number }) => {
-    const query = new URLSearchParams();
-    query.set('state', next.state ?? state);
-    const text = next.search ?? search;
-    if (text) query.set('search', text);
-    if (next.page && next.page > 1) query.set('page', String(next.page));
-    return `?${query.toString()}`;
-  };
-
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(new URLSearchParams(linkTo({ search: draftSearch.trim(), page: 1 }).slice(1)));
-  };
 
   const tab = TABS.find((t) => t.state === state) ?? TABS[0];
   return (
@@ -72,29 +41,18 @@ export function MergeRequestListPage() {
           </LinkButton>
         )}
       </div>
-      <UnderlineNav aria-label="Merge request states">
-        {TABS.map((t, index) => (
-          <UnderlineNav.Item
-            key={t.state}
-            as={RouterLink}
-            to={linkTo({ state: t.state, page: 1 })}
-            aria-current={t.state === state ? 'page' : undefined}
-            counter={counts[index]?.data}
-          >
-            {t.label}
-          </UnderlineNav.Item>
-        ))}
-      </UnderlineNav>
-      <form className="row" role="search" onSubmit={submitSearch}>
-        <TextInput
-          aria-label="Search merge requests"
-          placeholder="Search or filter results…"
-          value={draftSearch}
-          onChange={(event) => setDraftSearch(event.target.value)}
-          className="mr-search"
-        />
-        <Button type="submit">Search</Button>
-      </form>
+      <StateTabs
+        label="Merge request states"
+        tabs={TABS}
+        current={state}
+        counts={counts.map((count) => count.data)}
+        linkTo={linkTo}
+      />
+      <ListSearch
+        label="Search merge requests"
+        search={search}
+        onSearch={(text) => go({ search: text, page: 1 })}
+      />
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
@@ -111,17 +69,7 @@ export function MergeRequestListPage() {
               <MergeRequestRow key={mr.id} fullPath={fullPath} mergeRequest={mr} />
             ))}
           </ul>
-          {list.data.total > PER_PAGE && (
-            <Pagination
-              pageCount={Math.ceil(list.data.total / PER_PAGE)}
-              currentPage={page}
-              hrefBuilder={(n) => linkTo({ page: n })}
-              onPageChange={(event, n) => {
-                event.preventDefault();
-                setParams(new URLSearchParams(linkTo({ page: n }).slice(1)));
-              }}
-            />
-          )}
+          <ListPages total={list.data.total} perPage={PER_PAGE} page={page} linkTo={linkTo} go={go} />
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
 import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
 import { ActivitySection } from '../notes/ActivitySection';
-import { MarkdownBody } from './MarkdownBody';
+import { MarkdownBody } from '../../components/MarkdownBody';
 import { MergePanel } from './MergePanel';
 
 /** The overview tab: the description as the server rendered it, the merge area, then the activity. */

@@ -1,8 +1,9 @@
-import { Flash, Heading, Spinner, UnderlineNav } from '@primer/react';
+import { Spinner, UnderlineNav } from '@primer/react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { MergeRequestPage as PageData } from '../../../shared/api/mergeRequests';
 import { assertNever } from '../../../shared/lib/assertNever';
 import { ApiError } from '../../api/client';
+import { LoadProblem } from '../../components/LoadProblem';
 import { DiffsApp } from '../diffs/DiffsApp';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { MergeRequestCommits } from './MergeRequestCommits';
@@ -33,18 +34,6 @@ function MergeRequestLoader({ fullPath, iid, tab }: { fullPath: string; iid: num
   if (page.isPending) return <Spinner />;
   if (page.isError) return <LoadProblem error={page.error} />;
   return <Loaded fullPath={fullPath} mergeRequest={page.data} tab={tab} />;
-}
-
-function LoadProblem({ error }: { error: Error }) {
-  const notFound = error instanceof ApiError && error.status === 404;
-  return (
-    <div className="stack">
-      <Heading as="h1">{notFound ? 'Page not found' : 'Something went wrong'}</Heading>
-      <Flash variant={notFound ? 'default' : 'danger'}>
-        {notFound ? 'The page could not be found or you do not have permission to see it.' : error.message}
-      </Flash>
-    </div>
-  );
 }
 
 function Loaded({

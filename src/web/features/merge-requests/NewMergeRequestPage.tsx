@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { BranchJson } from '../../../shared/api/repository';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
-import { MarkdownEditor } from './MarkdownEditor';
+import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { useCreateMergeRequest } from './mutations';
 import { useBranches } from './queries';
 import './merge-requests.css';

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateMergeRequestBody,
-  MarkdownResponse,
   MergeRequestDetail,
   PageMergeBody,
   PageMergeResponse,
@@ -26,14 +25,6 @@ export function useUpdateMergeRequest(fullPath: string, iid: number) {
     mutationFn: (body: UpdateMergeRequestBody) =>
       request<MergeRequestDetail>(`${mergeRequestsApi(fullPath)}/${iid}`, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all(fullPath) }),
-  });
-}
-
-/** The editor's Preview: the server renders and sanitizes, as it will for the saved description. */
-export function useMarkdownPreview() {
-  return useMutation({
-    mutationFn: (text: string) =>
-      request<MarkdownResponse>('/api/v4/markdown', { method: 'POST', body: { text, gfm: true } }),
   });
 }
 

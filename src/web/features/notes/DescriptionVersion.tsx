@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Note } from '../../../shared/api/notes';
 import { request } from '../../api/client';
-import { MarkdownBody } from '../merge-requests/MarkdownBody';
+import { MarkdownBody } from '../../components/MarkdownBody';
 
 const FETCH_FAILED = 'Something went wrong while fetching description changes. Please try again.';
 const DELETE_FAILED = 'Something went wrong while deleting description changes. Please try again.';

@@ -2,7 +2,7 @@ import { PencilIcon, TrashIcon } from '@primer/octicons-react';
 import { Button, Flash, IconButton, Label, Tooltip } from '@primer/react';
 import { useState } from 'react';
 import type { DraftNote } from '../../../shared/api/notes';
-import { MarkdownBody } from '../merge-requests/MarkdownBody';
+import { MarkdownBody } from '../../components/MarkdownBody';
 import { NoteAvatar } from './NoteAvatar';
 import { NoteEditor } from './NoteEditor';
 import { useNotesContext } from './NotesContext';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { MarkdownEditor } from '../merge-requests/MarkdownEditor';
+import { MarkdownEditor } from '../../components/MarkdownEditor';
 
 type Props = {
   label: string;

@@ -1,7 +1,7 @@
 import { Flash } from '@primer/react';
 import type { Note } from '../../../shared/api/notes';
 import { issuableDisplayName } from '../../../shared/notes/commentFormState';
-import { MarkdownBody } from '../merge-requests/MarkdownBody';
+import { MarkdownBody } from '../../components/MarkdownBody';
 import { EmojiAwards } from './EmojiAwards';
 import { NoteActions, type ResolveControl } from './NoteActions';
 import { NoteAvatar } from './NoteAvatar';

@@ -19,7 +19,7 @@ import {
 import { Button, RelativeTime, Spinner } from '@primer/react';
 import { useState } from 'react';
 import type { Note } from '../../../shared/api/notes';
-import { MarkdownBody } from '../merge-requests/MarkdownBody';
+import { MarkdownBody } from '../../components/MarkdownBody';
 import { DescriptionVersion } from './DescriptionVersion';
 
 /** GitLab's system note icon names (`system_note_icon_name`) as Octicons. */

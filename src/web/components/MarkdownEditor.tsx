@@ -1,7 +1,18 @@
 import { Flash, SegmentedControl, Spinner, Text, Textarea } from '@primer/react';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import type { MarkdownResponse } from '../../shared/api/mergeRequests';
+import { request } from '../api/client';
 import { MarkdownBody } from './MarkdownBody';
-import { useMarkdownPreview } from './mutations';
+import './markdown.css';
+
+/** The editor's Preview: the server renders and sanitizes, as it will for the saved text. */
+function useMarkdownPreview() {
+  return useMutation({
+    mutationFn: (text: string) =>
+      request<MarkdownResponse>('/api/v4/markdown', { method: 'POST', body: { text, gfm: true } }),
+  });
+}
 
 type Props = { label: string; value: string; onChange: (value: string) => void; placeholder?: string };
 

@@ -1,3 +1,5 @@
+import './markdown.css';
+
 /**
  * HTML rendered and sanitized by the server (`description_html`, the markdown API); the client
  * never renders markdown or trusts HTML from anywhere else.
