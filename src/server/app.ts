@@ -24,6 +24,7 @@ import { registerIssueRoutes } from './features/issues/issues.routes';
 import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
+import { registerWidgetRoutes } from './features/merge-requests/widget.routes';
 import { registerDraftNotesPageRoutes } from './features/notes/draft-notes-page.routes';
 import { registerNotesPageRoutes } from './features/notes/notes-page.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
@@ -89,6 +90,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerAccessTokenRoutes(app, container);
   registerMergeRequestRoutes(app, container);
   registerMergeRequestPageRoutes(app, container);
+  registerWidgetRoutes(app, container);
   registerDiffRoutes(app, container);
   registerBlobRoutes(app, container);
   registerCompareRoutes(app, container);

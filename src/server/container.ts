@@ -15,6 +15,7 @@ import { createMembersService } from './features/members/members.service';
 import { createMergeService } from './features/merge-requests/merge.service';
 import { createRebaseService } from './features/merge-requests/rebase.service';
 import { createAutoMergeService } from './features/merge-requests/auto-merge.service';
+import { createWidgetService } from './features/merge-requests/widget.service';
 import { createJobQueue } from './jobs/jobs';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createDescriptionVersionsService } from './features/notes/description-versions.service';
@@ -79,6 +80,7 @@ export function createContainer(deps: AppDeps) {
     merges,
     systemNotes,
   });
+  const widgets = createWidgetService({ ...base, mergeRequests, merges, rebases, autoMerges });
   const diffs = createDiffsService({
     ...base,
     mergeRequests,
@@ -142,6 +144,7 @@ export function createContainer(deps: AppDeps) {
     jobs,
     rebases,
     autoMerges,
+    widgets,
     diffs,
     userPreferences,
     issues,

@@ -11,6 +11,7 @@ import { ConflictError, ForbiddenError } from '../../errors';
 import type { JobQueue } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
 import type { SystemNotesService } from '../notes/system-notes.service';
+import type { ProjectContext } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import { findMergeRequestRowById } from './auto-merge.repo';
 import { updateMergeRequestRow, type MergeRequestRow } from './merge-requests.repo';
@@ -34,6 +35,9 @@ const WAITABLE: ReadonlySet<DetailedMergeStatus> = new Set([
   'discussions_not_resolved',
   'need_rebase',
 ]);
+
+/** Whether auto-merge can wait for this status to pass by itself. */
+export const isWaitable = (status: DetailedMergeStatus): boolean => WAITABLE.has(status);
 
 const AUTO_MERGE_JOB = 'auto_merge';
 const jobPayload = z.object({ mergeRequestId: z.number() });
@@ -182,14 +186,18 @@ export function createAutoMergeService({
     await publish(row);
   }
 
-  /** Spec 000 section 6: whoever set it, or anyone who may merge, can cancel it. */
+  /** Spec 000 section 6 (canCancelAutomaticMerge): whoever set it, or anyone who may merge. */
+  async function mayCancel(actor: CurrentUser | null, ctx: ProjectContext, mr: MergeRequestRow) {
+    if (!actor || !mr.autoMergeEnabled || mr.state !== 'opened') return false;
+    const setBy = mergeParams.safeParse(mr.mergeParams).data?.userId;
+    return setBy === actor.id || (await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch));
+  }
+
   async function cancel(actor: CurrentUser, projectRef: number | string, iid: number) {
     const ctx = await mergeRequests.loadForRead(actor, projectRef);
     const view = await mergeRequests.detailIn(actor, ctx, iid);
     const mr = view.mergeRequest;
-    const setBy = mergeParams.safeParse(mr.mergeParams).data?.userId;
-    const mayCancel = setBy === actor.id || (await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch));
-    if (!mr.autoMergeEnabled || mr.state !== 'opened' || !mayCancel) throw new ConflictError(CANNOT_CANCEL);
+    if (!(await mayCancel(actor, ctx, mr))) throw new ConflictError(CANNOT_CANCEL);
     await stop(mr, actor.id, 'canceled the automatic merge', null);
     return mergeRequests.detailIn(actor, ctx, iid);
   }
@@ -231,7 +239,7 @@ export function createAutoMergeService({
       .catch(() => undefined);
   });
 
-  return { enable, cancel };
+  return { enable, cancel, mayCancel };
 }
 
 export type AutoMergeService = ReturnType<typeof createAutoMergeService>;

@@ -13,13 +13,13 @@ import { requireUser } from '../auth/api-auth';
 import { presentMergeCall, presentMergeRequestPage } from './merge-requests.presenter';
 
 /** Project paths nest up to this many namespaces in page URLs, as the web app's routes do. */
-const MAX_NAMESPACE_DEPTH = 4;
+export const MAX_NAMESPACE_DEPTH = 4;
 
 /** Merge trains queue merged-results pipelines, which this server does not run yet. */
 export const MERGE_TRAINS_UNAVAILABLE = 'Merge trains are not available yet: merge when checks pass instead.';
 
 const segment = z.string().min(1).max(255);
-const pageParams = z
+export const pageParams = z
   .object({
     ns0: segment,
     ns1: segment.optional(),

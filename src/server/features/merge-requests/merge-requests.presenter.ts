@@ -128,7 +128,7 @@ function renderedHtml(view: MergeRequestView) {
 }
 
 /** The commit that landed: the merge commit, else the squash commit, else (fast-forward) the source head. */
-const landedCommitOf = (mr: MergeRequestView['mergeRequest']): string | null =>
+export const landedCommitOf = (mr: MergeRequestView['mergeRequest']): string | null =>
   mr.state === 'merged' ? (mr.mergeCommitSha ?? mr.squashCommitSha ?? mr.headSha) : null;
 
 /** The page's JSON: the REST detail with HTML, branch existence, the viewer's abilities and merge defaults. */

@@ -142,7 +142,7 @@ export function createMergeService({
     const ctx = await mergeRequests.loadForRead(actor, projectRef);
     const view = await mergeRequests.detailIn(actor, ctx, iid);
     const messages = view.mergeRequest.state === 'opened' ? await defaultMessages(view, actor) : null;
-    return { view, messages };
+    return { ctx, view, messages };
   }
 
   /** Ends a merge that did not land: the request opens again with the reason, to be checked afresh. */

@@ -161,7 +161,7 @@ export function createRebaseService({
 
   jobs.register(REBASE_JOB, run);
 
-  return { request, inProgress };
+  return { request, inProgress, mayPushTo };
 }
 
 export type RebaseService = ReturnType<typeof createRebaseService>;

@@ -1,0 +1,103 @@
+import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
+import { isAutoMergeStrategy, type AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
+import { mergeabilityChecks } from '../../../shared/merge-checks/mergeabilityChecks';
+import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
+import { squashIsReadonly } from '../../../shared/merge-requests/squashOption';
+import type { Config } from '../../config';
+import { presentUserBasic } from '../users/user.presenter';
+import type { PersonRow } from './merge-requests.repo';
+import { landedCommitOf, type Permissions } from './merge-requests.presenter';
+import type { MergeRequestView } from './merge-requests.service';
+import { isWaitable } from './auto-merge.service';
+
+type UrlConfig = Pick<Config, 'externalUrl'>;
+
+export type WidgetFacts = {
+  view: MergeRequestView & { permissions: Permissions };
+  archived: boolean;
+  divergedCommitsCount: number;
+  rebaseInProgress: boolean;
+};
+
+const person = (row: PersonRow | null, config: UrlConfig) => {
+  if (!row) return null;
+  const { id, username, name, web_url } = presentUserBasic(row, config);
+  return { id, username, name, web_url };
+};
+
+const strategyOf = (name: string | null): AutoMergeStrategy | null =>
+  name !== null && isAutoMergeStrategy(name) ? name : null;
+
+export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): CachedWidget {
+  const { view } = facts;
+  const mr = view.mergeRequest;
+  const status = detailedMergeStatus(view.mergeability);
+  const landed = landedCommitOf(mr);
+  const mergeStatus = view.mergeability.mergeStatus;
+  return {
+    id: mr.id,
+    iid: mr.iid,
+    title: mr.title,
+    state: mr.state,
+    source_branch: mr.sourceBranch,
+    target_branch: mr.targetBranch,
+    source_branch_exists: view.sourceBranchExists,
+    target_branch_exists: view.targetBranchExists,
+    source_branch_removed: mr.state === 'merged' && !view.sourceBranchExists,
+    target_project_full_path: view.projectFullPath,
+    project_archived: facts.archived,
+    merge_status: mergeStatus,
+    detailed_merge_status: status,
+    mergeability_checks: mergeabilityChecks({ ...view.mergeability, discussionsMustBeResolved: false }),
+    merge_error: mr.mergeError,
+    diff_head_sha: mr.headSha,
+    commits_count: view.latestDiff?.commitsCount ?? 0,
+    diverged_commits_count: facts.divergedCommitsCount,
+    ff_only_enabled: view.settings.mergeMethod === 'ff',
+    ff_merge_possible: !view.mergeability.needsRebase,
+    squash: mr.squash,
+    squash_readonly: squashIsReadonly(view.settings.squashOption),
+    squash_on_merge: view.settings.squashOption === 'always' || view.settings.squashOption === 'default_on',
+    should_remove_source_branch: mr.shouldRemoveSourceBranch,
+    force_remove_source_branch: view.settings.removeSourceBranchAfterMerge,
+    auto_merge_enabled: mr.autoMergeEnabled,
+    auto_merge_strategy: strategyOf(mr.autoMergeStrategy),
+    available_auto_merge_strategies:
+      mr.state === 'opened' && isWaitable(status) ? ['merge_when_checks_pass'] : [],
+    rebase_in_progress: facts.rebaseInProgress,
+    only_allow_merge_if_pipeline_succeeds: view.settings.onlyAllowMergeIfPipelineSucceeds,
+    has_ci: false,
+    merge_commit_sha: mr.mergeCommitSha,
+    squash_commit_sha: mr.squashCommitSha,
+    merged_commit_sha: landed,
+    short_merged_commit_sha: landed ? landed.slice(0, 8) : null,
+    metrics: {
+      merged_by: person(view.mergedBy, config),
+      merged_at: mr.mergedAt?.toISOString() ?? null,
+      closed_by: person(view.closedBy, config),
+      closed_at: mr.closedAt?.toISOString() ?? null,
+    },
+  };
+}
+
+export function presentWidget(
+  view: MergeRequestView & { permissions: Permissions },
+  abilities: { canPushToSourceBranch: boolean; canCancelAutomaticMerge: boolean },
+  messages: { merge: string; squash: string } | null,
+): Widget {
+  const base = `/${view.projectFullPath}/-/merge_requests/${view.mergeRequest.iid}`;
+  return {
+    current_user: {
+      can_merge: view.permissions.canMerge,
+      can_remove_source_branch: view.permissions.canRemoveSourceBranch,
+      can_push_to_source_branch: abilities.canPushToSourceBranch,
+      can_cancel_automatic_merge: abilities.canCancelAutomaticMerge,
+      can_reopen: view.permissions.canReopen,
+    },
+    default_merge_commit_message: messages?.merge ?? null,
+    default_squash_commit_message: messages?.squash ?? null,
+    merge_path: `${base}/merge`,
+    rebase_path: `${base}/rebase`,
+    cancel_auto_merge_path: `${base}/cancel_auto_merge`,
+  };
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
+import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
+import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import { addProjectMember, pushFile } from '../../../../test/support/merge-request-factories';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { ProjectContext } from '../projects/projects.service';
+
+describe('the merge request widget’s polled JSON', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let reporter: TestUser;
+  let p: ProjectContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container, { name: 'Olivia Owner' });
+    reporter = await buildUser(t.container, { name: 'Rory Reporter' });
+    p = await buildProject(t.container, owner, { visibility: 'private' });
+    await addProjectMember(t.container, p, reporter, ACCESS_LEVELS.reporter);
+    await pushFile(p, 'feature', { path: 'cart.ts', content: 'export {};\n', message: 'Add the cart' });
+    await pushFile(p, 'main', { path: 'docs.md', content: 'docs\n', message: 'Write docs' });
+    await t.container.mergeRequests.create(owner, p.project.id, {
+      source_branch: 'feature',
+      title: 'Add a cart',
+    });
+  });
+  afterAll(() => t.close());
+
+  const url = (name: string) => `/${p.fullPath}/-/merge_requests/1/${name}`;
+  const get = (name: string, user: TestUser | null = owner, etag?: string) =>
+    t.app.inject({
+      url: url(name),
+      headers: { ...(user?.headers ?? {}), ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+
+  it('shows everyone the state, the checks and the branches, with an ETag and Poll-Interval', async () => {
+    const response = await get('cached_widget.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['poll-interval']).toBe('10000');
+    expect(response.headers.etag).toMatch(/^W\/"[0-9a-f]{40}"$/);
+    const widget = response.json<CachedWidget>();
+    expect(widget).toMatchObject({
+      iid: 1,
+      state: 'opened',
+      source_branch: 'feature',
+      target_branch: 'main',
+      source_branch_exists: true,
+      detailed_merge_status: 'mergeable',
+      commits_count: 1,
+      diverged_commits_count: 1,
+      auto_merge_enabled: false,
+      available_auto_merge_strategies: [],
+      rebase_in_progress: false,
+      project_archived: false,
+    });
+    expect(widget.mergeability_checks).toContainEqual({ identifier: 'NOT_OPEN', status: 'SUCCESS' });
+    expect(widget.mergeability_checks).toContainEqual({ identifier: 'CI_MUST_PASS', status: 'INACTIVE' });
+  });
+
+  it('answers an unchanged poll with 304 without reading the request again', async () => {
+    const first = await get('cached_widget.json');
+    const read = vi.spyOn(t.container.widgets, 'cached');
+    const again = await get('cached_widget.json', owner, first.headers.etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(read).not.toHaveBeenCalled();
+    read.mockRestore();
+  });
+
+  it('answers 200 with the new state once the request changed', async () => {
+    const first = await get('cached_widget.json');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/projects/${p.project.id}/merge_requests/1`,
+      payload: { title: 'Draft: Add a cart' },
+      headers: owner.headers,
+    });
+    const again = await get('cached_widget.json', owner, first.headers.etag);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<CachedWidget>()).toMatchObject({
+      detailed_merge_status: 'draft_status',
+      available_auto_merge_strategies: ['merge_when_checks_pass'],
+    });
+    expect(again.json<CachedWidget>().mergeability_checks).toContainEqual({
+      identifier: 'DRAFT_STATUS',
+      status: 'FAILED',
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/projects/${p.project.id}/merge_requests/1`,
+      payload: { title: 'Add a cart' },
+      headers: owner.headers,
+    });
+  });
+
+  it('tells each viewer what they may do: the owner merges and rebases, a reporter does neither', async () => {
+    const mine = (await get('widget.json')).json<Widget>();
+    expect(mine).toMatchObject({
+      current_user: { can_merge: true, can_push_to_source_branch: true, can_cancel_automatic_merge: false },
+      merge_path: `/${p.fullPath}/-/merge_requests/1/merge`,
+      rebase_path: `/${p.fullPath}/-/merge_requests/1/rebase`,
+    });
+    expect(mine.default_merge_commit_message).toContain("Merge branch 'feature' into 'main'");
+    const theirs = (await get('widget.json', reporter)).json<Widget>();
+    expect(theirs.current_user).toMatchObject({ can_merge: false, can_push_to_source_branch: false });
+  });
+
+  it('keeps ETags per viewer: one viewer’s ETag is no 304 for another', async () => {
+    const mine = await get('widget.json');
+    const theirs = await get('widget.json', reporter, mine.headers.etag);
+    expect(theirs.statusCode).toBe(200);
+  });
+
+  it('hides a private project’s widget from strangers and anonymous visitors', async () => {
+    const stranger = await buildUser(t.container);
+    expect((await get('cached_widget.json', stranger)).statusCode).toBe(404);
+    expect((await get('widget.json', null)).statusCode).toBe(404);
+  });
+
+  it('shows a scheduled rebase in progress', async () => {
+    await t.app.inject({ method: 'POST', url: url('rebase'), headers: owner.headers });
+    expect((await get('cached_widget.json')).json<CachedWidget>().rebase_in_progress).toBe(true);
+    await t.container.jobs.drain();
+    const after = (await get('cached_widget.json')).json<CachedWidget>();
+    expect(after).toMatchObject({ rebase_in_progress: false, diverged_commits_count: 0 });
+  });
+});

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { WIDGET_POLL_INTERVAL_MS } from '../../../shared/api/mergeWidget';
+import type { Container } from '../../container';
+import { createEtagCache } from '../../realtime/etags';
+import { MAX_NAMESPACE_DEPTH, pageParams } from './merge-request-page.routes';
+
+/** Where a merge request's answers are filed: its project and iid, which every event names. */
+const groupOf = (projectId: number, iid: number) => `${projectId}!${iid}`;
+const MAX_ALIASES = 50_000;
+
+/**
+ * The widget's polled JSON: `cached_widget.json` (the same for everyone) and `widget.json` (what
+ * this viewer may do). Both carry an ETag and `Poll-Interval`; a poll whose ETag still stands is
+ * answered 304 from memory, without reading the database, until an event about the request (from
+ * any process) or a minute passes.
+ */
+export function registerWidgetRoutes(
+  app: FastifyInstance,
+  { widgets, bus }: Pick<Container, 'widgets' | 'bus'>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const etags = createEtagCache(bus, (event) =>
+    event.type === 'merge_request.updated' ? groupOf(event.projectId, event.iid) : null,
+  );
+  // URL paths to groups, learned on each full answer: a 304 needs no lookup.
+  const groupsByPath = new Map<string, string>();
+
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    viewer: string,
+    load: () => Promise<{ projectId: number; iid: number; body: unknown }>,
+  ) {
+    reply.header('poll-interval', String(WIDGET_POLL_INTERVAL_MS));
+    const asked = request.headers['if-none-match'];
+    const knownGroup = groupsByPath.get(path);
+    if (asked && knownGroup && etags.current(knownGroup, viewer) === asked) return reply.code(304).send();
+    const mark = knownGroup ? etags.generation(knownGroup) : etags.events();
+    const { projectId, iid, body } = await load();
+    const group = groupOf(projectId, iid);
+    const json = JSON.stringify(body);
+    const etag = `W/"${createHash('sha1').update(json).digest('hex')}"`;
+    // Remember only an answer no event has overtaken while it was being read.
+    const overtaken =
+      knownGroup === group
+        ? etags.generation(group) !== mark
+        : etags.events() !== mark || knownGroup !== undefined;
+    if (!overtaken) etags.remember(group, viewer, etag);
+    if (groupsByPath.size >= MAX_ALIASES) groupsByPath.clear();
+    groupsByPath.set(path, group);
+    reply.header('etag', etag);
+    if (asked === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(json);
+  }
+
+  for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
+    const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
+    const base = `/${namespaces}/:project/-/merge_requests/:iid`;
+
+    api.route({
+      method: 'GET',
+      url: `${base}/cached_widget.json`,
+      schema: { params: pageParams },
+      handler: async (request, reply) => {
+        const { fullPath, iid } = request.params;
+        return answer(request, reply, `${fullPath.toLowerCase()}!${iid}`, 'everyone', async () => {
+          const widget = await widgets.cached(request.currentUser, fullPath, iid);
+          return { projectId: widget.projectId, iid, body: widget.body };
+        });
+      },
+    });
+
+    api.route({
+      method: 'GET',
+      url: `${base}/widget.json`,
+      schema: { params: pageParams },
+      handler: async (request, reply) => {
+        const { fullPath, iid } = request.params;
+        const viewer = request.currentUser ? `user:${request.currentUser.id}` : 'anonymous';
+        return answer(request, reply, `${fullPath.toLowerCase()}!${iid}`, viewer, async () => {
+          const widget = await widgets.forViewer(request.currentUser, fullPath, iid);
+          return { projectId: widget.projectId, iid, body: widget.body };
+        });
+      },
+    });
+  }
+}

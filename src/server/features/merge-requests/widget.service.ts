@@ -1,0 +1,57 @@
+import type { CurrentUser } from '../../auth/current-user';
+import type { Config } from '../../config';
+import { countCommits } from '../../git/commits';
+import { branchRef } from '../../git/repository';
+import type { AutoMergeService } from './auto-merge.service';
+import type { MergeRequestsService } from './merge-requests.service';
+import type { MergeService } from './merge.service';
+import type { RebaseService } from './rebase.service';
+import { presentCachedWidget, presentWidget } from './widget.presenter';
+
+type Deps = {
+  config: Config;
+  mergeRequests: MergeRequestsService;
+  merges: MergeService;
+  rebases: RebaseService;
+  autoMerges: AutoMergeService;
+};
+
+/** The merge request widget's two answers, in the shapes of src/shared/api/mergeWidget.ts. */
+export function createWidgetService({ config, mergeRequests, merges, rebases, autoMerges }: Deps) {
+  /** Everyone's view: state, checks, branches, auto-merge and rebase progress. */
+  async function cached(actor: CurrentUser | null, fullPath: string, iid: number) {
+    const ctx = await mergeRequests.loadForRead(actor, fullPath);
+    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    const mr = view.mergeRequest;
+    const divergedCommitsCount =
+      view.sourceBranchExists && view.targetBranchExists
+        ? await countCommits(ctx.gitDir, `${branchRef(mr.sourceBranch)}..${branchRef(mr.targetBranch)}`)
+        : 0;
+    const body = presentCachedWidget(
+      {
+        view,
+        archived: ctx.project.archived,
+        divergedCommitsCount,
+        rebaseInProgress: await rebases.inProgress(mr.id),
+      },
+      config,
+    );
+    return { projectId: ctx.project.id, body };
+  }
+
+  /** This viewer's abilities and the merge commit messages a merge by them would write. */
+  async function forViewer(actor: CurrentUser | null, fullPath: string, iid: number) {
+    const { ctx, view, messages } = await merges.page(actor, fullPath, iid);
+    const mr = view.mergeRequest;
+    const abilities = {
+      canPushToSourceBranch:
+        actor !== null && view.sourceBranchExists && (await rebases.mayPushTo(actor, ctx, mr.sourceBranch)),
+      canCancelAutomaticMerge: await autoMerges.mayCancel(actor, ctx, mr),
+    };
+    return { projectId: ctx.project.id, body: presentWidget(view, abilities, messages) };
+  }
+
+  return { cached, forViewer };
+}
+
+export type WidgetService = ReturnType<typeof createWidgetService>;

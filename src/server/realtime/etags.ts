@@ -1,0 +1,63 @@
+import type { BusEvent, EventBus } from './bus';
+
+/** How long an ETag is trusted without an event, for changes no event announces (project settings). */
+export const ETAG_TTL_MS = 60_000;
+/** Past this many remembered answers the cache starts afresh: it is a shortcut, never the truth. */
+const MAX_ENTRIES = 50_000;
+
+/**
+ * ETags of polled JSON, kept per process and dropped when the bus says the thing changed (every
+ * process hears every event), so an unchanged poll answers 304 without a database read. Answers
+ * are grouped by the thing they show (`group`, e.g. a merge request) and vary by `viewer`.
+ */
+export function createEtagCache(
+  bus: EventBus,
+  groupOf: (event: BusEvent) => string | null,
+  now: () => number = () => Date.now(),
+) {
+  const groups = new Map<string, Map<string, { etag: string; at: number }>>();
+  const generations = new Map<string, number>();
+  let entries = 0;
+  let eventsSeen = 0;
+
+  bus.subscribe((event) => {
+    const group = groupOf(event);
+    if (group === null) return;
+    eventsSeen++;
+    generations.set(group, (generations.get(group) ?? 0) + 1);
+    entries -= groups.get(group)?.size ?? 0;
+    groups.delete(group);
+  });
+
+  /** The ETag last served for this viewer of this group, if still trusted. */
+  function current(group: string, viewer: string): string | null {
+    const entry = groups.get(group)?.get(viewer);
+    if (!entry || now() - entry.at > ETAG_TTL_MS) return null;
+    return entry.etag;
+  }
+
+  /**
+   * Marks to compare before and after reading the data: an answer is remembered only if no event
+   * about its group came in between. Before the group is known, any event counts.
+   */
+  const generation = (group: string) => generations.get(group) ?? 0;
+  const events = () => eventsSeen;
+
+  function remember(group: string, viewer: string, etag: string): void {
+    if (entries >= MAX_ENTRIES) {
+      groups.clear();
+      entries = 0;
+    }
+    let viewers = groups.get(group);
+    if (!viewers) {
+      viewers = new Map<string, { etag: string; at: number }>();
+      groups.set(group, viewers);
+    }
+    if (!viewers.has(viewer)) entries++;
+    viewers.set(viewer, { etag, at: now() });
+  }
+
+  return { current, generation, events, remember };
+}
+
+export type EtagCache = ReturnType<typeof createEtagCache>;

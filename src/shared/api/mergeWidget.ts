@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { MERGE_CHECK_IDENTIFIERS, MERGE_CHECK_STATUSES } from '../merge-checks/mergeChecks';
+import {
+  AUTO_MERGE_STRATEGIES,
+  DETAILED_MERGE_STATUSES,
+  MERGE_REQUEST_STATES,
+  MERGE_STATUSES,
+} from './mergeRequests';
+
+const person = z.object({ id: z.number(), username: z.string(), name: z.string(), web_url: z.string() });
+
+/**
+ * `{project}/-/merge_requests/{iid}/cached_widget.json`: what every viewer sees the same. Served
+ * with an ETag; polls answer 304 while nothing changed.
+ */
+export const cachedWidgetSchema = z.object({
+  id: z.number(),
+  iid: z.number(),
+  title: z.string(),
+  state: z.enum(MERGE_REQUEST_STATES),
+  source_branch: z.string(),
+  target_branch: z.string(),
+  source_branch_exists: z.boolean(),
+  target_branch_exists: z.boolean(),
+  /** Merged with its source branch deleted afterwards. */
+  source_branch_removed: z.boolean(),
+  target_project_full_path: z.string(),
+  project_archived: z.boolean(),
+  merge_status: z.enum(MERGE_STATUSES),
+  detailed_merge_status: z.enum(DETAILED_MERGE_STATUSES),
+  mergeability_checks: z.array(
+    z.object({ identifier: z.enum(MERGE_CHECK_IDENTIFIERS), status: z.enum(MERGE_CHECK_STATUSES) }),
+  ),
+  merge_error: z.string().nullable(),
+  diff_head_sha: z.string().nullable(),
+  commits_count: z.number(),
+  /** Commits the target has that the source lacks. */
+  diverged_commits_count: z.number(),
+  ff_only_enabled: z.boolean(),
+  ff_merge_possible: z.boolean(),
+  squash: z.boolean(),
+  squash_readonly: z.boolean(),
+  /** The project's squash option says "encourage" or "require": the checkbox starts ticked. */
+  squash_on_merge: z.boolean(),
+  should_remove_source_branch: z.boolean().nullable(),
+  force_remove_source_branch: z.boolean(),
+  auto_merge_enabled: z.boolean(),
+  auto_merge_strategy: z.enum(AUTO_MERGE_STRATEGIES).nullable(),
+  available_auto_merge_strategies: z.array(z.enum(AUTO_MERGE_STRATEGIES)),
+  rebase_in_progress: z.boolean(),
+  only_allow_merge_if_pipeline_succeeds: z.boolean(),
+  has_ci: z.boolean(),
+  merge_commit_sha: z.string().nullable(),
+  squash_commit_sha: z.string().nullable(),
+  merged_commit_sha: z.string().nullable(),
+  short_merged_commit_sha: z.string().nullable(),
+  metrics: z.object({
+    merged_by: person.nullable(),
+    merged_at: z.string().nullable(),
+    closed_by: person.nullable(),
+    closed_at: z.string().nullable(),
+  }),
+});
+export type CachedWidget = z.infer<typeof cachedWidgetSchema>;
+
+/** `{project}/-/merge_requests/{iid}/widget.json`: what this viewer may do, and the merge defaults they would get. */
+export const widgetSchema = z.object({
+  current_user: z.object({
+    can_merge: z.boolean(),
+    can_remove_source_branch: z.boolean(),
+    can_push_to_source_branch: z.boolean(),
+    can_cancel_automatic_merge: z.boolean(),
+    can_reopen: z.boolean(),
+  }),
+  default_merge_commit_message: z.string().nullable(),
+  default_squash_commit_message: z.string().nullable(),
+  merge_path: z.string(),
+  rebase_path: z.string(),
+  cancel_auto_merge_path: z.string(),
+});
+export type Widget = z.infer<typeof widgetSchema>;
+
+/** The widget starts polling at this interval (the `Poll-Interval` header, in milliseconds). */
+export const WIDGET_POLL_INTERVAL_MS = 10_000;
