@@ -80,4 +80,19 @@ describe('bootstrapInstance', () => {
     });
     expect(response.statusCode).toBe(200);
   });
+
+  it('seeds issues: an open one, a closed one, a confidential one hidden from visitors, and an incident with a timeline', async () => {
+    const list = await t.app.inject('/api/v4/projects/demo%2Fshop/issues?state=all&sort=asc');
+    const issues = list.json<Array<{ iid: number; title: string; state: string; issue_type: string }>>();
+    expect(issues.map((issue) => [issue.title, issue.state, issue.issue_type])).toEqual([
+      ['Discount codes are case-sensitive', 'opened', 'issue'],
+      ['Cart badge shows a stale count after removing an item', 'closed', 'issue'],
+      ['Checkout returns 500 for carts over 100 items', 'opened', 'incident'],
+    ]);
+    const incident = issues[2];
+    const timeline = await t.app.inject(`/demo/shop/-/issues/${incident?.iid}/timeline_events.json`);
+    expect(timeline.json()).toMatchObject([
+      { note: 'Rolled back the deploy; the error rate is back to normal.' },
+    ]);
+  });
 });

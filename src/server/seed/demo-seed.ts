@@ -2,6 +2,7 @@ import type { CurrentUser } from '../auth/current-user';
 import type { Container } from '../container';
 import { commitFiles } from '../git/commits';
 import type { UserRow } from '../features/users/users.repo';
+import { seedDemoIssues } from './demo-issues';
 import {
   closedBranch,
   draftBranch,
@@ -30,7 +31,8 @@ const toActor = (user: UserRow): CurrentUser => ({
 /**
  * The demo instance: developers alice (Maintainer) and bob (Developer) in the public group `demo`,
  * the project `demo/shop` with a real history, and merge requests that are open, draft, closed
- * and merged. Everything goes through the same services the API uses.
+ * and merged, and issues (one of them an incident, one confidential). Everything goes through the
+ * same services the API uses.
  */
 export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
   const users: DemoUsers = {
@@ -113,6 +115,7 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
     },
   );
   if (merged.kind !== 'merged') throw new Error(`The demo merge request did not merge: ${merged.kind}`);
+  await seedDemoIssues(c, users, project.project.id);
   return { projectPath: project.fullPath };
 }
 
