@@ -25,7 +25,9 @@ import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
 import { registerWidgetRoutes } from './features/merge-requests/widget.routes';
+import { registerDraftNotesApiRoutes } from './features/notes/draft-notes-api.routes';
 import { registerDraftNotesPageRoutes } from './features/notes/draft-notes-page.routes';
+import { registerNotesApiRoutes } from './features/notes/notes-api.routes';
 import { registerNotesPageRoutes } from './features/notes/notes-page.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
@@ -100,6 +102,8 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerAwardEmojiRoutes(app, container);
   registerNotesPageRoutes(app, container);
   registerDraftNotesPageRoutes(app, container);
+  registerNotesApiRoutes(app, container);
+  registerDraftNotesApiRoutes(app, container);
   registerMarkdownRoutes(app);
 }
 

@@ -360,3 +360,89 @@ export const notesDataSchema = z.object({
     .nullable(),
 });
 export type NotesData = z.infer<typeof notesDataSchema>;
+
+// REST v4 (`/api/v4/projects/:id/{merge_requests|issues}/:iid/{notes|discussions|draft_notes}`): GitLab's API entities.
+
+const apiUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  state: z.string(),
+  locked: z.boolean(),
+  avatar_url: z.string().nullable(),
+  web_url: z.string(),
+});
+
+/** GitLab's `API::Entities::Note`; `commit_id` and `position` only on diff notes, `resolved*` only when resolvable. */
+export const apiNoteSchema = z.object({
+  id: z.number(),
+  type: z.enum(['DiscussionNote', 'DiffNote']).nullable(),
+  body: z.string(),
+  attachment: z.null(),
+  author: apiUserSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  system: z.boolean(),
+  noteable_id: z.number(),
+  noteable_type: z.enum(NOTEABLE_TYPES),
+  project_id: z.number(),
+  commit_id: z.string().nullable().optional(),
+  position: notePositionSchema.nullable().optional(),
+  resolvable: z.boolean(),
+  resolved: z.boolean().optional(),
+  resolved_by: apiUserSchema.nullable().optional(),
+  resolved_at: z.string().nullable().optional(),
+  confidential: z.boolean(),
+  internal: z.boolean(),
+  imported: z.boolean(),
+  imported_from: z.string(),
+  noteable_iid: z.number(),
+  commands_changes: z.record(z.string(), z.unknown()),
+});
+export type ApiNote = z.infer<typeof apiNoteSchema>;
+
+export const apiDiscussionSchema = z.object({
+  id: z.string(),
+  individual_note: z.boolean(),
+  notes: z.array(apiNoteSchema),
+});
+
+export const apiDraftNoteSchema = z.object({
+  id: z.number(),
+  author_id: z.number(),
+  merge_request_id: z.number(),
+  resolve_discussion: z.boolean(),
+  discussion_id: z.string().nullable(),
+  note: z.string(),
+  commit_id: z.string().nullable(),
+  line_code: z.string().nullable(),
+  position: notePositionSchema.nullable(),
+});
+
+const apiFlag = z.union([z.boolean(), z.enum(['true', 'false'])]).optional();
+
+/** `POST .../notes` and `POST .../discussions` (GitLab ignores `created_at` for non-admins; so do we). */
+export const apiCreateNoteBodySchema = z.object({
+  body: z.string().max(MAX_NOTE_LENGTH),
+  internal: apiFlag,
+  confidential: apiFlag,
+  created_at: z.string().max(64).optional(),
+  merge_request_diff_head_sha: z.string().max(64).optional(),
+  commit_id: z.string().max(64).optional(),
+  position: notePositionSchema.optional(),
+});
+
+/** `PUT .../notes/:id` and `PUT .../discussions/:id/notes/:note_id` (body, or `resolved` for the latter). */
+export const apiUpdateNoteBodySchema = z.object({
+  body: z.string().max(MAX_NOTE_LENGTH).optional(),
+  resolved: apiFlag,
+});
+
+export const apiDraftNoteBodySchema = z.object({
+  note: z.string().max(MAX_NOTE_LENGTH).optional(),
+  commit_id: z.string().max(64).optional(),
+  in_reply_to_discussion_id: z.string().max(64).optional(),
+  resolve_discussion: apiFlag,
+  internal: apiFlag,
+  position: notePositionSchema.optional(),
+});
