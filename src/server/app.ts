@@ -16,6 +16,7 @@ import { registerCompareRoutes } from './features/diffs/compare.routes';
 import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerAwardEmojiRoutes } from './features/award-emoji/award-emoji.routes';
+import { registerUploadRoutes } from './features/uploads/uploads.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
@@ -100,6 +101,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerIssueRoutes(app, container);
   registerIssuePageRoutes(app, container);
   registerAwardEmojiRoutes(app, container);
+  await registerUploadRoutes(app, container);
   registerNotesPageRoutes(app, container);
   registerDraftNotesPageRoutes(app, container);
   registerNotesApiRoutes(app, container);

@@ -26,6 +26,7 @@ import { createNotePresentation } from './features/notes/note-presentation';
 import { createNoteableLoader } from './features/notes/noteables';
 import { createNotesService } from './features/notes/notes.service';
 import { createSystemNotesService } from './features/notes/system-notes.service';
+import { createUploadsService } from './features/uploads/uploads.service';
 import { createQuickActionsService } from './features/quick-actions/quick-actions.service';
 import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
@@ -60,6 +61,7 @@ export function createContainer(deps: AppDeps) {
   const auth = createAuthService({ ...base, signInRateLimit, users });
   const accessTokens = createAccessTokensService(base);
   const awardEmoji = createAwardEmojiService(base);
+  const uploads = createUploadsService({ ...base, projects });
   const systemNotes = createSystemNotesService(base);
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches, systemNotes });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests, systemNotes });
@@ -130,6 +132,7 @@ export function createContainer(deps: AppDeps) {
     auth,
     accessTokens,
     awardEmoji,
+    uploads,
     quickActions,
     systemNotes,
     mergeRequests,
