@@ -16,7 +16,6 @@ import { registerCompareRoutes } from './features/diffs/compare.routes';
 import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerAwardEmojiRoutes } from './features/award-emoji/award-emoji.routes';
-import { registerUploadRoutes } from './features/uploads/uploads.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
@@ -26,9 +25,7 @@ import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
 import { registerWidgetRoutes } from './features/merge-requests/widget.routes';
-import { registerDraftNotesApiRoutes } from './features/notes/draft-notes-api.routes';
 import { registerDraftNotesPageRoutes } from './features/notes/draft-notes-page.routes';
-import { registerNotesApiRoutes } from './features/notes/notes-api.routes';
 import { registerNotesPageRoutes } from './features/notes/notes-page.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
@@ -37,6 +34,7 @@ import { registerUserPreferencesRoutes } from './features/user-preferences/user-
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './markdown/markdown.routes';
+import { registerReadOnlyMode } from './read-only';
 import { isValidationError, validationMessage } from './validation';
 
 /** `WEB_DIST_DIR` lets parallel local test runs each serve their own build. */
@@ -68,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const container = options.container ?? createContainer(deps);
   registerCurrentUser(app, container);
   registerCsrfCheck(app);
+  registerReadOnlyMode(app, deps.config);
   // zod validates and serializes our routes; GraphQL keeps Fastify's own JSON-schema compilers.
   await app.register(async (scope) => {
     scope.setValidatorCompiler(validatorCompiler);
@@ -101,11 +100,8 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerIssueRoutes(app, container);
   registerIssuePageRoutes(app, container);
   registerAwardEmojiRoutes(app, container);
-  await registerUploadRoutes(app, container);
   registerNotesPageRoutes(app, container);
   registerDraftNotesPageRoutes(app, container);
-  registerNotesApiRoutes(app, container);
-  registerDraftNotesApiRoutes(app, container);
   registerMarkdownRoutes(app);
 }
 

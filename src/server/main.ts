@@ -13,7 +13,9 @@ const deps = await openDeps(config);
 const container = createContainer(deps);
 const app = await buildApp(deps, { logger: { level: config.logLevel }, container });
 const report = await bootstrapInstance(container);
-container.jobs.start((error) => app.log.error({ err: error }, 'a background job failed to run'));
+// A Geo secondary writes nothing: the primary's workers run the jobs.
+if (!config.geoSecondary)
+  container.jobs.start((error) => app.log.error({ err: error }, 'a background job failed to run'));
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

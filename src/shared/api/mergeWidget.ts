@@ -26,6 +26,8 @@ export const cachedWidgetSchema = z.object({
   source_branch_removed: z.boolean(),
   target_project_full_path: z.string(),
   project_archived: z.boolean(),
+  /** This node is a read-only Geo secondary: merging happens on the primary. */
+  is_geo_secondary_node: z.boolean(),
   merge_status: z.enum(MERGE_STATUSES),
   detailed_merge_status: z.enum(DETAILED_MERGE_STATUSES),
   mergeability_checks: z.array(

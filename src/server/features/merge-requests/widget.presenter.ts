@@ -15,6 +15,7 @@ type UrlConfig = Pick<Config, 'externalUrl'>;
 export type WidgetFacts = {
   view: MergeRequestView & { permissions: Permissions };
   archived: boolean;
+  geoSecondary: boolean;
   divergedCommitsCount: number;
   rebaseInProgress: boolean;
 };
@@ -46,6 +47,7 @@ export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): Cach
     source_branch_removed: mr.state === 'merged' && !view.sourceBranchExists,
     target_project_full_path: view.projectFullPath,
     project_archived: facts.archived,
+    is_geo_secondary_node: facts.geoSecondary,
     merge_status: mergeStatus,
     detailed_merge_status: status,
     mergeability_checks: mergeabilityChecks({ ...view.mergeability, discussionsMustBeResolved: false }),

@@ -31,6 +31,7 @@ export function createWidgetService({ config, mergeRequests, merges, rebases, au
       {
         view,
         archived: ctx.project.archived,
+        geoSecondary: config.geoSecondary,
         divergedCommitsCount,
         rebaseInProgress: await rebases.inProgress(mr.id),
       },
