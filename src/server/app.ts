@@ -16,6 +16,7 @@ import { registerCompareRoutes } from './features/diffs/compare.routes';
 import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerAwardEmojiRoutes } from './features/award-emoji/award-emoji.routes';
+import { registerUploadRoutes } from './features/uploads/uploads.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
@@ -25,7 +26,9 @@ import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
 import { registerWidgetRoutes } from './features/merge-requests/widget.routes';
+import { registerDraftNotesApiRoutes } from './features/notes/draft-notes-api.routes';
 import { registerDraftNotesPageRoutes } from './features/notes/draft-notes-page.routes';
+import { registerNotesApiRoutes } from './features/notes/notes-api.routes';
 import { registerNotesPageRoutes } from './features/notes/notes-page.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
@@ -100,8 +103,11 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerIssueRoutes(app, container);
   registerIssuePageRoutes(app, container);
   registerAwardEmojiRoutes(app, container);
+  await registerUploadRoutes(app, container);
   registerNotesPageRoutes(app, container);
   registerDraftNotesPageRoutes(app, container);
+  registerNotesApiRoutes(app, container);
+  registerDraftNotesApiRoutes(app, container);
   registerMarkdownRoutes(app);
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Kind, parse } from 'graphql';
+import { Kind, OperationTypeNode, parse } from 'graphql';
 import type { Config } from './config';
 import { ReadOnlyError } from './errors';
 
@@ -24,7 +24,7 @@ function isMutation(body: unknown): boolean {
   if (typeof query !== 'string') return false;
   try {
     return parse(query).definitions.some(
-      (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'mutation',
+      (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.MUTATION,
     );
   } catch {
     return false; // GraphQL answers the syntax error itself.
