@@ -91,7 +91,7 @@ export function createContainer(deps: AppDeps) {
     highlighter: createHighlighter(),
   });
   const userPreferences = createUserPreferencesService(base);
-  const issues = createIssuesService({ ...base, projects, systemNotes });
+  const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
   const quickActions = createQuickActionsService({
     ...base,

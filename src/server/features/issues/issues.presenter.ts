@@ -3,15 +3,15 @@ import { taskCompletionStatus } from '../../../shared/merge-requests/taskComplet
 import type { Config } from '../../config';
 import { renderInlineMarkdown, renderMarkdown } from '../../markdown/render';
 import { presentUserBasic } from '../users/user.presenter';
-import type { IssueRecord, PersonRow, TimelineEventRecord } from './issues.repo';
-import type { IssuePermissions } from './issues.service';
+import type { PersonRow, TimelineEventRecord } from './issues.repo';
+import type { IssuePermissions, IssueView } from './issues.service';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 /** GitLab's `API::Entities::Issue`, field for field; features this server lacks (labels, milestones) answer empty. */
-export function presentIssue(record: IssueRecord, config: UrlConfig): Issue {
+export function presentIssue(record: IssueView, config: UrlConfig): Issue {
   const issue = record.issue;
   const user = (row: PersonRow | null) => (row ? presentUserBasic(row, config) : null);
   const assignees = record.assignees.map((row) => presentUserBasic(row, config));
@@ -35,11 +35,11 @@ export function presentIssue(record: IssueRecord, config: UrlConfig): Issue {
     author: user(record.author),
     type: issue.issueType === 'incident' ? 'INCIDENT' : 'ISSUE',
     assignee: assignees[0] ?? null,
-    // Counted by the notes and award features once they expose counts; merge request links do not exist yet.
+    // Counted once the notes feature exposes counts; merge request links do not exist yet.
     user_notes_count: 0,
     merge_requests_count: 0,
-    upvotes: 0,
-    downvotes: 0,
+    upvotes: record.votes.upvotes,
+    downvotes: record.votes.downvotes,
     due_date: null,
     confidential: issue.confidential,
     discussion_locked: issue.discussionLocked,
@@ -70,13 +70,13 @@ export function presentIssue(record: IssueRecord, config: UrlConfig): Issue {
   };
 }
 
-export function presentIssueDetail(record: IssueRecord, config: UrlConfig): IssueDetail {
+export function presentIssueDetail(record: IssueView, config: UrlConfig): IssueDetail {
   return { ...presentIssue(record, config), subscribed: false };
 }
 
 /** The page's JSON: the REST detail with rendered HTML and what the viewer may do. */
 export function presentIssuePage(
-  record: IssueRecord,
+  record: IssueView,
   permissions: IssuePermissions,
   project: { archived: boolean },
   config: UrlConfig,

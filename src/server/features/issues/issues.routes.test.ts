@@ -290,6 +290,22 @@ describe('issues API', () => {
     });
   });
 
+  it('counts thumbs up and down as upvotes and downvotes', async () => {
+    const issue = await createIssue(project, { title: 'Vote on me' });
+    const url = `${api(project)}/${issue.iid}`;
+    const voter = await member(project, ACCESS_LEVELS.reporter);
+    for (const [user, name] of [
+      [owner, 'thumbsup'],
+      [voter, 'thumbsup'],
+      [voter, 'thumbsdown'],
+    ] as const) {
+      expect((await send('POST', user, `${url}/award_emoji`, { name })).statusCode).toBe(201);
+    }
+    expect((await get(owner, url)).json<IssueDetail>()).toMatchObject({ upvotes: 2, downvotes: 1 });
+    const listed = (await get(owner, `${api(project)}?search=Vote on me`)).json<Issue[]>();
+    expect(listed).toMatchObject([{ upvotes: 2, downvotes: 1 }]);
+  });
+
   describe('system notes', () => {
     it('records what changed, in GitLab’s words', async () => {
       const p = await buildProject(t.container, owner);

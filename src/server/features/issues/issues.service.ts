@@ -11,6 +11,7 @@ import { can, type Action, type Actor, type Subject } from '../../auth/permissio
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
+import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import { systemNoteOf, type IssueEvent } from './issue-system-notes';
@@ -43,6 +44,14 @@ export type IssuePermissions = {
 
 /** An issue found for an actor: its project as the actor sees it, and the record. */
 export type FoundIssue = { ctx: ProjectContext; record: IssueRecord };
+
+/** Thumbs up and down on an issue (GitLab's `upvotes`, `downvotes`). */
+export type Votes = { upvotes: number; downvotes: number };
+
+const NO_VOTES: Votes = { upvotes: 0, downvotes: 0 };
+
+/** An issue as the API presents it: the record and its votes. */
+export type IssueView = IssueRecord & { votes: Votes };
 
 export const issueSubject = (ctx: ProjectContext, issue: IssueRow, assigneeIds: number[]): Subject => ({
   type: 'issue',
@@ -107,9 +116,22 @@ type Deps = {
   clock: Clock;
   projects: Pick<ProjectsService, 'loadProject' | 'takeInternalId'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
+  awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
 };
 
-export function createIssuesService({ db, clock, projects, systemNotes }: Deps) {
+export function createIssuesService({ db, clock, projects, systemNotes, awardEmoji }: Deps) {
+  /** Adds each issue's votes with one query for the page. */
+  async function withVotes(records: IssueRecord[]): Promise<IssueView[]> {
+    const votes = await awardEmoji.votesOf(
+      'Issue',
+      records.map((record) => record.issue.id),
+    );
+    return records.map((record) => ({
+      ...record,
+      votes: votes.get(record.issue.id) ?? NO_VOTES,
+    }));
+  }
+
   /** Writes the system notes of an update inside its transaction; they are announced once it committed. */
   async function recordEvents(tx: Db, issue: IssueRow, actorId: number, events: IssueEvent[]) {
     const ref = { projectId: issue.projectId, noteableType: 'Issue' as const, noteableId: issue.id };
@@ -171,7 +193,7 @@ export function createIssuesService({ db, clock, projects, systemNotes }: Deps) 
       confidential: confidentialScope(actor, ctx),
     };
     const { records, total } = await listIssueRecords(db, filterOf(query, scope), page);
-    return { items: records, total };
+    return { items: await withVotes(records), total };
   }
 
   /** `GET /issues`: across projects the actor may read; created by them unless `scope` says otherwise. */
@@ -187,7 +209,7 @@ export function createIssuesService({ db, clock, projects, systemNotes }: Deps) 
       filterOf(narrowed, { kind: 'visible', actor: actor && { id: actor.id, admin: actor.admin } }),
       page,
     );
-    return { items: records, total };
+    return { items: await withVotes(records), total };
   }
 
   /** Unknown users cannot be assigned: a clear 400, and nothing is written. */
@@ -231,7 +253,8 @@ export function createIssuesService({ db, clock, projects, systemNotes }: Deps) 
 
   async function detail(actor: Actor, ctx: ProjectContext, iid: number) {
     const record = await readableIn(actor, ctx, iid);
-    return { ctx, record, permissions: permissionsOf(actor, { ctx, record }) };
+    const [view = { ...record, votes: NO_VOTES }] = await withVotes([record]);
+    return { ctx, record: view, permissions: permissionsOf(actor, { ctx, record }) };
   }
 
   /** One issue with what the actor may do on it. */
