@@ -4,38 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildProject, buildUser } from '../test/support/factories';
+import { buildUser } from '../test/support/factories';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createContainer } from '../src/server/container';
-import { commitFiles, type FileChange } from '../src/server/git/commits';
 import { listChangedFiles, readBlobs, streamFilePatches } from '../src/server/git/diff';
 import { gitEnv } from '../src/server/git/run-git';
 import { createHighlighter } from '../src/server/highlight/highlight';
 import { openDeps } from '../src/server/start';
-
-const author = { name: 'Bench', email: 'bench@example.com', date: new Date('2024-01-01T00:00:00Z') };
-
-/** A line of TypeScript with keywords, strings, types and a comment, so the highlighter has work. */
-const codeLine = (file: number, line: number, version: string) =>
-  `export function f${file}_${line}(a: number, b: string): string { return \`${version}\${a}-\${b}\`; } // note ${line}\n`;
-
-/** `files` files whose every other line changes, `linesPerFile` changed lines (added + removed) each. */
-function fixture(files: number, changedLinesPerFile: number) {
-  const modified = changedLinesPerFile / 2;
-  const length = modified * 2 + 10;
-  const content = (file: number, version: string) =>
-    Array.from({ length }, (_, line) =>
-      codeLine(file, line, line % 2 === 1 && (line - 1) / 2 < modified ? version : 'base'),
-    ).join('');
-  const at = (version: string): FileChange[] =>
-    Array.from({ length: files }, (_, file) => ({
-      action: 'create' as const,
-      path: `src/module-${Math.floor(file / 50)}/file-${file}.ts`,
-      content: content(file, version),
-    }));
-  return { base: at('base'), head: at('head') };
-}
+import { measureBrowser, type BrowserFigures } from './browser';
+import { mergeRequestOn } from './fixtures';
 
 function timeGit(gitDir: string, args: string[]): Promise<number> {
   const started = performance.now();
@@ -57,13 +35,28 @@ export type DiffFigures = {
   coldFullMs: number;
   streamFullMs: number;
   gitFullMs: number;
+  xlMetadataMs: number;
+  xlGitListMs: number;
+  xlStreamMs: number;
+  xlGitFullMs: number;
+  hugeLineBatchMs: number;
+  hugeLineBatchBytes: number;
+  hugeLineRssGrowthMiB: number;
   highlightMiBs: number;
   rawReadMiBs: number;
   corpusMiB: number;
 };
 
-/** Builds the M and L fixtures in a temporary data directory and measures the diff endpoints on them. */
-export async function measureDiffs(): Promise<DiffFigures> {
+/** A single line of minified JavaScript of this many bytes: the "huge single line" of issue 3. */
+const HUGE_LINE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Builds the M, L and XL merge requests (and one with a 5 MB line) in a temporary data directory,
+ * measures the diff endpoints on them and, unless `browser` is off, the Changes tab in Chromium.
+ */
+export async function measureChangesTab(options: {
+  browser: boolean;
+}): Promise<{ server: DiffFigures; browser: BrowserFigures | null }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-diffs-'));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', RUNNER: 'none', LOG_LEVEL: 'warn' });
   const deps = await openDeps(config);
@@ -71,49 +64,16 @@ export async function measureDiffs(): Promise<DiffFigures> {
     const container = createContainer(deps);
     const app = await buildApp(deps, { container });
     const owner = await buildUser(container);
-
-    async function mergeRequestOn(files: number, changedLinesPerFile: number) {
-      const project = await buildProject(container, owner);
-      const { base, head } = fixture(files, changedLinesPerFile);
-      const baseSha = await commitFiles(project.gitDir, {
-        branch: 'main',
-        message: 'Base',
-        author,
-        changes: base,
-      });
-      const headSha = await commitFiles(project.gitDir, {
-        branch: 'feature',
-        startBranch: 'main',
-        message: 'Change',
-        author,
-        changes: head,
-      });
-      const mr = await container.mergeRequests.create(owner, project.project.id, {
-        title: 'Bench',
-        source_branch: 'feature',
-        target_branch: 'main',
-      });
-      return {
-        project,
-        baseSha,
-        headSha,
-        url: `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}`,
-      };
-    }
+    const inject = (url: string) => app.inject({ method: 'GET', url, headers: owner.headers });
 
     // M: warm batches of 20 files against `git diff -M --patch` of the same 20 paths.
-    const m = await mergeRequestOn(200, 90);
-    const mFiles = await listChangedFiles(m.project.gitDir, m.baseSha, m.headSha);
+    const m = await mergeRequestOn(container, owner, 200, 90);
+    const mFiles = await listChangedFiles(m.gitDir, m.baseSha, m.headSha);
     const pages = 10;
-    const get = (page: number) =>
-      app.inject({
-        method: 'GET',
-        url: `${m.url}/diffs_batch.json?page=${page}&per_page=20`,
-        headers: owner.headers,
-      });
+    const get = (page: number) => inject(`${m.url}/diffs_batch.json?page=${page}&per_page=20`);
     // Warm: every page loaded once, and time for the background highlighting it queued to finish.
     for (let page = 1; page <= pages; page++) await get(page);
-    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    await waitForHighlighting(container);
     for (let page = 1; page <= pages; page++) await get(page);
     const batchTimes: number[] = [];
     const gitTimes: number[] = [];
@@ -125,41 +85,59 @@ export async function measureDiffs(): Promise<DiffFigures> {
         if (response.statusCode !== 200) throw new Error(`diffs_batch.json answered ${response.statusCode}`);
         const paths = mFiles.slice((page - 1) * 20, page * 20).map((file) => file.newPath);
         gitTimes.push(
-          await timeGit(m.project.gitDir, ['diff', '-M', '--patch', m.baseSha, m.headSha, '--', ...paths]),
+          await timeGit(m.gitDir, ['diff', '-M', '--patch', m.baseSha, m.headSha, '--', ...paths]),
         );
       }
     }
 
     // L: the whole diff from a cold cache (metadata, then every page of 30) against `git diff` to /dev/null.
-    const l = await mergeRequestOn(1000, 50);
-    const gitFullMs = await timeGit(l.project.gitDir, ['diff', '-M', '--patch', l.baseSha, l.headSha]);
+    const l = await mergeRequestOn(container, owner, 1000, 50);
+    const gitFullMs = await timeGit(l.gitDir, ['diff', '-M', '--patch', l.baseSha, l.headSha]);
     const coldStarted = performance.now();
-    const meta = await app.inject({
-      method: 'GET',
-      url: `${l.url}/diffs_metadata.json`,
-      headers: owner.headers,
-    });
+    const meta = await inject(`${l.url}/diffs_metadata.json`);
     const total = meta.json<{ diff_files: unknown[] }>().diff_files.length;
     for (let page = 1; page <= Math.ceil(total / 30); page++) {
-      await app.inject({
-        method: 'GET',
-        url: `${l.url}/diffs_batch.json?page=${page}&per_page=30`,
-        headers: owner.headers,
-      });
+      await inject(`${l.url}/diffs_batch.json?page=${page}&per_page=30`);
     }
     const coldFullMs = performance.now() - coldStarted;
-    const streamStarted = performance.now();
-    let streamedFiles = 0;
-    for await (const patch of streamFilePatches(l.project.gitDir, l.baseSha, l.headSha))
-      streamedFiles += patch.lines.length > 0 ? 1 : 0;
-    const streamFullMs = performance.now() - streamStarted;
-    if (streamedFiles !== total) throw new Error(`streamed ${streamedFiles} of ${total} files`);
+    const streamFullMs = await timeStream(l.gitDir, l.baseSha, l.headSha, total);
+
+    // XL: 5,000 files and 250,000 changed lines; the listing and the whole diff against git's.
+    const xl = await mergeRequestOn(container, owner, 5000, 50);
+    const xlGitListMs = await timeGit(xl.gitDir, [
+      'diff',
+      '-M',
+      '--raw',
+      '--numstat',
+      xl.baseSha,
+      xl.headSha,
+    ]);
+    const xlMetaStarted = performance.now();
+    const xlMeta = await inject(`${xl.url}/diffs_metadata.json`);
+    const xlMetadataMs = performance.now() - xlMetaStarted;
+    const xlTotal = xlMeta.json<{ diff_files: unknown[] }>().diff_files.length;
+    const xlGitFullMs = await timeGit(xl.gitDir, ['diff', '-M', '--patch', xl.baseSha, xl.headSha]);
+    const xlStreamMs = await timeStream(xl.gitDir, xl.baseSha, xl.headSha, xlTotal);
+
+    // A 5 MB single line next to a small change: the batch stays small and fast, memory stays flat.
+    const huge = await mergeRequestOn(container, owner, 1, 10, [
+      {
+        action: 'create',
+        path: 'dist/bundle.min.js',
+        content: `${'var a=1;'.repeat(HUGE_LINE_BYTES / 9)}\n`,
+      },
+    ]);
+    const rssBefore = process.memoryUsage().rss;
+    const hugeStarted = performance.now();
+    const hugeBatch = await inject(`${huge.url}/diffs_batch.json?page=1&per_page=20`);
+    const hugeLineBatchMs = performance.now() - hugeStarted;
+    const hugeLineRssGrowthMiB = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
 
     // Highlighting throughput on one core over L's new blobs, against reading the same blobs.
-    const lFiles = await listChangedFiles(l.project.gitDir, l.baseSha, l.headSha);
+    const lFiles = await listChangedFiles(l.gitDir, l.baseSha, l.headSha);
     const readStarted = performance.now();
     const blobs = await readBlobs(
-      l.project.gitDir,
+      l.gitDir,
       lFiles.map((file) => file.newBlobId),
       Infinity,
     );
@@ -171,19 +149,49 @@ export async function measureDiffs(): Promise<DiffFigures> {
     for (const [sha, text] of corpus) highlight(sha, 'file.ts', text);
     const highlightMs = performance.now() - highlightStarted;
     const mib = bytes / (1024 * 1024);
+
+    const firstTwenty = (await inject(`${l.url}/diffs_batch.json?page=1&per_page=20`)).body;
     await app.close();
+    const browser = options.browser
+      ? await measureBrowser(deps, container, { l: l.url, xl: xl.url, huge: huge.url, firstTwenty })
+      : null;
     return {
-      batchP95Ms: p95(batchTimes),
-      gitBatchP95Ms: p95(gitTimes),
-      coldFullMs,
-      streamFullMs,
-      gitFullMs,
-      highlightMiBs: mib / (highlightMs / 1000),
-      rawReadMiBs: mib / (readMs / 1000),
-      corpusMiB: mib,
+      server: {
+        batchP95Ms: p95(batchTimes),
+        gitBatchP95Ms: p95(gitTimes),
+        coldFullMs,
+        streamFullMs,
+        gitFullMs,
+        xlMetadataMs,
+        xlGitListMs,
+        xlStreamMs,
+        xlGitFullMs,
+        hugeLineBatchMs,
+        hugeLineBatchBytes: hugeBatch.rawPayload.length,
+        hugeLineRssGrowthMiB,
+        highlightMiBs: mib / (highlightMs / 1000),
+        rawReadMiBs: mib / (readMs / 1000),
+        corpusMiB: mib,
+      },
+      browser,
     };
   } finally {
     await deps.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The whole diff of two commits streamed and parsed into lines, as one git call. */
+async function timeStream(gitDir: string, from: string, to: string, expectedFiles: number): Promise<number> {
+  const started = performance.now();
+  let files = 0;
+  for await (const patch of streamFilePatches(gitDir, from, to)) files += patch.lines.length > 0 ? 1 : 0;
+  const elapsed = performance.now() - started;
+  if (files !== expectedFiles) throw new Error(`streamed ${files} of ${expectedFiles} files`);
+  return elapsed;
+}
+
+/** Background highlighting drains one blob per event-loop turn; wait until it has nothing left. */
+async function waitForHighlighting(container: ReturnType<typeof createContainer>): Promise<void> {
+  while (container.diffs.pendingHighlights() > 0) await new Promise((resolve) => setTimeout(resolve, 200));
 }

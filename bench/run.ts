@@ -1,59 +1,112 @@
 // `npm run bench`: every figure next to the floor measured in the same run, as a ratio.
-import { measureDiffs } from './diffs';
+// `npm run bench -- diffs` (or `startup`, `browser`) runs one part; `diffs` without the browser.
+import './env';
+import { measureChangesTab } from './diffs';
 import { measureStartup } from './startup';
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 const ratio = (value: number, floor: number) => `${(value / floor).toFixed(2)}x`;
+const parts = process.argv.slice(2);
+const runs = (part: string) => parts.length === 0 || parts.includes(part);
 
-const startup = await measureStartup();
-console.log('\nStartup to ready (floor: Node.js + Fastify + a fresh PGlite, nothing of ours)');
-console.table([
-  { case: 'floor', time: ms(startup.floorMs), ratio: '1.00x' },
-  {
-    case: 'empty data dir, with demo',
-    time: ms(startup.emptyMs),
-    ratio: ratio(startup.emptyMs, startup.floorMs),
-  },
-  {
-    case: 'empty data dir, SEED_DEMO=false',
-    time: ms(startup.emptyNoDemoMs),
-    ratio: ratio(startup.emptyNoDemoMs, startup.floorMs),
-  },
-  {
-    case: 'restart on existing data',
-    time: ms(startup.restartMs),
-    ratio: ratio(startup.restartMs, startup.floorMs),
-  },
-]);
+if (runs('startup')) {
+  const startup = await measureStartup();
+  console.log('\nStartup to ready (floor: Node.js + Fastify + a fresh PGlite, nothing of ours)');
+  console.table([
+    { case: 'floor', time: ms(startup.floorMs), ratio: '1.00x' },
+    {
+      case: 'empty data dir, with demo',
+      time: ms(startup.emptyMs),
+      ratio: ratio(startup.emptyMs, startup.floorMs),
+    },
+    {
+      case: 'empty data dir, SEED_DEMO=false',
+      time: ms(startup.emptyNoDemoMs),
+      ratio: ratio(startup.emptyNoDemoMs, startup.floorMs),
+    },
+    {
+      case: 'restart on existing data',
+      time: ms(startup.restartMs),
+      ratio: ratio(startup.restartMs, startup.floorMs),
+    },
+  ]);
+}
 
-const diffs = await measureDiffs();
-const mibs = (value: number) => `${value.toFixed(1)} MiB/s`;
-console.log(
-  '\nChanges tab diffs (floors: git itself on the same commits and paths; a raw read of the corpus)',
-);
-console.table([
-  {
-    case: 'M: diffs_batch.json, 20 files, warm, p95',
-    value: ms(diffs.batchP95Ms),
-    floor: ms(diffs.gitBatchP95Ms),
-    ratio: ratio(diffs.batchP95Ms, diffs.gitBatchP95Ms),
-  },
-  {
-    case: 'L: whole diff streamed and parsed into lines, one git call',
-    value: ms(diffs.streamFullMs),
-    floor: ms(diffs.gitFullMs),
-    ratio: ratio(diffs.streamFullMs, diffs.gitFullMs),
-  },
-  {
-    case: 'L: metadata + every batch of 30, cold',
-    value: ms(diffs.coldFullMs),
-    floor: ms(diffs.gitFullMs),
-    ratio: ratio(diffs.coldFullMs, diffs.gitFullMs),
-  },
-  {
-    case: `highlighting, one core (${diffs.corpusMiB.toFixed(1)} MiB)`,
-    value: mibs(diffs.highlightMiBs),
-    floor: mibs(diffs.rawReadMiBs),
-    ratio: ratio(diffs.rawReadMiBs, diffs.highlightMiBs),
-  },
-]);
+if (runs('diffs') || runs('browser')) {
+  const { server: diffs, browser } = await measureChangesTab({ browser: runs('browser') });
+  const mibs = (value: number) => `${value.toFixed(1)} MiB/s`;
+  console.log(
+    '\nChanges tab diffs (floors: git itself on the same commits and paths; a raw read of the corpus)',
+  );
+  console.table([
+    {
+      case: 'M: diffs_batch.json, 20 files, warm, p95',
+      value: ms(diffs.batchP95Ms),
+      floor: ms(diffs.gitBatchP95Ms),
+      ratio: ratio(diffs.batchP95Ms, diffs.gitBatchP95Ms),
+    },
+    {
+      case: 'L: whole diff streamed and parsed into lines, one git call',
+      value: ms(diffs.streamFullMs),
+      floor: ms(diffs.gitFullMs),
+      ratio: ratio(diffs.streamFullMs, diffs.gitFullMs),
+    },
+    {
+      case: 'L: metadata + every batch of 30, cold',
+      value: ms(diffs.coldFullMs),
+      floor: ms(diffs.gitFullMs),
+      ratio: ratio(diffs.coldFullMs, diffs.gitFullMs),
+    },
+    {
+      case: 'XL: diffs_metadata.json, 5,000 files, cold',
+      value: ms(diffs.xlMetadataMs),
+      floor: ms(diffs.xlGitListMs),
+      ratio: ratio(diffs.xlMetadataMs, diffs.xlGitListMs),
+    },
+    {
+      case: 'XL: whole diff streamed and parsed, 250,000 lines',
+      value: ms(diffs.xlStreamMs),
+      floor: ms(diffs.xlGitFullMs),
+      ratio: ratio(diffs.xlStreamMs, diffs.xlGitFullMs),
+    },
+    {
+      case: `5 MB line: diffs_batch.json (${(diffs.hugeLineBatchBytes / 1024).toFixed(0)} KiB, RSS +${diffs.hugeLineRssGrowthMiB.toFixed(0)} MiB)`,
+      value: ms(diffs.hugeLineBatchMs),
+      floor: '',
+      ratio: '',
+    },
+    {
+      case: `highlighting, one core (${diffs.corpusMiB.toFixed(1)} MiB)`,
+      value: mibs(diffs.highlightMiBs),
+      floor: mibs(diffs.rawReadMiBs),
+      ratio: ratio(diffs.rawReadMiBs, diffs.highlightMiBs),
+    },
+  ]);
+  if (browser) {
+    console.log('\nChanges tab in Chromium (floor: a static page of the same first 20 files, same server)');
+    console.table([
+      {
+        case: 'L: first diff row painted, median of 3',
+        value: ms(browser.lFirstRowMs),
+        floor: ms(browser.floorFirstRowMs),
+        ratio: ratio(browser.lFirstRowMs, browser.floorFirstRowMs),
+        target: '1000 ms',
+      },
+      {
+        case: 'L: largest contentful paint, median of 3',
+        value: ms(browser.lLcpMs),
+        floor: ms(browser.floorLcpMs),
+        ratio: ratio(browser.lLcpMs, browser.floorLcpMs),
+        target: '1500 ms',
+      },
+      { case: 'XL: every batch loaded', value: ms(browser.xlAllLoadedMs), target: '' },
+      { case: 'XL: collapse a file, input to next paint', value: ms(browser.xlCollapseMs), target: '150 ms' },
+      { case: 'XL: expand a file, input to next paint', value: ms(browser.xlExpandMs), target: '150 ms' },
+      { case: 'XL: mark reviewed, input to next paint', value: ms(browser.xlReviewedMs), target: '150 ms' },
+      { case: 'XL: JS heap after GC', value: `${browser.xlHeapMiB.toFixed(0)} MiB`, target: '300 MiB' },
+      { case: 'XL: DOM nodes', value: String(browser.xlDomNodes), target: '25000' },
+      { case: '5 MB line: "too large" shown', value: ms(browser.hugeLineShownMs), target: '' },
+      { case: '5 MB line: JS heap', value: `${browser.hugeLineHeapMiB.toFixed(0)} MiB`, target: '' },
+    ]);
+  }
+}

@@ -1,0 +1,209 @@
+// The Changes tab in headless Chromium: what a reader waits for, next to a static page of the same files.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser, newContext } from '../test/support/browser';
+import type { DiffsBatch } from '../src/shared/api/diffs';
+import { buildApp, webDistDir } from '../src/server/app';
+import type { AppDeps, Container } from '../src/server/container';
+
+export type BrowserFigures = {
+  /** L: navigation to the frame that first holds a diff row, median of the runs. */
+  lFirstRowMs: number;
+  lLcpMs: number;
+  floorFirstRowMs: number;
+  floorLcpMs: number;
+  /** XL, once every batch is in: input to next paint of each interaction, worst of 3 (6 for reviewed). */
+  xlCollapseMs: number;
+  xlExpandMs: number;
+  xlReviewedMs: number;
+  xlAllLoadedMs: number;
+  xlHeapMiB: number;
+  xlDomNodes: number;
+  hugeLineShownMs: number;
+  hugeLineHeapMiB: number;
+};
+
+const RUNS = 3;
+const FLOOR_PAGE = 'bench-floor.html';
+
+/** Records, from the page's first byte, the frame that first holds a diff row and the LCP entries. */
+const PAGE_PROBES = () => {
+  const bench = { firstRow: -1, lcp: -1, interactions: [] as number[] };
+  (window as unknown as { __bench: typeof bench }).__bench = bench;
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('.diff-line--new')) return;
+    observer.disconnect();
+    requestAnimationFrame((time) => (bench.firstRow = time));
+  }).observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  // Input to next paint, as INP counts it: from the event's time to after the frame that follows it.
+  document.addEventListener(
+    'click',
+    (event) => {
+      requestAnimationFrame(() =>
+        setTimeout(() => bench.interactions.push(performance.now() - event.timeStamp), 0),
+      );
+    },
+    true,
+  );
+};
+
+type Probe = { firstRow: number; lcp: number; interactions: number[] };
+const probe = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+
+/** The floor: the same first 20 files' highlighted rows as plain HTML, no script at all. */
+function floorHtml(batch: DiffsBatch): string {
+  const files = batch.diff_files.map((file) => {
+    const rows = file.highlighted_diff_lines.map((line) => {
+      const kind = line.type === 'new' ? ' diff-line--new' : line.type === 'old' ? ' diff-line--old' : '';
+      return `<tr class="diff-line${kind}"><td>${line.old_line ?? ''}</td><td>${line.new_line ?? ''}</td><td><pre>${line.rich_text}</pre></td></tr>`;
+    });
+    return `<section><h2>${file.new_path_html}</h2><table>${rows.join('')}</table></section>`;
+  });
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Floor</title><style>
+body{font-family:sans-serif}pre{margin:0;font:12px monospace}.diff-line--new{background:#e6ffec}
+.diff-line--old{background:#ffebe9}.hljs-keyword{color:#cf222e}.hljs-string{color:#0a3069}
+.hljs-comment{color:#6e7781}</style></head><body>${files.join('')}</body></html>`;
+}
+
+/** Builds the web app into the bench's dist directory when it is not there yet. */
+async function ensureWebBuild(): Promise<void> {
+  if (existsSync(path.join(webDistDir, 'index.html'))) return;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      env: { ...process.env, WEB_DIST_DIR: webDistDir },
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited ${code}`))));
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function heapMiB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0) / 2 ** 20;
+}
+
+/** Clicks and returns the input-to-next-paint time the page measured for that click. */
+async function interaction(page: Page, click: () => Promise<void>): Promise<number> {
+  const before = (await probe(page)).interactions.length;
+  await click();
+  await page.waitForFunction(
+    (count) => (window as unknown as { __bench: Probe }).__bench.interactions.length > count,
+    before,
+  );
+  return (await probe(page)).interactions[before]!;
+}
+
+/** Waits until the batch that ends the sequence (no next page) has been answered. */
+const lastBatch = (page: Page) =>
+  page.waitForResponse(
+    async (response) =>
+      response.url().includes('diffs_batch.json') &&
+      ((await response.json()) as DiffsBatch).pagination.next_page === null,
+    { timeout: 300_000 },
+  );
+
+export async function measureBrowser(
+  deps: AppDeps,
+  container: Container,
+  targets: { l: string; xl: string; huge: string; firstTwenty: string },
+): Promise<BrowserFigures> {
+  await ensureWebBuild();
+  // Written before the app starts: the static plugin serves the files it finds when it registers.
+  await writeFile(
+    path.join(webDistDir, FLOOR_PAGE),
+    floorHtml(JSON.parse(targets.firstTwenty) as DiffsBatch),
+  );
+  const app = await buildApp(deps, { container });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchBrowser();
+  try {
+    const open = async (url: string) => {
+      const context = await newContext(browser, address);
+      await context.addInitScript(PAGE_PROBES);
+      const page = await context.newPage();
+      const started = Date.now();
+      await page.goto(url);
+      return { page, context, started };
+    };
+    const firstRow = async (url: string) => {
+      const { page, context } = await open(url);
+      await page.locator('.diff-line--new').first().waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.firstRow >= 0);
+      await page.waitForTimeout(1000);
+      const { firstRow: row, lcp } = await probe(page);
+      await context.close();
+      return { row, lcp };
+    };
+
+    const floor: Array<{ row: number; lcp: number }> = [];
+    const l: Array<{ row: number; lcp: number }> = [];
+    for (let run = 0; run < RUNS; run++) {
+      floor.push(await firstRow(`/${FLOOR_PAGE}`));
+      l.push(await firstRow(`${targets.l}/diffs`));
+    }
+
+    // XL: every batch in (the worst moment for heap and DOM), then interactions on the first file.
+    // One cold load only: it is highlight-bound and the longest part of the bench.
+    const xlContext = await newContext(browser, address);
+    await xlContext.addInitScript(PAGE_PROBES);
+    const page = await xlContext.newPage();
+    const allIn = lastBatch(page);
+    const xlStarted = Date.now();
+    await page.goto(`${targets.xl}/diffs`);
+    await allIn;
+    const xlAllLoadedMs = Date.now() - xlStarted;
+    const file = page.locator('section.diff-file').first();
+    const name = (await file.getAttribute('aria-label'))!;
+    const collapse: number[] = [];
+    const expand: number[] = [];
+    const reviewed: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      collapse.push(await interaction(page, () => page.getByLabel(`Collapse ${name}`).click()));
+      expand.push(await interaction(page, () => page.getByLabel(`Expand ${name}`).click()));
+      // Marking reviewed collapses the file; unmarking it expands it again.
+      reviewed.push(await interaction(page, () => file.getByLabel('Viewed').click()));
+      reviewed.push(await interaction(page, () => file.getByLabel('Viewed').click()));
+    }
+    const xlDomNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const xlHeapMiB = await heapMiB(page);
+    await xlContext.close();
+
+    // The 5 MB line: the page says the file is too large rather than trying to lay the line out.
+    const huge = await open(`${targets.huge}/diffs`);
+    await huge.page.getByText('The diff is too large to show.').first().waitFor({ timeout: 60_000 });
+    const hugeLineShownMs = Date.now() - huge.started;
+    const hugeLineHeapMiB = await heapMiB(huge.page);
+    await huge.context.close();
+
+    return {
+      lFirstRowMs: median(l.map((run) => run.row)),
+      lLcpMs: median(l.map((run) => run.lcp)),
+      floorFirstRowMs: median(floor.map((run) => run.row)),
+      floorLcpMs: median(floor.map((run) => run.lcp)),
+      xlCollapseMs: Math.max(...collapse),
+      xlExpandMs: Math.max(...expand),
+      xlReviewedMs: Math.max(...reviewed),
+      xlAllLoadedMs,
+      xlHeapMiB,
+      xlDomNodes,
+      hugeLineShownMs,
+      hugeLineHeapMiB,
+    };
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}
