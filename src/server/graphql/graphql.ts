@@ -3,14 +3,17 @@ import mercurius from 'mercurius';
 import type { Container } from '../container';
 import { toGlobalId } from './global-id';
 import { mergeRequestResolvers } from './merge-requests.resolvers';
+import { noteResolvers } from './notes.resolvers';
 import { orNull, type GraphQLContext } from './resolve';
 import { typeDefs } from './schema';
 
 function buildResolvers(container: Container) {
   const { externalUrl } = container.config;
   const mergeRequests = mergeRequestResolvers(container);
+  const notes = noteResolvers(container);
   return {
     Query: {
+      ...notes.query,
       currentUser: (_root: unknown, _args: unknown, { currentUser: user }: GraphQLContext) =>
         user && {
           id: toGlobalId('User', user.id),
@@ -33,7 +36,8 @@ function buildResolvers(container: Container) {
         }),
     },
     Project: { mergeRequest: mergeRequests.projectMergeRequest },
-    Subscription: mergeRequests.subscription,
+    Mutation: notes.mutation,
+    Subscription: { ...mergeRequests.subscription, ...notes.subscription },
   };
 }
 

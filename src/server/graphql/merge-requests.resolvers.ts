@@ -20,6 +20,7 @@ export function presentMergeRequest(view: MergeRequestView, externalUrl: string)
     sourceBranch: mr.sourceBranch,
     targetBranch: mr.targetBranch,
     diffHeadSha: mr.headSha,
+    discussionLocked: mr.discussionLocked,
     detailedMergeStatus: detailedMergeStatus(view.mergeability).toUpperCase(),
     commitCount: view.latestDiff?.commitsCount ?? 0,
     webUrl: `${externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,

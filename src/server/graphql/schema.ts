@@ -5,6 +5,8 @@
 export const typeDefs = /* GraphQL */ `
   scalar Time
   scalar IssuableID
+  scalar NoteableID
+  scalar NoteID
 
   enum MergeRequestState {
     opened
@@ -36,6 +38,7 @@ export const typeDefs = /* GraphQL */ `
     sourceBranch: String!
     targetBranch: String!
     diffHeadSha: String
+    discussionLocked: Boolean!
     detailedMergeStatus: DetailedMergeStatus
     commitCount: Int
     webUrl: String!
@@ -59,15 +62,132 @@ export const typeDefs = /* GraphQL */ `
     mergeRequest(iid: String!): MergeRequest
   }
 
+  "What the asking user may do on a note."
+  type NotePermissions {
+    readNote: Boolean!
+    adminNote: Boolean!
+    awardEmoji: Boolean!
+    createNote: Boolean!
+    resolveNote: Boolean!
+    repositionNote: Boolean!
+  }
+
+  type AwardEmoji {
+    name: String!
+    user: UserCore
+  }
+
+  type AwardEmojiConnection {
+    nodes: [AwardEmoji!]!
+  }
+
+  type NoteConnection {
+    nodes: [Note!]!
+  }
+
+  type Discussion {
+    id: ID!
+    resolvable: Boolean!
+    resolved: Boolean!
+    notes: NoteConnection!
+  }
+
+  "A comment or system note on an issue or merge request. Internal notes reach only those who may read them."
+  type Note {
+    id: NoteID!
+    body: String!
+    bodyHtml: String
+    internal: Boolean
+    confidential: Boolean
+    system: Boolean!
+    resolvable: Boolean!
+    resolved: Boolean!
+    createdAt: Time!
+    updatedAt: Time!
+    lastEditedAt: Time
+    url: String
+    author: UserCore
+    awardEmoji: AwardEmojiConnection
+    userPermissions: NotePermissions!
+    discussion: Discussion
+  }
+
+  "What workItemNoteDeleted sends: the id of the note that is gone."
+  type DeletedNote {
+    id: NoteID!
+    discussionId: ID
+    lastDiscussionNote: Boolean
+  }
+
+  type LockedNoteable {
+    id: ID!
+    iid: String!
+    discussionLocked: Boolean!
+  }
+
+  input MergeRequestSetLockedInput {
+    projectPath: ID!
+    iid: String!
+    locked: Boolean!
+  }
+
+  input IssueSetLockedInput {
+    projectPath: ID!
+    iid: String!
+    locked: Boolean!
+  }
+
+  type MergeRequestSetLockedPayload {
+    mergeRequest: LockedNoteable
+    errors: [String!]!
+  }
+
+  type IssueSetLockedPayload {
+    issue: LockedNoteable
+    errors: [String!]!
+  }
+
+  input TimelineEventPromoteFromNoteInput {
+    noteId: NoteID!
+  }
+
+  type TimelineEventType {
+    id: ID!
+    note: String
+    occurredAt: Time!
+  }
+
+  type TimelineEventCreatePayload {
+    timelineEvent: TimelineEventType
+    errors: [String!]!
+  }
+
+  type Mutation {
+    "Locks or unlocks a merge request's discussion: only members may comment while it is locked."
+    mergeRequestSetLocked(input: MergeRequestSetLockedInput!): MergeRequestSetLockedPayload
+    "Locks or unlocks an issue's discussion."
+    issueSetLocked(input: IssueSetLockedInput!): IssueSetLockedPayload
+    "Adds a comment of an incident to its timeline."
+    timelineEventPromoteFromNote(input: TimelineEventPromoteFromNoteInput!): TimelineEventCreatePayload
+  }
+
   type Query {
     "The user the request is authenticated as; null for anonymous visitors."
     currentUser: UserCore
     "A project by its full path, when the caller may read it."
     project(fullPath: ID!): Project
+    "A note by its global id, when the caller may read it."
+    note(id: NoteID!): Note
   }
 
   type Subscription {
     "Fires whenever the merge request changes in a way that can affect whether it can be merged."
     mergeRequestMergeStatusUpdated(issuableId: IssuableID!): MergeRequest
+    "A note was added to the issue or merge request."
+    workItemNoteCreated(noteableId: NoteableID!): Note
+    "A note of the issue or merge request was edited, resolved or awarded."
+    workItemNoteUpdated(noteableId: NoteableID!): Note
+    "A note of the issue or merge request was deleted."
+    workItemNoteDeleted(noteableId: NoteableID!): DeletedNote
   }
 `;
