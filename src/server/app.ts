@@ -17,6 +17,7 @@ import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerAwardEmojiRoutes } from './features/award-emoji/award-emoji.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
+import { registerAbuseReportRoutes } from './features/abuse-reports/abuse-reports.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
@@ -104,6 +105,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerIssuePageRoutes(app, container);
   registerAwardEmojiRoutes(app, container);
   await registerUploadRoutes(app, container);
+  registerAbuseReportRoutes(app, container);
   registerNotesPageRoutes(app, container);
   registerDraftNotesPageRoutes(app, container);
   registerNotesApiRoutes(app, container);

@@ -27,6 +27,7 @@ import { createNoteableLoader } from './features/notes/noteables';
 import { createNotesService } from './features/notes/notes.service';
 import { createSystemNotesService } from './features/notes/system-notes.service';
 import { createUploadsService } from './features/uploads/uploads.service';
+import { createAbuseReportsService } from './features/abuse-reports/abuse-reports.service';
 import { createQuickActionsService } from './features/quick-actions/quick-actions.service';
 import { createProjectsService } from './features/projects/projects.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
@@ -62,6 +63,7 @@ export function createContainer(deps: AppDeps) {
   const accessTokens = createAccessTokensService(base);
   const awardEmoji = createAwardEmojiService(base);
   const uploads = createUploadsService({ ...base, projects });
+  const abuseReports = createAbuseReportsService({ ...base, users });
   const systemNotes = createSystemNotesService(base);
   const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches, systemNotes });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests, systemNotes });
@@ -133,6 +135,7 @@ export function createContainer(deps: AppDeps) {
     accessTokens,
     awardEmoji,
     uploads,
+    abuseReports,
     quickActions,
     systemNotes,
     mergeRequests,
