@@ -177,6 +177,16 @@ describe('issues API', () => {
       expect(String(response.headers.link)).toContain('rel="next"');
     });
 
+    it('shows any issue by its global id to administrators only', async () => {
+      const admin = await buildUser(t.container, { admin: true });
+      const [issue] = (await get(owner, `${api(p)}?search=alpha`)).json<Issue[]>();
+      const url = `/api/v4/issues/${issue?.id}`;
+      expect((await get(admin, url)).json<IssueDetail>()).toMatchObject({ iid: 1, title: 'Alpha bug' });
+      expect((await get(dev, url)).statusCode).toBe(403);
+      expect((await get(null, url)).statusCode).toBe(401);
+      expect((await get(admin, '/api/v4/issues/987654')).statusCode).toBe(404);
+    });
+
     it('refuses a bad filter value with a 400', async () => {
       expect((await get(owner, `${api(p)}?state=merged`)).statusCode).toBe(400);
     });

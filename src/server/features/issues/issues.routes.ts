@@ -70,6 +70,17 @@ export function registerIssueRoutes(
   });
 
   api.route({
+    method: 'GET',
+    url: '/api/v4/issues/:id',
+    schema: { params: z.object({ id: dbInt }), response: { 200: issueDetailSchema } },
+    handler: async (request) => {
+      const actor = requireUser(request, 'api_read');
+      const { record } = await issues.showById(actor, request.params.id);
+      return presentIssueDetail(record, config);
+    },
+  });
+
+  api.route({
     method: 'POST',
     url: ISSUES,
     schema: { params: projectParams, body: createIssueBodySchema, response: { 201: issueDetailSchema } },

@@ -262,6 +262,13 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     return detail(actor, await loadForRead(actor, projectRef), iid);
   }
 
+  /** `GET /issues/:id`: any issue by its global id, for administrators only, as in GitLab. */
+  async function showById(actor: Actor, issueId: number) {
+    if (!can(actor, 'admin_instance', { type: 'instance' })) throw new ForbiddenError();
+    const { ctx, record } = await findReadableById(actor, issueId);
+    return detail(actor, ctx, record.issue.iid);
+  }
+
   /**
    * Edits fields, assignees and the state. Title, description, type and state need `update_issue`;
    * assignees, confidentiality and locking `set_issue_metadata`, as in GitLab.
@@ -388,6 +395,7 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     listForUser,
     create,
     show,
+    showById,
     update,
     close,
     reopen,
