@@ -1,30 +1,11 @@
 import { err, ok, type Result } from '../../shared/lib/result';
 import { readCommits, type GitPerson } from './commits';
-import { commitTree, mergeTree } from './merge';
+import { commitTree } from './merge';
+import { mergeTreesWithBase, treeOf } from './pick';
 import { isSha, mergeBase } from './repository';
 import { gitText } from './run-git';
 
 export type RebaseRefusal = 'conflict' | 'unrelated_histories';
-
-/**
- * Cherry-picks `commit` onto `onto` without a work tree. git 2.39's merge-tree cannot be told a
- * merge base, so it is given one: a throwaway commit with `onto`'s tree whose only parent is
- * `commit`'s parent. Their merge base is then exactly that parent, which makes the three-way merge
- * a cherry-pick (the throwaway commit is never referenced, and git's gc removes it).
- */
-async function pickTree(gitDir: string, commit: string, parent: string, onto: string, who: GitPerson) {
-  const standIn = await commitTree(gitDir, {
-    tree: onto,
-    parents: [parent],
-    message: 'rebase\n',
-    author: who,
-    committer: who,
-  });
-  return mergeTree(gitDir, standIn, commit);
-}
-
-const treeOf = (gitDir: string, commit: string) =>
-  gitText(gitDir, ['rev-parse', '--verify', `${commit}^{tree}`]);
 
 /**
  * Replays the commits of `head` that `onto` lacks, oldest first, onto `onto`, as `git rebase`
@@ -55,7 +36,12 @@ export async function rebaseOnto(
     const commit = commits.get(sha);
     const parent = commit?.parentShas[0];
     if (!commit || !parent) return err('conflict');
-    const picked = await pickTree(gitDir, sha, parent, newHead, input.committer);
+    const picked = await mergeTreesWithBase(gitDir, {
+      base: parent,
+      ours: newHead,
+      theirs: sha,
+      who: input.committer,
+    });
     if (!picked.clean) return err('conflict');
     if (picked.tree === newTree) continue;
     newHead = await commitTree(gitDir, {

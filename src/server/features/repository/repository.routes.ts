@@ -32,6 +32,13 @@ const isoDate = z.iso
   .transform((value) => new Date(value));
 
 const createBranchParams = z.object({ branch: z.string().min(1).max(1000), ref });
+const booleanish = z.union([z.boolean(), flag]);
+/** `revert` and `cherry_pick`: the branch to commit on, and a check-only run. */
+const commitActionParams = z.object({
+  branch: z.string().min(1).max(1000),
+  dry_run: booleanish.optional(),
+  message: z.string().max(100_000).optional(),
+});
 
 /** Raw file bytes: text shows as text, anything else downloads; never sniffed into HTML. */
 function sendRaw(reply: FastifyReply, content: Buffer, fileName: string) {
@@ -163,6 +170,32 @@ export function registerRepositoryRoutes(
       return presentCommitDetail(await repository.getCommit(ctx, request.params.sha), ctx, config);
     },
   });
+
+  for (const action of ['revert', 'cherry_pick'] as const) {
+    api.route({
+      method: 'POST',
+      url: `/api/v4/projects/:id/repository/commits/:sha/${action}`,
+      schema: { params: shaParams, querystring: looseParams, body: looseParams.nullish() },
+      handler: async (request, reply) => {
+        const input = parseMergedParams(commitActionParams, request.query, request.body);
+        const { actor, ctx } = await writable(request, request.params.id);
+        const { commit } = await repository.applyCommit(
+          ctx,
+          actor,
+          action,
+          request.params.sha,
+          {
+            branch: input.branch,
+            dryRun: input.dry_run,
+            message: action === 'cherry_pick' ? input.message : undefined,
+          },
+          hookErrors(request),
+        );
+        if (!commit) return reply.status(200).send({ dry_run: 'success' });
+        return reply.status(201).send(presentCommit(commit, ctx, config));
+      },
+    });
+  }
 
   api.route({
     method: 'GET',

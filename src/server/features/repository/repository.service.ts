@@ -17,6 +17,7 @@ import {
   type Commit,
 } from '../../git/commits';
 import { diffCommits } from '../../git/diff';
+import { cherryPickOnto, revertOnto } from '../../git/pick';
 import {
   branchRef,
   deleteRef,
@@ -60,7 +61,22 @@ export const REPOSITORY_MESSAGES = {
   deleteDefault: 'The default branch of a project cannot be deleted',
   fileChanged: 'You are attempting to update a file that has changed since you started editing it.',
   branchMoved: 'The branch changed while the commit was being written. Please try again.',
+  revertFailed:
+    'Sorry, we cannot revert this commit automatically. This commit may already have been reverted, or a more recent commit may have updated some of its content.',
+  cherryPickFailed:
+    'Sorry, we cannot cherry-pick this commit automatically. This commit may already have been cherry-picked, or a more recent commit may have updated some of its content.',
 } as const;
+
+/** git's own messages for a revert and a cherry-pick (`-m 1` for merge commits). */
+function revertMessage(commit: Commit): string {
+  const reverting = `This reverts commit ${commit.sha}`;
+  const mainline = commit.parentShas.length > 1 ? `, reversing\nchanges made to ${commit.parentShas[0]}` : '';
+  return `Revert "${commit.title}"\n\n${reverting}${mainline}.\n`;
+}
+const cherryPickMessage = (commit: Commit) =>
+  `${commit.message}\n\n(cherry picked from commit ${commit.sha})\n`;
+
+export type CommitAction = 'revert' | 'cherry_pick';
 
 /** GitLab's branch search: `^foo` starts with, `foo$` ends with, otherwise contains; case-insensitive. */
 function matchesSearch(name: string, search: string | undefined): boolean {
@@ -231,6 +247,60 @@ export function createRepositoryService({ clock, protectedBranches, gitHttp }: D
     return { files: files.slice(page.offset, page.offset + page.limit), total: files.length };
   }
 
+  /**
+   * Reverts or cherry-picks a commit onto a branch (GitLab's `POST .../commits/:sha/revert` and
+   * `cherry_pick`), or onto a new branch started from `startBranch`. The branch moves by
+   * compare-and-swap; a dry run checks and writes nothing.
+   */
+  async function applyCommit(
+    ctx: ProjectContext,
+    actor: CurrentUser,
+    action: CommitAction,
+    sha: string,
+    target: { branch: string; startBranch?: string; dryRun?: boolean; message?: string },
+    onHookError: HookErrorReporter,
+  ): Promise<{ commit: Commit | null }> {
+    const commit = /^[0-9a-f]{4,64}$/i.test(sha) ? await readCommit(ctx.gitDir, sha) : null;
+    if (!commit) throw new NotFoundError('Commit');
+    if (!(await isValidBranchName(target.branch)))
+      throw new BadRequestError(REPOSITORY_MESSAGES.invalidBranch);
+    const protection = (await protectedBranches.protectionResolver(ctx.project.id))(target.branch);
+    if (!canPushTo(ctx, actor, protection)) throw new ForbiddenError(REPOSITORY_MESSAGES.pushIntoBranch);
+    const branchHead = await resolveCommit(ctx.gitDir, branchRef(target.branch));
+    const start = target.startBranch ? await resolveCommit(ctx.gitDir, branchRef(target.startBranch)) : null;
+    const onto = branchHead ?? start;
+    if (!onto) throw new NotFoundError('Branch');
+
+    const now = clock.now();
+    const committer = { name: actor.name, email: actor.email, date: now };
+    const picked =
+      action === 'revert'
+        ? await revertOnto(ctx.gitDir, {
+            commit,
+            onto,
+            message: revertMessage(commit),
+            author: committer,
+            committer,
+          })
+        : await cherryPickOnto(ctx.gitDir, {
+            commit,
+            onto,
+            message: target.message ? `${target.message}\n` : cherryPickMessage(commit),
+            author: commit.author,
+            committer,
+          });
+    if (!picked.ok)
+      throw new BadRequestError(
+        action === 'revert' ? REPOSITORY_MESSAGES.revertFailed : REPOSITORY_MESSAGES.cherryPickFailed,
+      );
+    if (target.dryRun) return { commit: null };
+    const oldSha = branchHead ?? ZERO_SHA;
+    if (!(await updateRef(ctx.gitDir, branchRef(target.branch), picked.value, oldSha)))
+      throw new ConflictError(REPOSITORY_MESSAGES.branchMoved);
+    await announce(ctx, actor, { ref: branchRef(target.branch), oldSha, newSha: picked.value }, onHookError);
+    return { commit: await readCommit(ctx.gitDir, picked.value) };
+  }
+
   function checkedPath(filePath: string): string {
     if (repositoryPathProblem(filePath)) throw new BadRequestError(REPOSITORY_MESSAGES.invalidPath);
     return normalizeRepositoryPath(filePath);
@@ -351,6 +421,7 @@ export function createRepositoryService({ clock, protectedBranches, gitHttp }: D
     getFile,
     getBlob,
     changeFile,
+    applyCommit,
   };
 }
 
