@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './components/AppLayout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError } from './components/RouteError';
+import { adminPages } from './features/admin/adminPages';
 import { dashboardPages } from './features/dashboard/dashboardPages';
 import { groupPages } from './features/groups/groupPages';
 import { issuePages } from './features/issues/issuePages';
@@ -23,6 +24,7 @@ const pages: RouteObject[] = [
   ...dashboardPages,
   ...projectsPages,
   ...groupPages,
+  ...adminPages,
 ];
 
 /** Pages under a project, after `/-/` (`merge_requests/:iid`, `tree/*`, ...). */
