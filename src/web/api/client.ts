@@ -25,6 +25,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Extra request headers a page endpoint reads (`X-Last-Fetched-At` for notes polling). */
   headers?: Record<string, string>;
+  /** The browser cache mode: `no-store` for answers the caller revalidates with its own ETags. */
+  cache?: RequestCache;
 };
 
 export function buildUrl(path: string, query?: Query): string {
@@ -72,6 +74,7 @@ export async function requestWithHeaders<T>(
     credentials: 'same-origin',
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
+    cache: options.cache,
   });
   const text = await response.text();
   // A page endpoint may answer HTML (a description diff); anything not JSON comes back as text.
