@@ -141,4 +141,23 @@ describe('issues in the browser', () => {
     await timeline.locator('strong', { hasText: 'deploy 4812' }).waitFor();
     await screenshot(page, 'issues-incident');
   });
+
+  it('folds a long assignee list after 10 with "N more" and "show less"', async () => {
+    const { record } = await t.container.issues.create(owner, project.project.id, { title: 'Team effort' });
+    const team = [];
+    for (let i = 0; i < 12; i++) team.push(await buildUser(t.container, { name: `Helper ${i}` }));
+    await t.container.issues.setAssignees(
+      owner,
+      project.project.id,
+      record.issue.iid,
+      team.map((u) => u.id),
+    );
+    await page.goto(issuesUrl(`/${record.issue.iid}`));
+    const assigned = page.getByRole('list', { name: 'Assigned' }).getByRole('listitem');
+    await page.getByRole('button', { name: '2 more' }).waitFor();
+    expect(await assigned.count()).toBe(10);
+    await page.getByRole('button', { name: '2 more' }).click();
+    await page.getByRole('button', { name: 'show less' }).waitFor();
+    expect(await assigned.count()).toBe(12);
+  });
 });

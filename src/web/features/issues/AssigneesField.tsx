@@ -2,6 +2,7 @@ import { ActionList, ActionMenu, Flash, Spinner, TextInput } from '@primer/react
 import { useState } from 'react';
 import type { IssuePage } from '../../../shared/api/issues';
 import type { UserBasic } from '../../../shared/api/users';
+import { cutAvatarList } from '../../../shared/notes/displayLimits';
 import { useUpdateIssue } from './mutations';
 import { useAssignableMembers } from './queries';
 import { useSession } from '../session/useSession';
@@ -80,14 +81,31 @@ export function AssigneesField({ fullPath, issue }: Props) {
           )}
         </p>
       ) : (
-        <ul className="issue-sidebar__people" aria-label="Assigned">
-          {issue.assignees.map((user) => (
-            <li key={user.id}>
-              <strong>{user.name}</strong> <span className="muted">@{user.username}</span>
-            </li>
-          ))}
-        </ul>
+        <AssigneeList assignees={issue.assignees} />
       )}
     </section>
+  );
+}
+
+/** Spec 001 section 2.10's avatar list: the first 10, then "N more" to expand and "show less" to fold. */
+function AssigneeList({ assignees }: { assignees: UserBasic[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const { shown, more } = cutAvatarList(assignees);
+  const listed = expanded ? assignees : shown;
+  return (
+    <>
+      <ul className="issue-sidebar__people" aria-label="Assigned">
+        {listed.map((user) => (
+          <li key={user.id}>
+            <strong>{user.name}</strong> <span className="muted">@{user.username}</span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <button type="button" className="issue-sidebar__link" onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'show less' : `${more} more`}
+        </button>
+      )}
+    </>
   );
 }
