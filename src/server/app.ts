@@ -16,6 +16,7 @@ import { registerCompareRoutes } from './features/diffs/compare.routes';
 import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
 import { registerAwardEmojiRoutes } from './features/award-emoji/award-emoji.routes';
+import { registerSuggestionRoutes } from './features/suggestions/suggestions.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
 import { registerAbuseReportRoutes } from './features/abuse-reports/abuse-reports.routes';
 import { registerGitHttpRoutes } from './features/git-http/git-http.routes';
@@ -104,6 +105,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerIssueRoutes(app, container);
   registerIssuePageRoutes(app, container);
   registerAwardEmojiRoutes(app, container);
+  registerSuggestionRoutes(app, container);
   await registerUploadRoutes(app, container);
   registerAbuseReportRoutes(app, container);
   registerNotesPageRoutes(app, container);

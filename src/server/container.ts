@@ -26,6 +26,8 @@ import { createNotePresentation } from './features/notes/note-presentation';
 import { createNoteableLoader } from './features/notes/noteables';
 import { createNotesService } from './features/notes/notes.service';
 import { createSystemNotesService } from './features/notes/system-notes.service';
+import { createDiscussionFacts } from './features/notes/discussion-facts.service';
+import { createSuggestionsService } from './features/suggestions/suggestions.service';
 import { createUploadsService } from './features/uploads/uploads.service';
 import { createAbuseReportsService } from './features/abuse-reports/abuse-reports.service';
 import { createQuickActionsService } from './features/quick-actions/quick-actions.service';
@@ -65,7 +67,13 @@ export function createContainer(deps: AppDeps) {
   const uploads = createUploadsService({ ...base, projects });
   const abuseReports = createAbuseReportsService({ ...base, users });
   const systemNotes = createSystemNotesService(base);
-  const mergeRequests = createMergeRequestsService({ ...base, projects, protectedBranches, systemNotes });
+  const mergeRequests = createMergeRequestsService({
+    ...base,
+    projects,
+    protectedBranches,
+    systemNotes,
+    discussions: createDiscussionFacts(base),
+  });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests, systemNotes });
   const jobs = createJobQueue(base);
   const rebases = createRebaseService({
@@ -106,6 +114,15 @@ export function createContainer(deps: AppDeps) {
   const noteables = createNoteableLoader({ mergeRequests, issues });
   const diffNotes = createDiffNotesService({ ...base, mergeRequests, diffs, projects });
   const notes = createNotesService({ ...base, noteables, diffNotes });
+  const suggestions = createSuggestionsService({
+    ...base,
+    projects,
+    protectedBranches,
+    mergeRequests,
+    notes,
+    users,
+    gitHttp,
+  });
   const draftNotes = createDraftNotesService({ ...base, notes, diffNotes });
   const notePresentation = createNotePresentation({ ...base, awardEmoji, projects });
   const descriptionVersions = createDescriptionVersionsService(base);
@@ -138,14 +155,15 @@ export function createContainer(deps: AppDeps) {
     abuseReports,
     quickActions,
     systemNotes,
-    mergeRequests,
     noteables,
     diffNotes,
     notes,
+    suggestions,
     draftNotes,
     notePresentation,
     descriptionVersions,
     noteCommands,
+    mergeRequests,
     merges,
     jobs,
     rebases,
