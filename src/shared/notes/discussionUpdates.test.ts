@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDiscussion, buildNote } from '../../../test/support/note-fixtures';
+import { buildAuthor, buildDiscussion, buildNote } from '../../../test/support/note-fixtures';
 import {
   asThread,
   removeNote,
@@ -48,6 +48,26 @@ describe('notes merged into the list', () => {
   ])('a thread with notes resolved %o is resolved: %s', (states, resolved) => {
     const notes = states.map((state, i) => buildNote({ id: i + 1, resolvable: true, resolved: state }));
     expect(withResolvedState(buildDiscussion({ resolvable: true, notes })).resolved).toBe(resolved);
+  });
+
+  it('names who resolved it, or that a push did', () => {
+    const ada = buildAuthor(7, 'Ada');
+    const byAda = {
+      resolvable: true,
+      resolved: true,
+      resolved_by: ada,
+      resolved_at: '2026-11-22T01:00:00.000Z',
+    };
+    const thread = withResolvedState(buildDiscussion({ resolvable: true, notes: [buildNote(byAda)] }));
+    expect([thread.resolved_by?.name, thread.resolved_at, thread.resolved_by_push]).toEqual([
+      'Ada',
+      '2026-11-22T01:00:00.000Z',
+      false,
+    ]);
+    const pushed = buildNote({ resolvable: true, resolved: true, resolved_by_push: true });
+    expect(withResolvedState(buildDiscussion({ resolvable: true, notes: [pushed] })).resolved_by_push).toBe(
+      true,
+    );
   });
 });
 

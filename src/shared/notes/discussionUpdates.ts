@@ -39,11 +39,22 @@ export function removeNote(discussions: readonly Discussion[], noteId: number): 
     .filter((discussion) => discussion.notes.length > 0);
 }
 
-/** A thread whose notes are all (un)resolved takes their state, so the header follows a note's change. */
+/**
+ * A thread takes its state from its resolvable notes (all resolved: resolved, by whoever resolved
+ * the last of them), so the thread follows a note's change seen by polling.
+ */
 export function withResolvedState(discussion: Discussion): Discussion {
   const resolvable = discussion.notes.filter((note) => note.resolvable);
-  if (resolvable.length === 0) return discussion;
-  return { ...discussion, resolved: resolvable.every((note) => note.resolved) };
+  const last = resolvable.at(-1);
+  if (!last) return discussion;
+  const resolved = resolvable.every((note) => note.resolved);
+  return {
+    ...discussion,
+    resolved,
+    resolved_by: resolved ? last.resolved_by : null,
+    resolved_at: resolved ? last.resolved_at : null,
+    resolved_by_push: resolved && resolvable.every((note) => note.resolved_by_push),
+  };
 }
 
 /** A note created this close to a poll may be missing from its list of ids without being deleted. */

@@ -36,6 +36,11 @@ export function DiscussionThread({ discussion, onJump, targetNoteId = null }: Pr
   return <Thread discussion={discussion} onJump={onJump} targetNoteId={targetNoteId} />;
 }
 
+function threadClass(single: boolean, resolved: boolean): string {
+  if (single) return 'discussion discussion--single';
+  return resolved ? 'discussion discussion--resolved' : 'discussion';
+}
+
 function Thread({ discussion, onJump, targetNoteId }: Props) {
   const { notesData, cache, drafts } = useNotesContext();
   const [first, ...replies] = discussion.notes;
@@ -59,23 +64,12 @@ function Thread({ discussion, onJump, targetNoteId }: Props) {
   const startReplying = canReply ? () => setReplying(true) : null;
   if (!first) return null;
 
-  if (discussion.individual_note && pending.length === 0 && threadDrafts.length === 0) {
-    return (
-      <li className="discussion discussion--single" data-discussion-id={discussion.id}>
-        <ul className="discussion__notes">
-          <NoteItem note={first} onReply={startReplying} />
-        </ul>
-        {replying && <ReplyForm discussion={discussion} onClose={() => setReplying(false)} />}
-      </li>
-    );
-  }
-
+  // A single note keeps the same elements as a thread, so that its reply form stays mounted while
+  // the reply turns it into one.
+  const single = discussion.individual_note && pending.length === 0 && threadDrafts.length === 0;
   const showReplies = expanded || replies.length === 0;
   return (
-    <li
-      className={discussion.resolved ? 'discussion discussion--resolved' : 'discussion'}
-      data-discussion-id={discussion.id}
-    >
+    <li className={threadClass(single, discussion.resolved)} data-discussion-id={discussion.id}>
       <ul className="discussion__notes">
         <NoteItem note={first} resolve={resolve} onReply={startReplying} />
         {replies.length > 0 && (
@@ -92,10 +86,10 @@ function Thread({ discussion, onJump, targetNoteId }: Props) {
         ))}
       </ul>
       {resolveMutation.isError && <Flash variant="danger">{RESOLVE_FAILED}</Flash>}
-      <div className="discussion__footer">
+      <div className="discussion__footer" hidden={single && !replying}>
         {replying ? (
           <ReplyForm discussion={discussion} onClose={() => setReplying(false)} />
-        ) : (
+        ) : single ? null : (
           <>
             {canReply && (
               <button

@@ -1,8 +1,9 @@
 import { PencilIcon, TrashIcon } from '@primer/octicons-react';
-import { Button, Flash, IconButton, Label, Tooltip } from '@primer/react';
+import { Button, Flash, IconButton, Label } from '@primer/react';
 import { useState } from 'react';
 import type { DraftNote } from '../../../shared/api/notes';
 import { MarkdownBody } from '../../components/MarkdownBody';
+import { BadgeWithTooltip } from './BadgeWithTooltip';
 import { NoteAvatar } from './NoteAvatar';
 import { NoteEditor } from './NoteEditor';
 import { useNotesContext } from './NotesContext';
@@ -36,11 +37,7 @@ export function DraftNoteItem({ draft }: { draft: DraftNote }) {
         <div className="note__top">
           <div className="note-header">
             <span className="note-header__author">{user?.name}</span>
-            <Tooltip text={PENDING_TOOLTIP} direction="n">
-              <Label variant="attention" tabIndex={0}>
-                Pending
-              </Label>
-            </Tooltip>
+            <BadgeWithTooltip label="Pending" tooltip={PENDING_TOOLTIP} />
             {draft.internal && <Label variant="attention">Internal note</Label>}
           </div>
           {!editing && (

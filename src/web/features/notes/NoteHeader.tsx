@@ -1,5 +1,6 @@
-import { Label, RelativeTime, Tooltip } from '@primer/react';
+import { Label, RelativeTime } from '@primer/react';
 import type { Note } from '../../../shared/api/notes';
+import { BadgeWithTooltip } from './BadgeWithTooltip';
 
 export const INTERNAL_NOTE_TOOLTIP = 'This internal note will always remain confidential';
 
@@ -30,13 +31,7 @@ export function NoteHeader({ note, noteableName }: { note: Note; noteableName: s
       </a>
       {note.last_edited_at && <span className="note-header__edited">(edited)</span>}
       <span className="note-header__badges">
-        {note.internal && (
-          <Tooltip text={INTERNAL_NOTE_TOOLTIP} direction="n">
-            <Label variant="attention" tabIndex={0}>
-              Internal note
-            </Label>
-          </Tooltip>
-        )}
+        {note.internal && <BadgeWithTooltip label="Internal note" tooltip={INTERNAL_NOTE_TOOLTIP} />}
         {note.imported && <Label variant="secondary">Imported</Label>}
         {note.is_noteable_author && (
           <Label variant="secondary" title={`This user is the author of this ${noteableName}.`}>

@@ -29,6 +29,12 @@ describe('cached pages of threads', () => {
     expect(withNote(pages(['a']), buildNote({ id: 99, discussion_id: 'z' }))).toBeNull();
   });
 
+  it('asks for a reread when a reply turns a single note into a thread', () => {
+    const single = pages(['a']);
+    single.pages[0]!.discussions[0] = { ...single.pages[0]!.discussions[0]!, individual_note: true };
+    expect(withNote(single, buildNote({ id: 99, discussion_id: 'a' }))).toBeNull();
+  });
+
   it('follows a resolved note into its thread state', () => {
     const start = pages(['a']);
     const note = { ...start.pages[0]!.discussions[0]!.notes[0]!, resolvable: true, resolved: true };

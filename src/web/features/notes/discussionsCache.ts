@@ -17,8 +17,14 @@ function mapPages(data: DiscussionPages, change: (list: Discussion[]) => Discuss
 
 const holds = (list: readonly Discussion[], id: string) => list.some((discussion) => discussion.id === id);
 
+/**
+ * A reply to a single note makes it a thread whose resolve state and paths only the server knows,
+ * so that case asks for a fresh read as an unknown thread does.
+ */
 export function withNote(data: DiscussionPages, note: Note): DiscussionPages | null {
-  if (!data.pages.some((page) => holds(page.discussions, note.discussion_id))) return null;
+  const thread = data.pages.flatMap((page) => page.discussions).find((d) => d.id === note.discussion_id);
+  if (!thread) return null;
+  if (thread.individual_note && !thread.notes.some((existing) => existing.id === note.id)) return null;
   return mapPages(data, (list) =>
     holds(list, note.discussion_id) ? (upsertNote(list, note) ?? list).map(withResolvedState) : list,
   );
