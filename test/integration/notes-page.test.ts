@@ -214,6 +214,20 @@ describe('notes on the merge request page', () => {
       expect(ids(await discussions(developer))).toContain(internalId);
     });
 
+    it('are never sent to non-members over REST v4 either', async () => {
+      const rest = `/api/v4/projects/${project.project.id}/merge_requests/1`;
+      for (const user of [null, outsider, guest]) {
+        const list = await send(user, 'GET', `${rest}/notes?per_page=100`);
+        expect(list.json<Array<{ id: number }>>().map((n) => n.id)).not.toContain(internalId);
+        expect((await send(user, 'GET', `${rest}/notes/${internalId}`)).statusCode).toBe(404);
+        const threads = await send(user, 'GET', `${rest}/discussions?per_page=100`);
+        expect(threads.json<Array<{ id: string }>>().map((d) => d.id)).not.toContain(internalDiscussion);
+      }
+      expect((await send(developer, 'GET', `${rest}/notes/${internalId}`)).json()).toMatchObject({
+        internal: true,
+      });
+    });
+
     it('cannot be written by guests', async () => {
       const response = await send(guest, 'POST', `${base}/notes`, { note: { note: 'psst', internal: true } });
       expect(response.statusCode).toBe(403);

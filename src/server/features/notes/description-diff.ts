@@ -47,6 +47,7 @@ function diffMiddle(a: string[], b: string[]): Part[] {
     if (last?.kind === kind) last.text += text;
     else parts.push({ kind, text });
   };
+  // Where a deletion and an addition would do equally, the deletion comes first, as GitLab shows them.
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
@@ -55,7 +56,7 @@ function diffMiddle(a: string[], b: string[]): Part[] {
       j++;
     } else if (
       j < b.length &&
-      (i >= a.length || (lengths[i * width + j + 1] ?? 0) >= (lengths[(i + 1) * width + j] ?? 0))
+      (i >= a.length || (lengths[i * width + j + 1] ?? 0) > (lengths[(i + 1) * width + j] ?? 0))
     ) {
       push('added', b[j++] ?? '');
     } else {

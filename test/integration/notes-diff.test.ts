@@ -1,0 +1,199 @@
+import { writeFile, symlink, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitFiles } from '../../src/server/git/commits';
+import type { CreateNoteResponse, Discussion, NotePosition } from '../../src/shared/api/notes';
+import { fileHash, lineCode } from '../../src/shared/diff/lineCode';
+import { POSITION_REFUSALS } from '../../src/server/features/notes/diff-position';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { testAuthor } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createGitClient, tempDir } from './git-helpers';
+
+const numbered = (count: number, changed: Record<number, string> = {}) =>
+  Array.from({ length: count }, (_, i) => changed[i + 1] ?? `line ${i + 1}`).join('\n') + '\n';
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('diff notes', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let project: ProjectContext;
+  let base: string;
+  let refs: { base_sha: string; start_sha: string; head_sha: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container);
+    project = await buildProject(t.container, owner, { visibility: 'private' });
+    // Built with a real git client in a work tree, since a symbolic link needs one.
+    const home = await tempDir('notes-home-');
+    const work = path.join(home, 'work');
+    const git = createGitClient(home);
+    await git(home, ['clone', project.gitDir, work]);
+    await writeFile(path.join(work, 'app.txt'), numbered(30));
+    await writeFile(path.join(work, 'other.txt'), numbered(5));
+    await writeFile(path.join(work, 'old-name.txt'), 'moved, not changed\n');
+    await symlink('README.md', path.join(work, 'link'));
+    await git(work, ['add', '-A']);
+    await git(work, ['commit', '-m', 'Base files']);
+    await git(work, ['checkout', '-b', 'feature']);
+    await writeFile(
+      path.join(work, 'app.txt'),
+      numbered(30, { 5: 'line five, changed', 28: 'line 28, changed' }),
+    );
+    await writeFile(path.join(work, 'other.txt'), numbered(5, { 2: 'other two, changed' }));
+    await git(work, ['mv', 'old-name.txt', 'new-name.txt']);
+    await rm(path.join(work, 'link'));
+    await writeFile(path.join(work, 'link'), 'a file now\n');
+    await writeFile(path.join(work, 'logo.png'), PNG);
+    await git(work, ['add', '-A']);
+    await git(work, ['commit', '-m', 'Feature work']);
+    const pushed = await git(work, ['push', 'origin', 'main', 'feature']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    await rm(home, { recursive: true, force: true });
+
+    const mr = await t.container.mergeRequests.create(owner, project.project.id, {
+      source_branch: 'feature',
+      target_branch: 'main',
+      title: 'Feature',
+    });
+    base = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}`;
+    const latest = mr.latestDiff!;
+    refs = {
+      base_sha: latest.baseCommitSha,
+      start_sha: latest.startCommitSha,
+      head_sha: latest.headCommitSha,
+    };
+  });
+  afterAll(() => t.close());
+
+  const position = (file: string, lines: Partial<NotePosition>): NotePosition => ({
+    ...refs,
+    old_path: file,
+    new_path: file,
+    position_type: 'text',
+    ...lines,
+  });
+
+  const post = (note: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: `${base}/notes`, headers: owner.headers, payload: { note } });
+
+  const countDiscussions = async () =>
+    (await t.app.inject({ method: 'GET', url: `${base}/discussions.json`, headers: owner.headers })).json<
+      Discussion[]
+    >().length;
+
+  it('comments on an added line and on a context line, with the line code of the line', async () => {
+    const added = await post({
+      note: 'Why five?',
+      position: position('app.txt', { old_line: null, new_line: 5 }),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const body = added.json<CreateNoteResponse>();
+    expect(body.note).toMatchObject({
+      type: 'DiffNote',
+      resolvable: true,
+      // GitLab's code of an added line: its old position is where the old side stands (after the removed line).
+      line_code: lineCode(fileHash('app.txt'), 6, 5),
+      position: { new_line: 5, head_sha: refs.head_sha },
+    });
+    expect(body.discussion).toMatchObject({
+      diff_discussion: true,
+      active: true,
+      diff_file: { file_hash: fileHash('app.txt'), file_path: 'app.txt' },
+    });
+    const context = await post({
+      note: 'Context',
+      position: position('app.txt', { old_line: 3, new_line: 3 }),
+    });
+    expect(context.statusCode, context.body).toBe(201);
+  });
+
+  it('refuses what the spec refuses, writing nothing', async () => {
+    const before = await countDiscussions();
+    const cases: Array<[NotePosition, string, string?]> = [
+      [position('app.txt', { old_line: 15, new_line: 15 }), POSITION_REFUSALS.notInDiff],
+      [position('app.txt', { old_line: null, new_line: 5 }), POSITION_REFUSALS.brokenLineCode, 'abc_1_2'],
+      [
+        position('new-name.txt', { old_path: 'old-name.txt', old_line: 1, new_line: 1 }),
+        POSITION_REFUSALS.renamedOnly,
+      ],
+      [position('link', { old_line: null, new_line: 1 }), POSITION_REFUSALS.symlink],
+      [
+        { ...position('logo.png', {}), position_type: 'image', x: 5, y: 5, width: 1, height: 1 },
+        POSITION_REFUSALS.imagePoint,
+      ],
+      [
+        { ...position('app.txt', { old_line: null, new_line: 5 }), head_sha: 'f'.repeat(40) },
+        'The position does not belong to a version of this merge request.',
+      ],
+    ];
+    for (const [where, message, code] of cases) {
+      const response = await post({ note: 'Nope', position: where, ...(code ? { line_code: code } : {}) });
+      expect(response.statusCode, `${where.new_path}: ${response.body}`).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+    expect(await countDiscussions()).toBe(before);
+  });
+
+  it('pins a comment on a point of an image', async () => {
+    const response = await post({
+      note: 'This pixel',
+      position: { ...position('logo.png', {}), position_type: 'image', x: 0, y: 1, width: 1, height: 1 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<CreateNoteResponse>().note?.position).toMatchObject({
+      position_type: 'image',
+      x: 0,
+      y: 1,
+    });
+  });
+
+  it('after a push, keeps notes on unchanged files active and outdates changed lines, resolving them by push', async () => {
+    const kept = (
+      await post({ note: 'Stays', position: position('app.txt', { old_line: null, new_line: 28 }) })
+    ).json<CreateNoteResponse>();
+    const moved = (
+      await post({ note: 'Goes', position: position('other.txt', { old_line: null, new_line: 2 }) })
+    ).json<CreateNoteResponse>();
+    const oldHead = refs.head_sha;
+    const newHead = await commitFiles(project.gitDir, {
+      branch: 'feature',
+      message: 'Rework other.txt',
+      author: testAuthor,
+      changes: [{ action: 'update', path: 'other.txt', content: numbered(5, { 2: 'other two, reworked' }) }],
+    });
+    await t.container.pushHooks.run(
+      { project, actor: owner, changes: [{ ref: 'refs/heads/feature', oldSha: oldHead, newSha: newHead }] },
+      (error) => {
+        throw error;
+      },
+    );
+    const list = (
+      await t.app.inject({ method: 'GET', url: `${base}/discussions.json`, headers: owner.headers })
+    ).json<Discussion[]>();
+    const find = (id: string | undefined) => list.find((d) => d.id === id);
+    expect(find(kept.discussion?.id)).toMatchObject({
+      active: true,
+      resolved: false,
+      position: { head_sha: newHead },
+    });
+    expect(find(moved.discussion?.id)).toMatchObject({
+      active: false,
+      resolved: true,
+      resolved_by_push: true,
+      position: { head_sha: oldHead },
+    });
+    const history = list.flatMap((d) => d.notes).filter((n) => n.system);
+    expect(history.at(-1)).toMatchObject({
+      system_note_icon_name: 'commit',
+      note: expect.stringMatching(/^added 1 commit\n/) as unknown,
+    });
+  });
+});
