@@ -85,6 +85,17 @@ describe('issues in the browser', () => {
     await header().getByRole('button', { name: 'Close issue' }).waitFor();
   });
 
+  it('edits the title in place, and the activity says so', async () => {
+    await header().getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'Edit issue' });
+    await form.getByLabel('Title').fill('Sign-in page crashes on Safari 17');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Sign-in page crashes on Safari 17' }).waitFor();
+    await page
+      .getByText('changed title from Sign-in page crashes on Safari to Sign-in page crashes on Safari 17')
+      .waitFor();
+  });
+
   it('assigns a project member from the sidebar', async () => {
     const assignees = page.getByRole('region', { name: 'Assignees' });
     await assignees.getByRole('button', { name: 'Edit' }).click();
