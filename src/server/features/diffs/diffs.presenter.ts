@@ -164,26 +164,63 @@ export function presentMetadata(selection: DiffSelection, files: DiffFileView[])
   };
 }
 
-export function presentBatch(
+/**
+ * A batch as JSON text. Files carry most of a batch's bytes, and a kept file view presents to the
+ * same JSON for every reader of the same selection except `can_modify_blob`; so each view's JSON is
+ * written once per selection (weakly held: it goes with the view) and the reader's flag appended.
+ */
+export function serializeBatch(
   selection: DiffSelection,
   edit: EditTarget,
   page: { page: number; perPage: number; total: number },
   files: DiffFileView[],
-): DiffsBatch {
+): string {
   const totalPages = Math.max(1, Math.ceil(page.total / page.perPage));
   const nextPage = page.page < totalPages ? page.page + 1 : null;
   const next = selectionQuery(selection);
   next.set('page', String(nextPage));
   next.set('per_page', String(page.perPage));
-  return {
-    pagination: {
-      current_page: page.page,
-      next_page: nextPage,
-      total_pages: totalPages,
-      // GitLab's link to the next page; it keeps the selection and page size, which page numbers depend on.
-      next_page_href:
-        nextPage === null ? null : `${mergeRequestUrl(selection)}/diffs_batch.json?${next.toString()}`,
-    },
-    diff_files: files.map((file) => presentDiffFile(selection, file, edit)),
+  const pagination: DiffsBatch['pagination'] = {
+    current_page: page.page,
+    next_page: nextPage,
+    total_pages: totalPages,
+    // GitLab's link to the next page; it keeps the selection and page size, which page numbers depend on.
+    next_page_href:
+      nextPage === null ? null : `${mergeRequestUrl(selection)}/diffs_batch.json?${next.toString()}`,
   };
+  const key = presentationKey(selection, edit);
+  const diffFiles = files.map((file) => serializeDiffFile(selection, file, edit, key));
+  return `{"pagination":${JSON.stringify(pagination)},"diff_files":[${diffFiles.join(',')}]}`;
+}
+
+const serializedViews = new WeakMap<DiffFileView, Map<string, string>>();
+
+/** Everything besides the view that a presented file depends on, but the reader's own flag. */
+const presentationKey = (selection: DiffSelection, edit: EditTarget): string =>
+  [
+    selection.ctx.fullPath,
+    selection.iid,
+    selectionQuery(selection).toString(),
+    selection.refs.base_sha,
+    selection.refs.start_sha,
+    selection.refs.head_sha,
+    selection.versions[0]?.headCommitSha,
+    edit.sourceBranch,
+    edit.open,
+  ].join('\0');
+
+function serializeDiffFile(selection: DiffSelection, file: DiffFileView, edit: EditTarget, key: string) {
+  let byKey = serializedViews.get(file);
+  if (!byKey) {
+    byKey = new Map<string, string>();
+    serializedViews.set(file, byKey);
+  }
+  let head = byKey.get(key);
+  if (head === undefined) {
+    const { can_modify_blob: _reader, ...shared } = presentDiffFile(selection, file, edit);
+    head = JSON.stringify(shared).slice(0, -1);
+    byKey.set(key, head);
+  }
+  const canModify = editLinks(selection, file, edit).can_modify_blob;
+  return `${head},"can_modify_blob":${canModify}}`;
 }

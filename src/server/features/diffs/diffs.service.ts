@@ -24,7 +24,7 @@ import { projectSubject } from '../projects/projects.service';
 import { isBinary, readBlob, readPathEntry } from '../../git/tree';
 import { escapeHtml, MAX_HIGHLIGHT_BYTES, type Highlighter } from '../../highlight/highlight';
 import { createLruCache } from '../../highlight/lru-cache';
-import type { DiffVersionRow } from '../merge-requests/merge-requests.repo';
+import type { DiffVersionRow, MergeRequestRow } from '../merge-requests/merge-requests.repo';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
@@ -44,6 +44,7 @@ export type CommitSelection = { sha: string; title: string; prev: string | null;
 export type DiffSelection = {
   ctx: ProjectContext;
   iid: number;
+  mergeRequest: MergeRequestRow;
   versions: DiffVersionRow[];
   version: DiffVersionRow | null;
   start: DiffVersionRow | null;
@@ -81,7 +82,7 @@ export type DiffFileView = ListedFile & {
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|ico|svg)$/i;
 
 type Deps = {
-  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'versions' | 'versionCommits' | 'findReadable'>;
+  mergeRequests: Pick<MergeRequestsService, 'versions' | 'versionCommits' | 'findReadable'>;
   projects: Pick<ProjectsService, 'loadProject'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   highlighter: Highlighter;
@@ -146,15 +147,16 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     iid: number,
     query: DiffSelectionQuery,
   ): Promise<DiffSelection> {
-    const [ctx, versions] = await Promise.all([
-      mergeRequests.loadForRead(actor, fullPath),
+    const [{ ctx, record }, versions] = await Promise.all([
+      mergeRequests.findReadable(actor, fullPath, iid),
       mergeRequests.versions(actor, fullPath, iid),
     ]);
     const ignoreWhitespace = query.w === '1';
     const version =
       query.diff_id === undefined ? (versions[0] ?? null) : versions.find((v) => v.id === query.diff_id);
     if (version === undefined) throw new NotFoundError('Merge Request Diff');
-    const base = { ctx, iid, versions, version, start: null, commit: null, ignoreWhitespace };
+    const { mergeRequest } = record;
+    const base = { ctx, iid, mergeRequest, versions, version, start: null, commit: null, ignoreWhitespace };
     if (!version) {
       return { ...base, from: '', to: '', refs: { base_sha: '', start_sha: '', head_sha: '' } };
     }
@@ -215,9 +217,8 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
    * GitLab's `can_modify_blob`: edits are commits to the source branch, so the reader must be
    * allowed to push there (a protected branch's push level decides).
    */
-  async function editTarget(actor: Actor, fullPath: string, iid: number): Promise<EditTarget> {
-    const { ctx, record } = await mergeRequests.findReadable(actor, fullPath, iid);
-    const { sourceBranch, state } = record.mergeRequest;
+  async function editTarget(actor: Actor, { ctx, mergeRequest }: DiffSelection): Promise<EditTarget> {
+    const { sourceBranch, state } = mergeRequest;
     const protection = actor ? await protectedBranches.protectionOf(ctx.project.id, sourceBranch) : null;
     const canPush =
       actor !== null &&
@@ -236,11 +237,8 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     iid: number,
     query: DiffSelectionQuery & { page: number; per_page: number },
   ) {
-    const [selection, edit] = await Promise.all([
-      select(actor, fullPath, iid, query),
-      editTarget(actor, fullPath, iid),
-    ]);
-    const all = await listFiles(selection);
+    const selection = await select(actor, fullPath, iid, query);
+    const [edit, all] = await Promise.all([editTarget(actor, selection), listFiles(selection)]);
     const listed = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
     return { selection, edit, total: all.length, files: await withLines(selection, listed) };
   }
@@ -252,11 +250,8 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     iid: number,
     query: DiffSelectionQuery & { old_path?: string; new_path?: string },
   ) {
-    const [selection, edit] = await Promise.all([
-      select(actor, fullPath, iid, query),
-      editTarget(actor, fullPath, iid),
-    ]);
-    const all = await listFiles(selection);
+    const selection = await select(actor, fullPath, iid, query);
+    const [edit, all] = await Promise.all([editTarget(actor, selection), listFiles(selection)]);
     const found =
       all.find((file) => query.new_path !== undefined && file.newPath === query.new_path) ??
       all.find((file) => query.old_path !== undefined && file.oldPath === query.old_path);
