@@ -62,7 +62,9 @@ describe('the Changes tab: context lines, the full file and the viewers without 
     });
     url = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}/diffs`;
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
+    const context = await newContext(browser, await t.listen());
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    page = await context.newPage();
     await signIn(page, owner.username, owner.password);
   });
   afterAll(async () => {
@@ -210,6 +212,15 @@ describe('the Changes tab: context lines, the full file and the viewers without 
     expect(calls).toBe(2);
     await shot('diffs-coverage');
     await page.unroute('**/coverage_reports.json');
+  });
+
+  it('copies a file path from the keyboard and says it did, for a moment', async () => {
+    const copy = lines().getByRole('button', { name: 'Copy file path src/lines.ts' });
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    await lines().getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('src/lines.ts');
+    await copy.waitFor();
   });
 
   it('expands context in the side-by-side view too', async () => {

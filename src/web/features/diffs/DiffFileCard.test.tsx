@@ -203,6 +203,26 @@ describe('a diff file card', () => {
     expect(text(html)).toContain('Compare 11111111…22222222');
   });
 
+  it('shows a rename without changes loading, failing (its own alert) and loaded', () => {
+    const renamed = diffFile({
+      ...noLines,
+      renamed_file: true,
+      old_path: 'old.ts',
+      context_lines_path: '/group/app/-/blob/c/src/app.ts/diff',
+      viewer: { name: 'no_preview', collapsed: false, reason: null },
+    });
+    const loading = render(renamed, { expansion: { ...unexpanded, full: { kind: 'loading' } } });
+    expect(text(loading)).not.toContain('Show file contents');
+    const failed = text(render(renamed, { expansion: { ...unexpanded, full: { kind: 'error' } } }));
+    expect(failed).toContain('Unable to load file contents. Try again later. Dismiss');
+    expect(failed).not.toContain('Error loading full diff');
+    const loaded = render(renamed, {
+      expansion: { ...unexpanded, full: { kind: 'full', lines: [line(null, 1, 1, 'same text')] } },
+    });
+    expect(text(loaded)).toContain('same text');
+    expect(text(loaded)).not.toContain('File renamed with no changes.');
+  });
+
   it('says when the diff could not be loaded and offers to try again', () => {
     const html = render(diffFile(), { body: { kind: 'error', retry: () => undefined } });
     expect(text(html)).toContain('Unable to load the diff Try again');

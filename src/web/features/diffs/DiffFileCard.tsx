@@ -76,7 +76,7 @@ export const DiffFileCard = memo(function DiffFileCard({
         onToggleCollapse={() => onToggleCollapse(meta.file_hash)}
         onReviewed={(value) => onReviewed(meta.file_hash, value)}
       />
-      {!collapsed && expansion.full.kind === 'error' && (
+      {!collapsed && loaded && canShowFullFile(loaded) && expansion.full.kind === 'error' && (
         <Flash variant="danger" className="diff-file__alert" role="alert">
           Error loading full diff. Please try again.
           <Button
@@ -193,7 +193,15 @@ function Viewer(props: ViewerProps & { file: DiffFile }) {
     case 'mode-changed':
       return <ModeChangedViewer file={file} />;
     case 'renamed':
-      return <RenamedViewer file={file} view={view} />;
+      return (
+        <RenamedViewer
+          file={file}
+          view={view}
+          contents={props.expansion.full}
+          onShow={() => props.actions.toggleFullFile(file)}
+          onDismiss={() => props.actions.dismissFullFileError(file.file_hash)}
+        />
+      );
     case 'too-large':
       return <TooLargeViewer fullPath={fullPath} file={file} />;
     case 'collapsed':

@@ -1,12 +1,14 @@
 import { Button, IconButton, Label, Link } from '@primer/react';
 import {
   ChevronDownIcon,
+  CheckIcon,
   ChevronRightIcon,
   CodeIcon,
   CopyIcon,
   EyeIcon,
   PencilIcon,
 } from '@primer/octicons-react';
+import { useEffect, useState } from 'react';
 import type { DiffFile, DiffFileMetadata } from '../../../shared/api/diffs';
 import { fileAnchor } from './deepLink';
 import type { FullFileState } from './fullFile';
@@ -57,13 +59,7 @@ export function DiffFileHeader({
       <a className="diff-file__name" href={submoduleUrl ?? `#${fileAnchor(file.file_hash)}`} title={name}>
         {name}
       </a>
-      <IconButton
-        icon={CopyIcon}
-        aria-label={`Copy file path ${file.file_path}`}
-        variant="invisible"
-        size="small"
-        onClick={() => void navigator.clipboard?.writeText(file.file_path)}
-      />
+      <CopyPathButton path={file.file_path} />
       {file.new_file && <Label variant="success">new</Label>}
       {file.deleted_file && <Label variant="danger">deleted</Label>}
       {file.renamed_file && <Label>renamed</Label>}
@@ -138,5 +134,27 @@ export function DiffFileHeader({
         )}
       </span>
     </header>
+  );
+}
+
+/** Spec 9: an action button's tooltip resets this long after the click. */
+const COPIED_RESET_MS = 1000;
+
+/** Copies the file's path, and says so for a moment ("Copied"), for eyes and screen readers. */
+function CopyPathButton({ path }: { path: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <IconButton
+      icon={copied ? CheckIcon : CopyIcon}
+      aria-label={copied ? 'Copied' : `Copy file path ${path}`}
+      variant="invisible"
+      size="small"
+      onClick={() => void navigator.clipboard?.writeText(path).then(() => setCopied(true))}
+    />
   );
 }

@@ -1,9 +1,7 @@
 import { Button, Flash, Link, Spinner } from '@primer/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { DiffFile, DiffLine } from '../../../shared/api/diffs';
+import type { DiffFile } from '../../../shared/api/diffs';
 import { rawFileUrl } from '../repository/queries';
-import { contextLinesQuery } from './queries';
+import type { FullFileState } from './fullFile';
 import { TextDiff } from './TextDiff';
 import type { DiffViewType } from './useDiffPreferences';
 import { humanSize, modeChangedText, viewFileAtText } from './viewerKind';
@@ -55,35 +53,28 @@ export function ModeChangedViewer({ file }: { file: DiffFile }) {
   return <div className="diff-viewer-message">{modeChangedText(file.a_mode, file.b_mode)}</div>;
 }
 
-type RenamedState =
-  { kind: 'idle' } | { kind: 'loading' } | { kind: 'errored' } | { kind: 'loaded'; lines: DiffLine[] };
+type RenamedProps = {
+  file: DiffFile;
+  view: DiffViewType;
+  /** The file's contents, read as a full file: the state lives above the virtualized list. */
+  contents: FullFileState;
+  onShow: () => void;
+  onDismiss: () => void;
+};
 
 /**
  * Spec 2.8 renamed file with no changes: "Show file contents" loads the whole file through its
- * context lines path (loading, errored, loaded); a file that is not text links to the blob instead.
+ * context lines path (spec 4: loading, errored, loaded); a file that is not text links to the blob.
  */
-export function RenamedViewer({ file, view }: { file: DiffFile; view: DiffViewType }) {
-  const client = useQueryClient();
-  const [state, setState] = useState<RenamedState>({ kind: 'idle' });
-  const contextPath = file.context_lines_path;
-  const readable = file.blob?.readable_text === true && contextPath !== null;
-  const load = async () => {
-    if (!contextPath) return;
-    setState({ kind: 'loading' });
-    try {
-      const lines = await client.fetchQuery(contextLinesQuery(contextPath, { full: true }));
-      setState({ kind: 'loaded', lines });
-    } catch {
-      setState({ kind: 'errored' });
-    }
-  };
-  if (state.kind === 'loaded') return <TextDiff lines={state.lines} view={view} />;
+export function RenamedViewer({ file, view, contents, onShow, onDismiss }: RenamedProps) {
+  const readable = file.blob?.readable_text === true && file.context_lines_path !== null;
+  if (contents.kind === 'full') return <TextDiff lines={contents.lines} view={view} />;
   return (
     <div className="diff-viewer-message diff-viewer-message--stack">
-      {state.kind === 'errored' && (
-        <Flash variant="danger" className="diff-viewer-message__alert">
+      {contents.kind === 'error' && (
+        <Flash variant="danger" className="diff-viewer-message__alert" role="alert">
           Unable to load file contents. Try again later.
-          <Button size="small" variant="invisible" onClick={() => setState({ kind: 'idle' })}>
+          <Button size="small" variant="invisible" onClick={onDismiss}>
             Dismiss
           </Button>
         </Flash>
@@ -91,10 +82,10 @@ export function RenamedViewer({ file, view }: { file: DiffFile; view: DiffViewTy
       <span>
         File renamed with no changes.{' '}
         {readable ? (
-          state.kind === 'loading' ? (
-            <Spinner size="small" />
+          contents.kind === 'loading' ? (
+            <Spinner size="small" aria-label="Loading file contents" />
           ) : (
-            <Link as="button" onClick={() => void load()}>
+            <Link as="button" onClick={onShow}>
               Show file contents
             </Link>
           )
