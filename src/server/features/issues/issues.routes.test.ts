@@ -344,6 +344,21 @@ describe('issues API', () => {
       expect(rows.every((row) => row.system)).toBe(true);
     });
 
+    it('closes once when two closes race: one note, the other call is a no-op or a 409', async () => {
+      const issue = await createIssue(project, { title: 'Raced' });
+      const url = `${api(project)}/${issue.iid}`;
+      const answers = await Promise.all([
+        send('PUT', owner, url, { state_event: 'close' }),
+        send('PUT', owner, url, { state_event: 'close' }),
+      ]);
+      for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+      const rows = await t.container.db
+        .select({ note: notes.note })
+        .from(notes)
+        .where(and(eq(notes.noteableType, 'Issue'), eq(notes.noteableId, issue.id)));
+      expect(rows).toEqual([{ note: 'closed' }]);
+    });
+
     it('writes none when nothing changed', async () => {
       const issue = await createIssue(project, { title: 'Same' });
       await send('PUT', owner, `${api(project)}/${issue.iid}`, { title: 'Same', state_event: 'reopen' });

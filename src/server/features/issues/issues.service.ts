@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { can, type Action, type Actor, type Subject } from '../../auth/permissions';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
@@ -47,6 +47,8 @@ export type FoundIssue = { ctx: ProjectContext; record: IssueRecord };
 
 /** Thumbs up and down on an issue (GitLab's `upvotes`, `downvotes`). */
 export type Votes = { upvotes: number; downvotes: number };
+
+export const CHANGED_MEANWHILE = 'The issue was changed by someone else. Reload the page and try again.';
 
 const NO_VOTES: Votes = { upvotes: 0, downvotes: 0 };
 
@@ -350,6 +352,9 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     const notes = await db.transaction(async (tx) => {
       const locked = await lockIssue(tx, current.id);
       if (!locked) throw new NotFoundError('Issue');
+      // A state change was decided on what was read; a close or reopen that landed meanwhile wins.
+      if (changes.state !== undefined && locked.state !== current.state)
+        throw new ConflictError(CHANGED_MEANWHILE);
       await updateIssueRow(tx, current.id, { ...changes, updatedAt: now });
       if (assignees) await replaceAssignees(tx, current.id, assignees);
       return recordEvents(tx, current, actor.id, events);
