@@ -113,7 +113,13 @@ export function createContainer(deps: AppDeps) {
   });
   const noteables = createNoteableLoader({ mergeRequests, issues });
   const diffNotes = createDiffNotesService({ ...base, mergeRequests, diffs, projects });
-  const notes = createNotesService({ ...base, noteables, diffNotes });
+  const notes = createNotesService({
+    ...base,
+    noteables,
+    diffNotes,
+    // Suggestions read notes through the notes service, so they are reached late, once both exist.
+    onDiffNoteWritten: (note) => suggestions.syncFromNote(note),
+  });
   const suggestions = createSuggestionsService({
     ...base,
     projects,
@@ -124,7 +130,7 @@ export function createContainer(deps: AppDeps) {
     gitHttp,
   });
   const draftNotes = createDraftNotesService({ ...base, notes, diffNotes });
-  const notePresentation = createNotePresentation({ ...base, awardEmoji, projects });
+  const notePresentation = createNotePresentation({ ...base, awardEmoji, suggestions, projects });
   const descriptionVersions = createDescriptionVersionsService(base);
   const noteCommands = createNoteCommands({ notes, quickActions });
   pushHooks.subscribe(async (push) => {

@@ -115,6 +115,21 @@ describe('diff notes', () => {
     expect(context.statusCode, context.body).toBe(201);
   });
 
+  it('shows the suggestions a diff note holds', async () => {
+    const response = await post({
+      note: 'Better:\n```suggestion:-0+0\nline five, better\n```',
+      position: position('app.txt', { old_line: null, new_line: 5 }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<CreateNoteResponse>().note?.suggestions).toEqual([
+      expect.objectContaining({
+        from_content: 'line five, changed',
+        to_content: 'line five, better',
+        applied: false,
+      }),
+    ]);
+  });
+
   it('refuses what the spec refuses, writing nothing', async () => {
     const before = await countDiscussions();
     const cases: Array<[NotePosition, string, string?]> = [

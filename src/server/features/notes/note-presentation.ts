@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
 import type { ProjectsService } from '../projects/projects.service';
+import type { SuggestionsService } from '../suggestions/suggestions.service';
 import type { Noteable } from './noteables';
 import type { NotePresentation } from './notes.presenter';
 import { findDescriptionVersions, type NoteRecord } from './notes.repo';
@@ -12,6 +13,7 @@ type Deps = {
   db: Db;
   config: Pick<Config, 'externalUrl'>;
   awardEmoji: Pick<AwardEmojiService, 'awardsOn'>;
+  suggestions: Pick<SuggestionsService, 'forNotes'>;
   projects: Pick<ProjectsService, 'loadProject'>;
 };
 
@@ -19,7 +21,7 @@ type Deps = {
  * Loads, in one batch per kind, what a page of notes shows beside its rows: awards, the authors'
  * roles in the project and the description versions system notes point at.
  */
-export function createNotePresentation({ db, config, awardEmoji, projects }: Deps) {
+export function createNotePresentation({ db, config, awardEmoji, suggestions, projects }: Deps) {
   /** An author's access level in the project, as the project feature computes it; 0 for non-members. */
   async function accessLevel(userId: number, projectId: number): Promise<number> {
     try {
@@ -45,10 +47,15 @@ export function createNotePresentation({ db, config, awardEmoji, projects }: Dep
         ?.description_version_id;
       return typeof id === 'number' ? [id] : [];
     });
-    const [awards, levels, versions] = await Promise.all([
+    const [awards, levels, versions, suggested] = await Promise.all([
       noteIds.length > 0 ? awardEmoji.awardsOn('Note', noteIds) : new Map(),
       Promise.all(authorIds.map(async (id) => [id, await accessLevel(id, noteable.ctx.project.id)] as const)),
       findDescriptionVersions(db, versionIds),
+      suggestions.forNotes(
+        actor,
+        noteable,
+        records.filter((r) => r.note.type === 'DiffNote').map((r) => r.note),
+      ),
     ]);
     return {
       actor,
@@ -57,6 +64,7 @@ export function createNotePresentation({ db, config, awardEmoji, projects }: Dep
       awards,
       accessLevels: new Map(levels),
       descriptionVersions: new Map(versions.map((v) => [v.id, v])),
+      suggestions: suggested,
     };
   };
 }

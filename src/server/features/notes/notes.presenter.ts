@@ -1,4 +1,4 @@
-import type { Discussion, Note, NoteAuthor, NotePosition } from '../../../shared/api/notes';
+import type { Discussion, Note, NoteAuthor, NotePosition, Suggestion } from '../../../shared/api/notes';
 import { accessLevelName } from '../../../shared/access/accessLevels';
 import { fileHash } from '../../../shared/diff/lineCode';
 import { can, type Actor } from '../../auth/permissions';
@@ -20,6 +20,8 @@ export type NotePresentation = {
   /** Authors' access levels in the project (0 for non-members). */
   accessLevels: Map<number, number>;
   descriptionVersions: Map<number, DescriptionVersionRow>;
+  /** The suggestions of diff notes, by note id. */
+  suggestions: Map<number, Suggestion[]>;
 };
 
 export const presentNoteAuthor = (user: Person, config: Pick<Config, 'externalUrl'>): NoteAuthor => ({
@@ -108,7 +110,7 @@ export function presentNote(
       user: { id: user.id, name: user.name, username: user.username },
     })),
     attachment: null,
-    suggestions: [],
+    suggestions: p.suggestions.get(note.id) ?? [],
     imported: note.imported,
     external_author: null,
     human_access: level > 0 ? accessLevelName(level) : null,

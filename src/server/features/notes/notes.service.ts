@@ -110,13 +110,23 @@ type Deps = {
   bus: EventBus;
   noteables: NoteableLoader;
   diffNotes: Pick<DiffNotesService, 'place'>;
+  /** Runs once a diff note's text is written (suggestions are read from it). */
+  onDiffNoteWritten: (note: NoteRow) => Promise<void>;
 };
 
 /**
  * Comments and threads on issues and merge requests: reading (internal notes only for those who
  * may read them), writing, editing, deleting and resolving, each decided by can().
  */
-export function createNotesService({ db, clock, random, bus, noteables, diffNotes }: Deps) {
+export function createNotesService({
+  db,
+  clock,
+  random,
+  bus,
+  noteables,
+  diffNotes,
+  onDiffNoteWritten,
+}: Deps) {
   const readsInternal = (actor: Actor, noteable: Noteable) =>
     can(actor, 'read_internal_note', noteable.facts);
 
@@ -316,6 +326,7 @@ export function createNotesService({ db, clock, random, bus, noteables, diffNote
   /** Announces written notes once their transaction committed (and the thread a reply converted). */
   async function announceWritten(written: Array<{ note: NoteRow; converted: boolean }>): Promise<void> {
     for (const { note, converted } of written) {
+      if (note.type === 'DiffNote') await onDiffNoteWritten(note);
       await announce('created', note);
       if (converted) await announce('updated', note);
     }
@@ -343,6 +354,7 @@ export function createNotesService({ db, clock, random, bus, noteables, diffNote
       updatedAt: now,
     });
     if (!row) throw new NotFoundError('Note');
+    if (row.type === 'DiffNote') await onDiffNoteWritten(row);
     await announce('updated', row);
     return { noteable, noteId };
   }
