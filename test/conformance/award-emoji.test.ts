@@ -40,6 +40,16 @@ describe('award emoji through @gitbeaker/rest', () => {
     expect(left.map((a) => a.name)).toEqual(['tada']);
   });
 
+  it('awards emoji on a merge request note', async () => {
+    const mr = await buildMergeRequest(t.container, owner, project);
+    const iid = mr.mergeRequest.iid;
+    const note = await gitlab.MergeRequestNotes.create(project.project.id, iid, 'Looks right');
+    const award = await gitlab.MergeRequestNoteAwardEmojis.award(project.project.id, iid, note.id, 'heart');
+    expect(award).toMatchObject({ name: 'heart', awardable_type: 'Note', awardable_id: note.id });
+    const all = await gitlab.MergeRequestNoteAwardEmojis.all(project.project.id, iid, note.id);
+    expect(all.map((a) => a.name)).toEqual(['heart']);
+  });
+
   it('awards and lists emoji on an issue', async () => {
     const { record: issue } = await t.container.issues.create(owner, project.project.id, {
       title: 'Crash on start',

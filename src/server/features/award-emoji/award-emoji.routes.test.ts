@@ -13,6 +13,7 @@ describe('award emoji API on merge requests', () => {
   let outsider: TestUser;
   let project: ProjectContext;
   let url: string;
+  let mrIid: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -22,6 +23,7 @@ describe('award emoji API on merge requests', () => {
     project = await buildProject(t.container, owner, { visibility: 'private' });
     await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
     const mr = await buildMergeRequest(t.container, owner, project);
+    mrIid = mr.mergeRequest.iid;
     url = `/api/v4/projects/${project.project.id}/merge_requests/${mr.mergeRequest.iid}/award_emoji`;
   });
   afterAll(() => t.close());
@@ -98,5 +100,26 @@ describe('award emoji API on merge requests', () => {
     const path = `/api/v4/projects/${archived.project.id}/merge_requests/${mr.mergeRequest.iid}/award_emoji`;
     expect((await request('POST', path, owner, { name: 'tada' })).statusCode).toBe(403);
     expect((await request('GET', path, owner)).statusCode).toBe(200);
+  });
+
+  it('awards emoji on a note of the merge request, and finds no note under another one', async () => {
+    const noteable = await t.container.noteables.byIid(owner, 'MergeRequest', project.project.id, mrIid);
+    const { note } = await t.container.notes.create(owner, noteable, { body: 'Ship it' });
+    const notePath = `/api/v4/projects/${project.project.id}/merge_requests/${mrIid}/notes/${note.id}/award_emoji`;
+    const created = await request('POST', notePath, developer, { name: 'rocket' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<AwardEmoji>()).toMatchObject({
+      name: 'rocket',
+      awardable_type: 'Note',
+      awardable_id: note.id,
+    });
+    expect((await request('GET', notePath, owner)).json<AwardEmoji[]>().map((a) => a.name)).toEqual([
+      'rocket',
+    ]);
+
+    const other = await buildMergeRequest(t.container, owner, project);
+    const elsewhere = `/api/v4/projects/${project.project.id}/merge_requests/${other.mergeRequest.iid}/notes/${note.id}/award_emoji`;
+    expect((await request('GET', elsewhere, owner)).statusCode).toBe(404);
+    expect((await request('GET', notePath, outsider)).statusCode).toBe(404);
   });
 });

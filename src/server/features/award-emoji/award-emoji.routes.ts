@@ -8,7 +8,7 @@ import type { Container } from '../../container';
 import { assertScope, requireUser } from '../auth/api-auth';
 import { presentAward } from './award-emoji.presenter';
 import type { Awardable } from './award-emoji.service';
-import { issueAwardable, mergeRequestAwardable } from './awardables';
+import { issueAwardable, mergeRequestAwardable, noteAwardable } from './awardables';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 const projectId = z.string().min(1).max(1000);
@@ -17,6 +17,9 @@ const mergeRequestParams = z.object({ id: projectId, merge_request_iid: dbInt })
 type MergeRequestParams = z.infer<typeof mergeRequestParams>;
 const issueParams = z.object({ id: projectId, issue_iid: dbInt });
 type IssueParams = z.infer<typeof issueParams>;
+const noteId = { note_id: dbInt };
+const mergeRequestNoteParams = mergeRequestParams.extend(noteId);
+const issueNoteParams = issueParams.extend(noteId);
 
 type AwardableRoute<P extends z.ZodObject> = {
   /** Where the awards of this kind of thing live, e.g. `/api/v4/projects/:id/merge_requests/:merge_request_iid`. */
@@ -97,10 +100,10 @@ function registerAwardableRoutes<P extends z.ZodObject>(
   });
 }
 
-/** REST v4 award emoji on merge requests and issues (notes join as their service arrives). */
+/** REST v4 award emoji on merge requests, issues and their notes. */
 export function registerAwardEmojiRoutes(
   app: FastifyInstance,
-  container: Pick<Container, 'awardEmoji' | 'config' | 'mergeRequests' | 'issues'>,
+  container: Pick<Container, 'awardEmoji' | 'config' | 'mergeRequests' | 'issues' | 'notes'>,
 ): void {
   registerAwardableRoutes(app, container, {
     base: '/api/v4/projects/:id/merge_requests/:merge_request_iid',
@@ -113,5 +116,27 @@ export function registerAwardEmojiRoutes(
     params: issueParams,
     resolve: (actor, params: IssueParams) =>
       issueAwardable(container.issues, actor, params.id, params.issue_iid),
+  });
+  registerAwardableRoutes(app, container, {
+    base: '/api/v4/projects/:id/merge_requests/:merge_request_iid/notes/:note_id',
+    params: mergeRequestNoteParams,
+    resolve: (actor, params: z.infer<typeof mergeRequestNoteParams>) =>
+      noteAwardable(container.notes, actor, {
+        projectRef: params.id,
+        noteableType: 'MergeRequest',
+        iid: params.merge_request_iid,
+        noteId: params.note_id,
+      }),
+  });
+  registerAwardableRoutes(app, container, {
+    base: '/api/v4/projects/:id/issues/:issue_iid/notes/:note_id',
+    params: issueNoteParams,
+    resolve: (actor, params: z.infer<typeof issueNoteParams>) =>
+      noteAwardable(container.notes, actor, {
+        projectRef: params.id,
+        noteableType: 'Issue',
+        iid: params.issue_iid,
+        noteId: params.note_id,
+      }),
   });
 }

@@ -1,6 +1,8 @@
 import type { Actor } from '../../auth/permissions';
+import { NotFoundError } from '../../errors';
 import type { IssuesService } from '../issues/issues.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
+import { noteSubject, type NotesService } from '../notes/notes.service';
 import type { Awardable } from './award-emoji.service';
 
 /**
@@ -41,4 +43,19 @@ export async function issueAwardable(
 ): Promise<Awardable> {
   const { ctx, record } = await issues.findReadable(actor, projectRef, iid);
   return { type: 'Issue', id: record.issue.id, subject: issues.noteableFacts(ctx, record) };
+}
+
+/**
+ * A note as something to award, found through its merge request or issue as the URL names it:
+ * a note of another noteable, or one the actor may not read, is not found.
+ */
+export async function noteAwardable(
+  notes: Pick<NotesService, 'findReadableNote'>,
+  actor: Actor,
+  where: { projectRef: string; noteableType: 'Issue' | 'MergeRequest'; iid: number; noteId: number },
+): Promise<Awardable> {
+  const { noteable, record } = await notes.findReadableNote(actor, where.noteId, where.projectRef);
+  if (noteable.noteableType !== where.noteableType || noteable.iid !== where.iid)
+    throw new NotFoundError('Note');
+  return { type: 'Note', id: record.note.id, subject: noteSubject(noteable, record.note) };
 }
