@@ -164,6 +164,17 @@ describe('the Activity section of a merge request', () => {
     await screenshot(adaPage, 'notes-threads');
   });
 
+  it('attaches a file to a comment', async () => {
+    await commentForm(adaPage)
+      .getByLabel('Attach a file', { exact: true })
+      .setInputFiles({ name: 'cart-size.txt', mimeType: 'text/plain', buffer: Buffer.from('20 items\n') });
+    await expect
+      .poll(() => editor(commentForm(adaPage)).inputValue(), { timeout: 10_000 })
+      .toMatch(/\[cart-size\.txt\]\(\/uploads\/[0-9a-f]{32}\/cart-size\.txt\)/);
+    await editor(commentForm(adaPage)).press('Control+Enter');
+    await noteWith(adaPage, 'cart-size.txt').getByRole('link', { name: 'cart-size.txt' }).waitFor();
+  });
+
   it('deletes a note after confirmation', async () => {
     const note = noteWith(adaPage, 'Please rename the cart module.');
     await note.getByRole('button', { name: 'More actions' }).click();

@@ -66,13 +66,15 @@ export async function requestWithHeaders<T>(
 ): Promise<ApiResponse<T>> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart content type.
+  const form = options.body instanceof FormData ? options.body : null;
+  if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   const response = await fetch(buildUrl(path, options.query), {
     method,
     headers,
     credentials: 'same-origin',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
     cache: options.cache,
   });

@@ -1,5 +1,9 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { PaperclipIcon } from '@primer/octicons-react';
+import { Flash, IconButton, Spinner } from '@primer/react';
+import { useEffect, useRef, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
+import { useNotesContext } from './NotesContext';
+import { useUploadFile } from './useUploadFile';
 
 type Props = {
   label: string;
@@ -29,6 +33,35 @@ export function NoteEditor({
   autoFocus,
 }: Props) {
   const ref = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { notesData } = useNotesContext();
+  const upload = useUploadFile(notesData);
+  // Uploads finish after more typing; their link joins the text as it is then.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
+
+  const attach = (files: Iterable<File>) => {
+    for (const file of files) {
+      upload.mutate(file, {
+        onSuccess: ({ link }) => {
+          const text = latest.current;
+          onChange(`${text}${text && !text.endsWith('\n') ? '\n' : ''}${link.markdown}\n`);
+        },
+      });
+    }
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    if (event.dataTransfer.files.length === 0) return;
+    event.preventDefault();
+    attach(event.dataTransfer.files);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    if (event.clipboardData.files.length === 0) return;
+    event.preventDefault();
+    attach(event.clipboardData.files);
+  };
 
   useEffect(() => {
     if (!autoFocus) return;
@@ -60,8 +93,30 @@ export function NoteEditor({
   };
 
   return (
-    <div ref={ref} className="note-editor" onKeyDown={onKeyDown}>
+    <div ref={ref} className="note-editor" onKeyDown={onKeyDown} onDrop={onDrop} onPaste={onPaste}>
       <MarkdownEditor label={label} value={value} onChange={onChange} placeholder={placeholder} />
+      <div className="note-editor__attach">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          aria-label="Attach a file"
+          onChange={(event) => {
+            if (event.target.files) attach(event.target.files);
+            event.target.value = '';
+          }}
+        />
+        <IconButton
+          size="small"
+          variant="invisible"
+          icon={PaperclipIcon}
+          aria-label="Attach a file or image"
+          onClick={() => fileInput.current?.click()}
+        />
+        {upload.isPending && <Spinner size="small" srText="Uploading" />}
+        {upload.isError && <Flash variant="danger">{upload.error.message}</Flash>}
+      </div>
     </div>
   );
 }
