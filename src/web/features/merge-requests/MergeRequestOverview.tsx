@@ -1,9 +1,9 @@
 import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
 import { ActivitySection } from '../notes/ActivitySection';
 import { MarkdownBody } from '../../components/MarkdownBody';
-import { MergePanel } from './MergePanel';
+import { MergeWidget } from '../merge-widget/MergeWidget';
 
-/** The overview tab: the description as the server rendered it, the merge area, then the activity. */
+/** The overview tab: the description as the server rendered it, the merge widget, then the activity. */
 export function MergeRequestOverview({
   fullPath,
   mergeRequest,
@@ -20,7 +20,7 @@ export function MergeRequestOverview({
           <p className="muted">No description provided.</p>
         )}
       </section>
-      <MergePanel fullPath={fullPath} mergeRequest={mergeRequest} />
+      <MergeWidget fullPath={fullPath} mergeRequest={mergeRequest} />
       <ActivitySection notesDataPath={`/${fullPath}/-/merge_requests/${mergeRequest.iid}/notes_data.json`} />
     </>
   );

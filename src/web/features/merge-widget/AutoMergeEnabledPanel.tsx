@@ -1,0 +1,35 @@
+import { ClockIcon } from '@primer/octicons-react';
+import { Button, Flash } from '@primer/react';
+import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
+import { SOMETHING_WENT_WRONG } from '../../../shared/merge-widget/messages';
+import { autoMergeEnabledText, cancelAutoMergeText } from '../../../shared/merge-widget/widgetVisibility';
+import { useCancelAutoMerge } from './mutations';
+import { WidgetRow } from './WidgetRow';
+
+type Props = { fullPath: string; cached: CachedWidget; widget: Widget };
+
+/** Auto-merge is set: what it waits for, by strategy, and its cancel for those allowed to. */
+export function AutoMergeEnabledPanel({ fullPath, cached, widget }: Props) {
+  const cancel = useCancelAutoMerge(fullPath, cached.iid);
+  // The server sets a strategy with every auto-merge; the newest form stands in should one lack it.
+  const strategy = cached.auto_merge_strategy ?? 'merge_when_checks_pass';
+  return (
+    <WidgetRow
+      icon={<ClockIcon className="mw-icon--accent" />}
+      actions={
+        widget.current_user.can_cancel_automatic_merge && (
+          <Button
+            size="small"
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate(widget.cancel_auto_merge_path)}
+          >
+            {cancelAutoMergeText(strategy)}
+          </Button>
+        )
+      }
+    >
+      <p className="mw-title">{autoMergeEnabledText(strategy)}</p>
+      {cancel.isError && <Flash variant="danger">{SOMETHING_WENT_WRONG}</Flash>}
+    </WidgetRow>
+  );
+}

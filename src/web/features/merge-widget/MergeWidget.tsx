@@ -1,0 +1,254 @@
+import { Banner, Flash, SkeletonBox } from '@primer/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import type { MergeRequestPage, PageMergeBody } from '../../../shared/api/mergeRequests';
+import { preferredAutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
+import { mergeErrorAlert } from '../../../shared/merge-widget/failedToMerge';
+import { isRebaseOffered } from '../../../shared/merge-widget/mergeValidation';
+import {
+  AUTO_MERGE_FAILED,
+  rebaseErrorMessage,
+  rebaseScheduled,
+  WIDGET_LOAD_FAILED,
+} from '../../../shared/merge-widget/messages';
+import {
+  mergeActionEvent,
+  mergeOutcome,
+  widgetMachineReducer,
+  type MergeOutcome,
+} from '../../../shared/merge-widget/widgetMachine';
+import { selectWidgetState } from '../../../shared/merge-widget/widgetState';
+import { showMergeControls } from '../../../shared/merge-widget/widgetVisibility';
+import { XCircleIcon } from '@primer/octicons-react';
+import { mergeRequestKeys } from '../merge-requests/queries';
+import { BehindTargetRow } from './BehindTargetRow';
+import { MergeChecks } from './MergeChecks';
+import { useMerge } from './mutations';
+import { useMergeWidget, widgetKeys } from './queries';
+import { RebaseButton } from './RebaseButton';
+import { ReadyToMergeForm } from './ReadyToMergeForm';
+import { useMergePoll } from './useMergePoll';
+import { useMergeStatusSubscription } from './useMergeStatusSubscription';
+import { widgetStateFacts } from './widgetFacts';
+import { WidgetMainPanel } from './WidgetMainPanel';
+import { showMergeChecks, widgetPanel } from './widgetPanel';
+import { WidgetRow } from './WidgetRow';
+import './merge-widget.css';
+
+type Props = { fullPath: string; mergeRequest: MergeRequestPage };
+type Notice = { variant: 'success' | 'danger'; text: string };
+
+/**
+ * The merge request widget (spec 000): the state of the request and what can be done about it,
+ * kept current by polling with ETags and by the merge status subscription.
+ */
+export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
+  const { iid } = mr;
+  const queryClient = useQueryClient();
+  const [machine, dispatch] = useReducer(widgetMachineReducer, 'IDLE');
+  /** A merge from this page failed: its panel and countdown show until the refresh. */
+  const [failure, setFailure] = useState<{ error: string | null } | null>(null);
+  const [removeSourceBranch, setRemoveSourceBranch] = useState(false);
+  const [branchPending, setBranchPending] = useState(false);
+  /** The head the viewer reviewed when it is not the page's: a refused stale merge, or our own rebase. */
+  const [reviewedHead, setReviewedHead] = useState<string | null>(null);
+  const [rebaseRequestedAt, setRebaseRequestedAt] = useState<number | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [dismissedError, setDismissedError] = useState<string | null>(null);
+  const merge = useMerge(fullPath, iid);
+
+  const query = useMergeWidget(fullPath, iid, {
+    paused: failure !== null,
+    awaitingAction: rebaseRequestedAt !== null,
+  });
+  const { refetch, dataUpdatedAt } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const refreshAll = useCallback(
+    () =>
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: widgetKeys.one(fullPath, iid) }),
+        queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all(fullPath) }),
+      ]),
+    [queryClient, fullPath, iid],
+  );
+  const cached = query.data?.cached.body;
+  useMergeStatusSubscription(cached?.id ?? null, refresh);
+
+  useMergePoll(fullPath, iid, machine === 'MERGING' || branchPending, removeSourceBranch, (step) => {
+    dispatch(step.event);
+    if (step.kind === 'failed') return setFailure({ error: step.error });
+    setBranchPending(step.keepPolling);
+    refreshAll();
+  });
+
+  // The page around the widget (header state, tabs) follows a change of state seen here.
+  const widgetState = cached?.state;
+  useEffect(() => {
+    if (widgetState && widgetState !== mr.state)
+      void queryClient.invalidateQueries({ queryKey: mergeRequestKeys.page(fullPath, iid) });
+  }, [widgetState, mr.state, queryClient, fullPath, iid]);
+
+  // The page's own data (its head for the changes tab) follows a head the viewer now works from.
+  useEffect(() => {
+    if (reviewedHead) void queryClient.invalidateQueries({ queryKey: mergeRequestKeys.page(fullPath, iid) });
+  }, [reviewedHead, queryClient, fullPath, iid]);
+
+  // A rebase asked for here ends when a poll after the request no longer sees it running: its
+  // failure is said, or its new head becomes the one the viewer merges.
+  if (
+    rebaseRequestedAt !== null &&
+    cached &&
+    dataUpdatedAt > rebaseRequestedAt &&
+    !cached.rebase_in_progress
+  ) {
+    setRebaseRequestedAt(null);
+    if (cached.merge_error) setNotice({ variant: 'danger', text: rebaseErrorMessage(cached.merge_error) });
+    else setReviewedHead(cached.diff_head_sha);
+  }
+
+  const endFailure = useCallback(() => {
+    setFailure(null);
+    refresh();
+  }, [refresh]);
+
+  if (query.isPending)
+    return (
+      <section aria-label="Merge" aria-busy="true" className="box mw-loading">
+        <SkeletonBox height="56px" />
+      </section>
+    );
+  if (query.isError || !cached) return <Flash variant="danger">{WIDGET_LOAD_FAILED}</Flash>;
+
+  const widget = query.data.widget.body;
+  const reviewedHeadSha = reviewedHead ?? mr.sha;
+  const facts = widgetStateFacts(cached, widget, { mergeOngoing: machine === 'MERGING', reviewedHeadSha });
+  const state = selectWidgetState(facts);
+  const panel = widgetPanel({
+    state,
+    failedToMerge: failure !== null,
+    autoMergeEnabled: cached.auto_merge_enabled,
+  });
+  const open = cached.state === 'opened';
+  const mergeError = open && failure === null ? cached.merge_error : null;
+  const autoMergeFailed = mergeError === AUTO_MERGE_FAILED;
+  const alert = mergeError && !autoMergeFailed && mergeError !== dismissedError ? mergeError : null;
+  const rebaseOffered =
+    open &&
+    cached.source_branch_exists &&
+    isRebaseOffered({
+      divergedCommitsCount: cached.diverged_commits_count,
+      canPushToSourceBranch: widget.current_user.can_push_to_source_branch,
+    });
+  const needsRebase = cached.mergeability_checks.some(
+    (check) => check.identifier === 'NEED_REBASE' && check.status === 'FAILED',
+  );
+  const strategy = preferredAutoMergeStrategy(cached.available_auto_merge_strategies);
+
+  const rebaseButton = (
+    <RebaseButton
+      fullPath={fullPath}
+      iid={iid}
+      rebasePath={widget.rebase_path}
+      inProgress={cached.rebase_in_progress}
+      onScheduled={() => {
+        setNotice({ variant: 'success', text: rebaseScheduled(cached.source_branch) });
+        setRebaseRequestedAt(Date.now());
+      }}
+      onFailed={(text) => setNotice({ variant: 'danger', text })}
+    />
+  );
+
+  const fail = (outcome: Extract<MergeOutcome, { kind: 'failed' }>) => {
+    dispatch(outcome.event);
+    setFailure({ error: outcome.error });
+  };
+  const startMerge = (body: Omit<PageMergeBody, 'sha'>) => {
+    const sha = reviewedHeadSha ?? cached.diff_head_sha ?? '';
+    setFailure(null);
+    setNotice(null);
+    dispatch(mergeActionEvent(body.auto_merge_strategy !== undefined));
+    setRemoveSourceBranch(body.should_remove_source_branch ?? false);
+    merge.mutate(
+      { path: widget.merge_path, body: { ...body, sha } },
+      {
+        onSuccess: (answer) => {
+          // A head newer than the one reviewed: the merge is refused until the page shows it.
+          if (answer.status === 'sha_mismatch') {
+            dispatch('merge-failed');
+            return setReviewedHead(sha);
+          }
+          // The server names a set auto-merge generically; the machine knows it by its strategy.
+          const named =
+            answer.status === 'auto_merge_enabled' && body.auto_merge_strategy
+              ? { status: body.auto_merge_strategy }
+              : answer;
+          const outcome = mergeOutcome(named);
+          if (outcome.kind === 'failed') fail(outcome);
+          else dispatch(outcome.event);
+        },
+        onError: () => {
+          const outcome = mergeOutcome(null);
+          if (outcome.kind === 'failed') fail(outcome);
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-label="Merge" className="mw">
+      {notice && (
+        <Flash variant={notice.variant} role={notice.variant === 'success' ? 'status' : 'alert'}>
+          {notice.text}
+        </Flash>
+      )}
+      {alert && (
+        <Banner
+          variant="critical"
+          title="Merge error"
+          hideTitle
+          description={mergeErrorAlert(alert, false).text}
+          onDismiss={() => setDismissedError(alert)}
+        />
+      )}
+      <div className="box">
+        {autoMergeFailed && (
+          <WidgetRow icon={<XCircleIcon className="mw-icon--danger" />}>
+            <span className="mw-title">{AUTO_MERGE_FAILED}</span>
+          </WidgetRow>
+        )}
+        <WidgetMainPanel
+          panel={panel}
+          fullPath={fullPath}
+          cached={cached}
+          widget={widget}
+          failureError={failure?.error ?? null}
+          onRefresh={endFailure}
+        />
+        {open && showMergeChecks(panel) && (
+          <MergeChecks
+            checks={cached.mergeability_checks}
+            canMerge={widget.current_user.can_merge}
+            actionFor={(identifier) => identifier === 'NEED_REBASE' && rebaseOffered && rebaseButton}
+          />
+        )}
+        {rebaseOffered && !needsRebase && panel === 'readyToMerge' && (
+          <BehindTargetRow count={cached.diverged_commits_count}>{rebaseButton}</BehindTargetRow>
+        )}
+        {panel === 'readyToMerge' &&
+          showMergeControls({
+            canMerge: widget.current_user.can_merge,
+            autoMergeEnabled: cached.auto_merge_enabled,
+            state,
+          }) && (
+            <ReadyToMergeForm
+              cached={cached}
+              widget={widget}
+              autoMergeStrategy={strategy}
+              inFlight={merge.isPending}
+              onMerge={startMerge}
+            />
+          )}
+      </div>
+    </section>
+  );
+}

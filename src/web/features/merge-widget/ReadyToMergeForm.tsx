@@ -1,0 +1,131 @@
+import { Button, Checkbox, FormControl, Textarea } from '@primer/react';
+import { useState } from 'react';
+import type { PageMergeBody } from '../../../shared/api/mergeRequests';
+import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
+import { isMergePrevented, type AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
+import {
+  commitMessageRows,
+  isMergeButtonDisabled,
+  mergeMessages,
+  showMergeCommitEditor,
+  squashCheckbox,
+} from '../../../shared/merge-widget/mergeValidation';
+
+type Props = {
+  cached: CachedWidget;
+  widget: Widget;
+  /** The strategy "Set to auto-merge" sets; `null` when the request merges now. */
+  autoMergeStrategy: AutoMergeStrategy | null;
+  inFlight: boolean;
+  onMerge: (body: Omit<PageMergeBody, 'sha'>) => void;
+};
+
+/** An edited message, or the server's default that is sent only once someone edits it. */
+function useMessage(initial: string | null) {
+  const [text, setText] = useState(initial ?? '');
+  const [edited, setEdited] = useState(false);
+  return {
+    text,
+    edited,
+    change: (value: string) => {
+      setText(value);
+      setEdited(true);
+    },
+  };
+}
+
+/** A commit message, required, growing from 7 rows up to 32 with its text. */
+function CommitMessageEditor({ label, message }: { label: string; message: ReturnType<typeof useMessage> }) {
+  return (
+    <FormControl required className="mw-form__editor">
+      <FormControl.Label>{label}</FormControl.Label>
+      <Textarea
+        block
+        rows={commitMessageRows(message.text)}
+        value={message.text}
+        onChange={(event) => message.change(event.target.value)}
+      />
+    </FormControl>
+  );
+}
+
+/** The merge form: delete source branch, squash, the commit messages, and Merge or Set to auto-merge. */
+export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, onMerge }: Props) {
+  const user = widget.current_user;
+  const [removeSource, setRemoveSource] = useState(
+    cached.should_remove_source_branch ?? cached.force_remove_source_branch,
+  );
+  const [squash, setSquash] = useState(cached.squash_on_merge || cached.squash);
+  const [editing, setEditing] = useState(false);
+  const mergeMessage = useMessage(widget.default_merge_commit_message);
+  const squashMessage = useMessage(widget.default_squash_commit_message);
+
+  const squashBox = squashCheckbox({
+    // The project's "never" arrives as read-only and off, which the rule hides.
+    squashEnabled: true,
+    squashIsReadonly: cached.squash_readonly,
+    squashIsSelected: squash,
+  });
+  const squashing = squashBox.shown && squash;
+  const mergeEditor = showMergeCommitEditor(cached.ff_only_enabled);
+  // The message a merge would write: the merge commit's, else the squash commit's on a fast-forward.
+  const requiredMessage = mergeEditor ? mergeMessage.text : squashing ? squashMessage.text : null;
+  const disabled = isMergeButtonDisabled({
+    // A fast-forward that does not squash writes no commit, so no message is required of it.
+    commitMessage: requiredMessage ?? cached.title,
+    canMerge: user.can_merge,
+    requestInFlight: inFlight,
+    mergePrevented: isMergePrevented({
+      approvalsAvailable: false,
+      approved: true,
+      preferredStrategy: autoMergeStrategy,
+    }),
+  });
+
+  const submit = () =>
+    onMerge({
+      auto_merge_strategy: autoMergeStrategy ?? undefined,
+      should_remove_source_branch: user.can_remove_source_branch && removeSource,
+      squash: squashing,
+      ...mergeMessages({
+        squashShown: squashBox.shown,
+        squashMessageEdited: squashMessage.edited,
+        squashCommitMessage: squashMessage.text,
+        mergeMessageEdited: mergeMessage.edited,
+        commitMessage: mergeMessage.text,
+      }),
+    });
+
+  return (
+    <div className="box__row mw-form" aria-label="Merge options">
+      <div className="mw-form__options">
+        {user.can_remove_source_branch && (
+          <FormControl>
+            <Checkbox checked={removeSource} onChange={(event) => setRemoveSource(event.target.checked)} />
+            <FormControl.Label>Delete source branch</FormControl.Label>
+          </FormControl>
+        )}
+        {squashBox.shown && (
+          <FormControl disabled={squashBox.readonly}>
+            <Checkbox checked={squash} onChange={(event) => setSquash(event.target.checked)} />
+            <FormControl.Label>Squash commits</FormControl.Label>
+            {squashBox.tooltip && <FormControl.Caption>{squashBox.tooltip}</FormControl.Caption>}
+          </FormControl>
+        )}
+        {(mergeEditor || squashing) && (
+          <FormControl>
+            <Checkbox checked={editing} onChange={(event) => setEditing(event.target.checked)} />
+            <FormControl.Label>Edit commit message</FormControl.Label>
+          </FormControl>
+        )}
+      </div>
+      {editing && squashing && <CommitMessageEditor label="Squash commit message" message={squashMessage} />}
+      {editing && mergeEditor && <CommitMessageEditor label="Merge commit message" message={mergeMessage} />}
+      <div className="mw-form__actions">
+        <Button variant="primary" onClick={submit} disabled={disabled} loading={inFlight}>
+          {autoMergeStrategy ? 'Set to auto-merge' : 'Merge'}
+        </Button>
+      </div>
+    </div>
+  );
+}

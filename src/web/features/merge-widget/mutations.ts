@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PageMergeBody, PageMergeResponse } from '../../../shared/api/mergeRequests';
+import { request } from '../../api/client';
+import { mergeRequestKeys, mergeRequestsApi } from '../merge-requests/queries';
+import { projectApi } from '../projects/queries';
+import { forgetWidgetEtags, widgetKeys } from './queries';
+
+/** After any widget action: the widget, and the page around it (header state, tabs, branches). */
+function useRefreshAfter(fullPath: string, iid: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: widgetKeys.one(fullPath, iid) }),
+      queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all(fullPath) }),
+      queryClient.invalidateQueries({ queryKey: mergeRequestKeys.branches(fullPath) }),
+    ]);
+}
+
+/** POST to the widget's merge path: merges now, or sets auto-merge with `auto_merge_strategy`. */
+export function useMerge(fullPath: string, iid: number) {
+  const refresh = useRefreshAfter(fullPath, iid);
+  return useMutation({
+    mutationFn: ({ path, body }: { path: string; body: PageMergeBody }) =>
+      request<PageMergeResponse>(path, { method: 'POST', body }),
+    onSettled: refresh,
+  });
+}
+
+/** POST to the cancel-auto-merge path; the answer carries nothing the widget needs. */
+export function useCancelAutoMerge(fullPath: string, iid: number) {
+  const refresh = useRefreshAfter(fullPath, iid);
+  return useMutation({
+    mutationFn: (path: string) => request<unknown>(path, { method: 'POST' }),
+    onSettled: refresh,
+  });
+}
+
+/** POST {project}/-/merge_requests/{iid}/rebase: schedules the rebase; its end shows in the widget's polls. */
+export function useRebase(fullPath: string, iid: number) {
+  const refresh = useRefreshAfter(fullPath, iid);
+  return useMutation({
+    mutationFn: (path: string) => request<unknown>(path, { method: 'POST', query: { skip_ci: false } }),
+    onSettled: refresh,
+  });
+}
+
+/** REST v4 `state_event: 'reopen'`; the spec then reloads the page. */
+export function useReopen(fullPath: string, iid: number) {
+  return useMutation({
+    mutationFn: () =>
+      request<unknown>(`${mergeRequestsApi(fullPath)}/${iid}`, {
+        method: 'PUT',
+        body: { state_event: 'reopen' },
+      }),
+    onSuccess: () => window.location.reload(),
+  });
+}
+
+/** DELETE on the source branch (REST v4), in the project the request merges into. */
+export function useDeleteSourceBranch(fullPath: string, iid: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAfter(fullPath, iid);
+  return useMutation({
+    mutationFn: (branch: { projectFullPath: string; name: string }) =>
+      request<unknown>(
+        `${projectApi(branch.projectFullPath)}/repository/branches/${encodeURIComponent(branch.name)}`,
+        { method: 'DELETE' },
+      ),
+    onSuccess: () => {
+      forgetWidgetEtags(queryClient, fullPath, iid);
+      return refresh();
+    },
+  });
+}
