@@ -39,6 +39,21 @@ describe('auto-merge', () => {
         .orderBy(notes.id)
     ).map((row) => row.note);
 
+  /**
+   * Runs background work until the request reaches the expected state: an update queues its
+   * auto-merge check a moment after it answers (from the bus), and one job can lead to another.
+   */
+  const settled = (p: ProjectContext, done: (mr: MergeRequestDetail) => boolean) =>
+    expect
+      .poll(
+        async () => {
+          await t.container.jobs.drain();
+          return done(await show(p));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+
   /** A push to `main` that goes down the same path as `git push` (merge requests are rechecked). */
   async function pushToMain(p: ProjectContext, file: { path: string; content: string }) {
     const before = (await resolveCommit(p.gitDir, branchRef('main'))) ?? ZERO_SHA;
@@ -92,7 +107,7 @@ describe('auto-merge', () => {
     expect((await show(p)).state).toBe('opened');
 
     await put(p, '', { draft: false });
-    await t.container.jobs.drain();
+    await settled(p, (mr) => mr.state === 'merged');
     const merged = await show(p);
     expect(merged).toMatchObject({ state: 'merged', merge_when_pipeline_succeeds: false });
     expect(merged.merged_by?.username).toBe(owner.username);
@@ -145,7 +160,7 @@ describe('auto-merge', () => {
     await put(p, '/merge', { auto_merge: true });
     await pushToMain(p, { path: 'cart.ts', content: 'export const cart = [];\n' });
     await put(p, '', { draft: false });
-    await t.container.jobs.drain();
+    await settled(p, (mr) => !mr.merge_when_pipeline_succeeds);
     const after = await show(p);
     expect(after).toMatchObject({
       state: 'opened',
@@ -165,8 +180,7 @@ describe('auto-merge', () => {
     expect((await show(p)).detailed_merge_status).toBe('need_rebase');
     expect((await put(p, '/merge', { auto_merge: true })).json<MergeRequestDetail>().state).toBe('opened');
     await put(p, '/rebase', {});
-    await t.container.jobs.drain();
-    expect((await show(p)).state).toBe('merged');
+    await settled(p, (mr) => mr.state === 'merged');
   });
 
   it('refuses a request that cannot wait its way to mergeable with 405', async () => {

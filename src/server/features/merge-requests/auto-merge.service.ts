@@ -230,11 +230,17 @@ export function createAutoMergeService({
   }
 
   jobs.register(AUTO_MERGE_JOB, run);
-  // An update of a waiting request, made by any process, queues a look at it. Should the queueing
+  // An update of a waiting request or of its threads, made by any process, queues a look at it. Should the queueing
   // fail (the database is away), the request's next update queues it again.
   bus.subscribe((event) => {
-    if (event.type !== 'merge_request.updated') return;
-    void findMergeRequestRowById(db, event.mergeRequestId)
+    const mergeRequestId =
+      event.type === 'merge_request.updated'
+        ? event.mergeRequestId
+        : event.type === 'note.changed' && event.noteableType === 'MergeRequest'
+          ? event.noteableId
+          : null;
+    if (mergeRequestId === null) return;
+    void findMergeRequestRowById(db, mergeRequestId)
       .then((mr) => (mr?.autoMergeEnabled && mr.state === 'opened' ? queueCheck(mr.id) : undefined))
       .catch(() => undefined);
   });

@@ -88,7 +88,7 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     squash_on_merge: squashes.ok && squashes.squash,
     task_completion_status: taskCompletionStatus(mr.description),
     has_conflicts: mergeStatus === 'cannot_be_merged',
-    blocking_discussions_resolved: true,
+    blocking_discussions_resolved: !view.mergeability.discussionsNotResolved,
     changes_count: diff ? String(diff.filesCount) : null,
     diff_refs: diff
       ? { base_sha: diff.baseCommitSha, head_sha: diff.headCommitSha, start_sha: diff.startCommitSha }

@@ -25,6 +25,7 @@ export type MergeSettings = Pick<
   | 'mergeMethod'
   | 'squashOption'
   | 'onlyAllowMergeIfPipelineSucceeds'
+  | 'onlyAllowMergeIfAllDiscussionsAreResolved'
   | 'removeSourceBranchAfterMerge'
   | 'mergeCommitTemplate'
   | 'squashCommitTemplate'
@@ -67,6 +68,7 @@ function recordQuery(db: Db) {
         mergeMethod: projects.mergeMethod,
         squashOption: projects.squashOption,
         onlyAllowMergeIfPipelineSucceeds: projects.onlyAllowMergeIfPipelineSucceeds,
+        onlyAllowMergeIfAllDiscussionsAreResolved: projects.onlyAllowMergeIfAllDiscussionsAreResolved,
         removeSourceBranchAfterMerge: projects.removeSourceBranchAfterMerge,
         mergeCommitTemplate: projects.mergeCommitTemplate,
         squashCommitTemplate: projects.squashCommitTemplate,

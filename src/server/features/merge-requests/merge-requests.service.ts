@@ -40,6 +40,7 @@ import { projectSubject, type ProjectContext, type ProjectsService } from '../pr
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import type { NoteRow } from '../notes/notes.repo';
 import { commitsAddedText, draftText, lockedText, titleChangedText } from '../notes/system-note-texts';
+import type { DiscussionFacts } from '../notes/discussion-facts.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import {
   findDiffVersion,
@@ -86,7 +87,7 @@ const needsLinearHistory = (settings: MergeSettings) => settings.mergeMethod !==
 function mergeabilityOf(
   record: MergeRequestRecord,
   branches: { sourceBranchExists: boolean; targetBranchExists: boolean },
-  needsRebase: boolean,
+  checks: { needsRebase: boolean; openThreads: boolean },
 ): MergeabilityFacts {
   const mr = record.mergeRequest;
   return {
@@ -100,8 +101,8 @@ function mergeabilityOf(
     hasCommits: (record.latestDiff?.commitsCount ?? 0) > 0,
     // There are no pipelines yet, so a project that requires a successful one blocks every merge.
     ciMustPass: record.settings.onlyAllowMergeIfPipelineSucceeds,
-    needsRebase,
-    discussionsNotResolved: false,
+    needsRebase: checks.needsRebase,
+    discussionsNotResolved: checks.openThreads,
   };
 }
 
@@ -155,6 +156,7 @@ type Deps = {
   projects: Pick<ProjectsService, 'loadProject' | 'gitDirOf'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
+  discussions: Pick<DiscussionFacts, 'unresolvedCount'>;
 };
 
 export function createMergeRequestsService({
@@ -164,6 +166,7 @@ export function createMergeRequestsService({
   projects,
   protectedBranches,
   systemNotes,
+  discussions,
 }: Deps) {
   /** A branch's head, or null when the name is not a valid branch or does not exist. */
   async function branchHead(gitDir: string, name: string): Promise<string | null> {
@@ -298,6 +301,13 @@ export function createMergeRequestsService({
     return record;
   }
 
+  /** Only where the project requires every thread resolved, and only an open request asks. */
+  async function hasBlockingThreads(record: MergeRequestRecord): Promise<boolean> {
+    const mr = record.mergeRequest;
+    if (!record.settings.onlyAllowMergeIfAllDiscussionsAreResolved || mr.state !== 'opened') return false;
+    return (await discussions.unresolvedCount('MergeRequest', mr.id)) > 0;
+  }
+
   /**
    * Adds branch existence, computes a merge status that is still `unchecked` (a push moved a
    * branch) with an in-memory merge of the target head and the request's head, and for
@@ -325,7 +335,12 @@ export function createMergeRequestsService({
       await storeMergeStatus(db, mr.id, mr.lockVersion, status);
       checked = { ...record, mergeRequest: { ...mr, mergeStatus: status } };
     }
-    return { ...checked, ...branches, mergeability: mergeabilityOf(checked, branches, needsRebase) };
+    const openThreads = await hasBlockingThreads(checked);
+    return {
+      ...checked,
+      ...branches,
+      mergeability: mergeabilityOf(checked, branches, { needsRebase, openThreads }),
+    };
   }
 
   /**
@@ -395,7 +410,12 @@ export function createMergeRequestsService({
           mr.state === 'opened' && needsLinearHistory(record.settings) && head && targetHead
             ? !(await isAncestor(projects.gitDirOf(mr.projectId), targetHead, head))
             : false;
-        return { ...record, ...branches, mergeability: mergeabilityOf(record, branches, needsRebase) };
+        const openThreads = await hasBlockingThreads(record);
+        return {
+          ...record,
+          ...branches,
+          mergeability: mergeabilityOf(record, branches, { needsRebase, openThreads }),
+        };
       }),
     );
   }

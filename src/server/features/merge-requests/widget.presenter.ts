@@ -50,7 +50,10 @@ export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): Cach
     is_geo_secondary_node: facts.geoSecondary,
     merge_status: mergeStatus,
     detailed_merge_status: status,
-    mergeability_checks: mergeabilityChecks({ ...view.mergeability, discussionsMustBeResolved: false }),
+    mergeability_checks: mergeabilityChecks({
+      ...view.mergeability,
+      discussionsMustBeResolved: view.settings.onlyAllowMergeIfAllDiscussionsAreResolved,
+    }),
     merge_error: mr.mergeError,
     diff_head_sha: mr.headSha,
     commits_count: view.latestDiff?.commitsCount ?? 0,

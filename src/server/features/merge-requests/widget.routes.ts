@@ -6,8 +6,8 @@ import type { Container } from '../../container';
 import { createEtagCache } from '../../realtime/etags';
 import { MAX_NAMESPACE_DEPTH, pageParams } from './merge-request-page.routes';
 
-/** Where a merge request's answers are filed: its project and iid, which every event names. */
-const groupOf = (projectId: number, iid: number) => `${projectId}!${iid}`;
+/** Where a merge request's answers are filed: its id, which its own events and its notes' events name. */
+const groupOf = (mergeRequestId: number) => `merge_request:${mergeRequestId}`;
 const MAX_ALIASES = 50_000;
 
 /**
@@ -21,9 +21,13 @@ export function registerWidgetRoutes(
   { widgets, bus }: Pick<Container, 'widgets' | 'bus'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const etags = createEtagCache(bus, (event) =>
-    event.type === 'merge_request.updated' ? groupOf(event.projectId, event.iid) : null,
-  );
+  // A note can change what the widget shows (threads to resolve), so its events count too.
+  const etags = createEtagCache(bus, (event) => {
+    if (event.type === 'merge_request.updated') return groupOf(event.mergeRequestId);
+    if (event.type === 'note.changed' && event.noteableType === 'MergeRequest')
+      return groupOf(event.noteableId);
+    return null;
+  });
   // URL paths to groups, learned on each full answer: a 304 needs no lookup.
   const groupsByPath = new Map<string, string>();
 
@@ -32,15 +36,15 @@ export function registerWidgetRoutes(
     reply: FastifyReply,
     path: string,
     viewer: string,
-    load: () => Promise<{ projectId: number; iid: number; body: unknown }>,
+    load: () => Promise<{ mergeRequestId: number; body: unknown }>,
   ) {
     reply.header('poll-interval', String(WIDGET_POLL_INTERVAL_MS));
     const asked = request.headers['if-none-match'];
     const knownGroup = groupsByPath.get(path);
     if (asked && knownGroup && etags.current(knownGroup, viewer) === asked) return reply.code(304).send();
     const mark = knownGroup ? etags.generation(knownGroup) : etags.events();
-    const { projectId, iid, body } = await load();
-    const group = groupOf(projectId, iid);
+    const { mergeRequestId, body } = await load();
+    const group = groupOf(mergeRequestId);
     const json = JSON.stringify(body);
     const etag = `W/"${createHash('sha1').update(json).digest('hex')}"`;
     // Remember only an answer no event has overtaken while it was being read.
@@ -68,7 +72,7 @@ export function registerWidgetRoutes(
         const { fullPath, iid } = request.params;
         return answer(request, reply, `${fullPath.toLowerCase()}!${iid}`, 'everyone', async () => {
           const widget = await widgets.cached(request.currentUser, fullPath, iid);
-          return { projectId: widget.projectId, iid, body: widget.body };
+          return widget;
         });
       },
     });
@@ -82,7 +86,7 @@ export function registerWidgetRoutes(
         const viewer = request.currentUser ? `user:${request.currentUser.id}` : 'anonymous';
         return answer(request, reply, `${fullPath.toLowerCase()}!${iid}`, viewer, async () => {
           const widget = await widgets.forViewer(request.currentUser, fullPath, iid);
-          return { projectId: widget.projectId, iid, body: widget.body };
+          return widget;
         });
       },
     });

@@ -37,7 +37,7 @@ export function createWidgetService({ config, mergeRequests, merges, rebases, au
       },
       config,
     );
-    return { projectId: ctx.project.id, body };
+    return { mergeRequestId: mr.id, body };
   }
 
   /** This viewer's abilities and the merge commit messages a merge by them would write. */
@@ -49,7 +49,7 @@ export function createWidgetService({ config, mergeRequests, merges, rebases, au
         actor !== null && view.sourceBranchExists && (await rebases.mayPushTo(actor, ctx, mr.sourceBranch)),
       canCancelAutomaticMerge: await autoMerges.mayCancel(actor, ctx, mr),
     };
-    return { projectId: ctx.project.id, body: presentWidget(view, abilities, messages) };
+    return { mergeRequestId: mr.id, body: presentWidget(view, abilities, messages) };
   }
 
   return { cached, forViewer };

@@ -226,6 +226,26 @@ export async function setNotesResolved(
     .returning();
 }
 
+/** Threads of a noteable with a resolvable note still unresolved (what blocks a merge). */
+export async function countUnresolvedDiscussions(
+  db: Db,
+  noteableType: 'Issue' | 'MergeRequest',
+  noteableId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${notes.discussionId})::int` })
+    .from(notes)
+    .where(
+      and(
+        eq(notes.noteableType, noteableType),
+        eq(notes.noteableId, noteableId),
+        eq(notes.resolvable, true),
+        isNull(notes.resolvedAt),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 /** Diff notes of a merge request (their positions move or go outdated after a push). */
 export async function listDiffNotes(db: Db, mergeRequestId: number): Promise<NoteRow[]> {
   return db
