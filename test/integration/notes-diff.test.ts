@@ -205,6 +205,18 @@ describe('diff notes', () => {
       resolved_by_push: true,
       position: { head_sha: oldHead },
     });
+    const outdatedNote = find(moved.discussion?.id)?.notes[0];
+    expect(find(kept.discussion?.id)?.notes[0]?.outdated_line_change_path).toBeNull();
+    const change = await t.app.inject({
+      method: 'GET',
+      url: outdatedNote?.outdated_line_change_path ?? '',
+      headers: owner.headers,
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect(change.json<Array<{ text: string; new_line: number | null }>>().at(-1)).toMatchObject({
+      new_line: 2,
+      text: '+other two, changed',
+    });
     const history = list.flatMap((d) => d.notes).filter((n) => n.system);
     expect(history.at(-1)).toMatchObject({
       system_note_icon_name: 'commit',

@@ -84,6 +84,22 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
     return { position, lineCode: positionLineCode(position, file), commitId };
   }
 
+  /**
+   * The diff lines a position was written on, up to `context` lines above it: what an outdated
+   * thread shows as the change it commented on (`outdated_line_change_path`).
+   */
+  async function linesAt(actor: Actor, noteable: Noteable, position: NotePosition, context = 3) {
+    const { file } = await fileAt(actor, noteable, position);
+    const lines = file.lines ?? [];
+    const index = lines.findIndex(
+      (line) =>
+        line.type !== 'match' &&
+        line.old_line === (position.old_line ?? null) &&
+        line.new_line === (position.new_line ?? null),
+    );
+    return index < 0 ? [] : lines.slice(Math.max(0, index - context), index + 1);
+  }
+
   /** The text of a line of a file at a commit, or null when the file or line is not there. */
   async function lineText(gitDir: string, sha: string, path: string, line: number): Promise<string | null> {
     const entry = await readPathEntry(gitDir, sha, path);
@@ -152,7 +168,7 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
     return was !== is;
   }
 
-  return { place, followPush };
+  return { place, followPush, linesAt };
 }
 
 export type DiffNotesService = ReturnType<typeof createDiffNotesService>;

@@ -9,11 +9,13 @@ import {
   noteSchema,
   notesDataSchema,
   notesPollResponseSchema,
+  type NotePosition,
   updateNoteBodySchema,
 } from '../../../shared/api/notes';
 import type { Actor } from '../../auth/permissions';
 import type { Container } from '../../container';
-import { BadRequestError } from '../../errors';
+import { BadRequestError, NotFoundError } from '../../errors';
+import { diffLineSchema } from '../../../shared/api/diffs';
 import { projectPagePrefixes } from '../../page-paths';
 import { requireUser } from '../auth/api-auth';
 import type { Noteable, NoteableType } from './noteables';
@@ -68,6 +70,7 @@ export type NotesRoutesDeps = Pick<
   | 'noteCommands'
   | 'mergeRequests'
   | 'issues'
+  | 'diffNotes'
 >;
 
 /**
@@ -336,6 +339,22 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
         },
       });
     }
+
+    api.route({
+      method: 'GET',
+      url: `${prefix}/-/notes/:id/outdated_line_change`,
+      schema: { params: noteParams, response: { 200: z.array(diffLineSchema) } },
+      handler: async (request) => {
+        const { noteable, record } = await notes.findReadableNote(
+          request.currentUser,
+          request.params.id,
+          fullPathOf(request.params),
+        );
+        const original = (record.note.originalPosition ?? record.note.position) as NotePosition | null;
+        if (record.note.type !== 'DiffNote' || !original) throw new NotFoundError('Note');
+        return deps.diffNotes.linesAt(request.currentUser, noteable, original);
+      },
+    });
 
     api.route({
       method: 'POST',
