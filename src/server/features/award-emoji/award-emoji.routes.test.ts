@@ -122,4 +122,20 @@ describe('award emoji API on merge requests', () => {
     expect((await request('GET', elsewhere, owner)).statusCode).toBe(404);
     expect((await request('GET', notePath, outsider)).statusCode).toBe(404);
   });
+
+  it('toggles an award from the page’s award bar', async () => {
+    const toggle = `/${project.fullPath}/-/merge_requests/${mrIid}/toggle_award_emoji`;
+    const given = await request('POST', toggle, developer, { name: '+1' });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toEqual({ ok: true, name: 'thumbsup', awarded: true });
+    expect((await request('POST', toggle, developer, { name: 'thumbsup' })).json()).toEqual({
+      ok: true,
+      name: 'thumbsup',
+      awarded: false,
+    });
+    expect((await request('POST', toggle, developer, { name: '<svg onload=alert(1)>' })).statusCode).toBe(
+      404,
+    );
+    expect((await request('POST', toggle, null, { name: 'tada' })).statusCode).toBe(401);
+  });
 });

@@ -6,6 +6,7 @@ import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagi
 import type { Actor } from '../../auth/permissions';
 import type { Container } from '../../container';
 import { assertScope, requireUser } from '../auth/api-auth';
+import { MAX_NAMESPACE_DEPTH, pageParams } from '../merge-requests/merge-request-page.routes';
 import { presentAward } from './award-emoji.presenter';
 import type { Awardable } from './award-emoji.service';
 import { issueAwardable, mergeRequestAwardable, noteAwardable } from './awardables';
@@ -139,4 +140,46 @@ export function registerAwardEmojiRoutes(
         noteId: params.note_id,
       }),
   });
+  registerToggleRoutes(app, container);
+}
+
+const toggleResponse = z.object({ ok: z.literal(true), name: z.string(), awarded: z.boolean() });
+
+/**
+ * The award bar of a merge request or an issue page: `POST {noteable path}/toggle_award_emoji`
+ * with `name` gives the emoji or takes it back, as the notes' `toggle_award_path` does.
+ */
+function registerToggleRoutes(
+  app: FastifyInstance,
+  container: Pick<Container, 'awardEmoji' | 'mergeRequests' | 'issues'>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const kinds = [
+    {
+      segment: 'merge_requests',
+      resolve: (actor: Actor, fullPath: string, iid: number) =>
+        mergeRequestAwardable(container.mergeRequests, actor, fullPath, iid),
+    },
+    {
+      segment: 'issues',
+      resolve: (actor: Actor, fullPath: string, iid: number) =>
+        issueAwardable(container.issues, actor, fullPath, iid),
+    },
+  ];
+  for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
+    const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
+    for (const kind of kinds) {
+      api.route({
+        method: 'POST',
+        url: `/${namespaces}/:project/-/${kind.segment}/:iid/toggle_award_emoji`,
+        schema: { params: pageParams, body: awardEmojiBodySchema, response: { 200: toggleResponse } },
+        handler: async (request) => {
+          const actor = requireUser(request, 'api_write');
+          const awardable = await kind.resolve(actor, request.params.fullPath, request.params.iid);
+          const toggled = await container.awardEmoji.toggle(actor, awardable, request.body.name);
+          return { ok: true as const, ...toggled };
+        },
+      });
+    }
+  }
 }
