@@ -111,6 +111,11 @@ describe('the Changes tab: context lines, the full file and the viewers without 
     await lines().getByRole('button', { name: 'Expand all lines' }).last().click();
     await lines().locator('[id$="_100_100"]').waitFor();
     expect((await newNumbers()).slice(-7)).toEqual([94, 95, 96, 97, 98, 99, 100]);
+    // Find in changes reads the expanded lines too.
+    await page.getByLabel('Find in changes').fill('line60 = 60;');
+    await page.getByText('1 of 1').waitFor();
+    expect(await lines().locator('.diff-line--target').innerText()).toContain('export const line60 = 60;');
+    await page.getByLabel('Find in changes').fill('');
     await shot('diffs-expanded');
   });
 

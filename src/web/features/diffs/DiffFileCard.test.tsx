@@ -5,7 +5,7 @@ import type { DiffFile } from '../../../shared/api/diffs';
 import { DiffFileCard, type ExpansionActions, type FileBody } from './DiffFileCard';
 import { DiffStatsBar } from './DiffStatsBar';
 import { diffFile, line } from './testFiles';
-import { unexpanded, type FileExpansion } from './useFileExpansions';
+import { unexpanded, type FileExpansion } from './fileExpansion';
 
 const noActions: ExpansionActions = {
   expand: () => undefined,

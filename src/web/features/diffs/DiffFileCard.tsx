@@ -16,7 +16,7 @@ import {
 import { canShowFullFile } from './fullFile';
 import { ImageViewer } from './ImageViewer';
 import { TextDiff } from './TextDiff';
-import type { FileExpansion } from './useFileExpansions';
+import { shownLines, type FileExpansion } from './fileExpansion';
 import type { DiffViewType } from './useDiffPreferences';
 import { viewerKind } from './viewerKind';
 
@@ -156,13 +156,12 @@ function TextViewer({
   coverage,
   targetLine,
 }: ViewerProps & { file: DiffFile }) {
-  if (expansion.full.kind === 'full') {
-    return <TextDiff lines={expansion.full.lines} view={view} targetLine={targetLine} coverage={coverage} />;
-  }
-  const expandable = file.context_lines_path !== null && !file.is_fully_expanded;
+  // The whole file has nothing left to expand.
+  const expandable =
+    expansion.full.kind !== 'full' && file.context_lines_path !== null && !file.is_fully_expanded;
   return (
     <TextDiff
-      lines={expansion.lines ?? file.highlighted_diff_lines}
+      lines={shownLines(file, expansion)}
       view={view}
       targetLine={targetLine}
       coverage={coverage}

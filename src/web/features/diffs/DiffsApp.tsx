@@ -41,6 +41,7 @@ import {
   type DiffSelection,
 } from './queries';
 import { useDiffPreferences, type DiffPreferences } from './useDiffPreferences';
+import { shownLines } from './fileExpansion';
 import { useFileExpansions } from './useFileExpansions';
 import { useReviewedFiles } from './useReviewedFiles';
 import './diffs.css';
@@ -214,7 +215,24 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
   };
 
   const [search, setSearch] = useState({ query: '', index: 0 });
-  const loadedFiles = useMemo(() => files.flatMap((f) => loaded.get(f.file_hash) ?? []), [files, loaded]);
+  const { expansionOf, expand, toggleFullFile, dismissFullFileError, dismissExpandError } =
+    useFileExpansions(selection);
+  // The search reads what each file shows, expanded lines and full files included.
+  const loadedFiles = useMemo(
+    () =>
+      files.flatMap((f) => {
+        const file = loaded.get(f.file_hash);
+        return file
+          ? [
+              {
+                file_hash: file.file_hash,
+                highlighted_diff_lines: shownLines(file, expansionOf(f.file_hash)),
+              },
+            ]
+          : [];
+      }),
+    [files, loaded, expansionOf],
+  );
   const matches = useMemo(() => findInDiff(loadedFiles, search.query), [loadedFiles, search.query]);
   const goTo = (match: DiffMatch | undefined) => {
     const index = match ? files.findIndex((f) => f.file_hash === match.fileHash) : -1;
@@ -228,8 +246,6 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
   const lineOf = (meta: DiffFileMetadata) =>
     targetLine?.fileHash === meta.file_hash ? targetLine.lineCode : null;
   const coverage = useCoverage(fullPath, iid);
-  const { expansionOf, expand, toggleFullFile, dismissFullFileError, dismissExpandError } =
-    useFileExpansions(selection);
   const actions: ExpansionActions = useMemo(
     () => ({ expand, toggleFullFile, dismissFullFileError, dismissExpandError }),
     [expand, toggleFullFile, dismissFullFileError, dismissExpandError],

@@ -1,27 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import type { DiffFile, DiffLine } from '../../../shared/api/diffs';
+import type { DiffFile } from '../../../shared/api/diffs';
 import { applyExpansion, expansionParams, type ExpandDirection } from './contextExpansion';
-import { changesOnly, mergeFullFile, nextFullFile, type FullFileEvent, type FullFileState } from './fullFile';
+import { unexpanded, type FileExpansion } from './fileExpansion';
+import { changesOnly, mergeFullFile, nextFullFile, type FullFileEvent } from './fullFile';
 import { contextLinesQuery, type DiffSelection } from './queries';
-
-/** What a reader did to one file's lines: context expanded, full file asked for. */
-export type FileExpansion = {
-  /** The lines after expansions; null while the diff's own lines are shown. */
-  lines: readonly DiffLine[] | null;
-  /** The match line whose lines are loading: one expansion at a time, as indexes move after it. */
-  expanding: number | null;
-  /** The last expansion failed; the alert stays until dismissed or the next expansion. */
-  expandFailed: boolean;
-  full: FullFileState;
-};
-
-export const unexpanded: FileExpansion = {
-  lines: null,
-  expanding: null,
-  expandFailed: false,
-  full: changesOnly,
-};
 
 type Store = { selection: DiffSelection; files: ReadonlyMap<string, FileExpansion> };
 
