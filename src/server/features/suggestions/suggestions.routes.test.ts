@@ -207,4 +207,18 @@ describe('applying suggestions', () => {
     expect(await headOf(branch)).toBe(head);
     expect((await put(owner, '/api/v4/suggestions/999999/apply')).statusCode).toBe(404);
   });
+
+  it('refuses to apply in an archived project', async () => {
+    const { branch, iid } = await mergeRequestWithApp();
+    const [suggestion] = (await suggest(developer, iid, 1, '```suggestion\nq\n```')).suggestions;
+    const head = await headOf(branch);
+    await t.container.projects.setArchived(owner, project.project.id, true);
+    try {
+      const response = await put(owner, `/api/v4/suggestions/${suggestion?.id}/apply`);
+      expect(response.statusCode).toBe(403);
+      expect(await headOf(branch)).toBe(head);
+    } finally {
+      await t.container.projects.setArchived(owner, project.project.id, false);
+    }
+  });
 });
