@@ -5,6 +5,7 @@ import { fileChangeBodySchema } from '../../../shared/api/repository';
 import { can } from '../../auth/permissions';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
+import { MAX_NAMESPACE_DEPTH } from '../merge-requests/merge-request-page.routes';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import { isBinary } from '../../git/tree';
 import { apiActor } from '../projects/api-actor';
@@ -30,6 +31,9 @@ const isoDate = z.iso
   .datetime({ offset: true })
   .or(z.iso.date())
   .transform((value) => new Date(value));
+
+/** GitLab's answer to the page's branch deletion. */
+export const BRANCH_DELETED = 'Branch was deleted';
 
 const createBranchParams = z.object({ branch: z.string().min(1).max(1000), ref });
 const booleanish = z.union([z.boolean(), flag]);
@@ -130,6 +134,23 @@ export function registerRepositoryRoutes(
       return reply.status(204).send();
     },
   });
+
+  // The widget's "Delete source branch" (spec 000 section 7): its answer's message triggers a refresh.
+  for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
+    const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
+    api.route({
+      method: 'DELETE',
+      url: `/${namespaces}/:project/-/branches/*`,
+      schema: { params: z.record(z.string(), z.string().max(1000)) },
+      handler: async (request) => {
+        const { ns0, ns1, ns2, ns3, project, '*': branch = '' } = request.params;
+        const fullPath = [ns0, ns1, ns2, ns3, project].filter((part) => part !== undefined).join('/');
+        const { actor, ctx } = await writable(request, fullPath);
+        await repository.deleteBranch(ctx, actor, branch, hookErrors(request));
+        return { message: BRANCH_DELETED };
+      },
+    });
+  }
 
   api.route({
     method: 'GET',
