@@ -7,13 +7,14 @@ import {
   type UpdateIssueBody,
 } from '../../../shared/api/issues';
 import type { CurrentUser } from '../../auth/current-user';
-import { can, type Action, type Actor, type Subject } from '../../auth/permissions';
+import { can, type Actor, type Subject } from '../../auth/permissions';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import { assigneeEvent, permissionsNeeded, planFieldChanges, requestedAssignees } from './issue-changes';
 import { systemNoteOf, type IssueEvent } from './issue-system-notes';
 import {
   deleteIssueRow,
@@ -83,7 +84,7 @@ export const noteableFacts = (
   accessLevel: ctx.accessLevel,
 });
 
-const projectLevelSubject = (ctx: ProjectContext): Subject => ({
+const projectLevelSubject = (ctx: ProjectContext): Extract<Subject, { type: 'issue' }> => ({
   type: 'issue',
   authorId: null,
   assigneeIds: [],
@@ -95,7 +96,7 @@ const projectLevelSubject = (ctx: ProjectContext): Subject => ({
 
 /** Reporters (and admins) see every confidential issue of a project; others their own. */
 function confidentialScope(actor: Actor, ctx: ProjectContext): ConfidentialScope {
-  const seesAll = can(actor, 'read_issue', { ...projectLevelSubject(ctx), confidential: true } as Subject);
+  const seesAll = can(actor, 'read_issue', { ...projectLevelSubject(ctx), confidential: true });
   return seesAll ? { seesAll: true } : { seesAll: false, userId: actor?.id ?? null };
 }
 
@@ -281,72 +282,24 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     iid: number,
     input: UpdateIssueBody,
   ) {
-    const found = await findReadable(actor, projectRef, iid);
-    const { ctx, record } = found;
+    const { ctx, record } = await findReadable(actor, projectRef, iid);
     const current = record.issue;
     const parsed = updateIssueBodySchema.parse(input);
     const subject = issueSubject(ctx, current, assigneeIdsOf(record));
-    const need = (action: Action) => {
-      if (!can(actor, action, subject)) throw new ForbiddenError();
-    };
-    const meta =
-      parsed.assignee_ids !== undefined ||
-      parsed.assignee_id !== undefined ||
-      parsed.confidential !== undefined ||
-      parsed.discussion_locked !== undefined;
-    const edits =
-      parsed.title !== undefined ||
-      parsed.description !== undefined ||
-      parsed.issue_type !== undefined ||
-      parsed.state_event !== undefined;
-    if (edits || !meta) need('update_issue');
-    if (meta) need('set_issue_metadata');
+    const needs = permissionsNeeded(parsed);
+    if (
+      (needs.edit && !can(actor, 'update_issue', subject)) ||
+      (needs.metadata && !can(actor, 'set_issue_metadata', subject))
+    )
+      throw new ForbiddenError();
 
-    const changes: Partial<IssueRow> = {};
-    const events: IssueEvent[] = [];
-    if (parsed.title !== undefined && parsed.title !== current.title) {
-      changes.title = parsed.title;
-      events.push({ action: 'title', from: current.title, to: parsed.title });
-    }
-    if (parsed.description !== undefined && parsed.description !== current.description) {
-      changes.description = parsed.description;
-      events.push({ action: 'description', from: current.description, to: parsed.description });
-    }
-    if (parsed.issue_type !== undefined && parsed.issue_type !== current.issueType) {
-      changes.issueType = parsed.issue_type;
-      events.push({ action: 'issue_type', from: current.issueType, to: parsed.issue_type });
-    }
-    if (parsed.confidential !== undefined && parsed.confidential !== current.confidential) {
-      changes.confidential = parsed.confidential;
-      events.push({ action: 'confidential', confidential: parsed.confidential });
-    }
-    if (parsed.discussion_locked !== undefined && parsed.discussion_locked !== current.discussionLocked) {
-      changes.discussionLocked = parsed.discussion_locked;
-      events.push({ action: parsed.discussion_locked ? 'locked' : 'unlocked' });
-    }
     const now = clock.now();
-    if (parsed.state_event === 'close' && current.state === 'opened') {
-      Object.assign(changes, { state: 'closed', closedById: actor.id, closedAt: now });
-      events.push({ action: 'closed' });
-    }
-    if (parsed.state_event === 'reopen' && current.state === 'closed') {
-      Object.assign(changes, { state: 'opened', closedById: null, closedAt: null });
-      events.push({ action: 'reopened' });
-    }
-    // `assignee_id: 0` unassigns everyone, as GitLab's single-assignee parameter does.
-    const requested =
-      parsed.assignee_ids ??
-      (parsed.assignee_id === undefined ? undefined : parsed.assignee_id === 0 ? [] : [parsed.assignee_id]);
-    const before = assigneeIdsOf(record);
+    const { changes, events } = planFieldChanges(current, parsed, actor.id, now);
+    const requested = requestedAssignees(parsed);
     const wanted = requested === undefined ? undefined : await checkAssignees(requested);
     const assignees = wanted?.map((user) => user.id);
-    if (wanted && assignees) {
-      const added = wanted.filter((user) => !before.includes(user.id)).map((user) => user.username);
-      const removed = record.assignees
-        .filter((user) => !assignees.includes(user.id))
-        .map((user) => user.username);
-      if (added.length > 0 || removed.length > 0) events.push({ action: 'assignee', added, removed });
-    }
+    const assigned = wanted && assigneeEvent(record.assignees, wanted);
+    if (assigned) events.push(assigned);
     if (events.length === 0 && Object.keys(changes).length === 0) return detail(actor, ctx, iid);
 
     const notes = await db.transaction(async (tx) => {
