@@ -24,7 +24,8 @@ function isMutation(body: unknown): boolean {
   if (typeof query !== 'string') return false;
   try {
     return parse(query).definitions.some(
-      (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.MUTATION,
+      (definition) =>
+        definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.MUTATION,
     );
   } catch {
     return false; // GraphQL answers the syntax error itself.

@@ -39,7 +39,12 @@ describe('rebaseOnto', () => {
     dirs.push(dir);
     gitDir = path.join(dir, 'repo.git');
     await initBareRepository(gitDir, 'main');
-    await commit('main', 'Start', write('README.md', '# Shop\n'), write('app.txt', 'one\ntwo\nthree\nfour\nfive\n'));
+    await commit(
+      'main',
+      'Start',
+      write('README.md', '# Shop\n'),
+      write('app.txt', 'one\ntwo\nthree\nfour\nfive\n'),
+    );
     await commit('feature', 'Add a', write('a.txt', 'a\n'));
     await commit('feature', 'Change two', write('app.txt', 'one\nTWO\nthree\nfour\nfive\n', 'update'));
   });
