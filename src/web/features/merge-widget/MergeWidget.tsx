@@ -1,6 +1,6 @@
 import { Banner, Flash, SkeletonBox } from '@primer/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { MergeRequestPage, PageMergeBody } from '../../../shared/api/mergeRequests';
 import { preferredAutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
 import { mergeErrorAlert } from '../../../shared/merge-widget/failedToMerge';
@@ -11,23 +11,16 @@ import {
   rebaseScheduled,
   WIDGET_LOAD_FAILED,
 } from '../../../shared/merge-widget/messages';
-import {
-  mergeActionEvent,
-  mergeOutcome,
-  widgetMachineReducer,
-  type MergeOutcome,
-} from '../../../shared/merge-widget/widgetMachine';
 import { selectWidgetState } from '../../../shared/merge-widget/widgetState';
 import { showMergeControls } from '../../../shared/merge-widget/widgetVisibility';
 import { XCircleIcon } from '@primer/octicons-react';
 import { mergeRequestKeys } from '../merge-requests/queries';
 import { BehindTargetRow } from './BehindTargetRow';
 import { MergeChecks } from './MergeChecks';
-import { useMerge } from './mutations';
 import { useMergeWidget, widgetKeys } from './queries';
 import { RebaseButton } from './RebaseButton';
 import { ReadyToMergeForm } from './ReadyToMergeForm';
-import { useMergePoll } from './useMergePoll';
+import { useMergeFlow } from './useMergeFlow';
 import { useMergeStatusSubscription } from './useMergeStatusSubscription';
 import { widgetStateFacts } from './widgetFacts';
 import { WidgetMainPanel } from './WidgetMainPanel';
@@ -45,24 +38,11 @@ type Notice = { variant: 'success' | 'danger'; text: string };
 export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
   const { iid } = mr;
   const queryClient = useQueryClient();
-  const [machine, dispatch] = useReducer(widgetMachineReducer, 'IDLE');
-  /** A merge from this page failed: its panel and countdown show until the refresh. */
-  const [failure, setFailure] = useState<{ error: string | null } | null>(null);
-  const [removeSourceBranch, setRemoveSourceBranch] = useState(false);
-  const [branchPending, setBranchPending] = useState(false);
   /** The head the viewer reviewed when it is not the page's: a refused stale merge, or our own rebase. */
   const [reviewedHead, setReviewedHead] = useState<string | null>(null);
   const [rebaseRequestedAt, setRebaseRequestedAt] = useState<number | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [dismissedError, setDismissedError] = useState<string | null>(null);
-  const merge = useMerge(fullPath, iid);
-
-  const query = useMergeWidget(fullPath, iid, {
-    paused: failure !== null,
-    awaitingAction: rebaseRequestedAt !== null,
-  });
-  const { refetch, dataUpdatedAt } = query;
-  const refresh = useCallback(() => void refetch(), [refetch]);
   const refreshAll = useCallback(
     () =>
       void Promise.all([
@@ -71,15 +51,16 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
       ]),
     [queryClient, fullPath, iid],
   );
+  const flow = useMergeFlow(fullPath, iid, { onMerged: refreshAll, onShaMismatch: setReviewedHead });
+  const { failure, clearFailure } = flow;
+  const query = useMergeWidget(fullPath, iid, {
+    paused: failure !== null,
+    awaitingAction: rebaseRequestedAt !== null,
+  });
+  const { refetch, dataUpdatedAt } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
   const cached = query.data?.cached.body;
   useMergeStatusSubscription(cached?.id ?? null, refresh);
-
-  useMergePoll(fullPath, iid, machine === 'MERGING' || branchPending, removeSourceBranch, (step) => {
-    dispatch(step.event);
-    if (step.kind === 'failed') return setFailure({ error: step.error });
-    setBranchPending(step.keepPolling);
-    refreshAll();
-  });
 
   // The page around the widget (header state, tabs) follows a change of state seen here.
   const widgetState = cached?.state;
@@ -107,9 +88,9 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
   }
 
   const endFailure = useCallback(() => {
-    setFailure(null);
+    clearFailure();
     refresh();
-  }, [refresh]);
+  }, [clearFailure, refresh]);
 
   if (query.isPending)
     return (
@@ -121,7 +102,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
 
   const widget = query.data.widget.body;
   const reviewedHeadSha = reviewedHead ?? mr.sha;
-  const facts = widgetStateFacts(cached, widget, { mergeOngoing: machine === 'MERGING', reviewedHeadSha });
+  const facts = widgetStateFacts(cached, widget, { mergeOngoing: flow.merging, reviewedHeadSha });
   const state = selectWidgetState(facts);
   const panel = widgetPanel({
     state,
@@ -158,40 +139,9 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
     />
   );
 
-  const fail = (outcome: Extract<MergeOutcome, { kind: 'failed' }>) => {
-    dispatch(outcome.event);
-    setFailure({ error: outcome.error });
-  };
   const startMerge = (body: Omit<PageMergeBody, 'sha'>) => {
-    const sha = reviewedHeadSha ?? cached.diff_head_sha ?? '';
-    setFailure(null);
     setNotice(null);
-    dispatch(mergeActionEvent(body.auto_merge_strategy !== undefined));
-    setRemoveSourceBranch(body.should_remove_source_branch ?? false);
-    merge.mutate(
-      { path: widget.merge_path, body: { ...body, sha } },
-      {
-        onSuccess: (answer) => {
-          // A head newer than the one reviewed: the merge is refused until the page shows it.
-          if (answer.status === 'sha_mismatch') {
-            dispatch('merge-failed');
-            return setReviewedHead(sha);
-          }
-          // The server names a set auto-merge generically; the machine knows it by its strategy.
-          const named =
-            answer.status === 'auto_merge_enabled' && body.auto_merge_strategy
-              ? { status: body.auto_merge_strategy }
-              : answer;
-          const outcome = mergeOutcome(named);
-          if (outcome.kind === 'failed') fail(outcome);
-          else dispatch(outcome.event);
-        },
-        onError: () => {
-          const outcome = mergeOutcome(null);
-          if (outcome.kind === 'failed') fail(outcome);
-        },
-      },
-    );
+    flow.start(widget.merge_path, { ...body, sha: reviewedHeadSha ?? cached.diff_head_sha ?? '' });
   };
 
   return (
@@ -244,7 +194,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
               cached={cached}
               widget={widget}
               autoMergeStrategy={strategy}
-              inFlight={merge.isPending}
+              inFlight={flow.inFlight}
               onMerge={startMerge}
             />
           )}

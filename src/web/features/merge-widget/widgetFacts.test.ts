@@ -30,6 +30,7 @@ const cached = (overrides: Partial<CachedWidget> = {}): CachedWidget =>
     auto_merge_enabled: false,
     commits_count: 2,
     project_archived: false,
+    is_geo_secondary_node: false,
     source_branch_exists: true,
     target_branch_exists: true,
     diff_head_sha: 'b'.repeat(40),
@@ -41,12 +42,17 @@ describe('widgetStateFacts', () => {
   it('reads the state facts from the widget answers', () => {
     expect(
       widgetStateFacts(
-        cached({ available_auto_merge_strategies: ['merge_when_checks_pass'], source_branch_exists: false }),
+        cached({
+          available_auto_merge_strategies: ['merge_when_checks_pass'],
+          source_branch_exists: false,
+          is_geo_secondary_node: true,
+        }),
         widget(true),
         { mergeOngoing: false, reviewedHeadSha: null },
       ),
     ).toMatchObject({
       state: 'opened',
+      isGeoSecondaryNode: true,
       preferredAutoMergeStrategy: 'merge_when_checks_pass',
       detailedMergeStatus: 'MERGEABLE',
       commitsCount: 2,

@@ -50,8 +50,7 @@ export function widgetStateFacts(
   return {
     state: cached.state,
     mergeOngoing: page.mergeOngoing,
-    // A Geo secondary says so in its widget answer once the server runs as one; none does today.
-    isGeoSecondaryNode: false,
+    isGeoSecondaryNode: cached.is_geo_secondary_node,
     autoMergeEnabled: cached.auto_merge_enabled,
     preferredAutoMergeStrategy: preferredAutoMergeStrategy(cached.available_auto_merge_strategies),
     detailedMergeStatus: widgetStatusIdentifier(cached.detailed_merge_status),

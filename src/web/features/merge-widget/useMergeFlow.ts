@@ -1,0 +1,80 @@
+import { useCallback, useReducer, useState } from 'react';
+import type { PageMergeBody } from '../../../shared/api/mergeRequests';
+import {
+  mergeActionEvent,
+  mergeOutcome,
+  widgetMachineReducer,
+  type MergeOutcome,
+} from '../../../shared/merge-widget/widgetMachine';
+import { useMerge } from './mutations';
+import { useMergePoll } from './useMergePoll';
+
+type Failed = Extract<MergeOutcome, { kind: 'failed' }>;
+
+/**
+ * A merge started from this page, through the spec's machine: the merge call, what its answer
+ * means, the merge poll while it runs, and the failure that shows until the widget refreshes.
+ * `onShaMismatch` hears the head a refused merge was asked for.
+ */
+export function useMergeFlow(
+  fullPath: string,
+  iid: number,
+  callbacks: { onMerged: () => void; onShaMismatch: (sha: string) => void },
+) {
+  const [machine, dispatch] = useReducer(widgetMachineReducer, 'IDLE');
+  const [failure, setFailure] = useState<{ error: string | null } | null>(null);
+  const [removeSourceBranch, setRemoveSourceBranch] = useState(false);
+  const [branchPending, setBranchPending] = useState(false);
+  const merge = useMerge(fullPath, iid);
+
+  useMergePoll(fullPath, iid, machine === 'MERGING' || branchPending, removeSourceBranch, (step) => {
+    dispatch(step.event);
+    if (step.kind === 'failed') return setFailure({ error: step.error });
+    setBranchPending(step.keepPolling);
+    callbacks.onMerged();
+  });
+
+  const clearFailure = useCallback(() => setFailure(null), []);
+  const fail = (outcome: Failed) => {
+    dispatch(outcome.event);
+    setFailure({ error: outcome.error });
+  };
+
+  const start = (path: string, body: PageMergeBody) => {
+    setFailure(null);
+    dispatch(mergeActionEvent(body.auto_merge_strategy !== undefined));
+    setRemoveSourceBranch(body.should_remove_source_branch ?? false);
+    merge.mutate(
+      { path, body },
+      {
+        onSuccess: (answer) => {
+          // A head newer than the one reviewed: refused until the page shows it.
+          if (answer.status === 'sha_mismatch') {
+            dispatch('merge-failed');
+            return callbacks.onShaMismatch(body.sha);
+          }
+          // The server names a set auto-merge generically; the machine knows it by its strategy.
+          const named =
+            answer.status === 'auto_merge_enabled' && body.auto_merge_strategy
+              ? { status: body.auto_merge_strategy }
+              : answer;
+          const outcome = mergeOutcome(named);
+          if (outcome.kind === 'failed') fail(outcome);
+          else dispatch(outcome.event);
+        },
+        onError: () => {
+          const outcome = mergeOutcome(null);
+          if (outcome.kind === 'failed') fail(outcome);
+        },
+      },
+    );
+  };
+
+  return {
+    merging: machine === 'MERGING',
+    failure,
+    inFlight: merge.isPending,
+    start,
+    clearFailure,
+  };
+}
