@@ -2,8 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateMergeRequestBody,
   MergeRequestDetail,
-  PageMergeBody,
-  PageMergeResponse,
   UpdateMergeRequestBody,
 } from '../../../shared/api/mergeRequests';
 import { request } from '../../api/client';
@@ -25,19 +23,5 @@ export function useUpdateMergeRequest(fullPath: string, iid: number) {
     mutationFn: (body: UpdateMergeRequestBody) =>
       request<MergeRequestDetail>(`${mergeRequestsApi(fullPath)}/${iid}`, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all(fullPath) }),
-  });
-}
-
-/** The widget's merge call: the page endpoint answers `success`, `failed` (with the reason) or `sha_mismatch`. */
-export function useMergeMergeRequest(fullPath: string, iid: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PageMergeBody) =>
-      request<PageMergeResponse>(`/${fullPath}/-/merge_requests/${iid}/merge`, { method: 'POST', body }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all(fullPath) }),
-        queryClient.invalidateQueries({ queryKey: mergeRequestKeys.branches(fullPath) }),
-      ]),
   });
 }
