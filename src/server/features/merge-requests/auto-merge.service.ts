@@ -18,6 +18,7 @@ import { updateMergeRequestRow, type MergeRequestRow } from './merge-requests.re
 import type { MergeRequestsService } from './merge-requests.service';
 import type { MergeOptions, MergeOutcome, MergeService } from './merge.service';
 import { mergeRequestQueue } from './rebase.service';
+import { announceMergeRequest } from './merge-request-events';
 
 /** What the widget shows when the server gave up (spec 000 section 8). */
 export const AUTO_MERGE_FAILED = 'This merge request failed to be merged automatically';
@@ -85,14 +86,7 @@ export function createAutoMergeService({
   merges,
   systemNotes,
 }: Deps) {
-  async function publish(row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) {
-    await bus.publish({
-      type: 'merge_request.updated',
-      projectId: row.projectId,
-      mergeRequestId: row.id,
-      iid: row.iid,
-    });
-  }
+  const publish = (row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceMergeRequest(bus, row);
 
   async function queueCheck(mergeRequestId: number): Promise<void> {
     const queue = mergeRequestQueue(mergeRequestId);

@@ -146,30 +146,20 @@ export function registerMergeRequestRoutes(
     },
   });
 
-  // GitLab's current cancel answers the request (201) or 409; its older one is kept for older clients.
-  api.route({
-    method: 'POST',
-    url: `${ONE_MR}/cancel_auto_merge`,
-    schema: { params: mergeRequestParams, response: { 201: mergeRequestDetailSchema } },
-    handler: async (request, reply) => {
-      const actor = requireUser(request, 'api_write');
-      const { id, merge_request_iid: iid } = request.params;
-      const view = await autoMerges.cancel(actor, id, iid);
-      return reply.code(201).send(presentMergeRequestDetail(view, config));
-    },
-  });
-
-  api.route({
-    method: 'POST',
-    url: `${ONE_MR}/cancel_merge_when_pipeline_succeeds`,
-    schema: { params: mergeRequestParams, response: { 201: mergeRequestDetailSchema } },
-    handler: async (request, reply) => {
-      const actor = requireUser(request, 'api_write');
-      const { id, merge_request_iid: iid } = request.params;
-      const view = await autoMerges.cancel(actor, id, iid);
-      return reply.code(201).send(presentMergeRequestDetail(view, config));
-    },
-  });
+  // GitLab's current cancel answers the request (201) or 409; its older name is kept for older clients.
+  for (const name of ['cancel_auto_merge', 'cancel_merge_when_pipeline_succeeds']) {
+    api.route({
+      method: 'POST',
+      url: `${ONE_MR}/${name}`,
+      schema: { params: mergeRequestParams, response: { 201: mergeRequestDetailSchema } },
+      handler: async (request, reply) => {
+        const actor = requireUser(request, 'api_write');
+        const { id, merge_request_iid: iid } = request.params;
+        const view = await autoMerges.cancel(actor, id, iid);
+        return reply.code(201).send(presentMergeRequestDetail(view, config));
+      },
+    });
+  }
 
   // Rebasing happens in the background; clients poll `include_rebase_in_progress` for its end.
   api.route({

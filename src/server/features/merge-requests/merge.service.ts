@@ -28,6 +28,7 @@ import {
 } from './merge-requests.repo';
 import { noteableOf, type MergeRequestsService } from './merge-requests.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
+import { announceMergeRequest } from './merge-request-events';
 
 /** Why a merge that began did not land; the merge request keeps the reason as its `merge_error`. */
 export const MERGE_FAILURES = {
@@ -96,14 +97,7 @@ export function createMergeService({
   systemNotes,
   git = systemGit,
 }: Deps) {
-  async function publish(row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>): Promise<void> {
-    await bus.publish({
-      type: 'merge_request.updated',
-      projectId: row.projectId,
-      mergeRequestId: row.id,
-      iid: row.iid,
-    });
-  }
+  const publish = (row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceMergeRequest(bus, row);
 
   async function messageFacts(view: Detail, merger: CurrentUser | null): Promise<CommitMessageFacts> {
     const mr = view.mergeRequest;

@@ -14,6 +14,7 @@ import type { ProtectedBranchesService } from '../protected-branches/protected-b
 import type { UsersService } from '../users/users.service';
 import { updateMergeRequestRow, type MergeRequestRow } from './merge-requests.repo';
 import type { MergeRequestsService } from './merge-requests.service';
+import { announceMergeRequest } from './merge-request-events';
 
 /** GitLab's `merge_error` after a rebase that cannot be done on the server. */
 export const REBASE_FAILURES = {
@@ -60,14 +61,7 @@ export function createRebaseService({
   mergeRequests,
   gitHttp,
 }: Deps) {
-  async function publish(row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) {
-    await bus.publish({
-      type: 'merge_request.updated',
-      projectId: row.projectId,
-      mergeRequestId: row.id,
-      iid: row.iid,
-    });
-  }
+  const publish = (row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceMergeRequest(bus, row);
 
   /** Spec 000 section 6: users who can push to the source branch can rebase. */
   async function mayPushTo(actor: CurrentUser, ctx: ProjectContext, branch: string): Promise<boolean> {
