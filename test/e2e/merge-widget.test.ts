@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpdateProjectBody } from '../../src/shared/api/projects';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { readCommit } from '../../src/server/git/commits';
-import { branchRef, resolveCommit } from '../../src/server/git/repository';
+import { branchRef, resolveCommit, ZERO_SHA } from '../../src/server/git/repository';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { pushFile } from '../support/merge-request-factories';
@@ -163,6 +163,38 @@ describe('the merge request widget', () => {
     await widget().getByText('Merged by Ada Lovelace').waitFor();
     // A fast-forward: main is now the rebased branch's last commit.
     expect((await readCommit(p.gitDir, (await head(p, 'main')) ?? ''))?.message).toBe('Test the cart');
+  });
+
+  it('blocks a merge of a head pushed after the page loaded until the changes are reviewed', async () => {
+    const p = await requestFrom('feature/moving');
+    await widget().getByText('Ready to merge!').waitFor();
+    // A push to the source branch, announced as `git push` announces it.
+    const before = (await head(p, 'feature/moving')) ?? ZERO_SHA;
+    const after = await pushFile(p, 'feature/moving', {
+      path: 'late.txt',
+      content: 'late\n',
+      message: 'Late',
+    });
+    await t.container.gitHttp.announcePush(
+      {
+        project: p,
+        actor: owner,
+        changes: [{ ref: branchRef('feature/moving'), oldSha: before, newSha: after }],
+      },
+      (error) => {
+        throw error;
+      },
+    );
+    await widget()
+      .getByText('Merge blocked: to see new changes and rerun this merge check, refresh this page.')
+      .waitFor();
+    expect(await widget().getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
+    await screenshot(page, 'merge-widget-sha-mismatch');
+
+    await widget().getByRole('link', { name: 'Review changes' }).click();
+    await page.waitForURL((url) => url.pathname === `/${p.fullPath}/-/merge_requests/1/diffs`);
+    await page.goto(`/${p.fullPath}/-/merge_requests/1`);
+    await widget().getByRole('button', { name: 'Merge', exact: true }).waitFor();
   });
 
   it('reopens a closed request', async () => {
