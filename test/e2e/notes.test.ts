@@ -164,6 +164,19 @@ describe('the Activity section of a merge request', () => {
     await screenshot(adaPage, 'notes-threads');
   });
 
+  it('opens a collapsed thread to the note a #note_ link points at', async () => {
+    await openActivity(adaPage);
+    const thread = threadWith(adaPage, 'one question about the cart size');
+    await thread.getByRole('button', { name: /1 reply/ }).click();
+    const id = await noteWith(adaPage, 'It holds 20 items.').getAttribute('id');
+    await adaPage.goto(`${mrUrl}#${id}`);
+    await adaPage.reload();
+    const target = adaPage.locator(`#${id}`);
+    await target.waitFor();
+    expect(await target.getAttribute('class')).toContain('note--target');
+    await thread.getByRole('button', { name: 'collapse replies' }).waitFor();
+  });
+
   it('attaches a file to a comment', async () => {
     await commentForm(adaPage)
       .getByLabel('Attach a file', { exact: true })
@@ -173,6 +186,20 @@ describe('the Activity section of a merge request', () => {
       .toMatch(/\[cart-size\.txt\]\(\/uploads\/[0-9a-f]{32}\/cart-size\.txt\)/);
     await editor(commentForm(adaPage)).press('Control+Enter');
     await noteWith(adaPage, 'cart-size.txt').getByRole('link', { name: 'cart-size.txt' }).waitFor();
+  });
+
+  it("reports someone else's note to an administrator, a category required", async () => {
+    await openActivity(gracePage);
+    const note = noteWith(gracePage, 'the cart limit comes from the warehouse');
+    await note.getByRole('button', { name: 'More actions' }).click();
+    await gracePage.getByRole('menuitem', { name: 'Report abuse' }).click();
+    const drawer = gracePage.getByRole('dialog', { name: 'Report abuse to administrator' });
+    await drawer.getByRole('button', { name: 'Next' }).click();
+    await drawer.getByText('Choose a category.').last().waitFor();
+    await drawer.getByLabel('They are posting spam.').check();
+    await screenshot(gracePage, 'notes-report-abuse');
+    await drawer.getByRole('button', { name: 'Next' }).click();
+    await drawer.getByText('Thank you for your report.', { exact: false }).waitFor();
   });
 
   it('deletes a note after confirmation', async () => {

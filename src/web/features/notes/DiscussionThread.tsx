@@ -47,6 +47,12 @@ function Thread({ discussion, onJump, targetNoteId }: Props) {
   const threadDrafts = drafts.filter((draft) => draft.discussion_id === discussion.id);
   const targeted = replies.some((note) => note.id === targetNoteId);
   const [expanded, setExpanded] = useState(() => !discussion.resolved || targeted);
+  // A `#note_{id}` link followed later (a hash change) opens the replies it points into.
+  const [seenTarget, setSeenTarget] = useState(targetNoteId);
+  if (targetNoteId !== seenTarget) {
+    setSeenTarget(targetNoteId);
+    if (targeted) setExpanded(true);
+  }
   const [replying, setReplying] = useState(() =>
     hasAutosavedText(autosaveKey({ kind: 'reply', discussionId: discussion.id })),
   );

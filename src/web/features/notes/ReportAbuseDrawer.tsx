@@ -35,7 +35,7 @@ export function ReportAbuseDrawer({ userId, reportedFromUrl, onClose }: Props) {
     <Dialog title="Report abuse to administrator" position="right" onClose={onClose} width="medium">
       {report.isSuccess ? (
         <div className="stack">
-          <Flash variant="success">Thank you for your report. An administrator will review it.</Flash>
+          <Flash variant="success">{report.data.message}</Flash>
           <Button onClick={onClose}>Close</Button>
         </div>
       ) : (

@@ -112,7 +112,7 @@ export type DraftMutations = ReturnType<typeof useDraftMutations>;
 export function useReportAbuse() {
   return useMutation({
     mutationFn: (report: { userId: number; category: AbuseCategory; reportedFromUrl: string }) =>
-      request<unknown>('/-/abuse_reports', {
+      request<{ id: number; message: string }>('/-/abuse_reports', {
         method: 'POST',
         body: {
           user_id: report.userId,
