@@ -39,6 +39,8 @@ describe('issues through @gitbeaker/rest', () => {
     expect(listed.map((issue) => issue.iid)).toEqual([2, 1]);
     const incidents = await gitlab.Issues.all({ projectId: project.project.id, issueType: 'incident' });
     expect(incidents.map((issue) => issue.iid)).toEqual([2]);
+    const picked = await gitlab.Issues.all({ projectId: project.project.id, iids: [1] });
+    expect(picked.map((issue) => issue.iid)).toEqual([1]);
     const mine = await gitlab.Issues.all({ scope: 'assigned_to_me' });
     expect(mine.map((issue) => issue.title)).toEqual(['Crash on start']);
 

@@ -56,7 +56,11 @@ const assigneeFilter = z
   .union([z.enum(['None', 'Any', 'none', 'any']), dbId])
   .transform((value) => (typeof value === 'string' ? (value.toLowerCase() as 'none' | 'any') : value));
 
+/** `iids[]=1&iids[]=2` (as clients send lists in query strings) or a single `iids[]=1`. */
+const iidList = z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(dbId).max(100));
+
 const issueFilters = {
+  'iids[]': iidList.optional(),
   state: z.enum([...ISSUE_STATES, 'all']).default('all'),
   search: z.string().max(255).optional(),
   assignee_id: assigneeFilter.optional(),

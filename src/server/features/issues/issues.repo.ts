@@ -138,6 +138,7 @@ export type IssueFilter = {
     | { kind: 'project'; projectId: number; confidential: ConfidentialScope }
     | { kind: 'visible'; actor: { id: number; admin: boolean } | null };
   state: 'opened' | 'closed' | 'all';
+  iids?: number[];
   authorId?: number;
   assignee?: number | 'none' | 'any';
   confidential?: boolean;
@@ -176,6 +177,7 @@ function filterConditions(filter: IssueFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     ...scopeConditions(filter.scope),
     filter.state !== 'all' ? eq(issues.state, filter.state) : undefined,
+    filter.iids === undefined ? undefined : inArray(issues.iid, filter.iids),
     filter.authorId === undefined ? undefined : eq(issues.authorId, filter.authorId),
     assigneeCondition(filter.assignee),
     filter.confidential === undefined ? undefined : eq(issues.confidential, filter.confidential),

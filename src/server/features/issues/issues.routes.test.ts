@@ -154,6 +154,8 @@ describe('issues API', () => {
       ['?assignee_id=Any', [1]],
       ['?sort=asc', [1, 2, 3, 4]],
       ['?order_by=title&sort=asc', [1, 2, 4, 3]],
+      ['?iids[]=1&iids[]=3', [3, 1]],
+      ['?iids[]=2', [2]],
     ])('filters %s', async (query, iids) => {
       expect(await listIids(`${api(p)}${query}`)).toEqual(iids);
     });
