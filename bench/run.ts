@@ -1,7 +1,8 @@
 // `npm run bench`: every figure next to the floor measured in the same run, as a ratio.
-// `npm run bench -- diffs` (or `startup`, `browser`) runs one part; `diffs` without the browser.
+// `npm run bench -- diffs` (or `startup`, `browser`, `notes`) runs one part; `diffs` without the browser.
 import './env';
 import { measureChangesTab } from './diffs';
+import { measureNotes } from './notes';
 import { measureStartup } from './startup';
 
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -109,4 +110,27 @@ if (runs('diffs') || runs('browser')) {
       { case: '5 MB line: JS heap', value: `${browser.hugeLineHeapMiB.toFixed(0)} MiB`, target: '' },
     ]);
   }
+}
+
+if (runs('notes')) {
+  const notes = await measureNotes();
+  console.log(
+    `\nActivity: discussions.json on ${notes.discussions} threads / ${notes.notes} notes (floor: an empty Fastify route)`,
+  );
+  console.table([
+    {
+      case: 'one page (20, x1.5 up to 100), warm, p95',
+      value: ms(notes.pageP95Ms),
+      floor: ms(notes.floorP95Ms),
+      ratio: ratio(notes.pageP95Ms, notes.floorP95Ms),
+      target: '150 ms',
+    },
+    {
+      case: 'every page, one after the other, p95',
+      value: ms(notes.fullLoadMs),
+      floor: '',
+      ratio: '',
+      target: '',
+    },
+  ]);
 }

@@ -4,7 +4,7 @@ import { AppError, NotFoundError } from '../errors';
 import type { Noteable, NoteableType } from '../features/notes/noteables';
 import { noteSubject } from '../features/notes/notes.service';
 import type { NoteRecord } from '../features/notes/notes.repo';
-import { renderMarkdown } from '../markdown/render';
+import { noteHtml } from '../features/notes/note-html';
 import type { BusEvent } from '../realtime/bus';
 import { eventStream } from '../realtime/event-stream';
 import { parseGlobalId, toGlobalId } from './global-id';
@@ -75,7 +75,7 @@ export function noteResolvers(container: Container) {
     return {
       id: toGlobalId('Note', note.id),
       body: note.note,
-      bodyHtml: renderMarkdown(note.note),
+      bodyHtml: noteHtml(note.note),
       internal: note.internal,
       confidential: note.internal,
       system: note.system,

@@ -1,5 +1,5 @@
 import type { DraftNote, NotePosition } from '../../../shared/api/notes';
-import { renderMarkdown } from '../../markdown/render';
+import { noteHtml } from './note-html';
 import type { Noteable } from './noteables';
 import type { DraftNoteRow } from './notes.repo';
 
@@ -20,7 +20,7 @@ export function presentDraftNote(draft: DraftNoteRow, noteable: Noteable): Draft
     discussion_id: draft.discussionId,
     resolve_discussion: draft.resolveDiscussion,
     note: draft.note,
-    note_html: renderMarkdown(draft.note),
+    note_html: noteHtml(draft.note),
     internal: draft.internal,
     position: draft.position as NotePosition | null,
     line_code: draft.lineCode,

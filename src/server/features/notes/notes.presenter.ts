@@ -3,7 +3,7 @@ import { accessLevelName } from '../../../shared/access/accessLevels';
 import { fileHash } from '../../../shared/diff/lineCode';
 import { can, type Actor } from '../../auth/permissions';
 import type { Config } from '../../config';
-import { renderMarkdown } from '../../markdown/render';
+import { noteHtml } from './note-html';
 import type { AwardWithUser } from '../award-emoji/award-emoji.repo';
 import { presentUserBasic } from '../users/user.presenter';
 import type { Noteable } from './noteables';
@@ -84,7 +84,7 @@ export function presentNote(
     system: note.system,
     system_note_icon_name: note.system ? systemNoteIconName(metadata.action ?? '') : null,
     note: note.note,
-    note_html: renderMarkdown(note.note),
+    note_html: noteHtml(note.note),
     author: author && presentNoteAuthor(author, config),
     created_at: note.createdAt.toISOString(),
     updated_at: note.updatedAt.toISOString(),
