@@ -73,6 +73,7 @@ export function createContainer(deps: AppDeps) {
     protectedBranches,
     systemNotes,
     discussions: createDiscussionFacts(base),
+    awardEmoji,
   });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests, systemNotes });
   const jobs = createJobQueue(base);

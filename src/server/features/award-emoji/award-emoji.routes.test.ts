@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { AwardEmoji } from '../../../shared/api/awardEmoji';
+import type { MergeRequest, MergeRequestDetail } from '../../../shared/api/mergeRequests';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import { addProjectMember, buildMergeRequest } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
@@ -52,6 +53,23 @@ describe('award emoji API on merge requests', () => {
     expect(list.json<AwardEmoji[]>().map((a) => a.name)).toEqual(['tada']);
     const one = await request('GET', `${url}/${award.id}`, owner);
     expect(one.json<AwardEmoji>().id).toBe(award.id);
+  });
+
+  it('counts thumbs up and down as the merge request’s upvotes and downvotes, under either name', async () => {
+    const mr = await buildMergeRequest(t.container, owner, project);
+    const mrPath = `/api/v4/projects/${project.project.id}/merge_requests/${mr.mergeRequest.iid}`;
+    await request('POST', `${mrPath}/award_emoji`, owner, { name: '+1' });
+    await request('POST', `${mrPath}/award_emoji`, developer, { name: 'thumbsup' });
+    await request('POST', `${mrPath}/award_emoji`, developer, { name: 'thumbsdown' });
+    const shown = (await request('GET', mrPath, owner)).json<MergeRequestDetail>();
+    expect({ upvotes: shown.upvotes, downvotes: shown.downvotes }).toEqual({ upvotes: 2, downvotes: 1 });
+    const listed = (
+      await request('GET', `/api/v4/projects/${project.project.id}/merge_requests`, owner)
+    ).json<MergeRequest[]>();
+    expect(listed.find((item) => item.iid === mr.mergeRequest.iid)).toMatchObject({
+      upvotes: 2,
+      downvotes: 1,
+    });
   });
 
   it('refuses the same award twice', async () => {

@@ -41,6 +41,7 @@ import type { ProtectedBranchesService } from '../protected-branches/protected-b
 import type { NoteRow } from '../notes/notes.repo';
 import { commitsAddedText, draftText, lockedText, titleChangedText } from '../notes/system-note-texts';
 import type { DiscussionFacts } from '../notes/discussion-facts.service';
+import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import {
   findDiffVersion,
@@ -71,7 +72,12 @@ export type MergeRequestView = MergeRequestRecord & {
   sourceBranchExists: boolean;
   targetBranchExists: boolean;
   mergeability: MergeabilityFacts;
+  /** Thumbs up and down (GitLab's `upvotes`, `downvotes`), counted by the award emoji service. */
+  votes: Votes;
 };
+
+type Votes = { upvotes: number; downvotes: number };
+const NO_VOTES: Votes = { upvotes: 0, downvotes: 0 };
 
 /**
  * A merge holds its request `locked` for seconds; one still locked after this long was cut short
@@ -157,6 +163,7 @@ type Deps = {
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
   discussions: Pick<DiscussionFacts, 'unresolvedCount'>;
+  awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
 };
 
 export function createMergeRequestsService({
@@ -167,6 +174,7 @@ export function createMergeRequestsService({
   protectedBranches,
   systemNotes,
   discussions,
+  awardEmoji,
 }: Deps) {
   /** A branch's head, or null when the name is not a valid branch or does not exist. */
   async function branchHead(gitDir: string, name: string): Promise<string | null> {
@@ -336,10 +344,12 @@ export function createMergeRequestsService({
       checked = { ...record, mergeRequest: { ...mr, mergeStatus: status } };
     }
     const openThreads = await hasBlockingThreads(checked);
+    const votes = (await awardEmoji.votesOf('MergeRequest', [mr.id])).get(mr.id) ?? NO_VOTES;
     return {
       ...checked,
       ...branches,
       mergeability: mergeabilityOf(checked, branches, { needsRebase, openThreads }),
+      votes,
     };
   }
 
@@ -395,6 +405,10 @@ export function createMergeRequestsService({
       }
       return branches;
     };
+    const votes = await awardEmoji.votesOf(
+      'MergeRequest',
+      records.map((record) => record.mergeRequest.id),
+    );
     return Promise.all(
       records.map(async (record) => {
         const mr = record.mergeRequest;
@@ -415,6 +429,7 @@ export function createMergeRequestsService({
           ...record,
           ...branches,
           mergeability: mergeabilityOf(record, branches, { needsRebase, openThreads }),
+          votes: votes.get(mr.id) ?? NO_VOTES,
         };
       }),
     );
