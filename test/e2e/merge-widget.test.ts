@@ -131,7 +131,14 @@ describe('the merge request widget', () => {
     const p = await requestFrom('feature/tax', { title: 'Draft: Add tax' });
     await widget().getByText('Merge blocked: 1 check failed').waitFor();
     await widget().getByText('Merge request must not be draft.').waitFor();
+    // Collapsed, the list holds what fails; expanded, what passes too, failures first.
+    expect(await widget().getByText('Merge request must be open.').count()).toBe(0);
+    await widget().getByRole('button', { name: 'Expand merge checks' }).click();
+    const checks = await widget().getByRole('listitem').allInnerTexts();
+    expect(checks[0]).toBe('Merge request must not be draft.');
+    expect(checks).toContain('Merge request must be open.');
     await screenshot(page, 'merge-widget-draft');
+    await widget().getByRole('button', { name: 'Collapse merge checks' }).click();
     await widget().getByRole('button', { name: 'Set to auto-merge' }).click();
     await widget().getByText('Set to merge when all merge checks pass').waitFor();
     await widget().getByRole('button', { name: 'Cancel auto-merge' }).waitFor();
