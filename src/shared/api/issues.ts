@@ -57,7 +57,10 @@ const assigneeFilter = z
   .transform((value) => (typeof value === 'string' ? (value.toLowerCase() as 'none' | 'any') : value));
 
 /** `iids[]=1&iids[]=2` (as clients send lists in query strings) or a single `iids[]=1`. */
-const iidList = z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(dbId).max(100));
+const iidList = z.preprocess(
+  (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : [value]),
+  z.array(dbId).max(100),
+);
 
 const issueFilters = {
   'iids[]': iidList.optional(),
