@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userBasicSchema } from './users';
 
 /**
  * The contract between the notes routes of the page (`{project}/-/merge_requests/{iid}/discussions.json`,
@@ -363,23 +364,13 @@ export type NotesData = z.infer<typeof notesDataSchema>;
 
 // REST v4 (`/api/v4/projects/:id/{merge_requests|issues}/:iid/{notes|discussions|draft_notes}`): GitLab's API entities.
 
-const apiUserSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  name: z.string(),
-  state: z.string(),
-  locked: z.boolean(),
-  avatar_url: z.string().nullable(),
-  web_url: z.string(),
-});
-
 /** GitLab's `API::Entities::Note`; `commit_id` and `position` only on diff notes, `resolved*` only when resolvable. */
 export const apiNoteSchema = z.object({
   id: z.number(),
   type: z.enum(['DiscussionNote', 'DiffNote']).nullable(),
   body: z.string(),
   attachment: z.null(),
-  author: apiUserSchema.nullable(),
+  author: userBasicSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   system: z.boolean(),
@@ -390,7 +381,7 @@ export const apiNoteSchema = z.object({
   position: notePositionSchema.nullable().optional(),
   resolvable: z.boolean(),
   resolved: z.boolean().optional(),
-  resolved_by: apiUserSchema.nullable().optional(),
+  resolved_by: userBasicSchema.nullable().optional(),
   resolved_at: z.string().nullable().optional(),
   confidential: z.boolean(),
   internal: z.boolean(),
