@@ -10,10 +10,11 @@ import { ActionList, ActionMenu, IconButton } from '@primer/react';
 import { useState } from 'react';
 import type { Note } from '../../../shared/api/notes';
 import { canReportAbuse, showDeleteDirectly } from '../../../shared/notes/noteActions';
+import { canPromoteToTimeline, promotionOutcome } from '../../../shared/notes/timelinePromotion';
 import { EmojiPicker } from './EmojiPicker';
 import { currentUserId, useNotesContext } from './NotesContext';
 import { ReportAbuseDrawer } from './ReportAbuseDrawer';
-import { useToggleAward } from './mutations';
+import { usePromoteToTimeline, useToggleAward } from './mutations';
 
 export type ResolveControl = { resolved: boolean; pending: boolean; onToggle: () => void };
 
@@ -30,6 +31,17 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
   const { notesData, cache } = useNotesContext();
   const award = useToggleAward(cache);
   const [reporting, setReporting] = useState(false);
+  const promote = usePromoteToTimeline();
+  const promotion = promote.isSuccess
+    ? promotionOutcome(promote.data)
+    : promote.isError
+      ? promotionOutcome(null)
+      : null;
+  const promotable = canPromoteToTimeline(
+    notesData.noteableData.targetType,
+    notesData.currentUserData?.can_add_timeline_events ?? false,
+    note.system,
+  );
   const me = currentUserId(notesData);
   const canDelete = note.current_user.can_edit;
   const reportable = canReportAbuse(note, me);
@@ -87,6 +99,11 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
             <ActionList.Item onSelect={() => void navigator.clipboard?.writeText(note.noteable_note_url)}>
               Copy link
             </ActionList.Item>
+            {promotable && (
+              <ActionList.Item onSelect={() => promote.mutate(note)}>
+                Add comment to incident timeline
+              </ActionList.Item>
+            )}
             {reportable && (
               <ActionList.Item onSelect={() => setReporting(true)}>Report abuse</ActionList.Item>
             )}
@@ -98,6 +115,11 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
           </ActionList>
         </ActionMenu.Overlay>
       </ActionMenu>
+      {promotion && (
+        <span className={promotion.kind === 'error' ? 'note-error' : 'note-success'} role="status">
+          {promotion.text}
+        </span>
+      )}
       {reporting && note.author && (
         <ReportAbuseDrawer
           userId={note.author.id}

@@ -121,3 +121,25 @@ export function useReportAbuse() {
       }),
   });
 }
+
+const PROMOTE_MUTATION = `mutation($input: TimelineEventPromoteFromNoteInput!) {
+  timelineEventPromoteFromNote(input: $input) { errors }
+}`;
+
+type PromoteAnswer = {
+  data?: { timelineEventPromoteFromNote: { errors: string[] } | null };
+  errors?: unknown[];
+};
+
+/** "Add comment to incident timeline": GraphQL `timelineEventPromoteFromNote`; null when the call failed. */
+export function usePromoteToTimeline() {
+  return useMutation({
+    mutationFn: async (note: Note) => {
+      const answer = await request<PromoteAnswer>('/api/graphql', {
+        method: 'POST',
+        body: { query: PROMOTE_MUTATION, variables: { input: { noteId: `gid://gitlab/Note/${note.id}` } } },
+      });
+      return answer.errors?.length ? null : (answer.data?.timelineEventPromoteFromNote ?? null);
+    },
+  });
+}
