@@ -121,11 +121,7 @@ export async function measureChangesTab(options: {
 
     // A 5 MB single line next to a small change: the batch stays small and fast, memory stays flat.
     const huge = await mergeRequestOn(container, owner, 1, 10, [
-      {
-        action: 'create',
-        path: 'dist/bundle.min.js',
-        content: `${'var a=1;'.repeat(HUGE_LINE_BYTES / 9)}\n`,
-      },
+      { path: 'dist/bundle.min.js', content: `${'var a=1;'.repeat(HUGE_LINE_BYTES / 9)}\n` },
     ]);
     const rssBefore = process.memoryUsage().rss;
     const hugeStarted = performance.now();
