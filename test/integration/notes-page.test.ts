@@ -300,6 +300,25 @@ describe('notes on the merge request page', () => {
     expect(after.json<NotesPollResponse>().note_ids).not.toContain(fresh.note?.id);
   });
 
+  it('toggles an emoji award on a note, and refuses a name that is no emoji', async () => {
+    const created = await comment(developer, 'Award me');
+    const path = created.note?.toggle_award_path ?? '';
+    const awarded = await send(owner, 'POST', path, { name: 'thumbsup' });
+    expect(awarded.statusCode, awarded.body).toBe(200);
+    const awards = async () =>
+      (await discussions(owner)).flatMap((d) => d.notes).find((n) => n.id === created.note?.id)?.award_emoji;
+    expect(await awards()).toEqual([
+      expect.objectContaining({
+        name: 'thumbsup',
+        user: expect.objectContaining({ id: owner.id }) as unknown,
+      }),
+    ]);
+    expect((await send(owner, 'POST', path, { name: '<img src=x onerror=alert(1)>' })).statusCode).toBe(404);
+    await send(owner, 'POST', path, { name: 'thumbsup' });
+    expect(await awards()).toEqual([]);
+    expect((await send(null, 'POST', path, { name: 'tada' })).statusCode).toBe(401);
+  });
+
   it('serves notes_data.json with what the Activity section mounts with', async () => {
     const response = await send(developer, 'GET', `${base}/notes_data.json`);
     expect(response.statusCode).toBe(200);
