@@ -8,6 +8,8 @@ import pg from 'pg';
 export type BusEvent =
   | { type: 'merge_request.updated'; projectId: number; mergeRequestId: number; iid: number }
   | { type: 'repository.pushed'; projectId: number; refs: string[] }
+  /** Settings that change what pages show (archived, merge settings, visibility). */
+  | { type: 'project.updated'; projectId: number }
   /** Wakes the job workers of every process. */
   | { type: 'job.enqueued'; queue: string }
   | {

@@ -12,7 +12,7 @@ const MAX_ENTRIES = 50_000;
  */
 export function createEtagCache(
   bus: EventBus,
-  groupOf: (event: BusEvent) => string | null,
+  groupsOf: (event: BusEvent) => readonly string[],
   now: () => number = () => Date.now(),
 ) {
   const groups = new Map<string, Map<string, { etag: string; at: number }>>();
@@ -21,12 +21,14 @@ export function createEtagCache(
   let eventsSeen = 0;
 
   bus.subscribe((event) => {
-    const group = groupOf(event);
-    if (group === null) return;
+    const dropped = groupsOf(event);
+    if (dropped.length === 0) return;
     eventsSeen++;
-    generations.set(group, (generations.get(group) ?? 0) + 1);
-    entries -= groups.get(group)?.size ?? 0;
-    groups.delete(group);
+    for (const group of dropped) {
+      generations.set(group, (generations.get(group) ?? 0) + 1);
+      entries -= groups.get(group)?.size ?? 0;
+      groups.delete(group);
+    }
   });
 
   /** The ETag last served for this viewer of this group, if still trusted. */

@@ -287,12 +287,13 @@ export const pageMergeBodySchema = z.object({
 });
 export type PageMergeBody = z.output<typeof pageMergeBodySchema>;
 
+/** A set auto-merge answers with its strategy's name, as GitLab does. */
 export const MERGE_CALL_STATUSES = [
   'success',
   'failed',
   'sha_mismatch',
   'hook_validation_error',
-  'auto_merge_enabled',
+  ...AUTO_MERGE_STRATEGIES,
 ] as const;
 
 /** The merge call's answer: `failed` carries the reason the widget shows as '{error}. Try again.'. */

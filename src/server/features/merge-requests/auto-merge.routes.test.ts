@@ -115,7 +115,7 @@ describe('auto-merge', () => {
     expect(await resolveCommit(p.gitDir, branchRef('feature'))).not.toBeNull();
   });
 
-  it('answers the widget’s merge call with auto_merge_enabled', async () => {
+  it('answers the widget’s merge call with the strategy it set', async () => {
     const p = await draftRequest();
     const response = await t.app.inject({
       method: 'POST',
@@ -123,7 +123,7 @@ describe('auto-merge', () => {
       payload: { sha: (await show(p)).sha, auto_merge_strategy: 'merge_when_checks_pass' },
       headers: owner.headers,
     });
-    expect(response.json()).toEqual({ status: 'auto_merge_enabled' });
+    expect(response.json()).toEqual({ status: 'merge_when_checks_pass' });
   });
 
   it('names the older merge-when-pipeline-succeeds strategy in its note', async () => {

@@ -50,7 +50,7 @@ const mergeParams = z.object({
   squashCommitMessage: z.string().optional(),
 });
 
-export type AutoMergeOutcome = MergeOutcome | { kind: 'auto_merge_enabled' };
+export type AutoMergeOutcome = MergeOutcome | { kind: 'auto_merge_enabled'; strategy: AutoMergeStrategy };
 
 type Deps = {
   db: Db;
@@ -150,7 +150,7 @@ export function createAutoMergeService({
     await systemNotes.announce(note);
     await publish(row);
     await queueCheck(mr.id);
-    return { kind: 'auto_merge_enabled' };
+    return { kind: 'auto_merge_enabled', strategy };
   }
 
   /** Ends auto-merge; the reason, when the server gave up, stays as the request's `merge_error`. */

@@ -216,7 +216,7 @@ export function presentDiffVersion(row: DiffVersionRow): DiffVersion {
 export function presentMergeCall(outcome: AutoMergeOutcome): PageMergeResponse {
   switch (outcome.kind) {
     case 'auto_merge_enabled':
-      return { status: 'auto_merge_enabled' };
+      return { status: outcome.strategy };
     case 'merged':
       return { status: 'success' };
     case 'sha_mismatch':

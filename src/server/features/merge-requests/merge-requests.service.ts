@@ -66,6 +66,7 @@ import {
   type MergeRequestRow,
   type NewDiffCommit,
 } from './merge-requests.repo';
+import { announceMergeRequest } from './merge-request-events';
 
 /** A merge request as one actor sees it: the record, whether its branches exist, what decides its mergeability. */
 export type MergeRequestView = MergeRequestRecord & {
@@ -287,14 +288,7 @@ export function createMergeRequestsService({
     for (const note of notes) await systemNotes.announce(note);
   };
 
-  async function publish(row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>): Promise<void> {
-    await bus.publish({
-      type: 'merge_request.updated',
-      projectId: row.projectId,
-      mergeRequestId: row.id,
-      iid: row.iid,
-    });
-  }
+  const publish = (row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceMergeRequest(bus, row);
 
   /** Loads a project for reading its merge requests: unreadable projects are 404, hidden merge requests 403. */
   async function loadForRead(actor: Actor, projectRef: number | string): Promise<ProjectContext> {

@@ -4,6 +4,7 @@ import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import { addProjectMember, pushFile } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
+import { branchRef, deleteRef, resolveCommit, updateRef, ZERO_SHA } from '../../git/repository';
 import type { ProjectContext } from '../projects/projects.service';
 
 describe('the merge request widget’s polled JSON', () => {
@@ -91,6 +92,29 @@ describe('the merge request widget’s polled JSON', () => {
       payload: { title: 'Add a cart' },
       headers: owner.headers,
     });
+  });
+
+  it('drops its ETags when the project changes or its repository is pushed to', async () => {
+    const first = await get('cached_widget.json');
+    await t.container.projects.setArchived(owner, p.project.id, true);
+    const archived = await get('cached_widget.json', owner, first.headers.etag);
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json<CachedWidget>().project_archived).toBe(true);
+    await t.container.projects.setArchived(owner, p.project.id, false);
+
+    // A branch removed in the repository changes the answer without any merge request event.
+    const before = await get('cached_widget.json');
+    const head = await resolveCommit(p.gitDir, branchRef('feature'));
+    await deleteRef(p.gitDir, branchRef('feature'), head ?? '');
+    await t.container.bus.publish({
+      type: 'repository.pushed',
+      projectId: p.project.id,
+      refs: ['refs/heads/feature'],
+    });
+    const pushed = await get('cached_widget.json', owner, before.headers.etag);
+    expect(pushed.statusCode).toBe(200);
+    expect(pushed.json<CachedWidget>().source_branch_exists).toBe(false);
+    await updateRef(p.gitDir, branchRef('feature'), head ?? '', ZERO_SHA);
   });
 
   it('tells each viewer what they may do: the owner merges and rebases, a reporter does neither', async () => {

@@ -21,12 +21,21 @@ export function registerWidgetRoutes(
   { widgets, bus }: Pick<Container, 'widgets' | 'bus'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // A note can change what the widget shows (threads to resolve), so its events count too.
+  // A note can change what the widget shows (threads to resolve), so its events count too; a push
+  // (a deleted branch, a moved target) or a project setting (archived) changes all of a project's.
+  const groupsOfProject = new Map<number, Set<string>>();
   const etags = createEtagCache(bus, (event) => {
-    if (event.type === 'merge_request.updated') return groupOf(event.mergeRequestId);
-    if (event.type === 'note.changed' && event.noteableType === 'MergeRequest')
-      return groupOf(event.noteableId);
-    return null;
+    switch (event.type) {
+      case 'merge_request.updated':
+        return [groupOf(event.mergeRequestId)];
+      case 'note.changed':
+        return event.noteableType === 'MergeRequest' ? [groupOf(event.noteableId)] : [];
+      case 'repository.pushed':
+      case 'project.updated':
+        return [...(groupsOfProject.get(event.projectId) ?? [])];
+      default:
+        return [];
+    }
   });
   // URL paths to groups, learned on each full answer: a 304 needs no lookup.
   const groupsByPath = new Map<string, string>();
@@ -36,14 +45,14 @@ export function registerWidgetRoutes(
     reply: FastifyReply,
     path: string,
     viewer: string,
-    load: () => Promise<{ mergeRequestId: number; body: unknown }>,
+    load: () => Promise<{ projectId: number; mergeRequestId: number; body: unknown }>,
   ) {
     reply.header('poll-interval', String(WIDGET_POLL_INTERVAL_MS));
     const asked = request.headers['if-none-match'];
     const knownGroup = groupsByPath.get(path);
     if (asked && knownGroup && etags.current(knownGroup, viewer) === asked) return reply.code(304).send();
     const mark = knownGroup ? etags.generation(knownGroup) : etags.events();
-    const { mergeRequestId, body } = await load();
+    const { projectId, mergeRequestId, body } = await load();
     const group = groupOf(mergeRequestId);
     const json = JSON.stringify(body);
     const etag = `W/"${createHash('sha1').update(json).digest('hex')}"`;
@@ -53,8 +62,13 @@ export function registerWidgetRoutes(
         ? etags.generation(group) !== mark
         : etags.events() !== mark || knownGroup !== undefined;
     if (!overtaken) etags.remember(group, viewer, etag);
-    if (groupsByPath.size >= MAX_ALIASES) groupsByPath.clear();
+    if (groupsByPath.size >= MAX_ALIASES) {
+      groupsByPath.clear();
+      groupsOfProject.clear();
+    }
     groupsByPath.set(path, group);
+    const ofProject = groupsOfProject.get(projectId) ?? new Set<string>();
+    groupsOfProject.set(projectId, ofProject.add(group));
     reply.header('etag', etag);
     if (asked === etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(json);

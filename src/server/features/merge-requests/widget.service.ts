@@ -37,7 +37,7 @@ export function createWidgetService({ config, mergeRequests, merges, rebases, au
       },
       config,
     );
-    return { mergeRequestId: mr.id, body };
+    return { projectId: ctx.project.id, mergeRequestId: mr.id, body };
   }
 
   /** This viewer's abilities and the merge commit messages a merge by them would write. */
@@ -49,7 +49,11 @@ export function createWidgetService({ config, mergeRequests, merges, rebases, au
         actor !== null && view.sourceBranchExists && (await rebases.mayPushTo(actor, ctx, mr.sourceBranch)),
       canCancelAutomaticMerge: await autoMerges.mayCancel(actor, ctx, mr),
     };
-    return { mergeRequestId: mr.id, body: presentWidget(view, abilities, messages) };
+    return {
+      projectId: ctx.project.id,
+      mergeRequestId: mr.id,
+      body: presentWidget(view, abilities, messages),
+    };
   }
 
   return { cached, forViewer };

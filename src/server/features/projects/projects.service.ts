@@ -51,6 +51,7 @@ import {
   type ProjectListFilter,
   type ProjectRow,
 } from './projects.repo';
+import type { EventBus } from '../../realtime/bus';
 
 /** A project as seen by one actor: the rows, the actor's access level, and the permission subject. */
 export type ProjectContext = {
@@ -121,9 +122,9 @@ function visibilityProblem(visibility: Visibility, namespace: NamespaceRow): str
 const templateOf = (template: string | null | undefined): string | null | undefined =>
   template === undefined ? undefined : template?.trim() ? template : null;
 
-type Deps = { db: Db; config: Pick<Config, 'repositoriesDir'>; clock: Clock };
+type Deps = { db: Db; config: Pick<Config, 'repositoriesDir'>; clock: Clock; bus: EventBus };
 
-export function createProjectsService({ db, config, clock }: Deps) {
+export function createProjectsService({ db, config, clock, bus }: Deps) {
   const gitDirOf = (projectId: number) => repositoryPath(config.repositoriesDir, projectId);
 
   async function contextFor(actor: Actor, found: { project: ProjectRow; namespace: NamespaceRow }) {
@@ -338,6 +339,7 @@ export function createProjectsService({ db, config, clock }: Deps) {
       mergeCommitTemplate: templateOf(input.merge_commit_template),
       squashCommitTemplate: templateOf(input.squash_commit_template),
     });
+    await bus.publish({ type: 'project.updated', projectId: ctx.project.id });
     return showProject(actor, ctx.project.id);
   }
 
@@ -345,6 +347,7 @@ export function createProjectsService({ db, config, clock }: Deps) {
   async function setArchived(actor: Actor, ref: number | string, archived: boolean) {
     const ctx = await loadProject(actor, ref, 'admin_project');
     await updateProjectRow(db, ctx.project.id, { archived });
+    await bus.publish({ type: 'project.updated', projectId: ctx.project.id });
     return showProject(actor, ctx.project.id);
   }
 

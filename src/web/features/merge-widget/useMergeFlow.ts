@@ -53,12 +53,7 @@ export function useMergeFlow(
             dispatch('merge-failed');
             return callbacks.onShaMismatch(body.sha);
           }
-          // The server names a set auto-merge generically; the machine knows it by its strategy.
-          const named =
-            answer.status === 'auto_merge_enabled' && body.auto_merge_strategy
-              ? { status: body.auto_merge_strategy }
-              : answer;
-          const outcome = mergeOutcome(named);
+          const outcome = mergeOutcome(answer);
           if (outcome.kind === 'failed') fail(outcome);
           else dispatch(outcome.event);
         },
