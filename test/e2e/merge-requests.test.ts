@@ -6,6 +6,9 @@ import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { buildMergeRequest, pushFile } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
+/** The header's own buttons: the comment form has a close button of the same name. */
+const headerActions = (page: Page) => page.getByRole('group', { name: 'Merge request actions' });
+
 describe('merge requests in the browser', () => {
   let t: TestApp;
   let browser: Browser;
@@ -104,11 +107,11 @@ describe('merge requests in the browser', () => {
 
   it('closes and reopens the merge request', async () => {
     await mrTab('Overview').click();
-    await page.getByRole('button', { name: 'Close merge request' }).click();
+    await headerActions(page).getByRole('button', { name: 'Close merge request' }).click();
     await badge('Closed').waitFor();
-    await page.getByRole('button', { name: 'Reopen merge request' }).click();
+    await headerActions(page).getByRole('button', { name: 'Reopen merge request' }).click();
     await badge('Open').waitFor();
-    await page.getByRole('button', { name: 'Close merge request' }).waitFor();
+    await headerActions(page).getByRole('button', { name: 'Close merge request' }).waitFor();
     const mr = await t.container.mergeRequests.show(owner, project.project.id, 1);
     expect(mr.mergeRequest.state).toBe('opened');
   });
@@ -126,7 +129,7 @@ describe('merge requests in the browser', () => {
       title: 'Second',
     });
     await page.goto(mrUrl(`/${first.mergeRequest.iid}`));
-    await page.getByRole('button', { name: 'Reopen merge request' }).click();
+    await headerActions(page).getByRole('button', { name: 'Reopen merge request' }).click();
     await page
       .getByText('An error occurred. Unable to reopen this merge request.', { exact: true })
       .waitFor();
@@ -161,7 +164,7 @@ describe('merge requests in the browser', () => {
     const visitor = await (await newContext(browser, new URL(page.url()).origin)).newPage();
     await visitor.goto(mrUrl('/1'));
     await visitor.getByRole('heading', { name: 'Add login' }).waitFor();
-    expect(await visitor.getByRole('button', { name: 'Close merge request' }).count()).toBe(0);
+    expect(await headerActions(visitor).getByRole('button', { name: 'Close merge request' }).count()).toBe(0);
     expect(await visitor.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     expect(await visitor.getByRole('link', { name: 'New merge request' }).count()).toBe(0);
   });

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
 import { createTestApp, type TestApp } from '../support/test-app';
 
+/** The header's own buttons: the comment form has a close button of the same name. */
+const headerActions = (page: Page) => page.getByRole('group', { name: 'Merge request actions' });
+
 const run = promisify(execFile);
 
 /** The issue's whole path, as a new user walks it: nothing is arranged behind the browser's back. */
@@ -110,12 +113,12 @@ describe('a new user, from sign-up to a reopened merge request', () => {
       .getByRole('navigation', { name: 'Merge request tabs' })
       .getByRole('link', { name: /^Overview/ })
       .click();
-    await page.getByRole('button', { name: 'Close merge request' }).click();
+    await headerActions(page).getByRole('button', { name: 'Close merge request' }).click();
     await page.locator('.mr-header').getByText('Closed', { exact: true }).waitFor();
     await screenshot(page, 'journey-5-closed');
-    await page.getByRole('button', { name: 'Reopen merge request' }).click();
+    await headerActions(page).getByRole('button', { name: 'Reopen merge request' }).click();
     await page.locator('.mr-header').getByText('Open', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Close merge request' }).waitFor();
+    await headerActions(page).getByRole('button', { name: 'Close merge request' }).waitFor();
     const api = await fetch(`${baseUrl}/api/v4/projects/grace%2Fcompiler/merge_requests/1`);
     expect(await api.json()).toMatchObject({ state: 'opened', source_branch: 'feature/lexer' });
     await screenshot(page, 'journey-6-reopened');

@@ -40,7 +40,7 @@ export function MergeRequestHeader({ fullPath, mergeRequest: mr }: Props) {
         <Heading as="h1" className="mr-header__title">
           <span dangerouslySetInnerHTML={{ __html: mr.title_html }} />
         </Heading>
-        <div className="row mr-header__actions">
+        <div className="row mr-header__actions" role="group" aria-label="Merge request actions">
           {canEdit && <Button onClick={() => setEditing(true)}>Edit</Button>}
           {mr.state === 'opened' && mr.current_user.can_update && (
             <Button onClick={close} loading={update.isPending}>
