@@ -6,10 +6,10 @@ import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagi
 import type { Actor } from '../../auth/permissions';
 import type { Container } from '../../container';
 import { assertScope, requireUser } from '../auth/api-auth';
-import { MAX_NAMESPACE_DEPTH, pageParams } from '../merge-requests/merge-request-page.routes';
 import { presentAward } from './award-emoji.presenter';
 import type { Awardable } from './award-emoji.service';
 import { issueAwardable, mergeRequestAwardable, noteAwardable } from './awardables';
+import { noteablePageParams, projectPagePrefixes } from '../../page-paths';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 const projectId = z.string().min(1).max(1000);
@@ -166,13 +166,12 @@ function registerToggleRoutes(
         issueAwardable(container.issues, actor, fullPath, iid),
     },
   ];
-  for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
-    const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
+  for (const prefix of projectPagePrefixes()) {
     for (const kind of kinds) {
       api.route({
         method: 'POST',
-        url: `/${namespaces}/:project/-/${kind.segment}/:iid/toggle_award_emoji`,
-        schema: { params: pageParams, body: awardEmojiBodySchema, response: { 200: toggleResponse } },
+        url: `${prefix}/-/${kind.segment}/:iid/toggle_award_emoji`,
+        schema: { params: noteablePageParams, body: awardEmojiBodySchema, response: { 200: toggleResponse } },
         handler: async (request) => {
           const actor = requireUser(request, 'api_write');
           const awardable = await kind.resolve(actor, request.params.fullPath, request.params.iid);

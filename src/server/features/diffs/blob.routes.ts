@@ -3,24 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextLinesQuerySchema, diffLineSchema } from '../../../shared/api/diffs';
 import type { Container } from '../../container';
+import { fullPathOf, projectPagePrefixes, projectPathFields } from '../../page-paths';
 
-const MAX_NAMESPACE_DEPTH = 4;
-const segment = z.string().min(1).max(255);
 const blobParams = z
-  .object({
-    ns0: segment,
-    ns1: segment.optional(),
-    ns2: segment.optional(),
-    ns3: segment.optional(),
-    project: segment,
-    sha: z.string().min(1).max(64),
-    '*': z.string().min(1).max(4096),
-  })
-  .transform(({ ns0, ns1, ns2, ns3, project, sha, '*': rest }) => ({
-    fullPath: [ns0, ns1, ns2, ns3, project].filter((part) => part !== undefined).join('/'),
-    sha,
-    rest,
-  }));
+  .object({ ...projectPathFields, sha: z.string().min(1).max(64), '*': z.string().min(1).max(4096) })
+  .transform((params) => ({ fullPath: fullPathOf(params), sha: params.sha, rest: params['*'] }));
 
 const CONTEXT_SUFFIX = '/diff';
 
@@ -31,9 +18,8 @@ const CONTEXT_SUFFIX = '/diff';
  */
 export function registerBlobRoutes(app: FastifyInstance, { diffs }: Pick<Container, 'diffs'>): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
-    const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
-    const base = `/${namespaces}/:project/-`;
+  for (const prefix of projectPagePrefixes()) {
+    const base = `${prefix}/-`;
 
     api.route({
       method: 'GET',

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   coverageReportSchema,
   diffForPathQuerySchema,
@@ -11,6 +10,7 @@ import {
 } from '../../../shared/api/diffs';
 import type { Container } from '../../container';
 import { presentDiffFile, presentMetadata, serializeBatch } from './diffs.presenter';
+import { noteablePageParams, projectPagePrefixes } from '../../page-paths';
 
 /**
  * Batches carry thousands of lines: validating them against the zod response schema costs more
@@ -19,24 +19,6 @@ import { presentDiffFile, presentMetadata, serializeBatch } from './diffs.presen
  */
 const serializeJson = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
 
-/** Project paths nest up to this many namespaces in page URLs, as the merge request page's do. */
-const MAX_NAMESPACE_DEPTH = 4;
-
-const segment = z.string().min(1).max(255);
-const mergeRequestParams = z
-  .object({
-    ns0: segment,
-    ns1: segment.optional(),
-    ns2: segment.optional(),
-    ns3: segment.optional(),
-    project: segment,
-    iid: z.coerce.number().int().positive().max(2_147_483_647),
-  })
-  .transform(({ ns0, ns1, ns2, ns3, project, iid }) => ({
-    fullPath: [ns0, ns1, ns2, ns3, project].filter((part) => part !== undefined).join('/'),
-    iid,
-  }));
-
 /**
  * The Changes tab's JSON at GitLab's addresses under `{project}/-/merge_requests/{iid}/`:
  * the file list with versions, pages of files with highlighted lines, and one file by path.
@@ -44,15 +26,14 @@ const mergeRequestParams = z
  */
 export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Container, 'diffs'>): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
-    const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
-    const base = `/${namespaces}/:project/-/merge_requests/:iid`;
+  for (const prefix of projectPagePrefixes()) {
+    const base = `${prefix}/-/merge_requests/:iid`;
 
     api.route({
       method: 'GET',
       url: `${base}/diffs_metadata.json`,
       schema: {
-        params: mergeRequestParams,
+        params: noteablePageParams,
         querystring: diffsMetadataQuerySchema,
         response: { 200: diffsMetadataSchema },
       },
@@ -68,7 +49,7 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
       url: `${base}/diffs_batch.json`,
       serializerCompiler: serializeJson,
       // The reply is `diffsBatchSchema` written as JSON text by `serializeBatch`, whose parts are typed by it.
-      schema: { params: mergeRequestParams, querystring: diffsBatchQuerySchema },
+      schema: { params: noteablePageParams, querystring: diffsBatchQuerySchema },
       handler: async (request, reply) => {
         const { fullPath, iid } = request.params;
         const query = request.query;
@@ -88,7 +69,7 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
     api.route({
       method: 'GET',
       url: `${base}/coverage_reports.json`,
-      schema: { params: mergeRequestParams, response: { 200: coverageReportSchema } },
+      schema: { params: noteablePageParams, response: { 200: coverageReportSchema } },
       handler: async (request) => {
         const { fullPath, iid } = request.params;
         return diffs.coverage(request.currentUser, fullPath, iid);
@@ -100,7 +81,7 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
       url: `${base}/diff_for_path.json`,
       serializerCompiler: serializeJson,
       schema: {
-        params: mergeRequestParams,
+        params: noteablePageParams,
         querystring: diffForPathQuerySchema,
         response: { 200: diffForPathSchema },
       },

@@ -11,27 +11,10 @@ import type { Container } from '../../container';
 import { UnprocessableError } from '../../errors';
 import { requireUser } from '../auth/api-auth';
 import { presentMergeCall, presentMergeRequestPage } from './merge-requests.presenter';
-
-/** Project paths nest up to this many namespaces in page URLs, as the web app's routes do. */
-export const MAX_NAMESPACE_DEPTH = 4;
+import { noteablePageParams, projectPagePrefixes } from '../../page-paths';
 
 /** Merge trains queue merged-results pipelines, which this server does not run yet. */
 export const MERGE_TRAINS_UNAVAILABLE = 'Merge trains are not available yet: merge when checks pass instead.';
-
-const segment = z.string().min(1).max(255);
-export const pageParams = z
-  .object({
-    ns0: segment,
-    ns1: segment.optional(),
-    ns2: segment.optional(),
-    ns3: segment.optional(),
-    project: segment,
-    iid: z.coerce.number().int().positive().max(2_147_483_647),
-  })
-  .transform(({ ns0, ns1, ns2, ns3, project, iid }) => ({
-    fullPath: [ns0, ns1, ns2, ns3, project].filter((part) => part !== undefined).join('/'),
-    iid,
-  }));
 
 /**
  * The merge request page's JSON at GitLab's addresses: `{project}/-/merge_requests/{iid}.json`
@@ -43,13 +26,12 @@ export function registerMergeRequestPageRoutes(
   { merges, rebases, autoMerges, config }: Pick<Container, 'merges' | 'rebases' | 'autoMerges' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
-    const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
-    const base = `/${namespaces}/:project/-/merge_requests/:iid`;
+  for (const prefix of projectPagePrefixes()) {
+    const base = `${prefix}/-/merge_requests/:iid`;
     api.route({
       method: 'GET',
       url: `${base}.json`,
-      schema: { params: pageParams, response: { 200: mergeRequestPageSchema } },
+      schema: { params: noteablePageParams, response: { 200: mergeRequestPageSchema } },
       handler: async (request) => {
         const { fullPath, iid } = request.params;
         const { view, messages } = await merges.page(request.currentUser, fullPath, iid);
@@ -60,7 +42,11 @@ export function registerMergeRequestPageRoutes(
     api.route({
       method: 'POST',
       url: `${base}/merge`,
-      schema: { params: pageParams, body: pageMergeBodySchema, response: { 200: pageMergeResponseSchema } },
+      schema: {
+        params: noteablePageParams,
+        body: pageMergeBodySchema,
+        response: { 200: pageMergeResponseSchema },
+      },
       handler: async (request) => {
         const actor = requireUser(request, 'api_write');
         const { fullPath, iid } = request.params;
@@ -87,7 +73,7 @@ export function registerMergeRequestPageRoutes(
     api.route({
       method: 'POST',
       url: `${base}/cancel_auto_merge`,
-      schema: { params: pageParams, response: { 200: z.object({}) } },
+      schema: { params: noteablePageParams, response: { 200: z.object({}) } },
       handler: async (request) => {
         const actor = requireUser(request, 'api_write');
         const { fullPath, iid } = request.params;
@@ -100,7 +86,7 @@ export function registerMergeRequestPageRoutes(
     api.route({
       method: 'POST',
       url: `${base}/rebase`,
-      schema: { params: pageParams, querystring: rebaseQuerySchema, response: { 200: z.object({}) } },
+      schema: { params: noteablePageParams, querystring: rebaseQuerySchema, response: { 200: z.object({}) } },
       handler: async (request) => {
         const actor = requireUser(request, 'api_write');
         const { fullPath, iid } = request.params;

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WIDGET_POLL_INTERVAL_MS } from '../../../shared/api/mergeWidget';
 import type { Container } from '../../container';
 import { createEtagCache } from '../../realtime/etags';
-import { MAX_NAMESPACE_DEPTH, pageParams } from './merge-request-page.routes';
+import { noteablePageParams, projectPagePrefixes } from '../../page-paths';
 
 /** Where a merge request's answers are filed: its id, which its own events and its notes' events name. */
 const groupOf = (mergeRequestId: number) => `merge_request:${mergeRequestId}`;
@@ -74,14 +74,13 @@ export function registerWidgetRoutes(
     return reply.type('application/json; charset=utf-8').send(json);
   }
 
-  for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
-    const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
-    const base = `/${namespaces}/:project/-/merge_requests/:iid`;
+  for (const prefix of projectPagePrefixes()) {
+    const base = `${prefix}/-/merge_requests/:iid`;
 
     api.route({
       method: 'GET',
       url: `${base}/cached_widget.json`,
-      schema: { params: pageParams },
+      schema: { params: noteablePageParams },
       handler: async (request, reply) => {
         const { fullPath, iid } = request.params;
         return answer(request, reply, `${fullPath.toLowerCase()}!${iid}`, 'everyone', async () => {
@@ -94,7 +93,7 @@ export function registerWidgetRoutes(
     api.route({
       method: 'GET',
       url: `${base}/widget.json`,
-      schema: { params: pageParams },
+      schema: { params: noteablePageParams },
       handler: async (request, reply) => {
         const { fullPath, iid } = request.params;
         const viewer = request.currentUser ? `user:${request.currentUser.id}` : 'anonymous';

@@ -8,22 +8,13 @@ import {
   noteSchema,
 } from '../../../shared/api/notes';
 import type { Container } from '../../container';
-import { projectPagePrefixes } from '../../page-paths';
+import { fullPathOf, pageId, projectPagePrefixes, projectPathFields } from '../../page-paths';
 import { requireUser } from '../auth/api-auth';
 import { presentDraftNote } from './draft-notes.presenter';
 import { presentNote } from './notes.presenter';
-import { fullPathOf } from './notes-page.routes';
 
-const segment = z.string().min(1).max(255);
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const baseFields = {
-  ns0: segment,
-  ns1: segment.optional(),
-  ns2: segment.optional(),
-  ns3: segment.optional(),
-  project: segment,
-  iid: id,
-};
+const id = pageId;
+const baseFields = { ...projectPathFields, iid: id };
 const mergeRequestParams = z.object(baseFields);
 const draftParams = z.object({ ...baseFields, draft_id: id });
 

@@ -16,7 +16,7 @@ import type { Actor } from '../../auth/permissions';
 import type { Container } from '../../container';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { diffLineSchema } from '../../../shared/api/diffs';
-import { projectPagePrefixes } from '../../page-paths';
+import { fullPathOf, pageId, projectPagePrefixes, projectPathFields } from '../../page-paths';
 import { requireUser } from '../auth/api-auth';
 import type { Noteable, NoteableType } from './noteables';
 import { presentDiscussion, presentNote } from './notes.presenter';
@@ -31,25 +31,16 @@ import { presentNotesData } from './notes-data.presenter';
  */
 const serializeJson = () => (data: unknown) => JSON.stringify(data);
 
-const segment = z.string().min(1).max(255);
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const namespaceFields = {
-  ns0: segment,
-  ns1: segment.optional(),
-  ns2: segment.optional(),
-  ns3: segment.optional(),
-  project: segment,
-};
-type NamespaceParams = { ns0: string; ns1?: string; ns2?: string; ns3?: string; project: string };
+const id = pageId;
 
-/** The project's full path from the page route's segments. */
-export const fullPathOf = (p: NamespaceParams): string =>
-  [p.ns0, p.ns1, p.ns2, p.ns3, p.project].filter((part) => part !== undefined).join('/');
-
-const noteableParams = z.object({ ...namespaceFields, iid: id });
-const discussionParams = z.object({ ...namespaceFields, iid: id, discussion_id: z.string().min(1).max(64) });
-const versionParams = z.object({ ...namespaceFields, iid: id, version_id: id });
-const noteParams = z.object({ ...namespaceFields, id });
+const noteableParams = z.object({ ...projectPathFields, iid: id });
+const discussionParams = z.object({
+  ...projectPathFields,
+  iid: id,
+  discussion_id: z.string().min(1).max(64),
+});
+const versionParams = z.object({ ...projectPathFields, iid: id, version_id: id });
+const noteParams = z.object({ ...projectPathFields, id });
 
 /** The noteable page kinds: the URL segment and the type it names. */
 export const NOTEABLE_SEGMENTS: Array<{ segment: string; type: NoteableType }> = [
@@ -105,7 +96,7 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
   for (const prefix of projectPagePrefixes()) {
     for (const { segment: kind, type } of NOTEABLE_SEGMENTS) {
       const base = `${prefix}/-/${kind}/:iid`;
-      const noteableOf = (request: FastifyRequest, params: NamespaceParams & { iid: number }) =>
+      const noteableOf = (request: FastifyRequest, params: z.infer<typeof noteableParams>) =>
         noteables.byIid(request.currentUser, type, fullPathOf(params), params.iid);
 
       api.route({
@@ -283,7 +274,7 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
       method: 'POST',
       url: `${prefix}/-/notes`,
       schema: {
-        params: z.object(namespaceFields),
+        params: z.object(projectPathFields),
         querystring: z.object({ target_type: z.string().max(50).optional(), target_id: id.optional() }),
         body: createNoteBodySchema,
         response: { 201: createNoteResponseSchema, 200: createNoteResponseSchema },

@@ -5,7 +5,6 @@ import { fileChangeBodySchema } from '../../../shared/api/repository';
 import { can } from '../../auth/permissions';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
-import { MAX_NAMESPACE_DEPTH } from '../merge-requests/merge-request-page.routes';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import { isBinary } from '../../git/tree';
 import { apiActor } from '../projects/api-actor';
@@ -19,6 +18,7 @@ import {
   presentFile,
   presentTreeEntry,
 } from './repository.presenter';
+import { fullPathOf, projectPagePrefixes, projectPathFields } from '../../page-paths';
 
 const id = z.string().min(1).max(1000);
 const ref = z.string().min(1).max(1000);
@@ -136,15 +136,14 @@ export function registerRepositoryRoutes(
   });
 
   // The widget's "Delete source branch" (spec 000 section 7): its answer's message triggers a refresh.
-  for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
-    const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
+  for (const prefix of projectPagePrefixes()) {
     api.route({
       method: 'DELETE',
-      url: `/${namespaces}/:project/-/branches/*`,
-      schema: { params: z.record(z.string(), z.string().max(1000)) },
+      url: `${prefix}/-/branches/*`,
+      schema: { params: z.object({ ...projectPathFields, '*': z.string().min(1).max(1000) }) },
       handler: async (request) => {
-        const { ns0, ns1, ns2, ns3, project, '*': branch = '' } = request.params;
-        const fullPath = [ns0, ns1, ns2, ns3, project].filter((part) => part !== undefined).join('/');
+        const { '*': branch } = request.params;
+        const fullPath = fullPathOf(request.params);
         const { actor, ctx } = await writable(request, fullPath);
         await repository.deleteBranch(ctx, actor, branch, hookErrors(request));
         return { message: BRANCH_DELETED };

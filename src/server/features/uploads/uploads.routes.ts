@@ -7,9 +7,9 @@ import { z } from 'zod';
 import type { Container } from '../../container';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { requireUser } from '../auth/api-auth';
-import { MAX_NAMESPACE_DEPTH } from '../merge-requests/merge-request-page.routes';
 import type { UploadsService } from './uploads.service';
 import { MAX_UPLOAD_BYTES } from './upload-files';
+import { projectPagePrefixes } from '../../page-paths';
 
 const uploadSchema = z.object({
   id: z.number().int(),
@@ -90,9 +90,8 @@ export async function registerUploadRoutes(
       },
     });
 
-    for (let depth = 1; depth <= MAX_NAMESPACE_DEPTH; depth++) {
-      const namespaces = Array.from({ length: depth }, (_, i) => `:ns${i}`).join('/');
-      const base = `/${namespaces}/:project/uploads`;
+    for (const prefix of projectPagePrefixes()) {
+      const base = `${prefix}/uploads`;
 
       api.route({
         method: 'POST',
