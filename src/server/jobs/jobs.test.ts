@@ -51,6 +51,23 @@ describe('job queue', () => {
     expect((await stateOf(job.id))?.state).toBe('done');
   });
 
+  it('announces the end of every job, done or failed, so pages showing it in progress refresh', async () => {
+    const ended: string[] = [];
+    const unsubscribe = t.deps.bus.subscribe((event) => {
+      if (event.type === 'job.finished') ended.push(event.queue);
+    });
+    first.register('ok', async () => undefined);
+    first.register('broken', async () => {
+      throw new Error('no');
+    });
+    const [okQueue, brokenQueue] = [nextQueue(), nextQueue()];
+    await first.enqueue({ queue: okQueue, kind: 'ok', payload: {} });
+    await first.enqueue({ queue: brokenQueue, kind: 'broken', payload: {}, maxAttempts: 1 });
+    await first.drain();
+    unsubscribe();
+    expect(ended).toEqual([okQueue, brokenQueue]);
+  });
+
   it('runs one job of a queue at a time across processes, in order', async () => {
     const queue = nextQueue();
     const hold = gate();

@@ -88,6 +88,7 @@ export function createJobQueue({
         retryAt,
       );
     }
+    await bus.publish({ type: 'job.finished', queue: job.queue });
     return true;
   }
 

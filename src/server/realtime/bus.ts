@@ -12,6 +12,8 @@ export type BusEvent =
   | { type: 'project.updated'; projectId: number }
   /** Wakes the job workers of every process. */
   | { type: 'job.enqueued'; queue: string }
+  /** A job ended (done, or failed for now): what it was doing shows no longer as in progress. */
+  | { type: 'job.finished'; queue: string }
   | {
       type: 'note.changed';
       change: 'created' | 'updated' | 'deleted';

@@ -141,11 +141,12 @@ describe('the merge request widget’s polled JSON', () => {
     expect((await get('widget.json', null)).statusCode).toBe(404);
   });
 
-  it('shows a scheduled rebase in progress', async () => {
+  it('shows a scheduled rebase in progress, and its end to a poll that held the running state', async () => {
     await t.app.inject({ method: 'POST', url: url('rebase'), headers: owner.headers });
-    expect((await get('cached_widget.json')).json<CachedWidget>().rebase_in_progress).toBe(true);
+    const scheduled = await get('cached_widget.json');
+    expect(scheduled.json<CachedWidget>().rebase_in_progress).toBe(true);
     await t.container.jobs.drain();
-    const after = (await get('cached_widget.json')).json<CachedWidget>();
+    const after = (await get('cached_widget.json', owner, scheduled.headers.etag)).json<CachedWidget>();
     expect(after).toMatchObject({ rebase_in_progress: false, diverged_commits_count: 0 });
   });
 });

@@ -30,6 +30,11 @@ export function registerWidgetRoutes(
         return [groupOf(event.mergeRequestId)];
       case 'note.changed':
         return event.noteableType === 'MergeRequest' ? [groupOf(event.noteableId)] : [];
+      case 'job.finished': {
+        // A rebase that ended is a change of `rebase_in_progress`, announced by nothing else.
+        const mergeRequestId = /^merge_request:(\d+)$/.exec(event.queue)?.[1];
+        return mergeRequestId ? [groupOf(Number(mergeRequestId))] : [];
+      }
       case 'repository.pushed':
       case 'project.updated':
         return [...(groupsOfProject.get(event.projectId) ?? [])];
