@@ -5,6 +5,7 @@ import { renderInlineMarkdown, renderMarkdown } from '../../markdown/render';
 import { presentUserBasic } from '../users/user.presenter';
 import type { PersonRow, TimelineEventRecord } from './issues.repo';
 import type { IssuePermissions, IssueView } from './issues.service';
+import { formatDuration } from '../../../shared/quick-actions/timeDuration';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;
 
@@ -48,7 +49,7 @@ export function presentIssue(record: IssueView, config: UrlConfig): Issue {
     time_stats: {
       time_estimate: issue.timeEstimate,
       total_time_spent: 0,
-      human_time_estimate: null,
+      human_time_estimate: issue.timeEstimate > 0 ? formatDuration(issue.timeEstimate) : null,
       human_total_time_spent: null,
     },
     task_completion_status: tasks,

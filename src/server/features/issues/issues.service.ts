@@ -31,6 +31,7 @@ import {
   type IssueRecord,
   type IssueRow,
 } from './issues.repo';
+import { timeEstimateText } from '../notes/system-note-texts';
 
 export type Page = { offset: number; limit: number };
 
@@ -337,6 +338,34 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     assigneeIds: number[],
   ) => update(actor, projectRef, iid, { assignee_ids: assigneeIds });
 
+  /** `/estimate`: the issue's time estimate in seconds (0 removes it), with GitLab's note. */
+  async function setTimeEstimate(
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    seconds: number,
+  ) {
+    const { ctx, record } = await findReadable(actor, projectRef, iid);
+    if (!can(actor, 'set_issue_metadata', issueSubject(ctx, record.issue, assigneeIdsOf(record))))
+      throw new ForbiddenError();
+    if (record.issue.timeEstimate === seconds) return;
+    const note = await db.transaction(async (tx) => {
+      await updateIssueRow(tx, record.issue.id, { timeEstimate: seconds, updatedAt: clock.now() });
+      return systemNotes.record(
+        {
+          projectId: record.issue.projectId,
+          noteableType: 'Issue',
+          noteableId: record.issue.id,
+          authorId: actor.id,
+          action: 'time_tracking',
+          body: timeEstimateText(seconds),
+        },
+        tx,
+      );
+    });
+    await systemNotes.announce(note);
+  }
+
   async function remove(actor: CurrentUser, projectRef: number | string, iid: number): Promise<void> {
     const { ctx, record } = await findReadable(actor, projectRef, iid);
     if (!can(actor, 'destroy_issue', issueSubject(ctx, record.issue, assigneeIdsOf(record))))
@@ -358,6 +387,7 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     update,
     close,
     reopen,
+    setTimeEstimate,
     setLocked,
     setConfidential,
     setAssignees,

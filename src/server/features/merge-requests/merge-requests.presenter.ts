@@ -20,6 +20,7 @@ import { presentUserBasic } from '../users/user.presenter';
 import type { AutoMergeOutcome } from './auto-merge.service';
 import type { DiffCommitRow, DiffVersionRow, PersonRow } from './merge-requests.repo';
 import type { MergeRequestView } from './merge-requests.service';
+import { formatDuration } from '../../../shared/quick-actions/timeDuration';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;
 
@@ -79,9 +80,9 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     references: { short: reference, relative: reference, full: `${view.projectFullPath}${reference}` },
     web_url: `${config.externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,
     time_stats: {
-      time_estimate: 0,
+      time_estimate: mr.timeEstimate,
       total_time_spent: 0,
-      human_time_estimate: null,
+      human_time_estimate: mr.timeEstimate > 0 ? formatDuration(mr.timeEstimate) : null,
       human_total_time_spent: null,
     },
     squash: mr.squash,

@@ -39,7 +39,13 @@ import { nextInternalId } from '../projects/projects.repo';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import type { NoteRow } from '../notes/notes.repo';
-import { commitsAddedText, draftText, lockedText, titleChangedText } from '../notes/system-note-texts';
+import {
+  commitsAddedText,
+  draftText,
+  lockedText,
+  timeEstimateText,
+  titleChangedText,
+} from '../notes/system-note-texts';
 import type { DiscussionFacts } from '../notes/discussion-facts.service';
 import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
@@ -757,6 +763,33 @@ export function createMergeRequestsService({
    * Locks or unlocks the discussion (GraphQL `mergeRequestSetLocked`): only members may comment
    * while locked. Who may edit the request may lock it; a change writes its system note.
    */
+  /** `/estimate`: the merge request's time estimate in seconds (0 removes it), with GitLab's note. */
+  async function setTimeEstimate(
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    seconds: number,
+  ) {
+    const ctx = await loadForRead(actor, projectRef);
+    const current = (await findRecord(ctx, iid)).mergeRequest;
+    if (!can(actor, 'update_merge_request', mergeRequestSubject(ctx, current.authorId)))
+      throw new ForbiddenError();
+    if (current.timeEstimate === seconds) return;
+    const updated = await db.transaction(async (tx) => {
+      const row = await updateMergeRequestRow(tx, current.id, {
+        timeEstimate: seconds,
+        updatedAt: clock.now(),
+      });
+      const note = await systemNotes.record(
+        { ...noteableOf(row), authorId: actor.id, action: 'time_tracking', body: timeEstimateText(seconds) },
+        tx,
+      );
+      return { row, note };
+    });
+    await publish(updated.row);
+    await systemNotes.announce(updated.note);
+  }
+
   async function setDiscussionLocked(
     actor: CurrentUser,
     projectRef: number | string,
@@ -796,6 +829,7 @@ export function createMergeRequestsService({
     loadForRead,
     versionCommits,
     setDiscussionLocked,
+    setTimeEstimate,
     findReadable,
     findReadableById,
     detailIn,

@@ -1,3 +1,4 @@
+import { formatDuration } from '../../../shared/quick-actions/timeDuration';
 /**
  * The system notes the server writes when something happens to an issue or a merge request:
  * GitLab's action names (`system_note_metadata.action`), the icon its web app shows for each,
@@ -73,6 +74,10 @@ export const draftText = (draft: boolean): string =>
 
 export const lockedText = (locked: boolean, noteableType: 'Issue' | 'MergeRequest'): string =>
   `${locked ? 'locked' : 'unlocked'} the discussion in this ${noteableType === 'Issue' ? 'issue' : 'merge request'}`;
+
+/** `/estimate`: GitLab's note for a new time estimate, or for its removal. */
+export const timeEstimateText = (seconds: number): string =>
+  seconds > 0 ? `changed time estimate to ${formatDuration(seconds)}` : 'removed time estimate';
 
 /** The action of a state change, which is also its text ("closed", "reopened", "merged"). */
 export type StateAction = Extract<SystemNoteAction, 'opened' | 'closed' | 'reopened' | 'merged'>;

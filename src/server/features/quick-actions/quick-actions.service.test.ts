@@ -5,7 +5,7 @@ import { parseQuickActions } from '../../../shared/quick-actions/quickActions';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import { addProjectMember, buildMergeRequest } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
-import { timelogs } from '../../db/schema';
+import { notes, timelogs } from '../../db/schema';
 import type { ProjectContext } from '../projects/projects.service';
 import type { QuickActionTarget } from './quick-actions.service';
 
@@ -136,6 +136,39 @@ describe('quick actions', () => {
     const refused = await run(guest, target, '/spend 1h');
     expect(refused).toMatchObject({ messages: ['Could not apply spend command.'], error: true });
     expect(await t.container.db.select().from(timelogs).where(eq(timelogs.userId, guest.id))).toEqual([]);
+  });
+
+  it('sets and removes a time estimate with /estimate, with GitLab’s notes, for those allowed', async () => {
+    const issue = await issueTarget();
+    expect(await run(owner, issue, '/estimate 1d 2h')).toMatchObject({
+      messages: ['Set time estimate to 1d 2h.'],
+      commands_changes: { time_estimate: 36000 },
+    });
+    const shown = await t.app.inject({
+      url: `/api/v4/projects/${project.project.id}/issues/${issue.iid}`,
+      headers: owner.headers,
+    });
+    expect(shown.json()).toMatchObject({
+      time_stats: { time_estimate: 36000, human_time_estimate: '1d 2h' },
+    });
+    expect(await run(guest, issue, '/estimate 1h')).toMatchObject({
+      messages: ['Could not apply estimate command.'],
+      error: true,
+    });
+
+    const mr = await mergeRequestTarget();
+    await run(developer, mr, '/estimate 30m');
+    const detail = await t.app.inject({
+      url: `/api/v4/projects/${project.project.id}/merge_requests/${mr.iid}`,
+      headers: owner.headers,
+    });
+    expect(detail.json()).toMatchObject({ time_stats: { time_estimate: 1800, human_time_estimate: '30m' } });
+    const texts = (
+      await t.container.db.select({ note: notes.note }).from(notes).where(eq(notes.system, true))
+    ).map((row) => row.note);
+    expect(texts).toEqual(
+      expect.arrayContaining(['changed time estimate to 1d 2h', 'changed time estimate to 30m']),
+    );
   });
 
   it('reports what a reporter may not do and still applies the rest', async () => {

@@ -40,9 +40,12 @@ type Applied = { message: string; changes?: QuickActionsResult['commands_changes
 type Deps = {
   db: Db;
   clock: Clock;
-  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'detailIn' | 'update' | 'setDiscussionLocked'>;
+  mergeRequests: Pick<
+    MergeRequestsService,
+    'loadForRead' | 'detailIn' | 'update' | 'setDiscussionLocked' | 'setTimeEstimate'
+  >;
   merges: Pick<MergeService, 'merge'>;
-  issues: Pick<IssuesService, 'findReadable' | 'noteableFacts' | 'update'>;
+  issues: Pick<IssuesService, 'findReadable' | 'noteableFacts' | 'update' | 'setTimeEstimate'>;
   awardEmoji: Pick<AwardEmojiService, 'toggle'>;
   users: Pick<UsersService, 'findUsers'>;
 };
@@ -189,9 +192,13 @@ export function createQuickActionsService(deps: Deps) {
         const outcome = await merges.merge(actor, projectId, iid, {}, onHookError);
         return outcome.kind === 'merged' ? done() : null;
       }
-      // Approvals and time estimates are not kept by this instance yet: the commands say so.
+      case 'estimate': {
+        if (noteableType === 'Issue') await issues.setTimeEstimate(actor, projectId, iid, command.seconds);
+        else await mergeRequests.setTimeEstimate(actor, projectId, iid, command.seconds);
+        return done([], { time_estimate: command.seconds });
+      }
+      // Approvals do not exist on this instance yet: the command says so.
       case 'approve':
-      case 'estimate':
         return null;
       default:
         return assertNever(command);
