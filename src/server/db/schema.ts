@@ -149,6 +149,12 @@ export const projects = pgTable(
     removeSourceBranchAfterMerge: boolean('remove_source_branch_after_merge').notNull().default(true),
     mergeCommitTemplate: text('merge_commit_template'),
     squashCommitTemplate: text('squash_commit_template'),
+    /** A merge request's title must match this (TITLE_REGEX); null turns the check off. */
+    mergeRequestTitleRegex: text('merge_request_title_regex'),
+    mergeRequestTitleRegexDescription: text('merge_request_title_regex_description'),
+    /** Merge requests join a queue per target branch instead of merging directly. */
+    mergeTrainsEnabled: boolean('merge_trains_enabled').notNull().default(false),
+    mergeTrainsSkipTrainAllowed: boolean('merge_trains_skip_train_allowed').notNull().default(false),
   },
   (t) => [
     uniqueIndex('projects_namespace_path_lower').on(t.namespaceId, sql`lower(${t.path})`),
@@ -613,4 +619,140 @@ export const jobs = pgTable(
       .on(t.queue)
       .where(sql`${t.state} = 'running'`),
   ],
+);
+
+export const mergeRequestAssignees = pgTable(
+  'merge_request_assignees',
+  {
+    mergeRequestId: integer('merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mergeRequestId, t.userId] }),
+    index('merge_request_assignees_user').on(t.userId),
+  ],
+);
+
+/** Merge request dependencies: the blocked request may not merge before the blocking one (BLOCKED_STATUS). */
+export const mergeRequestBlocks = pgTable(
+  'merge_request_blocks',
+  {
+    id: serial('id').primaryKey(),
+    blockingMergeRequestId: integer('blocking_merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    blockedMergeRequestId: integer('blocked_merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('merge_request_blocks_pair').on(t.blockingMergeRequestId, t.blockedMergeRequestId),
+    index('merge_request_blocks_blocked').on(t.blockedMergeRequestId),
+  ],
+);
+
+/** Services outside us that must approve a merge request (EXTERNAL_STATUS_CHECKS). */
+export const externalStatusChecks = pgTable(
+  'external_status_checks',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    externalUrl: text('external_url').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('external_status_checks_project_name').on(t.projectId, t.name)],
+);
+
+/** Which protected branches a status check applies to; none means every branch. */
+export const externalStatusCheckProtectedBranches = pgTable(
+  'status_check_protected_branches',
+  {
+    externalStatusCheckId: integer('external_status_check_id')
+      .notNull()
+      .references(() => externalStatusChecks.id, { onDelete: 'cascade' }),
+    protectedBranchId: integer('protected_branch_id')
+      .notNull()
+      .references(() => protectedBranches.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.externalStatusCheckId, t.protectedBranchId] })],
+);
+
+/** What a status check answered for one head commit of a merge request. */
+export const statusCheckResponses = pgTable(
+  'status_check_responses',
+  {
+    id: serial('id').primaryKey(),
+    mergeRequestId: integer('merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    externalStatusCheckId: integer('external_status_check_id')
+      .notNull()
+      .references(() => externalStatusChecks.id, { onDelete: 'cascade' }),
+    sha: text('sha').notNull(),
+    status: text('status', { enum: ['pending', 'passed', 'failed'] }).notNull(),
+    retriedAt: tz('retried_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('status_check_responses_request').on(t.mergeRequestId, t.externalStatusCheckId, t.id)],
+);
+
+/**
+ * A merge train: one car per merge request queued to merge into a target branch, merged in `id`
+ * order. A car's pipeline (merged results) is attached once pipelines exist.
+ */
+export const mergeTrainCars = pgTable(
+  'merge_train_cars',
+  {
+    id: serial('id').primaryKey(),
+    mergeRequestId: integer('merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    targetProjectId: integer('target_project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    targetBranch: text('target_branch').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['idle', 'stale', 'fresh', 'merging', 'merged', 'skip_merged'] })
+      .notNull()
+      .default('idle'),
+    /** The commit this car would make on the target branch, given the cars ahead of it. */
+    mergedResultSha: text('merged_result_sha'),
+    mergedAt: tz('merged_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One active car per merge request; merged cars stay as history.
+    uniqueIndex('merge_train_cars_one_active_per_request')
+      .on(t.mergeRequestId)
+      .where(sql`${t.status} in ('idle', 'stale', 'fresh', 'merging')`),
+    index('merge_train_cars_train').on(t.targetProjectId, t.targetBranch, t.status, t.id),
+  ],
+);
+
+/** Charts and screenshots attached to an incident. */
+export const issueMetricImages = pgTable(
+  'issue_metric_images',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    url: text('url'),
+    urlText: text('url_text'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('issue_metric_images_issue').on(t.issueId, t.id)],
 );
