@@ -13,6 +13,7 @@ import { createIssuesService } from './features/issues/issues.service';
 import { createTimelineEventsService } from './features/issues/timeline-events.service';
 import { createMembersService } from './features/members/members.service';
 import { createMergeService } from './features/merge-requests/merge.service';
+import { createMergeRequestAssigneesService } from './features/merge-requests/assignees.service';
 import { createRebaseService } from './features/merge-requests/rebase.service';
 import { createAutoMergeService } from './features/merge-requests/auto-merge.service';
 import { createWidgetService } from './features/merge-requests/widget.service';
@@ -76,6 +77,7 @@ export function createContainer(deps: AppDeps) {
     awardEmoji,
   });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests, systemNotes });
+  const mergeRequestAssignees = createMergeRequestAssigneesService({ ...base, mergeRequests, systemNotes });
   const jobs = createJobQueue(base);
   const rebases = createRebaseService({
     ...base,
@@ -108,6 +110,7 @@ export function createContainer(deps: AppDeps) {
     ...base,
     mergeRequests,
     merges,
+    mergeRequestAssignees,
     issues,
     awardEmoji,
     users,
@@ -171,6 +174,7 @@ export function createContainer(deps: AppDeps) {
     descriptionVersions,
     noteCommands,
     mergeRequests,
+    mergeRequestAssignees,
     merges,
     jobs,
     rebases,

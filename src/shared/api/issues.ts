@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './mergeRequests';
 import { booleanParam, numericParam } from './projects';
 import { userBasicSchema } from './users';
+import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam } from './assignees';
 
 export const ISSUE_STATES = ['opened', 'closed'] as const;
 export type IssueState = (typeof ISSUE_STATES)[number];
@@ -12,16 +13,7 @@ export type IssueType = (typeof ISSUE_TYPES)[number];
 
 export const ISSUE_STATE_EVENTS = ['close', 'reopen'] as const;
 
-/** GitLab caps assignees per issue for free tiers at one; we allow a handful, as paid tiers do. */
-export const MAX_ASSIGNEES = 100;
-
 const dbId = z.preprocess(numericParam, z.number().int().positive().max(2_147_483_647));
-
-/** `assignee_ids[]=1&assignee_ids[]=2`, `assignee_ids=1,2`, a JSON list, or GitLab's single `assignee_id`. */
-const assigneeIds = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').filter((part) => part !== '') : value),
-  z.array(dbId).max(MAX_ASSIGNEES),
-);
 
 const title = z.string().trim().min(1).max(MAX_TITLE_LENGTH);
 const description = z.string().max(MAX_DESCRIPTION_LENGTH);
@@ -30,7 +22,7 @@ const description = z.string().max(MAX_DESCRIPTION_LENGTH);
 export const createIssueBodySchema = z.object({
   title,
   description: description.optional(),
-  assignee_ids: assigneeIds.optional(),
+  assignee_ids: assigneeIdsParam.optional(),
   assignee_id: dbId.optional(),
   confidential: booleanParam.optional(),
   discussion_locked: booleanParam.optional(),
@@ -42,19 +34,14 @@ export type CreateIssueBody = z.input<typeof createIssueBodySchema>;
 export const updateIssueBodySchema = z.object({
   title: title.optional(),
   description: description.optional(),
-  assignee_ids: assigneeIds.optional(),
-  assignee_id: z.preprocess(numericParam, z.number().int().min(0).max(2_147_483_647)).optional(),
+  assignee_ids: assigneeIdsParam.optional(),
+  assignee_id: assigneeIdParam.optional(),
   confidential: booleanParam.optional(),
   discussion_locked: booleanParam.optional(),
   issue_type: z.enum(ISSUE_TYPES).optional(),
   state_event: z.enum(ISSUE_STATE_EVENTS).optional(),
 });
 export type UpdateIssueBody = z.input<typeof updateIssueBodySchema>;
-
-/** `assignee_id` filters by a user, or GitLab's `None` (unassigned) and `Any` (assigned). */
-const assigneeFilter = z
-  .union([z.enum(['None', 'Any', 'none', 'any']), dbId])
-  .transform((value) => (typeof value === 'string' ? (value.toLowerCase() as 'none' | 'any') : value));
 
 /** `iids[]=1&iids[]=2` (as clients send lists in query strings) or a single `iids[]=1`. */
 const iidList = z.preprocess(
@@ -66,7 +53,7 @@ const issueFilters = {
   'iids[]': iidList.optional(),
   state: z.enum([...ISSUE_STATES, 'all']).default('all'),
   search: z.string().max(255).optional(),
-  assignee_id: assigneeFilter.optional(),
+  assignee_id: assigneeFilterParam.optional(),
   author_id: dbId.optional(),
   confidential: booleanParam.optional(),
   issue_type: z.enum(ISSUE_TYPES).optional(),

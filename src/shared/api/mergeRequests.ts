@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commitSchema, type CommitJson } from './repository';
+import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam } from './assignees';
 
 export const MAX_TITLE_LENGTH = 255;
 /** GitLab's limit for descriptions (1,000,000 characters). */
@@ -19,6 +20,8 @@ export const createMergeRequestBodySchema = z.object({
   title: z.string().trim().min(1).max(MAX_TITLE_LENGTH),
   description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
   draft: booleanParam.optional(),
+  assignee_ids: assigneeIdsParam.optional(),
+  assignee_id: assigneeIdParam.optional(),
 });
 export type CreateMergeRequestBody = z.input<typeof createMergeRequestBodySchema>;
 
@@ -31,6 +34,8 @@ export const updateMergeRequestBodySchema = z.object({
   target_branch: branchName.optional(),
   state_event: z.enum(STATE_EVENTS).optional(),
   draft: booleanParam.optional(),
+  assignee_ids: assigneeIdsParam.optional(),
+  assignee_id: assigneeIdParam.optional(),
 });
 export type UpdateMergeRequestBody = z.input<typeof updateMergeRequestBodySchema>;
 
@@ -40,6 +45,8 @@ export type MergeRequestState = (typeof MERGE_REQUEST_STATES)[number];
 const mergeRequestFilters = {
   state: z.enum([...MERGE_REQUEST_STATES, 'all']).default('all'),
   author_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  assignee_id: assigneeFilterParam.optional(),
+  assignee_username: z.string().min(1).max(255).optional(),
   source_branch: branchName.optional(),
   target_branch: branchName.optional(),
   search: z.string().max(255).optional(),

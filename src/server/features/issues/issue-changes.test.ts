@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { updateIssueBodySchema } from '../../../shared/api/issues';
-import { assigneeEvent, permissionsNeeded, planFieldChanges, requestedAssignees } from './issue-changes';
+import { requestedAssignees } from '../../../shared/api/assignees';
+import { assigneeEvent, permissionsNeeded, planFieldChanges } from './issue-changes';
 import type { IssueRow } from './issues.repo';
 
 const now = new Date('2026-03-04T05:06:07Z');

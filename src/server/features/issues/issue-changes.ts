@@ -64,13 +64,6 @@ export function planFieldChanges(
   return { changes, events };
 }
 
-/** The assignees asked for: `assignee_ids`, else GitLab's single `assignee_id` (0 unassigns everyone). */
-export function requestedAssignees(parsed: ParsedUpdate): number[] | undefined {
-  if (parsed.assignee_ids !== undefined) return parsed.assignee_ids;
-  if (parsed.assignee_id === undefined) return undefined;
-  return parsed.assignee_id === 0 ? [] : [parsed.assignee_id];
-}
-
 /** "assigned to @a and unassigned @b", or nothing when the assignees stay the same. */
 export function assigneeEvent(
   before: readonly Pick<PersonRow, 'id' | 'username'>[],

@@ -10,15 +10,16 @@ import type { CurrentUser } from '../../auth/current-user';
 import { can, type Actor, type Subject } from '../../auth/permissions';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
-import { assigneeEvent, permissionsNeeded, planFieldChanges, requestedAssignees } from './issue-changes';
+import { requestedAssignees } from '../../../shared/api/assignees';
+import { assignableUsers } from './assignable-users';
+import { assigneeEvent, permissionsNeeded, planFieldChanges } from './issue-changes';
 import { systemNoteOf, type IssueEvent } from './issue-system-notes';
 import {
   deleteIssueRow,
-  findUsers,
   findIssueRecord,
   findIssueRecordById,
   insertIssue,
@@ -217,15 +218,7 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     return { items: await withVotes(records), total };
   }
 
-  /** Unknown users cannot be assigned: a clear 400, and nothing is written. */
-  async function checkAssignees(ids: number[]) {
-    const unique = [...new Set(ids)];
-    const found = await findUsers(db, unique);
-    const unknown = unique.filter((id) => !found.some((user) => user.id === id));
-    if (unknown.length > 0)
-      throw new BadRequestError(`assignee_ids contains unknown users: ${unknown.join(', ')}`);
-    return found;
-  }
+  const checkAssignees = (ids: number[]) => assignableUsers(db, ids);
 
   async function create(actor: CurrentUser, projectRef: number | string, input: CreateIssueBody) {
     const ctx = await loadForRead(actor, projectRef);

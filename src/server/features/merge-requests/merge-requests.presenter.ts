@@ -37,6 +37,7 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
   const reference = `!${mr.iid}`;
   const diff = view.latestDiff;
   const squashes = squashOnMerge(view.settings.squashOption, undefined, mr.squash);
+  const assignees = view.assignees.map((row) => presentUserBasic(row, config));
   return {
     id: mr.id,
     iid: mr.iid,
@@ -57,8 +58,8 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     upvotes: view.votes.upvotes,
     downvotes: view.votes.downvotes,
     author: user(view.author),
-    assignees: [],
-    assignee: null,
+    assignees,
+    assignee: assignees[0] ?? null,
     reviewers: [],
     source_project_id: mr.sourceProjectId,
     target_project_id: mr.projectId,

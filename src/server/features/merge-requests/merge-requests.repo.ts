@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { effectiveLevelSql } from '../projects/projects.repo';
+import { assigneeCondition, assigneesOf, type AssigneeFilter } from './assignees.repo';
 
 export type MergeRequestRow = typeof mergeRequests.$inferSelect;
 export type NewMergeRequest = typeof mergeRequests.$inferInsert;
@@ -44,6 +45,8 @@ export type MergeRequestRecord = {
   latestDiff: DiffVersionRow | null;
   /** The author has no merged merge request in the target project yet. */
   firstContribution: boolean;
+  /** By user id: the table keeps no order of assignment. */
+  assignees: PersonRow[];
 };
 
 const author = alias(users, 'author');
@@ -117,23 +120,32 @@ const personOf = (columns: PersonColumns | null): PersonRow | null =>
     ? { id: columns.id, username: columns.username, name: columns.name, state: columns.state }
     : null;
 
-const toRecord = (row: RecordRow): MergeRequestRecord => ({
-  ...row,
-  author: personOf(row.author),
-  closedBy: personOf(row.closedBy),
-  mergedBy: personOf(row.mergedBy),
-  firstContribution: Boolean(row.firstContribution),
-});
+/** Adds assignees with one query for the whole page. */
+async function toRecords(db: Db, rows: RecordRow[]): Promise<MergeRequestRecord[]> {
+  const assignees = await assigneesOf(
+    db,
+    rows.map((row) => row.mergeRequest.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    author: personOf(row.author),
+    closedBy: personOf(row.closedBy),
+    mergedBy: personOf(row.mergedBy),
+    firstContribution: Boolean(row.firstContribution),
+    assignees: assignees.get(row.mergeRequest.id) ?? [],
+  }));
+}
 
 export async function findMergeRequestRecord(
   db: Db,
   projectId: number,
   iid: number,
 ): Promise<MergeRequestRecord | undefined> {
-  const [row] = await recordQuery(db).where(
+  const rows = await recordQuery(db).where(
     and(eq(mergeRequests.projectId, projectId), eq(mergeRequests.iid, iid)),
   );
-  return row && toRecord(row);
+  const [record] = await toRecords(db, rows);
+  return record;
 }
 
 /** Where a merge request lives, for features that hold only its id (notes, awards). */
@@ -174,6 +186,7 @@ export type MergeRequestFilter = {
   visibleTo?: SQL;
   state: 'opened' | 'closed' | 'merged' | 'locked' | 'all';
   authorId?: number;
+  assignee?: AssigneeFilter;
   sourceBranch?: string;
   targetBranch?: string;
   search?: string;
@@ -187,6 +200,7 @@ function filterConditions(filter: MergeRequestFilter): SQL | undefined {
     filter.visibleTo,
     filter.state === 'all' ? undefined : eq(mergeRequests.state, filter.state),
     filter.authorId === undefined ? undefined : eq(mergeRequests.authorId, filter.authorId),
+    assigneeCondition(filter.assignee),
     filter.sourceBranch === undefined ? undefined : eq(mergeRequests.sourceBranch, filter.sourceBranch),
     filter.targetBranch === undefined ? undefined : eq(mergeRequests.targetBranch, filter.targetBranch),
   ];
@@ -218,7 +232,7 @@ export async function listMergeRequestRecords(
     .innerJoin(projects, eq(projects.id, mergeRequests.projectId))
     .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
     .where(where);
-  return { records: rows.map(toRecord), total: total?.n ?? 0 };
+  return { records: await toRecords(db, rows), total: total?.n ?? 0 };
 }
 
 export async function insertMergeRequest(db: Db, values: NewMergeRequest): Promise<MergeRequestRow> {

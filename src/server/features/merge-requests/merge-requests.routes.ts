@@ -19,6 +19,7 @@ import {
   updateMergeRequestBodySchema,
 } from '../../../shared/api/mergeRequests';
 import { assertNever } from '../../../shared/lib/assertNever';
+import { requestedAssignees } from '../../../shared/api/assignees';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { ConflictError, MethodNotAllowedError, UnprocessableError } from '../../errors';
@@ -54,8 +55,12 @@ export function registerMergeRequestRoutes(
     merges,
     rebases,
     autoMerges,
+    mergeRequestAssignees,
     config,
-  }: Pick<Container, 'mergeRequests' | 'merges' | 'rebases' | 'autoMerges' | 'config'>,
+  }: Pick<
+    Container,
+    'mergeRequests' | 'merges' | 'rebases' | 'autoMerges' | 'mergeRequestAssignees' | 'config'
+  >,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -108,7 +113,20 @@ export function registerMergeRequestRoutes(
     },
     handler: async (request, reply) => {
       const actor = requireUser(request, 'api_write');
-      const view = await mergeRequests.create(actor, request.params.id, request.body);
+      // Unknown assignees are refused before the request is created.
+      const assignees = requestedAssignees(request.body);
+      if (assignees) await mergeRequestAssignees.checkUsers(assignees);
+      let view = await mergeRequests.create(actor, request.params.id, request.body);
+      if (assignees?.length)
+        view = await mergeRequestAssignees.replace(
+          actor,
+          request.params.id,
+          view.mergeRequest.iid,
+          assignees,
+          {
+            quiet: true,
+          },
+        );
       return reply.status(201).send(presentMergeRequestDetail(view, config));
     },
   });
@@ -141,7 +159,10 @@ export function registerMergeRequestRoutes(
     handler: async (request) => {
       const actor = requireUser(request, 'api_write');
       const { id, merge_request_iid: iid } = request.params;
-      const view = await mergeRequests.update(actor, id, iid, request.body);
+      const assignees = requestedAssignees(request.body);
+      if (assignees) await mergeRequestAssignees.checkUsers(assignees);
+      let view = await mergeRequests.update(actor, id, iid, request.body);
+      if (assignees) view = await mergeRequestAssignees.replace(actor, id, iid, assignees);
       return presentMergeRequestDetail(view, config);
     },
   });

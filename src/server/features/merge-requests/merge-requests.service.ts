@@ -73,6 +73,7 @@ import {
   type NewDiffCommit,
 } from './merge-requests.repo';
 import { announceMergeRequest } from './merge-request-events';
+import type { AssigneeFilter } from './assignees.repo';
 
 /** A merge request as one actor sees it: the record, whether its branches exist, what decides its mergeability. */
 export type MergeRequestView = MergeRequestRecord & {
@@ -512,10 +513,12 @@ export function createMergeRequestsService({
   /** `GET /merge_requests`: across projects the actor may read; created by them unless `scope=all`. */
   async function listForUser(actor: Actor, query: ListUserMergeRequestsQuery, page: Page) {
     const scope = query.scope ?? (actor ? 'created_by_me' : 'all');
-    // Nobody is assigned to anything yet: assignees come with a later feature.
-    if (scope === 'assigned_to_me') return { items: [], total: 0 };
     const authorId = scope === 'created_by_me' && actor ? actor.id : query.author_id;
-    const filter = filterOf({ ...query, author_id: authorId }, { visibleTo: visibleProjectsSql(actor) });
+    const assigneeId = scope === 'assigned_to_me' && actor ? actor.id : query.assignee_id;
+    const filter = filterOf(
+      { ...query, author_id: authorId, assignee_id: assigneeId },
+      { visibleTo: visibleProjectsSql(actor) },
+    );
     const { records, total } = await listMergeRequestRecords(db, filter, page);
     return { items: await viewsOf(records), total };
   }
@@ -857,12 +860,21 @@ function filterOf(
     ...scope,
     state: query.state,
     authorId: query.author_id,
+    assignee: assigneeFilterOf(query),
     sourceBranch: query.source_branch,
     targetBranch: query.target_branch,
     search: query.search,
     orderBy: query.order_by,
     sort: query.sort,
   };
+}
+
+/** `assignee_id` (a user, `None`, `Any`) wins over `assignee_username`, as in GitLab. */
+function assigneeFilterOf(query: ListMergeRequestsQuery): AssigneeFilter | undefined {
+  const id = query.assignee_id;
+  if (id === 'none' || id === 'any') return id;
+  if (id !== undefined) return { id };
+  return query.assignee_username === undefined ? undefined : { username: query.assignee_username };
 }
 
 export type MergeRequestsService = ReturnType<typeof createMergeRequestsService>;

@@ -16,6 +16,7 @@ import { issueAwardable, mergeRequestAwardable } from '../award-emoji/awardables
 import type { IssuesService } from '../issues/issues.service';
 import type { MergeService } from '../merge-requests/merge.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { MergeRequestAssigneesService } from '../merge-requests/assignees.service';
 import type { UsersService } from '../users/users.service';
 import { insertTimelog } from './quick-actions.repo';
 
@@ -42,9 +43,10 @@ type Deps = {
   clock: Clock;
   mergeRequests: Pick<
     MergeRequestsService,
-    'loadForRead' | 'detailIn' | 'update' | 'setDiscussionLocked' | 'setTimeEstimate'
+    'loadForRead' | 'findReadable' | 'detailIn' | 'update' | 'setDiscussionLocked' | 'setTimeEstimate'
   >;
   merges: Pick<MergeService, 'merge'>;
+  mergeRequestAssignees: Pick<MergeRequestAssigneesService, 'replace'>;
   issues: Pick<IssuesService, 'findReadable' | 'noteableFacts' | 'update' | 'setTimeEstimate'>;
   awardEmoji: Pick<AwardEmojiService, 'toggle'>;
   users: Pick<UsersService, 'findUsers'>;
@@ -54,7 +56,7 @@ type Deps = {
 const spentAtOf = (date: string | null, now: Date) => (date ? new Date(`${date}T00:00:00Z`) : now);
 
 export function createQuickActionsService(deps: Deps) {
-  const { db, clock, mergeRequests, merges, issues, awardEmoji, users } = deps;
+  const { db, clock, mergeRequests, merges, mergeRequestAssignees, issues, awardEmoji, users } = deps;
 
   /** The noteable as something commands act on, read with the actor's rights (404 otherwise). */
   const noteableOf = (actor: CurrentUser, target: QuickActionTarget): Promise<Awardable> =>
@@ -105,17 +107,32 @@ export function createQuickActionsService(deps: Deps) {
     return mergeRequest.state === wanted;
   }
 
-  /** `/assign` and `/unassign` on issues (merge requests have no assignees here yet). */
+  /** The noteable's assignees, read with the actor's rights. */
+  async function assigneesOf(actor: CurrentUser, target: QuickActionTarget) {
+    const { projectId, iid } = target;
+    const { record } =
+      target.noteableType === 'Issue'
+        ? await issues.findReadable(actor, projectId, iid)
+        : await mergeRequests.findReadable(actor, projectId, iid);
+    return record.assignees;
+  }
+
+  async function replaceAssignees(actor: CurrentUser, target: QuickActionTarget, assigneeIds: number[]) {
+    const { projectId, iid } = target;
+    if (target.noteableType === 'Issue')
+      await issues.update(actor, projectId, iid, { assignee_ids: assigneeIds });
+    else await mergeRequestAssignees.replace(actor, projectId, iid, assigneeIds);
+  }
+
+  /** `/assign` and `/unassign`: only who is not yet (or still) assigned counts as touched. */
   async function assign(
     actor: CurrentUser,
     target: QuickActionTarget,
     command: Extract<QuickCommand, { name: 'assign' | 'unassign' }>,
   ): Promise<string[] | null> {
-    if (target.noteableType !== 'Issue') return null;
     const named = await usersNamed(actor, command.usernames);
     if (!named) return null;
-    const { record } = await issues.findReadable(actor, target.projectId, target.iid);
-    const current = record.assignees;
+    const current = await assigneesOf(actor, target);
     const currentIds = new Set(current.map((user) => user.id));
     const touched =
       command.name === 'assign'
@@ -129,7 +146,7 @@ export function createQuickActionsService(deps: Deps) {
       command.name === 'assign'
         ? [...currentIds, ...touchedIds]
         : [...currentIds].filter((id) => !touchedIds.has(id));
-    await issues.update(actor, target.projectId, target.iid, { assignee_ids: assigneeIds });
+    await replaceAssignees(actor, target, assigneeIds);
     return touched.map((user) => user.username);
   }
 
