@@ -36,9 +36,8 @@ export function presentIssue(record: IssueView, config: UrlConfig): Issue {
     author: user(record.author),
     type: issue.issueType === 'incident' ? 'INCIDENT' : 'ISSUE',
     assignee: assignees[0] ?? null,
-    // Counted once the notes feature exposes counts; merge request links do not exist yet.
-    user_notes_count: 0,
-    merge_requests_count: 0,
+    user_notes_count: record.counts.userNotes,
+    merge_requests_count: record.counts.mergeRequests,
     upvotes: record.votes.upvotes,
     downvotes: record.votes.downvotes,
     due_date: null,

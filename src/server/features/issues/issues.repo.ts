@@ -2,7 +2,17 @@ import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { Db } from '../../db/client';
-import { issueAssignees, issues, namespaces, projects, timelineEvents, users } from '../../db/schema';
+import {
+  issueAssignees,
+  issues,
+  mergeRequests,
+  namespaces,
+  notes,
+  projects,
+  timelineEvents,
+  users,
+} from '../../db/schema';
+import { CLOSING_PREFIX } from '../../../shared/issues/closingPattern';
 import { effectiveLevelSql } from '../projects/projects.repo';
 
 export type IssueRow = typeof issues.$inferSelect;
@@ -290,4 +300,55 @@ export async function findTimelineEventForNote(
     .from(timelineEvents)
     .where(and(eq(timelineEvents.issueId, issueId), eq(timelineEvents.noteId, noteId)));
   return row;
+}
+
+/** GitLab's `user_notes_count` and `merge_requests_count` of an issue. */
+export type IssueCounts = { userNotes: number; mergeRequests: number };
+
+/**
+ * Counts for a page of issues, two grouped queries for all of them: comments (internal ones only
+ * for who may read them) and the merge requests of the issue's project whose description closes it.
+ */
+export async function countsOf(
+  db: Db,
+  issueIds: number[],
+  includeInternal: boolean,
+): Promise<Map<number, IssueCounts>> {
+  const counts = new Map<number, IssueCounts>(issueIds.map((id) => [id, { userNotes: 0, mergeRequests: 0 }]));
+  if (issueIds.length === 0) return counts;
+  const [noteCounts, closing] = await Promise.all([
+    db
+      .select({ id: notes.noteableId, n: count() })
+      .from(notes)
+      .where(
+        and(
+          eq(notes.noteableType, 'Issue'),
+          inArray(notes.noteableId, issueIds),
+          eq(notes.system, false),
+          includeInternal ? undefined : eq(notes.internal, false),
+        ),
+      )
+      .groupBy(notes.noteableId),
+    db
+      .select({ id: issues.id, n: count() })
+      .from(issues)
+      .innerJoin(
+        mergeRequests,
+        and(
+          eq(mergeRequests.projectId, issues.projectId),
+          sql`${mergeRequests.description} ~* (${CLOSING_PREFIX} || ${issues.iid} || '([^0-9]|$)')`,
+        ),
+      )
+      .where(inArray(issues.id, issueIds))
+      .groupBy(issues.id),
+  ]);
+  for (const row of noteCounts) {
+    const entry = counts.get(row.id);
+    if (entry) entry.userNotes = row.n;
+  }
+  for (const row of closing) {
+    const entry = counts.get(row.id);
+    if (entry) entry.mergeRequests = row.n;
+  }
+  return counts;
 }

@@ -23,6 +23,7 @@ import {
   findIssueRecord,
   findIssueRecordById,
   insertIssue,
+  countsOf,
   listIssueRecords,
   lockIssue,
   replaceAssignees,
@@ -30,6 +31,7 @@ import {
   type ConfidentialScope,
   type IssueFilter,
   type IssueRecord,
+  type IssueCounts,
   type IssueRow,
 } from './issues.repo';
 import { timeEstimateText } from '../notes/system-note-texts';
@@ -54,9 +56,24 @@ export type Votes = { upvotes: number; downvotes: number };
 export const CHANGED_MEANWHILE = 'The issue was changed by someone else. Reload the page and try again.';
 
 const NO_VOTES: Votes = { upvotes: 0, downvotes: 0 };
+const NO_COUNTS: IssueCounts = { userNotes: 0, mergeRequests: 0 };
 
-/** An issue as the API presents it: the record and its votes. */
-export type IssueView = IssueRecord & { votes: Votes };
+/** Reporters (and admins) read internal notes of the project's issues. */
+const readsInternalNotes = (actor: Actor, ctx: ProjectContext) =>
+  can(actor, 'read_internal_note', {
+    type: 'noteable',
+    noteableType: 'Issue',
+    noteableAuthorId: null,
+    confidential: false,
+    assigneeIds: [],
+    discussionLocked: false,
+    visibility: ctx.project.visibility,
+    archived: ctx.project.archived,
+    accessLevel: ctx.accessLevel,
+  });
+
+/** An issue as the API presents it: the record, its votes and its counts. */
+export type IssueView = IssueRecord & { votes: Votes; counts: IssueCounts };
 
 export const issueSubject = (ctx: ProjectContext, issue: IssueRow, assigneeIds: number[]): Subject => ({
   type: 'issue',
@@ -126,15 +143,20 @@ type Deps = {
 };
 
 export function createIssuesService({ db, clock, projects, systemNotes, awardEmoji }: Deps) {
-  /** Adds each issue's votes with one query for the page. */
-  async function withVotes(records: IssueRecord[]): Promise<IssueView[]> {
-    const votes = await awardEmoji.votesOf(
-      'Issue',
-      records.map((record) => record.issue.id),
-    );
+  /**
+   * Adds each issue's votes and counts with a few queries for the whole page. Internal notes are
+   * counted for who may read them (`includeInternal`), as GitLab does.
+   */
+  async function withVotes(records: IssueRecord[], includeInternal: boolean): Promise<IssueView[]> {
+    const ids = records.map((record) => record.issue.id);
+    const [votes, counts] = await Promise.all([
+      awardEmoji.votesOf('Issue', ids),
+      countsOf(db, ids, includeInternal),
+    ]);
     return records.map((record) => ({
       ...record,
       votes: votes.get(record.issue.id) ?? NO_VOTES,
+      counts: counts.get(record.issue.id) ?? NO_COUNTS,
     }));
   }
 
@@ -199,7 +221,7 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
       confidential: confidentialScope(actor, ctx),
     };
     const { records, total } = await listIssueRecords(db, filterOf(query, scope), page);
-    return { items: await withVotes(records), total };
+    return { items: await withVotes(records, readsInternalNotes(actor, ctx)), total };
   }
 
   /** `GET /issues`: across projects the actor may read; created by them unless `scope` says otherwise. */
@@ -215,7 +237,8 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
       filterOf(narrowed, { kind: 'visible', actor: actor && { id: actor.id, admin: actor.admin } }),
       page,
     );
-    return { items: await withVotes(records), total };
+    // Across projects only administrators are sure to read every internal note.
+    return { items: await withVotes(records, actor?.admin === true), total };
   }
 
   const checkAssignees = (ids: number[]) => assignableUsers(db, ids);
@@ -251,7 +274,10 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
 
   async function detail(actor: Actor, ctx: ProjectContext, iid: number) {
     const record = await readableIn(actor, ctx, iid);
-    const [view = { ...record, votes: NO_VOTES }] = await withVotes([record]);
+    const [view = { ...record, votes: NO_VOTES, counts: NO_COUNTS }] = await withVotes(
+      [record],
+      readsInternalNotes(actor, ctx),
+    );
     return { ctx, record: view, permissions: permissionsOf(actor, { ctx, record }) };
   }
 
