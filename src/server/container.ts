@@ -11,13 +11,14 @@ import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
 import { createIssuesService } from './features/issues/issues.service';
 import { createTimelineEventsService } from './features/issues/timeline-events.service';
-import { createMetricImagesService } from './features/issues/metric-images.service';
 import { createMembersService } from './features/members/members.service';
 import { createMergeService } from './features/merge-requests/merge.service';
 import { createMergeRequestAssigneesService } from './features/merge-requests/assignees.service';
 import { createRebaseService } from './features/merge-requests/rebase.service';
 import { createAutoMergeService } from './features/merge-requests/auto-merge.service';
 import { createWidgetService } from './features/merge-requests/widget.service';
+import { createBlocksService } from './features/merge-requests/blocks.service';
+import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createJobQueue } from './jobs/jobs';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createDescriptionVersionsService } from './features/notes/description-versions.service';
@@ -76,10 +77,15 @@ export function createContainer(deps: AppDeps) {
     systemNotes,
     discussions: createDiscussionFacts(base),
     awardEmoji,
+    // Status checks read merge requests, so they are reached late, once both exist.
+    statusChecks: { statesOf: (requests) => statusChecks.statesOf(requests) },
+    onHeadChanged: (mergeRequestId) => statusChecks.headChanged(mergeRequestId),
   });
   const merges = createMergeService({ ...base, gitHttp, mergeRequests, systemNotes });
   const mergeRequestAssignees = createMergeRequestAssigneesService({ ...base, mergeRequests, systemNotes });
   const jobs = createJobQueue(base);
+  const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
+  const blocks = createBlocksService({ ...base, mergeRequests });
   const rebases = createRebaseService({
     ...base,
     jobs,
@@ -96,7 +102,14 @@ export function createContainer(deps: AppDeps) {
     merges,
     systemNotes,
   });
-  const widgets = createWidgetService({ ...base, mergeRequests, merges, rebases, autoMerges });
+  const widgets = createWidgetService({
+    ...base,
+    mergeRequests,
+    merges,
+    rebases,
+    autoMerges,
+    blocks,
+  });
   const diffs = createDiffsService({
     ...base,
     mergeRequests,
@@ -107,7 +120,6 @@ export function createContainer(deps: AppDeps) {
   const userPreferences = createUserPreferencesService(base);
   const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
-  const metricImages = createMetricImagesService({ ...base, issues, uploads });
   const quickActions = createQuickActionsService({
     ...base,
     mergeRequests,
@@ -182,11 +194,12 @@ export function createContainer(deps: AppDeps) {
     rebases,
     autoMerges,
     widgets,
+    statusChecks,
+    blocks,
     diffs,
     userPreferences,
     issues,
     timelineEvents,
-    metricImages,
   };
 }
 

@@ -71,7 +71,8 @@ export type Action =
   | 'read_note'
   | 'update_note'
   | 'admin_note'
-  | 'upload_file';
+  | 'upload_file'
+  | 'provide_status_check_response';
 
 const { guest, reporter, developer, maintainer, owner } = ACCESS_LEVELS;
 
@@ -240,6 +241,8 @@ function canOnProject(
       return canSee(actor, subject.visibility, level, reporter);
     case 'push_code':
     case 'create_merge_request':
+    // External status checks answer (and are retried) with a Developer's token, as in GitLab.
+    case 'provide_status_check_response':
       return actor !== null && writable && level >= developer;
     case 'push_to_branch':
       if (actor === null || !writable || subject.type !== 'branch') return false;

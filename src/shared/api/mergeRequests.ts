@@ -97,6 +97,9 @@ export const DETAILED_MERGE_STATUSES = [
   'ci_must_pass',
   'conflict',
   'need_rebase',
+  'merge_request_blocked',
+  'status_checks_must_pass',
+  'title_regex',
   'mergeable',
 ] as const;
 export type DetailedMergeStatus = (typeof DETAILED_MERGE_STATUSES)[number];

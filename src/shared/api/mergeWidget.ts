@@ -66,6 +66,29 @@ export const cachedWidgetSchema = z.object({
 export type CachedWidget = z.infer<typeof cachedWidgetSchema>;
 
 /** `{project}/-/merge_requests/{iid}/widget.json`: what this viewer may do, and the merge defaults they would get. */
+/** A merge request that blocks this one, as the blocking merge requests report lists it. */
+const blockingMergeRequestSchema = z.object({
+  id: z.number(),
+  iid: z.number(),
+  title: z.string(),
+  state: z.string(),
+  reference: z.string(),
+  web_url: z.string(),
+});
+export type BlockingMergeRequest = z.infer<typeof blockingMergeRequestSchema>;
+
+/** GitLab's widget report: blockers this viewer may see by state, and how many they may not. */
+const blockingMergeRequestsSchema = z.object({
+  total_count: z.number(),
+  hidden_count: z.number(),
+  visible_merge_requests: z.object({
+    opened: z.array(blockingMergeRequestSchema),
+    closed: z.array(blockingMergeRequestSchema),
+    merged: z.array(blockingMergeRequestSchema),
+  }),
+});
+export type BlockingMergeRequests = z.infer<typeof blockingMergeRequestsSchema>;
+
 export const widgetSchema = z.object({
   current_user: z.object({
     can_merge: z.boolean(),
@@ -79,6 +102,7 @@ export const widgetSchema = z.object({
   merge_path: z.string(),
   rebase_path: z.string(),
   cancel_auto_merge_path: z.string(),
+  blocking_merge_requests: blockingMergeRequestsSchema,
 });
 export type Widget = z.infer<typeof widgetSchema>;
 

@@ -77,6 +77,8 @@ export const projectSchema = simpleProjectSchema.extend({
   remove_source_branch_after_merge: z.boolean(),
   merge_commit_template: z.string().nullable(),
   squash_commit_template: z.string().nullable(),
+  merge_request_title_regex: z.string().nullable(),
+  merge_request_title_regex_description: z.string().nullable(),
   permissions: z.object({
     project_access: memberAccessSchema.nullable(),
     group_access: memberAccessSchema.nullable(),
@@ -143,6 +145,9 @@ export const updateProjectBody = z.object({
   /** An empty template means GitLab's default message again. */
   merge_commit_template: z.string().max(MAX_COMMIT_TEMPLATE_LENGTH).nullable().optional(),
   squash_commit_template: z.string().max(MAX_COMMIT_TEMPLATE_LENGTH).nullable().optional(),
+  /** Checked by the service (RE2 syntax, length); an empty one removes the requirement. */
+  merge_request_title_regex: z.string().max(1000).nullable().optional(),
+  merge_request_title_regex_description: z.string().max(255).nullable().optional(),
 });
 export type UpdateProjectBody = z.output<typeof updateProjectBody>;
 

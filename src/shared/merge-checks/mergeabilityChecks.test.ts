@@ -14,6 +14,9 @@ const open: MergeabilityFacts & { discussionsMustBeResolved: boolean } = {
   needsRebase: false,
   discussionsNotResolved: false,
   discussionsMustBeResolved: false,
+  dependencies: 'none',
+  statusChecks: 'none',
+  titleRegex: 'unset',
 };
 
 const statusOf = (facts: Partial<typeof open>, identifier: MergeCheckIdentifier) =>
@@ -61,6 +64,37 @@ describe('mergeabilityChecks', () => {
       'FAILED',
     ],
     ['no commits fail COMMITS_STATUS', { hasCommits: false }, 'COMMITS_STATUS', 'FAILED'],
+    ['no dependencies: BLOCKED_STATUS is inactive', {}, 'BLOCKED_STATUS', 'INACTIVE'],
+    ['an unmerged dependency fails BLOCKED_STATUS', { dependencies: 'unmerged' }, 'BLOCKED_STATUS', 'FAILED'],
+    ['merged dependencies pass BLOCKED_STATUS', { dependencies: 'merged' }, 'BLOCKED_STATUS', 'SUCCESS'],
+    [
+      'a merged request says nothing about its dependencies',
+      { state: 'merged', dependencies: 'unmerged' },
+      'BLOCKED_STATUS',
+      'INACTIVE',
+    ],
+    ['no title regex: TITLE_REGEX is inactive', {}, 'TITLE_REGEX', 'INACTIVE'],
+    ['a title that does not match fails TITLE_REGEX', { titleRegex: 'fails' }, 'TITLE_REGEX', 'FAILED'],
+    ['a title that matches passes TITLE_REGEX', { titleRegex: 'matches' }, 'TITLE_REGEX', 'SUCCESS'],
+    ['no status checks: EXTERNAL_STATUS_CHECKS is inactive', {}, 'EXTERNAL_STATUS_CHECKS', 'INACTIVE'],
+    [
+      'a pending status check fails EXTERNAL_STATUS_CHECKS',
+      { statusChecks: 'pending' },
+      'EXTERNAL_STATUS_CHECKS',
+      'FAILED',
+    ],
+    [
+      'a failed status check fails EXTERNAL_STATUS_CHECKS',
+      { statusChecks: 'failed' },
+      'EXTERNAL_STATUS_CHECKS',
+      'FAILED',
+    ],
+    [
+      'passed status checks pass EXTERNAL_STATUS_CHECKS',
+      { statusChecks: 'passed' },
+      'EXTERNAL_STATUS_CHECKS',
+      'SUCCESS',
+    ],
   ])('%s', (_rule, facts, identifier, expected) => {
     expect(statusOf(facts, identifier)).toBe(expected);
   });

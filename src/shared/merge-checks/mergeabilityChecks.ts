@@ -5,8 +5,9 @@ const passOrFail = (blocked: boolean): MergeCheckStatus => (blocked ? 'FAILED' :
 
 /**
  * The merge checks the widget lists (GitLab's `mergeabilityChecks`), each with its status. Checks
- * of features a project does not use are INACTIVE, so the list hides them: pipelines (none run
- * yet), approvals, dependencies, title format and external status checks. Checks that need the
+ * of features a request or project does not use are INACTIVE, so the list hides them: pipelines
+ * (none run yet), approvals, and dependencies, title format and status checks where none are set. A
+ * pending status check fails like a failed one, as GitLab's does. Checks that need the
  * request open only say something about an open request.
  */
 export function mergeabilityChecks(
@@ -26,9 +27,18 @@ export function mergeabilityChecks(
     { identifier: 'CI_MUST_PASS', status: facts.ciMustPass ? whenOpen(true) : 'INACTIVE' },
     { identifier: 'CI_STILL_RUNNING', status: 'INACTIVE' },
     { identifier: 'NOT_APPROVED', status: 'INACTIVE' },
-    { identifier: 'BLOCKED_STATUS', status: 'INACTIVE' },
-    { identifier: 'TITLE_REGEX', status: 'INACTIVE' },
-    { identifier: 'EXTERNAL_STATUS_CHECKS', status: 'INACTIVE' },
+    {
+      identifier: 'BLOCKED_STATUS',
+      status: facts.dependencies === 'none' ? 'INACTIVE' : whenOpen(facts.dependencies === 'unmerged'),
+    },
+    {
+      identifier: 'TITLE_REGEX',
+      status: facts.titleRegex === 'unset' ? 'INACTIVE' : whenOpen(facts.titleRegex === 'fails'),
+    },
+    {
+      identifier: 'EXTERNAL_STATUS_CHECKS',
+      status: facts.statusChecks === 'none' ? 'INACTIVE' : whenOpen(facts.statusChecks !== 'passed'),
+    },
     {
       identifier: 'CONFLICT',
       status: !open

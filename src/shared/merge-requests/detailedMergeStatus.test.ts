@@ -11,6 +11,9 @@ const open: MergeabilityFacts = {
   ciMustPass: false,
   needsRebase: false,
   discussionsNotResolved: false,
+  dependencies: 'none',
+  statusChecks: 'none',
+  titleRegex: 'unset',
 };
 
 describe('detailedMergeStatus', () => {
@@ -70,6 +73,29 @@ describe('detailedMergeStatus', () => {
       'unchecked',
     ],
     ['a clean request behind its target in a fast-forward project', { needsRebase: true }, 'need_rebase'],
+    ['a request whose dependency is not merged', { dependencies: 'unmerged' }, 'merge_request_blocked'],
+    ['a request whose dependencies are all merged', { dependencies: 'merged' }, 'mergeable'],
+    [
+      'a blocked request with conflicts: git checks come first, as in GitLab',
+      { dependencies: 'unmerged', mergeStatus: 'cannot_be_merged' },
+      'conflict',
+    ],
+    ['a request with a pending status check', { statusChecks: 'pending' }, 'status_checks_must_pass'],
+    ['a request with a failed status check', { statusChecks: 'failed' }, 'status_checks_must_pass'],
+    ['a request whose status checks passed', { statusChecks: 'passed' }, 'mergeable'],
+    [
+      'a blocked request with a failed status check',
+      { dependencies: 'unmerged', statusChecks: 'failed' },
+      'merge_request_blocked',
+    ],
+    ['a title that does not match the project regex', { titleRegex: 'fails' }, 'title_regex'],
+    ['a title that matches the project regex', { titleRegex: 'matches' }, 'mergeable'],
+    [
+      'a failed status check and a wrong title',
+      { statusChecks: 'failed', titleRegex: 'fails' },
+      'status_checks_must_pass',
+    ],
+    ['a draft with a wrong title', { draft: true, titleRegex: 'fails' }, 'draft_status'],
   ])('answers for %s', (_name, facts, expected) => {
     expect(detailedMergeStatus({ ...open, ...facts })).toBe(expected);
   });

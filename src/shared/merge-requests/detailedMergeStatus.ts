@@ -15,6 +15,12 @@ export type MergeabilityFacts = {
   needsRebase: boolean;
   /** The project requires every thread resolved, and one is not. */
   discussionsNotResolved: boolean;
+  /** Merge request dependencies: none, all merged, or one still unmerged. */
+  dependencies: 'none' | 'merged' | 'unmerged';
+  /** External status checks that apply, for the head commit: none, all passed, or one pending or failed. */
+  statusChecks: 'none' | 'passed' | 'pending' | 'failed';
+  /** The project's title regex: not set, or whether the title matches it. */
+  titleRegex: 'unset' | 'matches' | 'fails';
 };
 
 /**
@@ -36,6 +42,14 @@ export function detailedMergeStatus(facts: MergeabilityFacts): DetailedMergeStat
     case 'cannot_be_merged':
       return 'conflict';
     case 'can_be_merged':
-      return facts.needsRebase ? 'need_rebase' : 'mergeable';
+      return facts.needsRebase ? 'need_rebase' : requirementsStatus(facts);
   }
+}
+
+/** GitLab runs the checks of dependencies, status checks and title format after the git checks. */
+function requirementsStatus(facts: MergeabilityFacts): DetailedMergeStatus {
+  if (facts.dependencies === 'unmerged') return 'merge_request_blocked';
+  if (facts.statusChecks === 'pending' || facts.statusChecks === 'failed') return 'status_checks_must_pass';
+  if (facts.titleRegex === 'fails') return 'title_regex';
+  return 'mergeable';
 }

@@ -12,6 +12,9 @@ describe('mergeBlockerMessage', () => {
     ['ci_must_pass', 'Pipeline must succeed.'],
     ['conflict', 'Merge conflicts must be resolved.'],
     ['need_rebase', 'Merge request must be rebased, because a fast-forward merge is not possible.'],
+    ['merge_request_blocked', 'Merge request dependencies must be merged.'],
+    ['status_checks_must_pass', 'Status checks must pass.'],
+    ['title_regex', 'Merge request title must match expected format.'],
     ['unchecked', 'Merge request is not mergeable'],
     ['checking', 'Merge request is not mergeable'],
   ])('words %s with the spec’s blocker text', (status, text) => {

@@ -34,6 +34,12 @@ export function mergeBlockerMessage(
       return MERGE_BLOCKER_MESSAGES.conflicts;
     case 'need_rebase':
       return MERGE_BLOCKER_MESSAGES.rebase;
+    case 'merge_request_blocked':
+      return MERGE_BLOCKER_MESSAGES.dependencies;
+    case 'status_checks_must_pass':
+      return MERGE_BLOCKER_MESSAGES.statusChecks;
+    case 'title_regex':
+      return MERGE_BLOCKER_MESSAGES.titleRegex;
     case 'unchecked':
     case 'checking':
       return NOT_MERGEABLE;

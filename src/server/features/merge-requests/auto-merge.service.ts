@@ -35,6 +35,9 @@ const WAITABLE: ReadonlySet<DetailedMergeStatus> = new Set([
   'ci_must_pass',
   'discussions_not_resolved',
   'need_rebase',
+  // A dependency merges and an outside service answers without anyone here acting.
+  'merge_request_blocked',
+  'status_checks_must_pass',
 ]);
 
 /** Whether auto-merge can wait for this status to pass by itself. */

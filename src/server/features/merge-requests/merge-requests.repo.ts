@@ -30,6 +30,7 @@ export type MergeSettings = Pick<
   | 'removeSourceBranchAfterMerge'
   | 'mergeCommitTemplate'
   | 'squashCommitTemplate'
+  | 'mergeRequestTitleRegex'
 >;
 
 /** A merge request with the people, settings and latest diff version its presentation needs. */
@@ -75,6 +76,7 @@ function recordQuery(db: Db) {
         removeSourceBranchAfterMerge: projects.removeSourceBranchAfterMerge,
         mergeCommitTemplate: projects.mergeCommitTemplate,
         squashCommitTemplate: projects.squashCommitTemplate,
+        mergeRequestTitleRegex: projects.mergeRequestTitleRegex,
       },
       author: person(author),
       authorEmail: author.email,

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/mergeRequests';
 import type { MergeabilityFacts } from '../../../shared/merge-requests/detailedMergeStatus';
 import { draftTitle, draftlessTitle, isDraftTitle } from '../../../shared/merge-requests/draftTitle';
+import { titleMatchesRegex } from '../../../shared/merge-checks/titleRegex';
 import { squashByDefault } from '../../../shared/merge-requests/squashOption';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Action, type Actor, type Subject } from '../../auth/permissions';
@@ -73,6 +74,7 @@ import {
   type NewDiffCommit,
 } from './merge-requests.repo';
 import { announceMergeRequest } from './merge-request-events';
+import { dependencyStates } from './blocks.repo';
 import type { AssigneeFilter } from './assignees.repo';
 
 /** A merge request as one actor sees it: the record, whether its branches exist, what decides its mergeability. */
@@ -98,10 +100,13 @@ export const MERGE_IN_PROGRESS = 'The merge request is being merged. Try again i
 /** Whether a request's source must contain its target head before it may merge. */
 const needsLinearHistory = (settings: MergeSettings) => settings.mergeMethod !== 'merge';
 
+/** What the project and other records require beyond git and threads: dependencies, status checks, title format. */
+type Requirements = Pick<MergeabilityFacts, 'dependencies' | 'statusChecks' | 'titleRegex'>;
+
 function mergeabilityOf(
   record: MergeRequestRecord,
   branches: { sourceBranchExists: boolean; targetBranchExists: boolean },
-  checks: { needsRebase: boolean; openThreads: boolean },
+  checks: { needsRebase: boolean; openThreads: boolean } & Requirements,
 ): MergeabilityFacts {
   const mr = record.mergeRequest;
   return {
@@ -117,7 +122,16 @@ function mergeabilityOf(
     ciMustPass: record.settings.onlyAllowMergeIfPipelineSucceeds,
     needsRebase: checks.needsRebase,
     discussionsNotResolved: checks.openThreads,
+    dependencies: checks.dependencies,
+    statusChecks: checks.statusChecks,
+    titleRegex: checks.titleRegex,
   };
+}
+
+function titleRegexOf(record: MergeRequestRecord): Requirements['titleRegex'] {
+  const pattern = record.settings.mergeRequestTitleRegex;
+  if (!pattern) return 'unset';
+  return titleMatchesRegex(pattern, record.mergeRequest.title) ? 'matches' : 'fails';
 }
 
 export type Page = { offset: number; limit: number };
@@ -172,6 +186,10 @@ type Deps = {
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
   discussions: Pick<DiscussionFacts, 'unresolvedCount'>;
   awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
+  /** External status checks, a feature of its own that reads merge requests (so bound late). */
+  statusChecks: { statesOf(requests: MergeRequestRow[]): Promise<Map<number, Requirements['statusChecks']>> };
+  /** A request got a new head commit: its status checks are asked again. */
+  onHeadChanged: (mergeRequestId: number) => Promise<void>;
 };
 
 export function createMergeRequestsService({
@@ -183,6 +201,8 @@ export function createMergeRequestsService({
   systemNotes,
   discussions,
   awardEmoji,
+  statusChecks,
+  onHeadChanged,
 }: Deps) {
   /** A branch's head, or null when the name is not a valid branch or does not exist. */
   async function branchHead(gitDir: string, name: string): Promise<string | null> {
@@ -317,6 +337,26 @@ export function createMergeRequestsService({
     return (await discussions.unresolvedCount('MergeRequest', mr.id)) > 0;
   }
 
+  /** Dependencies and status checks of a page of requests, two queries for all of them. */
+  async function requirementsOf(records: MergeRequestRecord[]) {
+    const rows = records.map((record) => record.mergeRequest);
+    const [dependencies, checks] = await Promise.all([
+      dependencyStates(
+        db,
+        rows.map((mr) => mr.id),
+      ),
+      statusChecks.statesOf(rows),
+    ]);
+    return (record: MergeRequestRecord): Requirements => ({
+      dependencies: dependencies.get(record.mergeRequest.id) ?? 'none',
+      statusChecks: checks.get(record.mergeRequest.id) ?? 'none',
+      titleRegex: titleRegexOf(record),
+    });
+  }
+
+  /** A new head commit is news to the status checks; their failure to hear it leaves the checks pending. */
+  const announceHead = (mergeRequestId: number) => onHeadChanged(mergeRequestId).catch(() => undefined);
+
   /**
    * Adds branch existence, computes a merge status that is still `unchecked` (a push moved a
    * branch) with an in-memory merge of the target head and the request's head, and for
@@ -346,10 +386,11 @@ export function createMergeRequestsService({
     }
     const openThreads = await hasBlockingThreads(checked);
     const votes = (await awardEmoji.votesOf('MergeRequest', [mr.id])).get(mr.id) ?? NO_VOTES;
+    const requirements = (await requirementsOf([checked]))(checked);
     return {
       ...checked,
       ...branches,
-      mergeability: mergeabilityOf(checked, branches, { needsRebase, openThreads }),
+      mergeability: mergeabilityOf(checked, branches, { needsRebase, openThreads, ...requirements }),
       votes,
     };
   }
@@ -410,6 +451,7 @@ export function createMergeRequestsService({
       'MergeRequest',
       records.map((record) => record.mergeRequest.id),
     );
+    const requirements = await requirementsOf(records);
     return Promise.all(
       records.map(async (record) => {
         const mr = record.mergeRequest;
@@ -429,7 +471,11 @@ export function createMergeRequestsService({
         return {
           ...record,
           ...branches,
-          mergeability: mergeabilityOf(record, branches, { needsRebase, openThreads }),
+          mergeability: mergeabilityOf(record, branches, {
+            needsRebase,
+            openThreads,
+            ...requirements(record),
+          }),
           votes: votes.get(mr.id) ?? NO_VOTES,
         };
       }),
@@ -475,6 +521,7 @@ export function createMergeRequestsService({
       return row;
     });
     await publish(created);
+    await announceHead(created.id);
     return detailIn(actor, ctx, created.iid);
   }
 
@@ -755,6 +802,7 @@ export function createMergeRequestsService({
       if (diff) versioned.push(mr.id);
       await publish(updated.row);
       await announceAll(updated.notes);
+      if (diff) await announceHead(mr.id);
     }
     for (const branch of branches) {
       for (const row of await markTargetUnchecked(db, push.projectId, branch)) await publish(row);

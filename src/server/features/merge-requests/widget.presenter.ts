@@ -1,4 +1,4 @@
-import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
+import type { BlockingMergeRequests, CachedWidget, Widget } from '../../../shared/api/mergeWidget';
 import { isAutoMergeStrategy, type AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
 import { mergeabilityChecks } from '../../../shared/merge-checks/mergeabilityChecks';
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
@@ -85,10 +85,45 @@ export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): Cach
   };
 }
 
+/** The blocking merge requests report: GitLab groups the visible blockers by state. */
+export function presentBlockingMergeRequests(
+  report: { visible: MergeRequestView[]; hiddenCount: number; totalCount: number },
+  blockedProjectPath: string,
+  config: UrlConfig,
+): BlockingMergeRequests {
+  // A request being merged (`locked`) is still open as far as its dependents are concerned.
+  const groupOf = (state: string) => (state === 'locked' ? 'opened' : state);
+  const inState = (state: 'opened' | 'closed' | 'merged') =>
+    report.visible
+      .filter((view) => groupOf(view.mergeRequest.state) === state)
+      .map((view) => {
+        const mr = view.mergeRequest;
+        const sameProject = view.projectFullPath === blockedProjectPath;
+        return {
+          id: mr.id,
+          iid: mr.iid,
+          title: mr.title,
+          state: mr.state,
+          reference: sameProject ? `!${mr.iid}` : `${view.projectFullPath}!${mr.iid}`,
+          web_url: `${config.externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,
+        };
+      });
+  return {
+    total_count: report.totalCount,
+    hidden_count: report.hiddenCount,
+    visible_merge_requests: {
+      opened: inState('opened'),
+      closed: inState('closed'),
+      merged: inState('merged'),
+    },
+  };
+}
+
 export function presentWidget(
   view: MergeRequestView & { permissions: Permissions },
   abilities: { canPushToSourceBranch: boolean; canCancelAutomaticMerge: boolean },
   messages: { merge: string; squash: string } | null,
+  blockingMergeRequests: BlockingMergeRequests,
 ): Widget {
   const base = `/${view.projectFullPath}/-/merge_requests/${view.mergeRequest.iid}`;
   return {
@@ -104,5 +139,6 @@ export function presentWidget(
     merge_path: `${base}/merge`,
     rebase_path: `${base}/rebase`,
     cancel_auto_merge_path: `${base}/cancel_auto_merge`,
+    blocking_merge_requests: blockingMergeRequests,
   };
 }

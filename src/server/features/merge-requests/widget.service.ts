@@ -6,7 +6,8 @@ import type { AutoMergeService } from './auto-merge.service';
 import type { MergeRequestsService } from './merge-requests.service';
 import type { MergeService } from './merge.service';
 import type { RebaseService } from './rebase.service';
-import { presentCachedWidget, presentWidget } from './widget.presenter';
+import type { BlocksService } from './blocks.service';
+import { presentBlockingMergeRequests, presentCachedWidget, presentWidget } from './widget.presenter';
 
 type Deps = {
   config: Config;
@@ -14,10 +15,18 @@ type Deps = {
   merges: MergeService;
   rebases: RebaseService;
   autoMerges: AutoMergeService;
+  blocks: Pick<BlocksService, 'report'>;
 };
 
 /** The merge request widget's two answers, in the shapes of src/shared/api/mergeWidget.ts. */
-export function createWidgetService({ config, mergeRequests, merges, rebases, autoMerges }: Deps) {
+export function createWidgetService({
+  config,
+  mergeRequests,
+  merges,
+  rebases,
+  autoMerges,
+  blocks,
+}: Deps) {
   /** Everyone's view: state, checks, branches, auto-merge and rebase progress. */
   async function cached(actor: CurrentUser | null, fullPath: string, iid: number) {
     const ctx = await mergeRequests.loadForRead(actor, fullPath);
@@ -52,7 +61,12 @@ export function createWidgetService({ config, mergeRequests, merges, rebases, au
     return {
       projectId: ctx.project.id,
       mergeRequestId: mr.id,
-      body: presentWidget(view, abilities, messages),
+      body: presentWidget(
+        view,
+        abilities,
+        messages,
+        presentBlockingMergeRequests(await blocks.report(actor, fullPath, iid), view.projectFullPath, config),
+      ),
     };
   }
 

@@ -71,6 +71,8 @@ export function presentProject(view: ProjectView, config: Urls): Project {
     remove_source_branch_after_merge: project.removeSourceBranchAfterMerge,
     merge_commit_template: project.mergeCommitTemplate,
     squash_commit_template: project.squashCommitTemplate,
+    merge_request_title_regex: project.mergeRequestTitleRegex,
+    merge_request_title_regex_description: project.mergeRequestTitleRegexDescription,
     permissions: { project_access: access(view.projectAccess), group_access: access(view.groupAccess) },
     _links: {
       self,

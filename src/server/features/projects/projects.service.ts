@@ -52,6 +52,7 @@ import {
   type ProjectRow,
 } from './projects.repo';
 import type { EventBus } from '../../realtime/bus';
+import { titleRegexProblem } from '../../../shared/merge-checks/titleRegex';
 
 /** A project as seen by one actor: the rows, the actor's access level, and the permission subject. */
 export type ProjectContext = {
@@ -319,6 +320,9 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
       const problem = visibilityProblem(input.visibility, ctx.namespace);
       if (problem) throw new BadRequestError(problem);
     }
+    const titleRegex = templateOf(input.merge_request_title_regex);
+    const titleRegexProblemText = titleRegex ? titleRegexProblem(titleRegex) : null;
+    if (titleRegexProblemText) throw new BadRequestError(titleRegexProblemText);
     const branch = input.default_branch;
     if (branch !== undefined && branch !== ctx.project.defaultBranch) {
       const exists =
@@ -338,6 +342,8 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
       removeSourceBranchAfterMerge: input.remove_source_branch_after_merge,
       mergeCommitTemplate: templateOf(input.merge_commit_template),
       squashCommitTemplate: templateOf(input.squash_commit_template),
+      mergeRequestTitleRegex: titleRegex,
+      mergeRequestTitleRegexDescription: templateOf(input.merge_request_title_regex_description),
     });
     await bus.publish({ type: 'project.updated', projectId: ctx.project.id });
     return showProject(actor, ctx.project.id);

@@ -16,6 +16,9 @@ describe('widgetStatusIdentifier', () => {
     ['ci_must_pass', 'CI_MUST_PASS'],
     ['conflict', 'CONFLICT'],
     ['need_rebase', 'NEED_REBASE'],
+    ['merge_request_blocked', 'BLOCKED_STATUS'],
+    ['status_checks_must_pass', 'EXTERNAL_STATUS_CHECKS'],
+    ['title_regex', 'TITLE_REGEX'],
     ['mergeable', 'MERGEABLE'],
   ])('%s → %s', (status, expected) => {
     expect(widgetStatusIdentifier(status)).toBe(expected);

@@ -31,6 +31,12 @@ export function widgetStatusIdentifier(status: DetailedMergeStatus): MergeCheckI
       return 'CONFLICT';
     case 'need_rebase':
       return 'NEED_REBASE';
+    case 'merge_request_blocked':
+      return 'BLOCKED_STATUS';
+    case 'status_checks_must_pass':
+      return 'EXTERNAL_STATUS_CHECKS';
+    case 'title_regex':
+      return 'TITLE_REGEX';
     case 'mergeable':
       return 'MERGEABLE';
     default:

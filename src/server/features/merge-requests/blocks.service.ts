@@ -1,0 +1,117 @@
+import type { CurrentUser } from '../../auth/current-user';
+import type { Actor } from '../../auth/permissions';
+import type { Db } from '../../db/client';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import type { EventBus } from '../../realtime/bus';
+import { announceMergeRequest } from './merge-request-events';
+import { findMergeRequestRowById } from './auto-merge.repo';
+import {
+  deleteBlock,
+  dependencyStates,
+  insertBlock,
+  listBlocksOf,
+  openBlockedBy,
+  type BlockRow,
+} from './blocks.repo';
+import type { MergeRequestsService, MergeRequestView } from './merge-requests.service';
+
+/** More dependencies than this is a mistake, and each one is read for every widget poll. */
+export const MAX_BLOCKS = 50;
+export const BLOCKS_ITSELF = 'A merge request cannot block itself';
+export const ALREADY_BLOCKED = 'This merge request is already blocked by that merge request';
+
+type Deps = {
+  db: Db;
+  bus: EventBus;
+  mergeRequests: Pick<MergeRequestsService, 'show' | 'findReadableById'>;
+};
+
+/** A dependency with its blocking merge request, or null for the blocker when the actor may not read it. */
+export type BlockView = { block: BlockRow; blocking: MergeRequestView | null };
+
+/**
+ * Merge request dependencies (BLOCKED_STATUS): a merge request waits until every merge request
+ * that blocks it is merged. Whoever may edit the blocked request and read the blocking one sets them.
+ */
+export function createBlocksService({ db, bus, mergeRequests }: Deps) {
+  /** A blocker the actor may not read stays hidden: its title and project could be private. */
+  async function readableView(actor: Actor, blocker: { projectId: number; iid: number }) {
+    try {
+      return await mergeRequests.show(actor, blocker.projectId, blocker.iid);
+    } catch (error) {
+      if (error instanceof AppError && (error.statusCode === 403 || error.statusCode === 404)) return null;
+      throw error;
+    }
+  }
+
+  async function list(actor: Actor, projectRef: number | string, iid: number) {
+    const blocked = await mergeRequests.show(actor, projectRef, iid);
+    const blocks = await listBlocksOf(db, blocked.mergeRequest.id);
+    const views: BlockView[] = await Promise.all(
+      blocks.map(async (block) => ({ block, blocking: await readableView(actor, block.blocker) })),
+    );
+    return { blocked, blocks: views };
+  }
+
+  async function loadForUpdate(actor: CurrentUser, projectRef: number | string, iid: number) {
+    const blocked = await mergeRequests.show(actor, projectRef, iid);
+    if (!blocked.permissions.canUpdate) throw new ForbiddenError();
+    return blocked;
+  }
+
+  async function create(
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    blockingMergeRequestId: number,
+  ) {
+    const blocked = await loadForUpdate(actor, projectRef, iid);
+    const blockedId = blocked.mergeRequest.id;
+    const location = await findMergeRequestRowById(db, blockingMergeRequestId);
+    const blocking = location && (await readableView(actor, location));
+    if (!blocking) throw new NotFoundError('Blocking merge request');
+    if (blocking.mergeRequest.id === blockedId) throw new BadRequestError(BLOCKS_ITSELF);
+    if ((await listBlocksOf(db, blockedId)).length >= MAX_BLOCKS)
+      throw new BadRequestError(`A merge request can have at most ${MAX_BLOCKS} dependencies`);
+    const block = await insertBlock(db, {
+      blockingMergeRequestId: blocking.mergeRequest.id,
+      blockedMergeRequestId: blockedId,
+    });
+    if (!block) throw new ConflictError(ALREADY_BLOCKED);
+    await announceMergeRequest(bus, blocked.mergeRequest);
+    return { blocked: await mergeRequests.show(actor, projectRef, iid), block, blocking };
+  }
+
+  async function remove(actor: CurrentUser, projectRef: number | string, iid: number, blockId: number) {
+    const blocked = await loadForUpdate(actor, projectRef, iid);
+    if (!(await deleteBlock(db, blocked.mergeRequest.id, blockId)))
+      throw new NotFoundError('Merge request dependency');
+    await announceMergeRequest(bus, blocked.mergeRequest);
+  }
+
+  /** For the widget: the visible blockers grouped by state, and how many the viewer may not see. */
+  async function report(actor: Actor, projectRef: number | string, iid: number) {
+    const { blocks } = await list(actor, projectRef, iid);
+    const visible = blocks.flatMap((b) => (b.blocking ? [b.blocking] : []));
+    return { visible, hiddenCount: blocks.length - visible.length, totalCount: blocks.length };
+  }
+
+  /** For the mergeability check: whether each request has dependencies, and whether one is unmerged. */
+  const statesOf = (mergeRequestIds: number[]) => dependencyStates(db, mergeRequestIds);
+
+  // A blocker that merged or closed changes its dependents' checks: tell their widgets and auto-merge.
+  // Only requests that are no longer open fan out, and only to open ones, so a cycle cannot echo.
+  bus.subscribe((event) => {
+    if (event.type !== 'merge_request.updated') return;
+    void findMergeRequestRowById(db, event.mergeRequestId)
+      .then(async (mr) => {
+        if (!mr || mr.state === 'opened') return;
+        for (const dependent of await openBlockedBy(db, mr.id)) await announceMergeRequest(bus, dependent);
+      })
+      .catch(() => undefined);
+  });
+
+  return { list, create, remove, report, statesOf };
+}
+
+export type BlocksService = ReturnType<typeof createBlocksService>;
