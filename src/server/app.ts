@@ -24,6 +24,7 @@ import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerIssuePageRoutes } from './features/issues/issue-page.routes';
 import { registerIssueRoutes } from './features/issues/issues.routes';
+import { registerMetricImageRoutes } from './features/issues/metric-images.routes';
 import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
@@ -107,6 +108,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerCompareRoutes(app, container);
   registerUserPreferencesRoutes(app, container);
   registerIssueRoutes(app, container);
+  await registerMetricImageRoutes(app, container);
   registerIssuePageRoutes(app, container);
   registerAwardEmojiRoutes(app, container);
   registerSuggestionRoutes(app, container);

@@ -11,6 +11,7 @@ import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
 import { createIssuesService } from './features/issues/issues.service';
 import { createTimelineEventsService } from './features/issues/timeline-events.service';
+import { createMetricImagesService } from './features/issues/metric-images.service';
 import { createMembersService } from './features/members/members.service';
 import { createMergeService } from './features/merge-requests/merge.service';
 import { createMergeRequestAssigneesService } from './features/merge-requests/assignees.service';
@@ -120,6 +121,7 @@ export function createContainer(deps: AppDeps) {
   const userPreferences = createUserPreferencesService(base);
   const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
+  const metricImages = createMetricImagesService({ ...base, issues, uploads });
   const quickActions = createQuickActionsService({
     ...base,
     mergeRequests,
@@ -200,6 +202,7 @@ export function createContainer(deps: AppDeps) {
     userPreferences,
     issues,
     timelineEvents,
+    metricImages,
   };
 }
 

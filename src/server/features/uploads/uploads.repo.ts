@@ -22,3 +22,7 @@ export async function findUpload(
     .where(and(eq(uploads.projectId, projectId), eq(uploads.secret, secret), eq(uploads.filename, filename)));
   return row;
 }
+
+export async function deleteUpload(db: Db, id: number): Promise<void> {
+  await db.delete(uploads).where(eq(uploads.id, id));
+}

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Actor } from '../../auth/permissions';
@@ -6,9 +6,13 @@ import type { Clock, Random } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../errors';
-import type { ProjectsService } from '../projects/projects.service';
+import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import { safeFilename, servingOf, uploadMarkdown } from './upload-files';
-import { findUpload, insertUpload } from './uploads.repo';
+import { deleteUpload, findUpload, insertUpload, type UploadRow } from './uploads.repo';
+
+/** Where a project's upload is served, relative to the project's page. */
+export const urlOf = (row: Pick<UploadRow, 'secret' | 'filename'>) =>
+  `/uploads/${row.secret}/${row.filename}`;
 
 type Deps = {
   db: Db;
@@ -32,22 +36,44 @@ export function createUploadsService({ db, clock, random, config, projects }: De
     file: { filename: string; data: Buffer },
   ) {
     const ctx = await projects.loadProject(actor, projectRef, 'upload_file');
+    const { row, url } = await store(ctx, actor.id, file);
+    return { id: row.id, url, full_path: `/${ctx.fullPath}${url}`, ...uploadMarkdown(row.filename, url) };
+  }
+
+  /**
+   * Writes a file under a fresh secret for a project the caller already checked (metric images
+   * decide their own permission); `url` is relative to the project.
+   */
+  async function store(
+    ctx: Pick<ProjectContext, 'project'>,
+    uploaderId: number,
+    file: { filename: string; data: Buffer },
+    tx: Db = db,
+  ) {
     const secret = random.token(16);
     const filename = safeFilename(file.filename);
     const target = storedAt(ctx.project.id, secret, filename);
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, file.data);
-    const row = await insertUpload(db, {
+    const row = await insertUpload(tx, {
       projectId: ctx.project.id,
       secret,
       filename,
       size: file.data.length,
       contentType: servingOf(filename).contentType,
-      uploadedById: actor.id,
+      uploadedById: uploaderId,
       createdAt: clock.now(),
     });
-    const url = `/uploads/${secret}/${filename}`;
-    return { id: row.id, url, full_path: `/${ctx.fullPath}${url}`, ...uploadMarkdown(filename, url) };
+    return { row, url: urlOf(row) };
+  }
+
+  /** Removes an upload and its file (a metric image that was deleted). */
+  async function discard(row: UploadRow, tx: Db = db): Promise<void> {
+    await deleteUpload(tx, row.id);
+    await rm(path.dirname(storedAt(row.projectId, row.secret, row.filename)), {
+      recursive: true,
+      force: true,
+    });
   }
 
   /** An attachment to serve: for anyone who can read the project and knows its secret. */
@@ -62,7 +88,7 @@ export function createUploadsService({ db, clock, random, config, projects }: De
     };
   }
 
-  return { upload, open };
+  return { upload, store, discard, open };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
