@@ -13,7 +13,7 @@ const BOUNDARY = '----mergeway-metric-boundary';
 
 /** A multipart body: text fields, then a file part (as `curl --form` sends it). */
 function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
-  const parts = Object.entries(fields).map(([name, value]) =>
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   if (file)

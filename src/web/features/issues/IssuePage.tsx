@@ -12,6 +12,7 @@ import { IssueEditForm } from './IssueEditForm';
 import { IssueHeader } from './IssueHeader';
 import { IssueSidebar } from './IssueSidebar';
 import { issuePagePath, useIssuePage } from './queries';
+import { useLiveIssue } from './useLiveIssue';
 import './issues.css';
 
 /** `{project}/-/issues/{iid}`: the issue, its sidebar, an incident's timeline, and the activity. */
@@ -31,6 +32,7 @@ function IssueLoader({ fullPath, iid }: { fullPath: string; iid: number }) {
 
 function Loaded({ fullPath, issue }: { fullPath: string; issue: PageData }) {
   const [editing, setEditing] = useState(false);
+  useLiveIssue(fullPath, issue.iid, issue.id);
   return (
     <div className="issue-page">
       <div className="stack issue-page__main">

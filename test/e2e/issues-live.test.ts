@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { addProjectMember } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+describe('a live issue page', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let owner: TestUser;
+  let developer: TestUser;
+  let project: ProjectContext;
+  let watcher: Page;
+  let iid: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container, { name: 'Ada Lovelace' });
+    developer = await buildUser(t.container, { name: 'Grace Hopper' });
+    project = await buildProject(t.container, owner, { visibility: 'private' });
+    await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
+    const { record } = await t.container.issues.create(owner, project.project.id, {
+      title: 'Checkout times out',
+    });
+    iid = record.issue.iid;
+    browser = await launchBrowser();
+    watcher = await (await newContext(browser, await t.listen())).newPage();
+    await signIn(watcher, developer.username, developer.password);
+    await watcher.goto(`/${project.fullPath}/-/issues/${iid}`);
+    await watcher.getByRole('heading', { name: 'Checkout times out' }).waitFor();
+    await watcher.locator('.note-form').first().waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** Waits for what the second browser should see, and how long it took after the change. */
+  async function seenWithin(change: () => Promise<unknown>, seen: () => Promise<void>) {
+    await change();
+    const started = Date.now();
+    await seen();
+    return Date.now() - started;
+  }
+
+  it('shows a note another user wrote within a second', async () => {
+    const elapsed = await seenWithin(
+      async () =>
+        t.container.notes.create(
+          owner,
+          await t.container.noteables.byIid(owner, 'Issue', project.project.id, iid),
+          { body: 'Reproduced on staging.' },
+        ),
+      () => watcher.getByText('Reproduced on staging.').waitFor({ timeout: 1_000 }),
+    );
+    expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it('shows a close and a reopen within a second', async () => {
+    const header = watcher.locator('.issue-header');
+    const closed = await seenWithin(
+      () => t.container.issues.close(owner, project.project.id, iid),
+      () => header.getByText('Closed', { exact: true }).waitFor({ timeout: 1_000 }),
+    );
+    expect(closed).toBeLessThan(1_000);
+    await screenshot(watcher, 'issues-live-closed');
+    const reopened = await seenWithin(
+      () => t.container.issues.reopen(owner, project.project.id, iid),
+      () => header.getByText('Open', { exact: true }).waitFor({ timeout: 1_000 }),
+    );
+    expect(reopened).toBeLessThan(1_000);
+  });
+
+  it('shows a new title within a second', async () => {
+    const elapsed = await seenWithin(
+      () =>
+        t.container.issues.update(owner, project.project.id, iid, { title: 'Checkout times out on Fridays' }),
+      () =>
+        watcher.getByRole('heading', { name: 'Checkout times out on Fridays' }).waitFor({ timeout: 1_000 }),
+    );
+    expect(elapsed).toBeLessThan(1_000);
+    await watcher.getByText('changed title from').first().waitFor();
+    await screenshot(watcher, 'issues-live-title');
+  });
+});
