@@ -15,6 +15,7 @@ import { CommentForm } from './CommentForm';
 import { CommentFormNotice } from './CommentFormNotice';
 import { DiscussionThread } from './DiscussionThread';
 import { NotesProvider, currentUserId, type NotesContextValue } from './NotesContext';
+import { SuggestionBatchProvider } from './NoteSuggestions';
 import { PlaceholderNote } from './PlaceholderNote';
 import { ReviewPanel } from './ReviewPanel';
 import { SortOrFilterMenu } from './SortOrFilterMenu';
@@ -145,33 +146,35 @@ function Activity({ notesData }: { notesData: NotesData }) {
 
   return (
     <NotesProvider value={context}>
-      <ActivityFrame
-        menu={<SortOrFilterMenu sort={sort} onSort={chooseSort} filter={filter} onFilter={chooseFilter} />}
-      >
-        {sort === 'desc' && form}
-        {discussions.isPending ? (
-          <ActivitySkeleton count={notesData.prerenderedNotesCount} />
-        ) : discussions.isError ? (
-          <Flash variant="danger">{FETCH_COMMENTS_FAILED}</Flash>
-        ) : threads.length === 0 && pending.length === 0 ? (
-          <p className="activity__empty muted">No activity yet. Comments and changes will show here.</p>
-        ) : (
-          <ul className="activity__list">
-            {sort === 'desc' && placeholders}
-            {threads.map((discussion) => (
-              <DiscussionThread
-                key={discussion.id}
-                discussion={discussion}
-                onJump={jump}
-                targetNoteId={target}
-              />
-            ))}
-            {sort === 'asc' && placeholders}
-          </ul>
-        )}
-        <ReviewPanel drafts={context.drafts} />
-        {sort === 'asc' && form}
-      </ActivityFrame>
+      <SuggestionBatchProvider>
+        <ActivityFrame
+          menu={<SortOrFilterMenu sort={sort} onSort={chooseSort} filter={filter} onFilter={chooseFilter} />}
+        >
+          {sort === 'desc' && form}
+          {discussions.isPending ? (
+            <ActivitySkeleton count={notesData.prerenderedNotesCount} />
+          ) : discussions.isError ? (
+            <Flash variant="danger">{FETCH_COMMENTS_FAILED}</Flash>
+          ) : threads.length === 0 && pending.length === 0 ? (
+            <p className="activity__empty muted">No activity yet. Comments and changes will show here.</p>
+          ) : (
+            <ul className="activity__list">
+              {sort === 'desc' && placeholders}
+              {threads.map((discussion) => (
+                <DiscussionThread
+                  key={discussion.id}
+                  discussion={discussion}
+                  onJump={jump}
+                  targetNoteId={target}
+                />
+              ))}
+              {sort === 'asc' && placeholders}
+            </ul>
+          )}
+          <ReviewPanel drafts={context.drafts} />
+          {sort === 'asc' && form}
+        </ActivityFrame>
+      </SuggestionBatchProvider>
     </NotesProvider>
   );
 }

@@ -7,6 +7,7 @@ import { NoteActions, type ResolveControl } from './NoteActions';
 import { NoteAvatar } from './NoteAvatar';
 import { NoteEditForm } from './NoteEditForm';
 import { NoteHeader } from './NoteHeader';
+import { NoteBodyWithSuggestions } from './NoteSuggestions';
 import { useNotesContext } from './NotesContext';
 import { useDeleteConfirmation } from './useDeleteConfirmation';
 import { useDeleteNote } from './mutations';
@@ -52,7 +53,11 @@ export function NoteItem({ note, resolve = null, onReply = null }: Props) {
           <NoteEditForm note={note} onDone={() => setEditingNoteId(null)} />
         ) : (
           <div className="note__body">
-            <MarkdownBody html={note.note_html} />
+            {note.suggestions.length > 0 ? (
+              <NoteBodyWithSuggestions note={note} />
+            ) : (
+              <MarkdownBody html={note.note_html} />
+            )}
             {note.attachment && (
               <a className="note__attachment" href={note.attachment.url}>
                 {note.attachment.filename}

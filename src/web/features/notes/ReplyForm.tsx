@@ -1,12 +1,7 @@
-import { Checkbox, Flash, FormControl, useConfirm } from '@primer/react';
+import { Checkbox, Flash, FormControl } from '@primer/react';
 import { useState } from 'react';
 import type { Discussion } from '../../../shared/api/notes';
 import { autosaveKey } from '../../../shared/notes/autosaveKey';
-import {
-  CANCEL_REPLY_CONFIRM,
-  cancelReplyConfirmText,
-  needsCancelConfirmation,
-} from '../../../shared/notes/confirmations';
 import { canShowResolve } from '../../../shared/notes/noteActions';
 import {
   resolveChangeAfterSave,
@@ -18,6 +13,7 @@ import { useNotesContext } from './NotesContext';
 import { SubmitButtons } from './SubmitButtons';
 import { useCreateNote, useResolveDiscussion } from './mutations';
 import { useAutosavedText } from './useAutosavedText';
+import { useDiscardConfirmation } from './useDiscardConfirmation';
 
 export const RESOLVE_FAILED = 'Something went wrong while resolving this discussion. Please try again.';
 export const DRAFT_FAILED = 'Something went wrong while saving your comment. Please try again.';
@@ -30,7 +26,7 @@ export function ReplyForm({ discussion, onClose }: { discussion: Discussion; onC
   const { notesData, cache, drafts, draftMutations } = useNotesContext();
   const create = useCreateNote(notesData, cache);
   const resolve = useResolveDiscussion(cache);
-  const confirm = useConfirm();
+  const confirmDiscard = useDiscardConfirmation();
   const [text, setText, clear] = useAutosavedText(
     autosaveKey({ kind: 'reply', discussionId: discussion.id }),
   );
@@ -44,17 +40,7 @@ export function ReplyForm({ discussion, onClose }: { discussion: Discussion; onC
   };
 
   const cancel = async () => {
-    if (needsCancelConfirmation(text, '')) {
-      const discard = await confirm({
-        title: cancelReplyConfirmText(internal),
-        content: null,
-        confirmButtonContent: CANCEL_REPLY_CONFIRM.confirm,
-        cancelButtonContent: CANCEL_REPLY_CONFIRM.cancel,
-        confirmButtonType: 'danger',
-      });
-      if (!discard) return;
-    }
-    done();
+    if (await confirmDiscard(text, internal)) done();
   };
 
   const replyNow = () => {
