@@ -1,11 +1,13 @@
 import { Button, Flash, Spinner } from '@primer/react';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { DiffFile, DiffFileMetadata } from '../../../shared/api/diffs';
 import { assertNever } from '../../../shared/lib/assertNever';
 import type { ExpandDirection } from './contextExpansion';
 import type { FileCoverage } from './coverage';
 import { fileAnchor } from './deepLink';
 import { DiffFileHeader } from './DiffFileHeader';
+import { OutdatedDiscussions } from './DiffNotesOutdated';
+import { useLineNotes } from './DiffNotesText';
 import {
   DownloadViewer,
   ModeChangedViewer,
@@ -107,6 +109,7 @@ export const DiffFileCard = memo(function DiffFileCard({
           targetLine={targetLine}
         />
       )}
+      {!collapsed && loaded && <OutdatedDiscussions file={loaded} />}
     </section>
   );
 });
@@ -159,9 +162,12 @@ function TextViewer({
   // The whole file has nothing left to expand.
   const expandable =
     expansion.full.kind !== 'full' && file.context_lines_path !== null && !file.is_fully_expanded;
+  const lines = useMemo(() => shownLines(file, expansion), [file, expansion]);
+  const notes = useLineNotes(file, lines);
   return (
     <TextDiff
-      lines={shownLines(file, expansion)}
+      lines={lines}
+      notes={notes}
       view={view}
       targetLine={targetLine}
       coverage={coverage}

@@ -23,6 +23,7 @@ import { applyCollapse, initialFlags, isCollapsed, type CollapseEvent, type Coll
 import { fileAnchor, parseDiffTarget, type DiffTarget } from './deepLink';
 import { neighboursToPrefetch } from './batchLoading';
 import { DiffFileCard, type ExpansionActions, type FileBody } from './DiffFileCard';
+import { DiffNotesProvider, DiffReviewPanel } from './DiffNotesContext';
 import { DiffSearch } from './DiffSearch';
 import { findInDiff, stepMatch, type DiffMatch } from './diffSearch';
 import { DiffsToolbar } from './DiffsToolbar';
@@ -266,111 +267,114 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
     );
   }
   return (
-    <div className="diffs" style={{ '--diffs-toolbar-height': `${toolbarHeight}px` } as CSSProperties}>
-      <DiffsToolbar
-        ref={toolbarRef}
-        metadata={metadata}
-        prefs={prefs}
-        onPrefs={setPrefs}
-        loading={batches.isFetching}
-        onExpandAll={() => dispatch(allHashes, { type: 'expand-all' })}
-        onCollapseAll={() => dispatch(allHashes, { type: 'collapse-all' })}
-        onVersion={(id, start) =>
-          updateSelection({ diff_id: id?.toString(), start_sha: start, commit_id: undefined })
-        }
-        search={
-          <DiffSearch
-            query={search.query}
-            index={Math.min(search.index, Math.max(matches.length - 1, 0))}
-            count={matches.length}
-            onQuery={(query) => {
-              setSearch({ query, index: 0 });
-              goTo(findInDiff(loadedFiles, query)[0]);
-            }}
-            onStep={(step) => {
-              const index = stepMatch(search.index, matches.length, step);
-              setSearch({ ...search, index });
-              goTo(matches[index]);
-            }}
-          />
-        }
-        onCommit={(id) => {
-          // As GitLab's changeCurrentCommit: a change with nothing to go to, or from, is a bug to surface.
-          const change = changeCommit(metadata.commit, id);
-          if (!change.ok) throw new Error(change.error);
-          updateSelection({ commit_id: change.value, diff_id: undefined, start_sha: undefined });
-        }}
-      />
-      {coverage.isError && (
-        <Flash variant="warning">Something went wrong while fetching the test coverage.</Flash>
-      )}
-      {metadata.has_encoded_file_paths && (
-        <Flash variant="warning">
-          Some file names are not valid UTF-8 and are shown with replacement characters.
-        </Flash>
-      )}
-      <div className={`diffs__layout${prefs.showTree ? ' diffs__layout--tree' : ''}`}>
-        {prefs.showTree && (
-          <FileTree
-            files={files}
-            loadState={loadState}
-            reviewed={reviewed}
-            currentHash={files[current]?.file_hash ?? null}
-            onOpen={open}
-          />
-        )}
-        <div className="diffs__files">
-          {prefs.fileByFile ? (
-            <SingleFile
-              fullPath={fullPath}
-              iid={iid}
-              selection={selection}
-              files={files}
-              index={Math.min(current, files.length - 1)}
-              onIndex={(i) => open(files[i]!.file_hash)}
-              render={(meta, body) => (
-                <DiffFileCard
-                  {...cardProps}
-                  meta={meta}
-                  body={body}
-                  collapsed={isCollapsed(flagsOf(meta))}
-                  reviewed={reviewed.has(meta.file_hash)}
-                  expansion={expansionOf(meta.file_hash)}
-                  coverage={coverageOf(coverage.data, meta.file_path)}
-                  targetLine={lineOf(meta)}
-                />
-              )}
-              bodyOf={bodyOf}
+    <DiffNotesProvider fullPath={fullPath} iid={iid}>
+      <div className="diffs" style={{ '--diffs-toolbar-height': `${toolbarHeight}px` } as CSSProperties}>
+        <DiffsToolbar
+          ref={toolbarRef}
+          metadata={metadata}
+          prefs={prefs}
+          onPrefs={setPrefs}
+          loading={batches.isFetching}
+          onExpandAll={() => dispatch(allHashes, { type: 'expand-all' })}
+          onCollapseAll={() => dispatch(allHashes, { type: 'collapse-all' })}
+          onVersion={(id, start) =>
+            updateSelection({ diff_id: id?.toString(), start_sha: start, commit_id: undefined })
+          }
+          search={
+            <DiffSearch
+              query={search.query}
+              index={Math.min(search.index, Math.max(matches.length - 1, 0))}
+              count={matches.length}
+              onQuery={(query) => {
+                setSearch({ query, index: 0 });
+                goTo(findInDiff(loadedFiles, query)[0]);
+              }}
+              onStep={(step) => {
+                const index = stepMatch(search.index, matches.length, step);
+                setSearch({ ...search, index });
+                goTo(matches[index]);
+              }}
             />
-          ) : (
-            <FileList
-              apiRef={listApi}
+          }
+          onCommit={(id) => {
+            // As GitLab's changeCurrentCommit: a change with nothing to go to, or from, is a bug to surface.
+            const change = changeCommit(metadata.commit, id);
+            if (!change.ok) throw new Error(change.error);
+            updateSelection({ commit_id: change.value, diff_id: undefined, start_sha: undefined });
+          }}
+        />
+        {coverage.isError && (
+          <Flash variant="warning">Something went wrong while fetching the test coverage.</Flash>
+        )}
+        {metadata.has_encoded_file_paths && (
+          <Flash variant="warning">
+            Some file names are not valid UTF-8 and are shown with replacement characters.
+          </Flash>
+        )}
+        <div className={`diffs__layout${prefs.showTree ? ' diffs__layout--tree' : ''}`}>
+          {prefs.showTree && (
+            <FileTree
               files={files}
-              target={target}
-              loadedCount={loaded.size}
-              toolbarHeight={toolbarHeight}
-              estimate={(meta) =>
-                isCollapsed(flagsOf(meta))
-                  ? 50
-                  : 60 + 20 * Math.min(meta.added_lines + meta.removed_lines + 6, 5000)
-              }
-              render={(meta) => (
-                <DiffFileCard
-                  {...cardProps}
-                  meta={meta}
-                  body={bodyOf(meta)}
-                  collapsed={isCollapsed(flagsOf(meta))}
-                  reviewed={reviewed.has(meta.file_hash)}
-                  expansion={expansionOf(meta.file_hash)}
-                  coverage={coverageOf(coverage.data, meta.file_path)}
-                  targetLine={lineOf(meta)}
-                />
-              )}
+              loadState={loadState}
+              reviewed={reviewed}
+              currentHash={files[current]?.file_hash ?? null}
+              onOpen={open}
             />
           )}
+          <div className="diffs__files">
+            {prefs.fileByFile ? (
+              <SingleFile
+                fullPath={fullPath}
+                iid={iid}
+                selection={selection}
+                files={files}
+                index={Math.min(current, files.length - 1)}
+                onIndex={(i) => open(files[i]!.file_hash)}
+                render={(meta, body) => (
+                  <DiffFileCard
+                    {...cardProps}
+                    meta={meta}
+                    body={body}
+                    collapsed={isCollapsed(flagsOf(meta))}
+                    reviewed={reviewed.has(meta.file_hash)}
+                    expansion={expansionOf(meta.file_hash)}
+                    coverage={coverageOf(coverage.data, meta.file_path)}
+                    targetLine={lineOf(meta)}
+                  />
+                )}
+                bodyOf={bodyOf}
+              />
+            ) : (
+              <FileList
+                apiRef={listApi}
+                files={files}
+                target={target}
+                loadedCount={loaded.size}
+                toolbarHeight={toolbarHeight}
+                estimate={(meta) =>
+                  isCollapsed(flagsOf(meta))
+                    ? 50
+                    : 60 + 20 * Math.min(meta.added_lines + meta.removed_lines + 6, 5000)
+                }
+                render={(meta) => (
+                  <DiffFileCard
+                    {...cardProps}
+                    meta={meta}
+                    body={bodyOf(meta)}
+                    collapsed={isCollapsed(flagsOf(meta))}
+                    reviewed={reviewed.has(meta.file_hash)}
+                    expansion={expansionOf(meta.file_hash)}
+                    coverage={coverageOf(coverage.data, meta.file_path)}
+                    targetLine={lineOf(meta)}
+                  />
+                )}
+              />
+            )}
+          </div>
         </div>
+        <DiffReviewPanel metadata={metadata} />
       </div>
-    </div>
+    </DiffNotesProvider>
   );
 }
 

@@ -2,6 +2,7 @@ import { SegmentedControl } from '@primer/react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { DiffFile } from '../../../shared/api/diffs';
 import { rawFileUrl } from '../repository/queries';
+import { ImageNotesFrame, ImageNotesList } from './ImageNotes';
 import {
   clampSwipe,
   dimensionsText,
@@ -48,6 +49,7 @@ export function ImageViewer({ fullPath, file }: { fullPath: string; file: DiffFi
               kind="old"
               size={sizes.before}
               onLoad={measure('before')}
+              notesOn={file.deleted_file ? file : null}
             >
               {file.deleted_file ? 'Deleted' : 'Before'}
             </Side>
@@ -59,6 +61,7 @@ export function ImageViewer({ fullPath, file }: { fullPath: string; file: DiffFi
               kind="new"
               size={sizes.after}
               onLoad={measure('after')}
+              notesOn={file}
             >
               {file.new_file ? 'New' : 'After'}
             </Side>
@@ -69,6 +72,7 @@ export function ImageViewer({ fullPath, file }: { fullPath: string; file: DiffFi
       ) : (
         <Onion before={before} after={after} beforeSize={sizes.before} afterSize={sizes.after} />
       )}
+      <ImageNotesList file={file} side={file.deleted_file ? 'old' : 'new'} />
     </div>
   );
 }
@@ -79,11 +83,14 @@ function Side(props: {
   kind: 'old' | 'new';
   size: Size | undefined;
   onLoad: (event: React.SyntheticEvent<HTMLImageElement>) => void;
+  /** The side comments point at: the new image, or the old one of a deleted file. */
+  notesOn?: DiffFile | null;
   children: string;
 }) {
+  const image = <img src={props.url} alt={props.alt} onLoad={props.onLoad} />;
   return (
     <figure className={`diff-image__side diff-image__side--${props.kind}`}>
-      <img src={props.url} alt={props.alt} onLoad={props.onLoad} />
+      {props.notesOn ? <ImageNotesFrame file={props.notesOn}>{image}</ImageNotesFrame> : image}
       <figcaption>
         {props.children}
         {props.size && <span className="muted"> · {dimensionsText(props.size)}</span>}

@@ -1,7 +1,10 @@
 import { IconButton, Spinner } from '@primer/react';
 import { FoldDownIcon, FoldUpIcon, UnfoldIcon, type Icon } from '@primer/octicons-react';
+import { Fragment, type ReactNode } from 'react';
 import type { DiffLine } from '../../../shared/api/diffs';
 import { expandDirections, type ExpandDirection } from './contextExpansion';
+import type { LineNotes } from './DiffNotesText';
+import { ADD_COMMENT_HINT } from './lineRange';
 import { coverageMarker, type FileCoverage } from './coverage';
 import { toParallelRows } from './parallelLines';
 import type { DiffViewType } from './useDiffPreferences';
@@ -25,20 +28,46 @@ const lineClass = (line: DiffLine | null): string => {
   }
 };
 
-function Code({ line, className = '' }: { line: DiffLine; className?: string }) {
+function Code({ line, className = '', index }: { line: DiffLine; className?: string; index?: number }) {
   // `rich_text` is the server's highlighter output: it escapes the file's text and emits only its
   // own <span class> tokens, so this is the one field rendered as HTML; everything else is text.
-  return <td className={`diff-code ${className}`} dangerouslySetInnerHTML={{ __html: line.rich_text }} />;
+  return (
+    <td
+      className={`diff-code ${className}`}
+      data-line-index={index}
+      dangerouslySetInnerHTML={{ __html: line.rich_text }}
+    />
+  );
+}
+
+/** The add-comment button of a line (one element: the table's handlers do the work). */
+function CommentButton({ index, side }: { index: number; side: 'left' | 'right' }) {
+  return (
+    <button
+      type="button"
+      className="diff-comment-button"
+      data-line-index={index}
+      data-side={side}
+      aria-label={ADD_COMMENT_HINT}
+      title={ADD_COMMENT_HINT}
+    />
+  );
 }
 
 function LineNumber({
   line,
   side,
   coverage = null,
+  index,
+  comment = null,
 }: {
   line: DiffLine | null;
   side: 'old' | 'new';
   coverage?: FileCoverage | null;
+  /** The line's index among the lines shown, on lines that take comments. */
+  index?: number;
+  /** Where the add-comment button goes: on the first number of the line's half. */
+  comment?: 'left' | 'right' | null;
 }) {
   const number = line ? (side === 'old' ? line.old_line : line.new_line) : null;
   const shown = line?.type === 'match' || number === null ? '' : number;
@@ -46,7 +75,13 @@ function LineNumber({
   const marker = side === 'new' ? coverageMarker(coverage, number) : null;
   const markerClass = marker ? (marker.covered ? ' diff-num--covered' : ' diff-num--uncovered') : '';
   return (
-    <td className={`diff-num ${lineClass(line)}${markerClass}`} data-side={side} title={marker?.title}>
+    <td
+      className={`diff-num ${lineClass(line)}${markerClass}`}
+      data-side={side}
+      data-line-index={index}
+      title={marker?.title}
+    >
+      {comment && index !== undefined && <CommentButton index={index} side={comment} />}
       {shown !== '' && line?.line_code ? <a href={`#${line.line_code}`}>{shown}</a> : shown}
     </td>
   );
@@ -110,6 +145,24 @@ function MatchRow({
   );
 }
 
+/** A row under a line holding its threads and forms: across the file inline, per half in parallel. */
+function NotesRow({ inline, left, right }: { inline?: ReactNode; left?: ReactNode; right?: ReactNode }) {
+  if (inline !== undefined) {
+    return inline ? (
+      <tr className="diff-notes-row">
+        <td colSpan={3}>{inline}</td>
+      </tr>
+    ) : null;
+  }
+  if (!left && !right) return null;
+  return (
+    <tr className="diff-notes-row">
+      <td colSpan={2}>{left}</td>
+      <td colSpan={2}>{right}</td>
+    </tr>
+  );
+}
+
 /** A file's lines, inline (one column) or parallel (old left, new right). */
 export function TextDiff({
   lines,
@@ -117,6 +170,7 @@ export function TextDiff({
   targetLine = null,
   expander = null,
   coverage = null,
+  notes = null,
 }: {
   lines: readonly DiffLine[];
   view: DiffViewType;
@@ -124,12 +178,21 @@ export function TextDiff({
   expander?: Expander | null;
   /** Test coverage hits by new line, once the coverage report is in. */
   coverage?: FileCoverage | null;
+  /** Comments on lines (the Changes tab, once its threads are read). */
+  notes?: LineNotes | null;
 }) {
   const target = (code: string | null | undefined) =>
     code && code === targetLine ? ' diff-line--target' : '';
+  const selected = notes?.selected ?? null;
+  const mark = (index: number | undefined) =>
+    selected && index !== undefined && index >= selected.start && index <= selected.end
+      ? ' diff-line--selected'
+      : '';
+  const commentIndex = (line: DiffLine | null, index: number | undefined) =>
+    line && index !== undefined && notes?.commentable(line) ? index : undefined;
   if (view === 'inline') {
     return (
-      <table className="diff-table diff-table--inline">
+      <table className="diff-table diff-table--inline" {...notes?.tableProps}>
         <colgroup>
           <col className="diff-col-num" />
           <col className="diff-col-num" />
@@ -141,31 +204,42 @@ export function TextDiff({
             className="diff-chunk"
             style={{ containIntrinsicBlockSize: `auto ${chunk.length * 20}px` }}
           >
-            {chunk.map((line, j) =>
-              line.type === 'match' ? (
-                <MatchRow key={j} lines={lines} index={i * CHUNK + j} expander={expander} columns={3} />
-              ) : (
-                <tr
-                  key={j}
-                  id={line.line_code ?? undefined}
-                  className={`diff-line ${lineClass(line)}${target(line.line_code)}`}
-                >
-                  <LineNumber line={line} side="old" />
-                  <LineNumber line={line} side="new" coverage={coverage} />
-                  <Code line={line} />
-                </tr>
-              ),
-            )}
+            {chunk.map((line, j) => {
+              const index = i * CHUNK + j;
+              if (line.type === 'match')
+                return <MatchRow key={j} lines={lines} index={index} expander={expander} columns={3} />;
+              const commented = commentIndex(line, index);
+              return (
+                <Fragment key={j}>
+                  <tr
+                    id={line.line_code ?? undefined}
+                    className={`diff-line ${lineClass(line)}${target(line.line_code)}${mark(commented)}`}
+                  >
+                    <LineNumber
+                      line={line}
+                      side="old"
+                      index={commented}
+                      comment={line.type === 'old' ? 'left' : 'right'}
+                    />
+                    <LineNumber line={line} side="new" coverage={coverage} index={commented} />
+                    <Code line={line} index={commented} />
+                  </tr>
+                  {notes && <NotesRow inline={notes.below(line, 'inline')} />}
+                </Fragment>
+              );
+            })}
           </tbody>
         ))}
       </table>
     );
   }
   const rows = toParallelRows(lines);
-  const matchIndex = new Map<DiffLine, number>();
-  lines.forEach((line, index) => line.type === 'match' && matchIndex.set(line, index));
+  // Hunk headers always, and every line once comments are on: the rows hold lines, not their places.
+  const indexOf = new Map<DiffLine, number>();
+  lines.forEach((line, index) => (notes || line.type === 'match') && indexOf.set(line, index));
+  const indexIn = (line: DiffLine | null) => commentIndex(line, line ? indexOf.get(line) : undefined);
   return (
-    <table className="diff-table diff-table--parallel">
+    <table className="diff-table diff-table--parallel" {...notes?.tableProps}>
       <colgroup>
         <col className="diff-col-num" />
         <col />
@@ -183,29 +257,42 @@ export function TextDiff({
               <MatchRow
                 key={j}
                 lines={lines}
-                index={matchIndex.get(row.line)!}
+                index={indexOf.get(row.line)!}
                 expander={expander}
                 columns={4}
               />
             ) : (
-              <tr
-                key={j}
-                id={(row.right ?? row.left)?.line_code ?? undefined}
-                className={`diff-line${target(row.left?.line_code)}${target(row.right?.line_code)}`}
-              >
-                <LineNumber line={row.left} side="old" />
-                {row.left ? (
-                  <Code line={row.left} className={lineClass(row.left)} />
-                ) : (
-                  <td className="diff-code diff-line--empty" />
+              <Fragment key={j}>
+                <tr
+                  id={(row.right ?? row.left)?.line_code ?? undefined}
+                  className={`diff-line${target(row.left?.line_code)}${target(row.right?.line_code)}${mark(indexIn(row.right ?? row.left))}`}
+                >
+                  <LineNumber line={row.left} side="old" index={indexIn(row.left)} comment="left" />
+                  {row.left ? (
+                    <Code line={row.left} className={lineClass(row.left)} index={indexIn(row.left)} />
+                  ) : (
+                    <td className="diff-code diff-line--empty" />
+                  )}
+                  <LineNumber
+                    line={row.right}
+                    side="new"
+                    coverage={coverage}
+                    index={indexIn(row.right)}
+                    comment="right"
+                  />
+                  {row.right ? (
+                    <Code line={row.right} className={lineClass(row.right)} index={indexIn(row.right)} />
+                  ) : (
+                    <td className="diff-code diff-line--empty" />
+                  )}
+                </tr>
+                {notes && (
+                  <NotesRow
+                    left={row.left ? notes.below(row.left, 'left') : null}
+                    right={row.right ? notes.below(row.right, 'right') : null}
+                  />
                 )}
-                <LineNumber line={row.right} side="new" coverage={coverage} />
-                {row.right ? (
-                  <Code line={row.right} className={lineClass(row.right)} />
-                ) : (
-                  <td className="diff-code diff-line--empty" />
-                )}
-              </tr>
+              </Fragment>
             ),
           )}
         </tbody>

@@ -3,13 +3,22 @@ import type { DraftNote } from '../../../shared/api/notes';
 import { DraftNoteItem } from './DraftNoteItem';
 import { useNotesContext } from './NotesContext';
 
-/** The viewer's review in progress: the pending comments not tied to a thread, and "Submit review". */
-export function ReviewPanel({ drafts }: { drafts: DraftNote[] }) {
+/**
+ * The viewer's review in progress: the pending comments not tied to a thread, and "Submit review".
+ * `shownElsewhere` leaves out the comments the page already shows in place (on their diff lines).
+ */
+export function ReviewPanel({
+  drafts,
+  shownElsewhere,
+}: {
+  drafts: DraftNote[];
+  shownElsewhere?: (draft: DraftNote) => boolean;
+}) {
   const { draftMutations } = useNotesContext();
   if (!draftMutations || drafts.length === 0) return null;
   const { submitReview } = draftMutations;
   const count = drafts.length === 1 ? '1 pending comment' : `${drafts.length} pending comments`;
-  const general = drafts.filter((draft) => draft.discussion_id === null);
+  const general = drafts.filter((draft) => draft.discussion_id === null && !shownElsewhere?.(draft));
   return (
     <section className="review-panel" aria-label="Your review">
       {general.length > 0 && (

@@ -6,6 +6,7 @@ import type {
   Discussion,
   DraftNote,
   Note,
+  NotePosition,
   NotesData,
 } from '../../../shared/api/notes';
 import { request } from '../../api/client';
@@ -75,6 +76,9 @@ type DraftInput = {
   internal?: boolean;
   resolve_discussion?: boolean;
   in_reply_to_discussion_id?: string;
+  /** A pending comment on a diff line or image point (the Changes tab). */
+  position?: NotePosition;
+  line_code?: string;
 };
 
 /** Pending comments: saved for the viewer alone until the review is submitted. */

@@ -31,7 +31,7 @@ export type DiscussionPages = InfiniteData<DiscussionsPage, PageParam>;
  * The threads, page by page: 20 first, then 1.5x more each time up to 100, for as long as the
  * answer names a next cursor. `persist` saves a filter the user just chose on their profile.
  */
-export function useDiscussions(discussionsPath: string, filter: number, persist: boolean) {
+export function useDiscussions(discussionsPath: string, filter: number, persist: boolean, enabled = true) {
   return useInfiniteQuery<
     DiscussionsPage,
     Error,
@@ -58,6 +58,7 @@ export function useDiscussions(discussionsPath: string, filter: number, persist:
       };
     },
     getNextPageParam: (last) => last.next ?? undefined,
+    enabled,
     // Live changes arrive by polling and the subscription; a refetch would reread every page.
     staleTime: Infinity,
   });

@@ -1,0 +1,241 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import { commitFiles } from '../../src/server/git/commits';
+import type { Discussion } from '../../src/shared/api/notes';
+import { fileHash, lineCode } from '../../src/shared/diff/lineCode';
+import { launchBrowser, newContext, screenshot, screenshotsDir, signIn } from '../support/browser';
+import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { testAuthor } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const numbered = (count: number, changed: Record<number, string> = {}) =>
+  Array.from({ length: count }, (_, i) => changed[i + 1] ?? `line ${i + 1}`).join('\n') + '\n';
+
+/** An uncompressed 24-bit BMP of one colour: binary, so the Changes tab shows it in the image viewer. */
+function bmp(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const rowSize = Math.ceil((width * 3) / 4) * 4;
+  const pixels = Buffer.alloc(rowSize * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixels.set([b, g, r], y * rowSize + x * 3);
+  const header = Buffer.alloc(54);
+  header.write('BM', 0, 'ascii');
+  header.writeUInt32LE(54 + pixels.length, 2);
+  header.writeUInt32LE(54, 10);
+  header.writeUInt32LE(40, 14);
+  header.writeInt32LE(width, 18);
+  header.writeInt32LE(height, 22);
+  header.writeUInt16LE(1, 26);
+  header.writeUInt16LE(24, 28);
+  header.writeUInt32LE(pixels.length, 34);
+  return Buffer.concat([header, pixels]);
+}
+
+const APP = 'app.txt';
+const LOGO = 'logo.bmp';
+/** GitLab's code of an added line: the old side stands after the removed line. */
+const addedLine = (newLine: number) => lineCode(fileHash(APP), newLine + 1, newLine);
+const contextLine = (line: number) => lineCode(fileHash(APP), line, line);
+
+describe('diff notes on the Changes tab', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let owner: TestUser;
+  let project: ProjectContext;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container, { name: 'Ada Lovelace' });
+    project = await buildProject(t.container, owner, { visibility: 'private' });
+    await commitFiles(project.gitDir, {
+      branch: 'main',
+      message: 'Base files',
+      author: testAuthor,
+      changes: [
+        { action: 'create', path: APP, content: numbered(30) },
+        { action: 'create', path: LOGO, content: bmp(120, 80, [220, 40, 40]) },
+      ],
+    });
+    await commitFiles(project.gitDir, {
+      branch: 'feature',
+      startBranch: 'main',
+      message: 'Feature work',
+      author: testAuthor,
+      changes: [
+        {
+          action: 'update',
+          path: APP,
+          content: numbered(30, { 5: 'line five, changed', 8: 'line 8, changed' }),
+        },
+        { action: 'update', path: LOGO, content: bmp(160, 100, [40, 160, 60]) },
+      ],
+    });
+    const mr = await t.container.mergeRequests.create(owner, project.project.id, {
+      source_branch: 'feature',
+      title: 'Feature work',
+    });
+    base = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}`;
+    browser = await launchBrowser();
+    page = await (await newContext(browser, await t.listen())).newPage();
+    await signIn(page, owner.username, owner.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const app = () => page.getByRole('region', { name: APP, exact: true });
+  const logo = () => page.getByRole('region', { name: LOGO, exact: true });
+  const commentButton = (code: string) =>
+    page
+      .locator(`[id="${code}"]`)
+      .getByRole('button', { name: 'Add a comment to this line or drag for multiple lines' });
+  const discussions = async () =>
+    (await t.app.inject({ method: 'GET', url: `${base}/discussions.json`, headers: owner.headers })).json<
+      Discussion[]
+    >();
+  const shot = (name: string, region = app()) =>
+    region.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
+
+  const openDiffs = async () => {
+    await page.goto(`${base}/diffs`);
+    await app().locator('.diff-line--new').first().waitFor();
+  };
+
+  it('comments on a line: the thread shows under it and is still there after a reload', async () => {
+    await openDiffs();
+    await page.locator(`[id="${addedLine(5)}"]`).hover();
+    await commentButton(addedLine(5)).click();
+    const form = app().getByRole('form', { name: 'New comment' });
+    await form.getByText('Commenting on lines').waitFor();
+    expect(await form.getByLabel('Start line').inputValue()).toBeTruthy();
+    await shot('diff-notes-form');
+    await form.getByRole('textbox', { name: 'Comment' }).fill('Why five?');
+    await form.getByRole('button', { name: 'Add comment now' }).click();
+    const thread = app().locator('.diff-notes-row').getByText('Why five?');
+    await thread.waitFor();
+    await form.waitFor({ state: 'detached' });
+
+    const [saved] = await discussions();
+    expect(saved?.position).toMatchObject({
+      position_type: 'text',
+      new_path: APP,
+      old_line: null,
+      new_line: 5,
+    });
+    expect(saved?.line_code).toBe(addedLine(5));
+
+    await page.reload();
+    await app().locator('.diff-notes-row').getByText('Why five?').waitFor();
+    // The thread's row comes right after its line.
+    expect(
+      await page
+        .locator(`[id="${addedLine(5)}"] + tr.diff-notes-row`)
+        .getByText('Why five?')
+        .isVisible(),
+    ).toBe(true);
+    await shot('diff-notes-line-thread');
+  });
+
+  it('comments on a range of lines dragged from one comment button to another line', async () => {
+    await commentButton(contextLine(2)).hover();
+    await page.mouse.down();
+    await page.locator(`[id="${contextLine(4)}"] .diff-code`).hover();
+    await page.mouse.up();
+    const form = app().getByRole('form', { name: 'New comment' });
+    await form.getByText('Commenting on lines').waitFor();
+    expect(await form.locator('.diff-note-form__range strong').innerText()).toBe('4');
+    expect(await form.getByLabel('Start line').locator('option:checked').innerText()).toBe('2');
+    await shot('diff-notes-range-form');
+    await form.getByRole('textbox', { name: 'Comment' }).fill('These three lines');
+    await form.getByRole('button', { name: 'Add comment now' }).click();
+    await page
+      .locator(`[id="${contextLine(4)}"] + tr.diff-notes-row`)
+      .getByText('These three lines')
+      .waitFor();
+
+    const range = (await discussions()).find((d) => d.notes[0]?.note === 'These three lines');
+    expect(range?.position).toMatchObject({
+      old_line: 4,
+      new_line: 4,
+      line_range: {
+        start: { line_code: contextLine(2), type: null, old_line: 2, new_line: 2 },
+        end: { line_code: contextLine(4), type: null, old_line: 4, new_line: 4 },
+      },
+    });
+  });
+
+  it('pins a comment on a point of the image, numbered, with its thread listed below', async () => {
+    const overlay = logo().getByRole('button', { name: 'Add image comment' });
+    await overlay.waitFor();
+    const box = (await overlay.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 4, box.y + box.height / 2);
+    const form = logo().getByRole('form', { name: 'New comment' });
+    await form.getByRole('textbox', { name: 'Comment' }).fill('This corner is too green');
+    await form.getByRole('button', { name: 'Add comment now' }).click();
+    await logo().locator('.image-notes__list').getByText('This corner is too green').waitFor();
+    const pin = logo().getByRole('link', { name: 'Thread 1' });
+    await pin.waitFor();
+    expect(await pin.innerText()).toBe('1');
+    await shot('diff-notes-image-pin', logo());
+
+    const image = (await discussions()).find((d) => d.position?.position_type === 'image');
+    expect(image?.position).toMatchObject({ new_path: LOGO, width: 160, height: 100, y: 50 });
+    expect(image?.position?.x).toBeGreaterThanOrEqual(39);
+    expect(image?.position?.x).toBeLessThanOrEqual(41);
+  });
+
+  it('saves a pending comment on a line, shown "Pending" there and counted in the review', async () => {
+    await commentButton(contextLine(3)).click();
+    const form = app().getByRole('form', { name: 'New comment' });
+    await form.getByRole('textbox', { name: 'Comment' }).fill('Pending thought');
+    await form.getByRole('button', { name: 'Start a review' }).click();
+    const row = page.locator(`[id="${contextLine(3)}"] + tr.diff-notes-row`);
+    await row.getByText('Pending thought').waitFor();
+    expect(await row.getByText('Pending', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('region', { name: 'Your review' }).getByText('1 pending comment').waitFor();
+    await shot('diff-notes-draft');
+    // Nothing is published until the review is submitted.
+    expect((await discussions()).some((d) => d.notes[0]?.note === 'Pending thought')).toBe(false);
+  });
+
+  it('suggests a change, applies it as a commit on the source branch and shows it applied', async () => {
+    await commentButton(addedLine(8)).click();
+    const form = app().getByRole('form', { name: 'New comment' });
+    await form.getByRole('button', { name: 'Insert suggestion' }).click();
+    const editor = form.getByRole('textbox', { name: 'Comment' });
+    expect(await editor.inputValue()).toBe('```suggestion:-0+0\nline 8, changed\n```\n');
+    await editor.fill('Say it better:\n```suggestion:-0+0\nline 8, better\n```\n');
+    await form.getByRole('button', { name: 'Add comment now' }).click();
+
+    const suggestion = app().getByRole('group', { name: 'Suggested change' });
+    await suggestion.waitFor();
+    expect(await suggestion.locator('.suggestion__line--old').innerText()).toContain('-line 8, changed');
+    expect(await suggestion.locator('.suggestion__line--new').innerText()).toContain('+line 8, better');
+    await shot('diff-notes-suggestion');
+
+    await suggestion.getByRole('button', { name: 'Apply suggestion' }).click();
+    await suggestion.getByRole('textbox', { name: 'Commit message' }).fill('Word line 8 better');
+    await suggestion.getByRole('button', { name: 'Apply', exact: true }).click();
+
+    // The push outdates the thread: it moves under the file, applied, with the lines it was written on.
+    const outdated = app()
+      .getByRole('region', { name: 'Outdated threads' })
+      .locator('.diff-outdated__thread', { hasText: 'Say it better' });
+    await outdated.getByText('Suggestion applied').waitFor();
+    await outdated.getByText('Outdated', { exact: true }).waitFor();
+    await outdated.getByRole('button', { name: 'Compare changes' }).click();
+    await outdated.locator('.diff-outdated__lines .diff-line--new').getByText('line 8, changed').waitFor();
+    await app().locator('.diff-line--new').getByText('line 8, better').waitFor();
+    await screenshot(page, 'diff-notes-suggestion-applied');
+
+    const commits = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/projects/${project.project.id}/repository/commits?ref_name=feature`,
+      headers: owner.headers,
+    });
+    expect(commits.json<Array<{ title: string }>>()[0]?.title).toBe('Word line 8 better');
+  });
+});
