@@ -1,4 +1,7 @@
+import type { DetailedMergeStatus } from '../../shared/api/mergeRequests';
+import { mergeabilityChecks } from '../../shared/merge-checks/mergeabilityChecks';
 import { detailedMergeStatus } from '../../shared/merge-requests/detailedMergeStatus';
+import type { Permissions } from '../features/merge-requests/merge-requests.presenter';
 import type { Actor } from '../auth/permissions';
 import type { Container } from '../container';
 import type { MergeRequestView } from '../features/merge-requests/merge-requests.service';
@@ -9,7 +12,19 @@ import { orNull, type GraphQLContext } from './resolve';
 
 type MergeRequestUpdated = Extract<BusEvent, { type: 'merge_request.updated' }>;
 
-export function presentMergeRequest(view: MergeRequestView, externalUrl: string) {
+/** GitLab's GraphQL names three REST statuses after their checks' identifiers. */
+const GRAPHQL_STATUS: Partial<Record<DetailedMergeStatus, string>> = {
+  merge_request_blocked: 'BLOCKED_STATUS',
+  status_checks_must_pass: 'EXTERNAL_STATUS_CHECKS',
+  title_regex: 'TITLE_REGEX',
+};
+
+const graphqlStatus = (status: DetailedMergeStatus) => GRAPHQL_STATUS[status] ?? status.toUpperCase();
+
+export function presentMergeRequest(
+  view: MergeRequestView & { permissions: Permissions },
+  externalUrl: string,
+) {
   const mr = view.mergeRequest;
   return {
     id: toGlobalId('MergeRequest', mr.id),
@@ -21,7 +36,12 @@ export function presentMergeRequest(view: MergeRequestView, externalUrl: string)
     targetBranch: mr.targetBranch,
     diffHeadSha: mr.headSha,
     discussionLocked: mr.discussionLocked,
-    detailedMergeStatus: detailedMergeStatus(view.mergeability).toUpperCase(),
+    detailedMergeStatus: graphqlStatus(detailedMergeStatus(view.mergeability)),
+    mergeabilityChecks: mergeabilityChecks({
+      ...view.mergeability,
+      discussionsMustBeResolved: view.settings.onlyAllowMergeIfAllDiscussionsAreResolved,
+    }),
+    userPermissions: { canMerge: view.permissions.canMerge },
     commitCount: view.latestDiff?.commitsCount ?? 0,
     webUrl: `${externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,
     updatedAt: mr.updatedAt.toISOString(),

@@ -1,3 +1,5 @@
+import { MERGE_CHECK_IDENTIFIERS, MERGE_CHECK_STATUSES } from '../../shared/merge-checks/mergeChecks';
+
 /**
  * The GraphQL schema, in GitLab's names so its clients' queries work unchanged. Global ids use
  * GitLab's `gid://gitlab/{Type}/{id}` form for the same reason.
@@ -27,6 +29,28 @@ export const typeDefs = /* GraphQL */ `
     CI_MUST_PASS
     CONFLICT
     NEED_REBASE
+    BLOCKED_STATUS
+    EXTERNAL_STATUS_CHECKS
+    TITLE_REGEX
+  }
+
+  enum MergeabilityCheckIdentifier {
+    ${MERGE_CHECK_IDENTIFIERS.join('\n    ')}
+  }
+
+  enum MergeabilityCheckStatus {
+    ${MERGE_CHECK_STATUSES.join('\n    ')}
+  }
+
+  "One merge check: what it checks and how it stands."
+  type MergeRequestMergeabilityCheck {
+    identifier: MergeabilityCheckIdentifier!
+    status: MergeabilityCheckStatus!
+  }
+
+  "What the asking user may do on a merge request."
+  type MergeRequestPermissions {
+    canMerge: Boolean!
   }
 
   type MergeRequest {
@@ -40,6 +64,9 @@ export const typeDefs = /* GraphQL */ `
     diffHeadSha: String
     discussionLocked: Boolean!
     detailedMergeStatus: DetailedMergeStatus
+    "Every merge check with its status (the widget's mergeChecks query and subscription)."
+    mergeabilityChecks: [MergeRequestMergeabilityCheck!]!
+    userPermissions: MergeRequestPermissions!
     commitCount: Int
     webUrl: String!
     updatedAt: Time!
