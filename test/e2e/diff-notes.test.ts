@@ -167,6 +167,24 @@ describe('diff notes on the Changes tab', () => {
     });
   });
 
+  it('shows the threads side by side: a thread of a new line in the new half, the form on the half clicked', async () => {
+    await page.getByRole('button', { name: 'Side-by-side' }).click();
+    const row = page.locator(`[id="${addedLine(5)}"] + tr.diff-notes-row`);
+    await row.getByText('Why five?').waitFor();
+    expect(await row.locator('td').nth(1).getByText('Why five?').isVisible()).toBe(true);
+    expect(await row.locator('td').first().innerText()).toBe('');
+    await page
+      .locator(`[id="${contextLine(6)}"] td.diff-num[data-side="old"]`)
+      .getByRole('button', { name: 'Add a comment to this line or drag for multiple lines' })
+      .click();
+    const form = page.locator(`[id="${contextLine(6)}"] + tr.diff-notes-row td`).first();
+    await form.getByRole('form', { name: 'New comment' }).waitFor();
+    await shot('diff-notes-parallel');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Inline' }).click();
+    await app().locator('.diff-table--inline').waitFor();
+  });
+
   it('pins a comment on a point of the image, numbered, with its thread listed below', async () => {
     const overlay = logo().getByRole('button', { name: 'Add image comment' });
     await overlay.waitFor();
