@@ -205,6 +205,11 @@ describe('diff notes', () => {
       resolved_by_push: true,
       position: { head_sha: oldHead },
     });
+    // An image point on an image the push left alone moves onto the new diff as a line does.
+    expect(list.find((d) => d.notes[0]?.note === 'This pixel')).toMatchObject({
+      active: true,
+      position: { position_type: 'image', head_sha: newHead, x: 0, y: 1, width: 1, height: 1 },
+    });
     const outdatedNote = find(moved.discussion?.id)?.notes[0];
     expect(find(kept.discussion?.id)?.notes[0]?.outdated_line_change_path).toBeNull();
     const change = await t.app.inject({

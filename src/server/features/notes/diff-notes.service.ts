@@ -109,10 +109,10 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
   }
 
   /**
-   * After a push recorded a new version, each text diff note of the request is moved onto the
-   * new diff when its file did not change between the old and the new head (same blob, so the
-   * same lines) and its line is still in the new diff; otherwise it stays where it was and is
-   * outdated (`active: false`). An outdated unresolved thread whose commented new-side line now
+   * After a push recorded a new version, each diff note of the request (a line or an image point)
+   * is moved onto the new diff when its file did not change between the old and the new head
+   * (same blob, so the same lines and pixels) and its place is still in the new diff; otherwise it
+   * stays where it was and is outdated (`active: false`). An outdated unresolved thread whose commented new-side line now
    * reads differently, or is gone, was answered by the push: it is resolved "by push".
    */
   async function followPush(actor: Actor, noteable: Noteable): Promise<void> {
@@ -123,7 +123,7 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
     const resolved: NoteRow[] = [];
     for (const note of await listDiffNotes(db, noteable.noteableId)) {
       const position = note.position as NotePosition | null;
-      if (!position || position.position_type !== 'text' || position.head_sha === refs.headSha) continue;
+      if (!position || position.head_sha === refs.headSha) continue;
       const next: NotePosition = {
         ...position,
         base_sha: refs.baseSha,
@@ -140,7 +140,8 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
         if (row) moved.push(row);
         continue;
       }
-      if (await lineChanged(gitDir, position, refs.headSha)) {
+      // An image point has no line to read: a changed image leaves its threads outdated, unresolved.
+      if (position.position_type === 'text' && (await lineChanged(gitDir, position, refs.headSha))) {
         const done = await setNotesResolved(db, [note.id], { by: null, at: clock.now(), byPush: true });
         resolved.push(...done);
       }
