@@ -6,7 +6,7 @@ import { useCreateNote } from '../notes/mutations';
 import { NoteEditor } from '../notes/NoteEditor';
 import { useNotesContext } from '../notes/NotesContext';
 import { DRAFT_FAILED } from '../notes/ReplyForm';
-import { SubmitButtons } from '../notes/SubmitButtons';
+import { SubmitButtons, reviewButtons } from '../notes/SubmitButtons';
 import { useAutosavedText } from '../notes/useAutosavedText';
 import { useDiscardConfirmation } from '../notes/useDiscardConfirmation';
 
@@ -112,15 +112,7 @@ export function DiffNoteForm({ position, lineCode, header, suggestion, autosaveK
         autoFocus
       />
       <SubmitButtons
-        review={
-          draftMutations
-            ? {
-                hasDrafts: drafts.length > 0,
-                onAddToReview: addToReview,
-                pending: draftMutations.create.isPending,
-              }
-            : null
-        }
+        review={reviewButtons(drafts, draftMutations, addToReview)}
         submitLabel="Comment"
         submitPending={create.isPending}
         disabled={empty || create.isPending}

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/notes/threadStatus';
 import { NoteEditor } from './NoteEditor';
 import { useNotesContext } from './NotesContext';
-import { SubmitButtons } from './SubmitButtons';
+import { SubmitButtons, reviewButtons } from './SubmitButtons';
 import { useCreateNote, useResolveDiscussion } from './mutations';
 import { useAutosavedText } from './useAutosavedText';
 import { useDiscardConfirmation } from './useDiscardConfirmation';
@@ -113,15 +113,7 @@ export function ReplyForm({ discussion, onClose }: { discussion: Discussion; onC
         </FormControl>
       )}
       <SubmitButtons
-        review={
-          draftMutations
-            ? {
-                hasDrafts: drafts.length > 0,
-                onAddToReview: addToReview,
-                pending: draftMutations.create.isPending,
-              }
-            : null
-        }
+        review={reviewButtons(drafts, draftMutations, addToReview)}
         submitLabel="Reply"
         submitPending={create.isPending}
         disabled={create.isPending}

@@ -1,9 +1,23 @@
 import { Button } from '@primer/react';
 import type { ReactNode } from 'react';
+import type { DraftNote } from '../../../shared/api/notes';
+import type { DraftMutations } from './mutations';
+
+type Review = { hasDrafts: boolean; onAddToReview: () => void; pending: boolean };
+
+/** A form's review buttons where the viewer has a review (a merge request), else none. */
+export function reviewButtons(
+  drafts: readonly DraftNote[],
+  draftMutations: DraftMutations | null,
+  onAddToReview: () => void,
+): Review | null {
+  if (!draftMutations) return null;
+  return { hasDrafts: drafts.length > 0, onAddToReview, pending: draftMutations.create.isPending };
+}
 
 type Props = {
   /** Batch review mode (a merge request): the review buttons come first. */
-  review: { hasDrafts: boolean; onAddToReview: () => void; pending: boolean } | null;
+  review: Review | null;
   /** The button that posts at once: "Add comment now" in review mode, else the form's own label. */
   submitLabel: string;
   submitPending: boolean;
