@@ -29,6 +29,7 @@ import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
 import { registerBlockRoutes } from './features/merge-requests/blocks.routes';
+import { registerCommitActionRoutes } from './features/merge-requests/commit-actions.routes';
 import { registerStatusCheckRoutes } from './features/status-checks/status-checks.routes';
 import { registerWidgetRoutes } from './features/merge-requests/widget.routes';
 import { registerDraftNotesApiRoutes } from './features/notes/draft-notes-api.routes';
@@ -102,6 +103,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMergeRequestPageRoutes(app, container);
   registerBlockRoutes(app, container);
   registerStatusCheckRoutes(app, container);
+  registerCommitActionRoutes(app, container);
   registerWidgetRoutes(app, container);
   registerDiffRoutes(app, container);
   registerBlobRoutes(app, container);

@@ -19,6 +19,7 @@ import { createRebaseService } from './features/merge-requests/rebase.service';
 import { createAutoMergeService } from './features/merge-requests/auto-merge.service';
 import { createWidgetService } from './features/merge-requests/widget.service';
 import { createBlocksService } from './features/merge-requests/blocks.service';
+import { createCommitActionsService } from './features/merge-requests/commit-actions.service';
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createJobQueue } from './jobs/jobs';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
@@ -87,6 +88,7 @@ export function createContainer(deps: AppDeps) {
   const jobs = createJobQueue(base);
   const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
   const blocks = createBlocksService({ ...base, mergeRequests });
+  const commitActions = createCommitActionsService({ mergeRequests, repository });
   const rebases = createRebaseService({
     ...base,
     jobs,
@@ -198,6 +200,7 @@ export function createContainer(deps: AppDeps) {
     widgets,
     statusChecks,
     blocks,
+    commitActions,
     diffs,
     userPreferences,
     issues,

@@ -96,6 +96,9 @@ export const widgetSchema = z.object({
     can_push_to_source_branch: z.boolean(),
     can_cancel_automatic_merge: z.boolean(),
     can_reopen: z.boolean(),
+    /** A merged request's Revert and Cherry-pick: for those who may push to the project. */
+    can_revert_on_current_merge_request: z.boolean(),
+    can_cherry_pick_on_current_merge_request: z.boolean(),
   }),
   default_merge_commit_message: z.string().nullable(),
   default_squash_commit_message: z.string().nullable(),

@@ -121,7 +121,7 @@ export function presentBlockingMergeRequests(
 
 export function presentWidget(
   view: MergeRequestView & { permissions: Permissions },
-  abilities: { canPushToSourceBranch: boolean; canCancelAutomaticMerge: boolean },
+  abilities: { canPushToSourceBranch: boolean; canCancelAutomaticMerge: boolean; canPushCode: boolean },
   messages: { merge: string; squash: string } | null,
   blockingMergeRequests: BlockingMergeRequests,
 ): Widget {
@@ -133,6 +133,8 @@ export function presentWidget(
       can_push_to_source_branch: abilities.canPushToSourceBranch,
       can_cancel_automatic_merge: abilities.canCancelAutomaticMerge,
       can_reopen: view.permissions.canReopen,
+      can_revert_on_current_merge_request: abilities.canPushCode && view.mergeRequest.state === 'merged',
+      can_cherry_pick_on_current_merge_request: abilities.canPushCode && view.mergeRequest.state === 'merged',
     },
     default_merge_commit_message: messages?.merge ?? null,
     default_squash_commit_message: messages?.squash ?? null,

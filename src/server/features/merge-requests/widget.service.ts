@@ -1,4 +1,6 @@
 import type { CurrentUser } from '../../auth/current-user';
+import { can } from '../../auth/permissions';
+import { projectSubject } from '../projects/projects.service';
 import type { Config } from '../../config';
 import { countCommits } from '../../git/commits';
 import { branchRef } from '../../git/repository';
@@ -57,6 +59,7 @@ export function createWidgetService({
       canPushToSourceBranch:
         actor !== null && view.sourceBranchExists && (await rebases.mayPushTo(actor, ctx, mr.sourceBranch)),
       canCancelAutomaticMerge: await autoMerges.mayCancel(actor, ctx, mr),
+      canPushCode: can(actor, 'push_code', projectSubject(ctx)),
     };
     return {
       projectId: ctx.project.id,

@@ -16,6 +16,7 @@ import { showMergeControls } from '../../../shared/merge-widget/widgetVisibility
 import { XCircleIcon } from '@primer/octicons-react';
 import { mergeRequestKeys } from '../merge-requests/queries';
 import { BehindTargetRow } from './BehindTargetRow';
+import { BlockingMergeRequestsReport } from './BlockingMergeRequestsReport';
 import { MergeChecks } from './MergeChecks';
 import { useMergeWidget, widgetKeys } from './queries';
 import { RebaseButton } from './RebaseButton';
@@ -160,6 +161,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
           onDismiss={() => setDismissedError(alert)}
         />
       )}
+      {open && <BlockingMergeRequestsReport report={widget.blocking_merge_requests} />}
       <div className="box">
         {autoMergeFailed && (
           <WidgetRow icon={<XCircleIcon className="mw-icon--danger" />}>

@@ -1,4 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CommitActionBody,
+  CommitActionName,
+  CommitActionResponse,
+} from '../../../shared/api/commitActions';
 import type { PageMergeBody, PageMergeResponse } from '../../../shared/api/mergeRequests';
 import { request } from '../../api/client';
 import { mergeRequestKeys, mergeRequestsApi } from '../merge-requests/queries';
@@ -70,5 +75,18 @@ export function useDeleteSourceBranch(fullPath: string, iid: number) {
       forgetWidgetEtags(queryClient, fullPath, iid);
       return refresh();
     },
+  });
+}
+
+/** The merged panel's Revert or Cherry-pick (`POST {project}/-/merge_requests/{iid}/revert|cherry_pick`). */
+export function useCommitAction(fullPath: string, iid: number) {
+  const refresh = useRefreshAfter(fullPath, iid);
+  return useMutation({
+    mutationFn: ({ action, body }: { action: CommitActionName; body: CommitActionBody }) =>
+      request<CommitActionResponse>(`/${fullPath}/-/merge_requests/${iid}/${action}`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: refresh,
   });
 }

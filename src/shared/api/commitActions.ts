@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const COMMIT_ACTIONS = ['revert', 'cherry_pick'] as const;
+export type CommitActionName = (typeof COMMIT_ACTIONS)[number];
+
+const booleanParam = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** The merged panel's Revert and Cherry-pick: onto a branch, or onto a new branch with a new merge request. */
+export const commitActionBody = z.object({
+  target_branch: z.string().min(1).max(255),
+  create_merge_request: booleanParam.default(false),
+});
+export type CommitActionBody = z.input<typeof commitActionBody>;
+
+export const commitActionResponse = z.object({
+  /** The branch the new commit is on. */
+  branch: z.string(),
+  commit_sha: z.string(),
+  /** The new merge request's page, when one was asked for. */
+  merge_request_path: z.string().nullable(),
+});
+export type CommitActionResponse = z.infer<typeof commitActionResponse>;
+
+/** What the merged panel says when the commit went straight onto a branch. */
+export const commitActionDone = (action: CommitActionName, branch: string): string =>
+  action === 'revert'
+    ? 'The merge request has been successfully reverted.'
+    : `The merge request has been successfully cherry-picked into ${branch}.`;
