@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { gitlabClient } from '../support/gitlab-client';
+import { buildMergeRequest } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+describe('external status checks through @gitbeaker/rest', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let project: ProjectContext;
+  let gitlab: ReturnType<typeof gitlabClient>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container);
+    project = await buildProject(t.container, owner);
+    gitlab = gitlabClient(await t.listen(), owner.token);
+  });
+  afterAll(() => t.close());
+
+  it('creates, edits, lists and removes a project’s checks', async () => {
+    const check = await gitlab.ExternalStatusChecks.create(
+      project.project.id,
+      'Compliance',
+      'https://compliance.example.com/hook',
+    );
+    expect(check).toMatchObject({
+      name: 'Compliance',
+      project_id: project.project.id,
+      external_url: 'https://compliance.example.com/hook',
+      protected_branches: [],
+    });
+    const edited = await gitlab.ExternalStatusChecks.edit(project.project.id, check.id, { name: 'Legal' });
+    expect(edited.name).toBe('Legal');
+    const all = await gitlab.ExternalStatusChecks.all(project.project.id);
+    expect(all.map((c) => c.name)).toEqual(['Legal']);
+    await gitlab.ExternalStatusChecks.remove(project.project.id, check.id);
+    expect(await gitlab.ExternalStatusChecks.all(project.project.id)).toEqual([]);
+  });
+
+  it('lists a merge request’s checks and takes an answer for its head', async () => {
+    const check = await gitlab.ExternalStatusChecks.create(
+      project.project.id,
+      'Security',
+      'https://security.example.com/hook',
+    );
+    const mr = await buildMergeRequest(t.container, owner, project);
+    const iid = mr.mergeRequest.iid;
+    const pending = await gitlab.ExternalStatusChecks.all(project.project.id, { mergerequestIId: iid });
+    expect(pending).toEqual([
+      {
+        id: check.id,
+        name: 'Security',
+        external_url: 'https://security.example.com/hook',
+        status: 'pending',
+      },
+    ]);
+    await gitlab.ExternalStatusChecks.set(project.project.id, iid, mr.mergeRequest.headSha ?? '', check.id, {
+      status: 'passed',
+    });
+    const passed = await gitlab.ExternalStatusChecks.all(project.project.id, { mergerequestIId: iid });
+    expect(passed.map((c) => c.status)).toEqual(['passed']);
+  });
+});
