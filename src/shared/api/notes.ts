@@ -349,6 +349,8 @@ export const notesDataSchema = z.object({
     preview_note_path: z.string(),
     diff_head_sha: z.string().nullable(),
     archived: z.boolean(),
+    /** Who is assigned, for "Assign to commenting user" to toggle the note's author. */
+    assignees: z.array(z.object({ id: z.number(), username: z.string(), name: z.string() })),
     current_user: z.object({
       can_create_note: z.boolean(),
       can_create_confidential_note: z.boolean(),

@@ -29,6 +29,7 @@ export type Noteable = NoteableKey & {
   canUpdate: boolean;
   canSetIssueMetadata: boolean;
   canAddTimelineEvents: boolean;
+  assignees: Array<{ id: number; username: string; name: string }>;
   facts: Extract<Subject, { type: 'noteable' }>;
 };
 
@@ -47,7 +48,7 @@ function fromMergeRequest(actor: Actor, { ctx, record }: FoundMergeRequest): Not
     noteableType: 'MergeRequest',
     noteableAuthorId: mr.authorId,
     confidential: false,
-    assigneeIds: [],
+    assigneeIds: record.assignees.map((user) => user.id),
     discussionLocked: mr.discussionLocked,
     visibility: ctx.project.visibility,
     archived: ctx.project.archived,
@@ -78,6 +79,7 @@ function fromMergeRequest(actor: Actor, { ctx, record }: FoundMergeRequest): Not
     }),
     canSetIssueMetadata: false,
     canAddTimelineEvents: false,
+    assignees: record.assignees.map(({ id, username, name }) => ({ id, username, name })),
     facts,
   };
 }
@@ -102,6 +104,7 @@ function fromIssue(actor: Actor, issues: NoteableLoaders['issues'], found: Found
     canUpdate: permissions.canUpdate,
     canSetIssueMetadata: permissions.canSetMetadata,
     canAddTimelineEvents: permissions.canAddTimelineEvents && issue.issueType === 'incident',
+    assignees: record.assignees.map(({ id, username, name }) => ({ id, username, name })),
     facts: issues.noteableFacts(ctx, record),
   };
 }

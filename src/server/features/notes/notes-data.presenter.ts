@@ -40,6 +40,7 @@ export function presentNotesData(actor: Viewer, noteable: Noteable, facts: Facts
       preview_note_path: '/api/v4/markdown',
       diff_head_sha: noteable.diffRefs?.headSha ?? null,
       archived: ctx.project.archived,
+      assignees: noteable.assignees,
       current_user: {
         can_create_note: canCreateNote,
         can_create_confidential_note: can(actor, 'create_internal_note', noteable.facts),

@@ -1,7 +1,7 @@
 import { EyeClosedIcon, EyeIcon, LockIcon, UnlockIcon } from '@primer/octicons-react';
 import { Button, Flash } from '@primer/react';
 import type { IssuePage } from '../../../shared/api/issues';
-import { AssigneesField } from './AssigneesField';
+import { AssigneesField } from '../../components/AssigneesField';
 import { useUpdateIssue } from './mutations';
 
 type Props = { fullPath: string; issue: IssuePage };
@@ -10,10 +10,22 @@ type Props = { fullPath: string; issue: IssuePage };
 export function IssueSidebar({ fullPath, issue }: Props) {
   return (
     <aside className="issue-sidebar" aria-label="Issue details">
-      <AssigneesField fullPath={fullPath} issue={issue} />
+      <IssueAssignees fullPath={fullPath} issue={issue} />
       <ConfidentialityField fullPath={fullPath} issue={issue} />
       <LockField fullPath={fullPath} issue={issue} />
     </aside>
+  );
+}
+
+function IssueAssignees({ fullPath, issue }: Props) {
+  const update = useUpdateIssue(fullPath, issue.iid);
+  return (
+    <AssigneesField
+      fullPath={fullPath}
+      assignees={issue.assignees}
+      canEdit={issue.current_user.can_set_issue_metadata}
+      update={update}
+    />
   );
 }
 
@@ -21,12 +33,12 @@ function ConfidentialityField({ fullPath, issue }: Props) {
   const update = useUpdateIssue(fullPath, issue.iid);
   const name = issue.issue_type === 'incident' ? 'incident' : 'issue';
   return (
-    <section className="issue-sidebar__block" aria-label="Confidentiality">
-      <div className="issue-sidebar__heading">
+    <section className="sidebar__block" aria-label="Confidentiality">
+      <div className="sidebar__heading">
         <span>Confidentiality</span>
       </div>
       {update.isError && <Flash variant="danger">{update.error.message}</Flash>}
-      <p className="issue-sidebar__value">
+      <p className="sidebar__value">
         {issue.confidential ? <EyeClosedIcon /> : <EyeIcon />}{' '}
         {issue.confidential
           ? `This ${name} is confidential and should only be visible to team members with at least the Reporter role.`
@@ -49,12 +61,12 @@ function LockField({ fullPath, issue }: Props) {
   const update = useUpdateIssue(fullPath, issue.iid);
   const locked = issue.discussion_locked;
   return (
-    <section className="issue-sidebar__block" aria-label="Lock discussion">
-      <div className="issue-sidebar__heading">
+    <section className="sidebar__block" aria-label="Lock discussion">
+      <div className="sidebar__heading">
         <span>Discussion</span>
       </div>
       {update.isError && <Flash variant="danger">{update.error.message}</Flash>}
-      <p className="issue-sidebar__value">
+      <p className="sidebar__value">
         {locked ? <LockIcon /> : <UnlockIcon />}{' '}
         {locked ? 'Locked: only project members can comment.' : 'Unlocked'}
       </p>

@@ -14,6 +14,8 @@ import { canPromoteToTimeline, promotionOutcome } from '../../../shared/notes/ti
 import { EmojiPicker } from './EmojiPicker';
 import { currentUserId, useNotesContext } from './NotesContext';
 import { ReportAbuseDrawer } from './ReportAbuseDrawer';
+import { AssignAuthorItem, useAssignAuthor } from './AssignAuthorItem';
+import { ASSIGN_FAILED } from '../../components/AssigneesField';
 import { usePromoteToTimeline, useToggleAward } from './mutations';
 
 export type ResolveControl = { resolved: boolean; pending: boolean; onToggle: () => void };
@@ -32,6 +34,7 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
   const award = useToggleAward(cache);
   const [reporting, setReporting] = useState(false);
   const promote = usePromoteToTimeline();
+  const assign = useAssignAuthor(notesData);
   const promotion = promote.isSuccess
     ? promotionOutcome(promote.data)
     : promote.isError
@@ -104,6 +107,7 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
                 Add comment to incident timeline
               </ActionList.Item>
             )}
+            <AssignAuthorItem note={note} notesData={notesData} assign={assign} />
             {reportable && (
               <ActionList.Item onSelect={() => setReporting(true)}>Report abuse</ActionList.Item>
             )}
@@ -118,6 +122,11 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
       {promotion && (
         <span className={promotion.kind === 'error' ? 'note-error' : 'note-success'} role="status">
           {promotion.text}
+        </span>
+      )}
+      {assign.isError && (
+        <span className="note-error" role="alert">
+          {ASSIGN_FAILED}
         </span>
       )}
       {reporting && note.author && (

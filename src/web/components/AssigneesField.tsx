@@ -1,47 +1,52 @@
 import { ActionList, ActionMenu, Flash, Spinner, TextInput } from '@primer/react';
 import { useState } from 'react';
-import type { IssuePage } from '../../../shared/api/issues';
-import type { UserBasic } from '../../../shared/api/users';
-import { cutAvatarList } from '../../../shared/notes/displayLimits';
-import { useUpdateIssue } from './mutations';
-import { useAssignableMembers } from './queries';
-import { useSession } from '../session/useSession';
+import type { UserBasic } from '../../shared/api/users';
+import { cutAvatarList } from '../../shared/notes/displayLimits';
+import { useAssignableMembers } from '../features/issues/queries';
+import { useSession } from '../features/session/useSession';
+import './sidebar.css';
 
 /** The spec's words when assigning fails (section 8). */
 export const ASSIGN_FAILED = 'Something went wrong while updating assignees';
 
-type Props = { fullPath: string; issue: IssuePage };
+type Props = {
+  fullPath: string;
+  assignees: UserBasic[];
+  /** `can_set_issue_metadata` on issues, `can_update` on merge requests. */
+  canEdit: boolean;
+  /** Saves the whole list (`assignee_ids`). */
+  update: { mutate: (body: { assignee_ids: number[] }) => void; isError: boolean };
+};
 
-/** The sidebar's assignees, editable with `can_set_issue_metadata`: each pick saves at once. */
-export function AssigneesField({ fullPath, issue }: Props) {
-  const update = useUpdateIssue(fullPath, issue.iid);
+/** The sidebar's assignees of an issue or a merge request: each pick saves at once. */
+export function AssigneesField({ fullPath, assignees, canEdit, update }: Props) {
   const me = useSession().data?.user ?? null;
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const members = useAssignableMembers(fullPath, search.trim(), open);
-  const assignedIds = issue.assignees.map((user) => user.id);
+  const assignedIds = assignees.map((user) => user.id);
   const save = (ids: number[]) => update.mutate({ assignee_ids: ids });
   const toggle = (id: number) =>
     save(assignedIds.includes(id) ? assignedIds.filter((other) => other !== id) : [...assignedIds, id]);
   // Assigned people stay listed while the search narrows the members.
   const candidates: UserBasic[] = [
-    ...issue.assignees,
+    ...assignees,
     ...(members.data ?? []).filter((member) => !assignedIds.includes(member.id)),
   ];
 
   return (
-    <section className="issue-sidebar__block" aria-label="Assignees">
-      <div className="issue-sidebar__heading">
+    <section className="sidebar__block" aria-label="Assignees">
+      <div className="sidebar__heading">
         <span>Assignees</span>
-        {issue.current_user.can_set_issue_metadata && (
+        {canEdit && (
           <ActionMenu open={open} onOpenChange={setOpen}>
             <ActionMenu.Anchor>
-              <button type="button" className="issue-sidebar__edit">
+              <button type="button" className="sidebar__edit">
                 Edit
               </button>
             </ActionMenu.Anchor>
             <ActionMenu.Overlay width="medium">
-              <div className="issue-sidebar__search">
+              <div className="sidebar__search">
                 <TextInput
                   block
                   aria-label="Search users"
@@ -68,20 +73,20 @@ export function AssigneesField({ fullPath, issue }: Props) {
         )}
       </div>
       {update.isError && <Flash variant="danger">{ASSIGN_FAILED}</Flash>}
-      {issue.assignees.length === 0 ? (
-        <p className="muted issue-sidebar__value">
+      {assignees.length === 0 ? (
+        <p className="muted sidebar__value">
           None
-          {issue.current_user.can_set_issue_metadata && me && (
+          {canEdit && me && (
             <>
               {' - '}
-              <button type="button" className="issue-sidebar__link" onClick={() => save([me.id])}>
+              <button type="button" className="sidebar__link" onClick={() => save([me.id])}>
                 assign yourself
               </button>
             </>
           )}
         </p>
       ) : (
-        <AssigneeList assignees={issue.assignees} />
+        <AssigneeList assignees={assignees} />
       )}
     </section>
   );
@@ -94,7 +99,7 @@ function AssigneeList({ assignees }: { assignees: UserBasic[] }) {
   const listed = expanded ? assignees : shown;
   return (
     <>
-      <ul className="issue-sidebar__people" aria-label="Assigned">
+      <ul className="sidebar__people" aria-label="Assigned">
         {listed.map((user) => (
           <li key={user.id}>
             <strong>{user.name}</strong> <span className="muted">@{user.username}</span>
@@ -102,7 +107,7 @@ function AssigneeList({ assignees }: { assignees: UserBasic[] }) {
         ))}
       </ul>
       {more > 0 && (
-        <button type="button" className="issue-sidebar__link" onClick={() => setExpanded(!expanded)}>
+        <button type="button" className="sidebar__link" onClick={() => setExpanded(!expanded)}>
           {expanded ? 'show less' : `${more} more`}
         </button>
       )}

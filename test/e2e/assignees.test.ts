@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { addProjectMember, buildMergeRequest } from '../support/merge-request-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+describe('assignees in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let owner: TestUser;
+  let developer: TestUser;
+  let project: ProjectContext;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container, { name: 'Ada Lovelace' });
+    developer = await buildUser(t.container, { name: 'Grace Hopper' });
+    project = await buildProject(t.container, owner, { visibility: 'private' });
+    await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
+    browser = await launchBrowser();
+    page = await (await newContext(browser, await t.listen())).newPage();
+    await signIn(page, owner.username, owner.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const sidebar = () => page.getByRole('region', { name: 'Assignees' });
+  const noteBy = (text: string) => page.locator('.note', { hasText: text }).first();
+
+  async function comment(noteableType: 'Issue' | 'MergeRequest', iid: number, body: string) {
+    const noteable = await t.container.noteables.byIid(developer, noteableType, project.project.id, iid);
+    await t.container.notes.create(developer, noteable, { body });
+  }
+
+  it('assigns a merge request from its sidebar, with the system note', async () => {
+    const view = await buildMergeRequest(t.container, owner, project, { title: 'Add the cart' });
+    await page.goto(`/${project.fullPath}/-/merge_requests/${view.mergeRequest.iid}`);
+    await sidebar().getByText('None').waitFor();
+    await sidebar().getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Search users' }).fill('Grace');
+    await page.getByRole('menuitemcheckbox', { name: /Grace Hopper/ }).click();
+    await page.keyboard.press('Escape');
+    await sidebar().getByRole('list', { name: 'Assigned' }).getByText('Grace Hopper').waitFor();
+    await page.getByText(`assigned to @${developer.username}`).waitFor();
+    await screenshot(page, 'assignees-merge-request-sidebar');
+    const shown = await t.container.mergeRequests.show(owner, project.project.id, view.mergeRequest.iid);
+    expect(shown.assignees.map((user) => user.id)).toEqual([developer.id]);
+  });
+
+  it('assigns and unassigns an issue’s commenting user from the note’s menu', async () => {
+    const { record } = await t.container.issues.create(owner, project.project.id, { title: 'Cart is slow' });
+    await comment('Issue', record.issue.iid, 'I can take this one.');
+    await page.goto(`/${project.fullPath}/-/issues/${record.issue.iid}`);
+    const note = noteBy('I can take this one.');
+    await note.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Assign to commenting user' }).click();
+    await sidebar().getByRole('list', { name: 'Assigned' }).getByText('Grace Hopper').waitFor();
+    await page.getByText(`assigned to @${developer.username}`).waitFor();
+
+    await note.getByRole('button', { name: 'More actions' }).click();
+    await screenshot(page, 'assignees-note-menu');
+    await page.getByRole('menuitem', { name: 'Unassign from commenting user' }).click();
+    await sidebar().getByText('None').waitFor();
+    await page.getByText(`unassigned @${developer.username}`).waitFor();
+  });
+
+  it('assigns a merge request’s commenting user too', async () => {
+    const view = await buildMergeRequest(t.container, owner, project, { title: 'Add the till' });
+    await comment('MergeRequest', view.mergeRequest.iid, 'Happy to review and finish it.');
+    await page.goto(`/${project.fullPath}/-/merge_requests/${view.mergeRequest.iid}`);
+    await noteBy('Happy to review').getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Assign to commenting user' }).click();
+    await sidebar().getByRole('list', { name: 'Assigned' }).getByText('Grace Hopper').waitFor();
+  });
+});
