@@ -18,6 +18,7 @@ import { createMergeRequestAssigneesService } from './features/merge-requests/as
 import { createRebaseService } from './features/merge-requests/rebase.service';
 import { createAutoMergeService } from './features/merge-requests/auto-merge.service';
 import { createWidgetService } from './features/merge-requests/widget.service';
+import { createMergeTrainsService } from './features/merge-trains/merge-trains.service';
 import { createBlocksService } from './features/merge-requests/blocks.service';
 import { createCommitActionsService } from './features/merge-requests/commit-actions.service';
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
@@ -97,6 +98,15 @@ export function createContainer(deps: AppDeps) {
     mergeRequests,
     gitHttp,
   });
+  const mergeTrains = createMergeTrainsService({
+    ...base,
+    jobs,
+    users,
+    projects,
+    mergeRequests,
+    merges,
+    systemNotes,
+  });
   const autoMerges = createAutoMergeService({
     ...base,
     jobs,
@@ -104,6 +114,7 @@ export function createContainer(deps: AppDeps) {
     mergeRequests,
     merges,
     systemNotes,
+    trains: mergeTrains,
   });
   const widgets = createWidgetService({
     ...base,
@@ -111,6 +122,7 @@ export function createContainer(deps: AppDeps) {
     merges,
     rebases,
     autoMerges,
+    mergeTrains,
     blocks,
   });
   const diffs = createDiffsService({
@@ -197,6 +209,7 @@ export function createContainer(deps: AppDeps) {
     jobs,
     rebases,
     autoMerges,
+    mergeTrains,
     widgets,
     statusChecks,
     blocks,

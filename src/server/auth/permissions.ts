@@ -54,6 +54,7 @@ export type Action =
   | 'create_merge_request'
   | 'push_to_branch'
   | 'read_merge_request'
+  | 'read_merge_train'
   | 'update_merge_request'
   | 'reopen_merge_request'
   | 'read_issue'
@@ -239,6 +240,9 @@ function canOnProject(
     case 'read_code':
     case 'read_merge_request':
       return canSee(actor, subject.visibility, level, reporter);
+    // GitLab: merge trains are read (and added to) from Developer up.
+    case 'read_merge_train':
+      return actor !== null && level >= developer;
     case 'push_code':
     case 'create_merge_request':
     // External status checks answer (and are retried) with a Developer's token, as in GitLab.

@@ -49,6 +49,12 @@ export const cachedWidgetSchema = z.object({
   auto_merge_enabled: z.boolean(),
   auto_merge_strategy: z.enum(AUTO_MERGE_STRATEGIES).nullable(),
   available_auto_merge_strategies: z.array(z.enum(AUTO_MERGE_STRATEGIES)),
+  /** Cars on the train of the request's target branch (GitLab's `mergeTrainsCount`). */
+  merge_trains_count: z.number(),
+  /** The request's place on that train from 0 at the front (`mergeTrainIndex`); null when not on it. */
+  merge_train_index: z.number().nullable(),
+  /** "Merge now and don't restart train" is allowed (`mergeTrainsSkipAllowed`). */
+  merge_trains_skip_allowed: z.boolean(),
   rebase_in_progress: z.boolean(),
   only_allow_merge_if_pipeline_succeeds: z.boolean(),
   has_ci: z.boolean(),

@@ -74,6 +74,8 @@ export const projectSchema = simpleProjectSchema.extend({
   squash_option: z.enum(SQUASH_OPTIONS),
   only_allow_merge_if_pipeline_succeeds: z.boolean(),
   only_allow_merge_if_all_discussions_are_resolved: z.boolean(),
+  merge_trains_enabled: z.boolean(),
+  merge_trains_skip_train_allowed: z.boolean(),
   remove_source_branch_after_merge: z.boolean(),
   merge_commit_template: z.string().nullable(),
   squash_commit_template: z.string().nullable(),
@@ -141,6 +143,10 @@ export const updateProjectBody = z.object({
   squash_option: z.enum(SQUASH_OPTIONS).optional(),
   only_allow_merge_if_pipeline_succeeds: booleanParam.optional(),
   only_allow_merge_if_all_discussions_are_resolved: booleanParam.optional(),
+  /** Merge requests queue on a merge train per target branch instead of merging directly. */
+  merge_trains_enabled: booleanParam.optional(),
+  /** "Merge now and don't restart train" is offered. */
+  merge_trains_skip_train_allowed: booleanParam.optional(),
   remove_source_branch_after_merge: booleanParam.optional(),
   /** An empty template means GitLab's default message again. */
   merge_commit_template: z.string().max(MAX_COMMIT_TEMPLATE_LENGTH).nullable().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
 import type { DetailedMergeStatus } from '../../../shared/api/mergeRequests';
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
-import { mergeBlockerMessage } from '../../../shared/merge-requests/mergeBlockers';
+import { mergeBlockerMessage, type MergeBlocker } from '../../../shared/merge-requests/mergeBlockers';
 import { squashOnMerge } from '../../../shared/merge-requests/squashOption';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
@@ -15,10 +15,11 @@ import type { ProjectContext } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import { findMergeRequestRowById } from './auto-merge.repo';
 import { updateMergeRequestRow, type MergeRequestRow } from './merge-requests.repo';
-import type { MergeRequestsService } from './merge-requests.service';
+import type { MergeRequestView, MergeRequestsService } from './merge-requests.service';
 import type { MergeOptions, MergeOutcome, MergeService } from './merge.service';
 import { mergeRequestQueue } from './rebase.service';
-import { announceMergeRequest } from './merge-request-events';
+import { announceMergeRequest, mergeRequestIdOf } from './merge-request-events';
+import type { MergeTrainsService } from '../merge-trains/merge-trains.service';
 
 /** What the widget shows when the server gave up (spec 000 section 8). */
 export const AUTO_MERGE_FAILED = 'This merge request failed to be merged automatically';
@@ -45,7 +46,8 @@ export const isWaitable = (status: DetailedMergeStatus): boolean => WAITABLE.has
 
 const AUTO_MERGE_JOB = 'auto_merge';
 const jobPayload = z.object({ mergeRequestId: z.number() });
-const mergeParams = z.object({
+/** What a person chose when setting auto-merge (or adding to a merge train), kept until it merges. */
+export const mergeParams = z.object({
   userId: z.number(),
   squash: z.boolean().optional(),
   shouldRemoveSourceBranch: z.boolean().optional(),
@@ -54,6 +56,42 @@ const mergeParams = z.object({
 });
 
 export type AutoMergeOutcome = MergeOutcome | { kind: 'auto_merge_enabled'; strategy: AutoMergeStrategy };
+
+/**
+ * What a merge set for later keeps (the merger, squash, branch removal, messages), or why it is
+ * refused now: a blocker that will not pass by itself, a head newer than the one seen, a squash
+ * choice the project forbids.
+ */
+export function autoMergeChoices(
+  view: MergeRequestView,
+  actor: CurrentUser,
+  blocker: MergeBlocker | null,
+  options: MergeOptions,
+): { ok: true; params: z.infer<typeof mergeParams> } | { ok: false; outcome: MergeOutcome } {
+  const mr = view.mergeRequest;
+  if (blocker !== null)
+    return {
+      ok: false,
+      outcome: {
+        kind: 'not_mergeable',
+        message: mergeBlockerMessage(blocker, { ...mr, sourceBranchExists: view.sourceBranchExists }),
+      },
+    };
+  if (options.sha !== undefined && options.sha !== mr.headSha)
+    return { ok: false, outcome: { kind: 'sha_mismatch', headSha: mr.headSha } };
+  const squash = squashOnMerge(view.settings.squashOption, options.squash, mr.squash);
+  if (!squash.ok) return { ok: false, outcome: { kind: 'refused', message: squash.message } };
+  return {
+    ok: true,
+    params: {
+      userId: actor.id,
+      squash: squash.squash,
+      shouldRemoveSourceBranch: options.shouldRemoveSourceBranch,
+      mergeCommitMessage: options.mergeCommitMessage,
+      squashCommitMessage: options.squashCommitMessage,
+    },
+  };
+}
 
 type Deps = {
   db: Db;
@@ -64,14 +102,17 @@ type Deps = {
   mergeRequests: MergeRequestsService;
   merges: MergeService;
   systemNotes: SystemNotesService;
+  trains: Pick<MergeTrainsService, 'strategyFor' | 'enable' | 'remove'>;
 };
 
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
+export const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
 
 const enabledText = (strategy: AutoMergeStrategy, sha: string) =>
   strategy === 'merge_when_pipeline_succeeds'
     ? `enabled an automatic merge when the pipeline for ${sha} succeeds`
-    : `enabled an automatic merge when all merge checks for ${sha} pass`;
+    : strategy === 'add_to_merge_train_when_checks_pass'
+      ? `enabled automatic add to merge train when all merge checks for ${sha} pass`
+      : `enabled an automatic merge when all merge checks for ${sha} pass`;
 
 /**
  * Auto-merge (`merge_when_checks_pass`, and the older `merge_when_pipeline_succeeds`): set by
@@ -88,6 +129,7 @@ export function createAutoMergeService({
   mergeRequests,
   merges,
   systemNotes,
+  trains,
 }: Deps) {
   const publish = (row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceMergeRequest(bus, row);
 
@@ -102,33 +144,25 @@ export function createAutoMergeService({
     actor: CurrentUser,
     projectRef: number | string,
     iid: number,
-    strategy: AutoMergeStrategy,
+    asked: AutoMergeStrategy,
     options: MergeOptions,
     onHookError: (error: unknown) => void,
   ): Promise<AutoMergeOutcome> {
     const ctx = await mergeRequests.loadForRead(actor, projectRef);
+    // A project with merge trains queues what would merge; one without refuses the train strategies.
+    const strategy = trains.strategyFor(ctx, asked);
+    if (strategy === 'merge_train') return trains.enable(actor, projectRef, iid, options);
     const view = await mergeRequests.detailIn(actor, ctx, iid);
     const mr = view.mergeRequest;
     if (!(await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch))) throw new ForbiddenError();
     const status = detailedMergeStatus(view.mergeability);
-    if (status === 'mergeable') return merges.merge(actor, projectRef, iid, options, onHookError);
-    if (!WAITABLE.has(status))
-      return {
-        kind: 'not_mergeable',
-        message: mergeBlockerMessage(status, { ...mr, sourceBranchExists: view.sourceBranchExists }),
-      };
-    if (options.sha !== undefined && options.sha !== mr.headSha)
-      return { kind: 'sha_mismatch', headSha: mr.headSha };
-    const squash = squashOnMerge(view.settings.squashOption, options.squash, mr.squash);
-    if (!squash.ok) return { kind: 'refused', message: squash.message };
-
-    const params: z.infer<typeof mergeParams> = {
-      userId: actor.id,
-      squash: squash.squash,
-      shouldRemoveSourceBranch: options.shouldRemoveSourceBranch,
-      mergeCommitMessage: options.mergeCommitMessage,
-      squashCommitMessage: options.squashCommitMessage,
-    };
+    if (status === 'mergeable')
+      return strategy === 'add_to_merge_train_when_checks_pass'
+        ? trains.enable(actor, projectRef, iid, options)
+        : merges.merge(actor, projectRef, iid, options, onHookError);
+    const choices = autoMergeChoices(view, actor, WAITABLE.has(status) ? null : status, options);
+    if (!choices.ok) return choices.outcome;
+    const params = choices.params;
     const { row, note } = await db.transaction(async (tx) => {
       const updated = await updateMergeRequestRow(tx, mr.id, {
         autoMergeEnabled: true,
@@ -195,7 +229,8 @@ export function createAutoMergeService({
     const view = await mergeRequests.detailIn(actor, ctx, iid);
     const mr = view.mergeRequest;
     if (!(await mayCancel(actor, ctx, mr))) throw new ConflictError(CANNOT_CANCEL);
-    await stop(mr, actor.id, 'canceled the automatic merge', null);
+    if (mr.autoMergeStrategy === 'merge_train') await trains.remove(actor, mr);
+    else await stop(mr, actor.id, 'canceled the automatic merge', null);
     return mergeRequests.detailIn(actor, ctx, iid);
   }
 
@@ -203,7 +238,9 @@ export function createAutoMergeService({
   async function run(payload: unknown): Promise<void> {
     const mr = await findMergeRequestRowById(db, jobPayload.parse(payload).mergeRequestId);
     const params = mergeParams.safeParse(mr?.mergeParams).data;
-    if (!mr?.autoMergeEnabled || mr.state !== 'opened' || !params) return;
+    // A car on a merge train is merged by its train.
+    if (!mr?.autoMergeEnabled || mr.state !== 'opened' || !params || mr.autoMergeStrategy === 'merge_train')
+      return;
     const { user: actor } = await users.getUser(params.userId);
     const ctx = await mergeRequests.loadForRead(actor, mr.projectId);
     const view = await mergeRequests.detailIn(actor, ctx, mr.iid);
@@ -220,9 +257,17 @@ export function createAutoMergeService({
         'aborted the automatic merge because the user who set it may no longer merge',
         AUTO_MERGE_FAILED,
       );
-    const outcome = await merges.merge(actor, mr.projectId, mr.iid, params, () => undefined);
+    const outcome =
+      mr.autoMergeStrategy === 'add_to_merge_train_when_checks_pass'
+        ? await trains.enable(actor, mr.projectId, mr.iid, params)
+        : await merges.merge(actor, mr.projectId, mr.iid, params, () => undefined);
     // A check that failed between our look and the merge: the update that caused it queues the next look.
-    if (outcome.kind === 'merged' || outcome.kind === 'not_mergeable') return;
+    if (
+      outcome.kind === 'merged' ||
+      outcome.kind === 'not_mergeable' ||
+      outcome.kind === 'auto_merge_enabled'
+    )
+      return;
     await stop(mr, null, 'aborted the automatic merge because the merge failed', AUTO_MERGE_FAILED);
   }
 
@@ -230,15 +275,14 @@ export function createAutoMergeService({
   // An update of a waiting request or of its threads, made by any process, queues a look at it. Should the queueing
   // fail (the database is away), the request's next update queues it again.
   bus.subscribe((event) => {
-    const mergeRequestId =
-      event.type === 'merge_request.updated'
-        ? event.mergeRequestId
-        : event.type === 'note.changed' && event.noteableType === 'MergeRequest'
-          ? event.noteableId
-          : null;
+    const mergeRequestId = mergeRequestIdOf(event);
     if (mergeRequestId === null) return;
     void findMergeRequestRowById(db, mergeRequestId)
-      .then((mr) => (mr?.autoMergeEnabled && mr.state === 'opened' ? queueCheck(mr.id) : undefined))
+      .then((mr) =>
+        mr?.autoMergeEnabled && mr.state === 'opened' && mr.autoMergeStrategy !== 'merge_train'
+          ? queueCheck(mr.id)
+          : undefined,
+      )
       .catch(() => undefined);
   });
 

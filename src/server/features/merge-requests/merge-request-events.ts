@@ -1,4 +1,4 @@
-import type { EventBus } from '../../realtime/bus';
+import type { BusEvent, EventBus } from '../../realtime/bus';
 import type { MergeRequestRow } from './merge-requests.repo';
 
 /** Tells every process and live page that a merge request changed; sent after the write committed. */
@@ -13,3 +13,11 @@ export async function announceMergeRequest(
     iid: row.iid,
   });
 }
+
+/** The merge request an event is about: its own update, or a change of one of its notes. */
+export const mergeRequestIdOf = (event: BusEvent): number | null =>
+  event.type === 'merge_request.updated'
+    ? event.mergeRequestId
+    : event.type === 'note.changed' && event.noteableType === 'MergeRequest'
+      ? event.noteableId
+      : null;

@@ -8,13 +8,9 @@ import {
   rebaseQuerySchema,
 } from '../../../shared/api/mergeRequests';
 import type { Container } from '../../container';
-import { UnprocessableError } from '../../errors';
 import { requireUser } from '../auth/api-auth';
 import { presentMergeCall, presentMergeRequestPage } from './merge-requests.presenter';
 import { noteablePageParams, projectPagePrefixes } from '../../page-paths';
-
-/** Merge trains queue merged-results pipelines, which this server does not run yet. */
-export const MERGE_TRAINS_UNAVAILABLE = 'Merge trains are not available yet: merge when checks pass instead.';
 
 /**
  * The merge request page's JSON at GitLab's addresses: `{project}/-/merge_requests/{iid}.json`
@@ -23,7 +19,13 @@ export const MERGE_TRAINS_UNAVAILABLE = 'Merge trains are not available yet: mer
  */
 export function registerMergeRequestPageRoutes(
   app: FastifyInstance,
-  { merges, rebases, autoMerges, config }: Pick<Container, 'merges' | 'rebases' | 'autoMerges' | 'config'>,
+  {
+    merges,
+    rebases,
+    autoMerges,
+    mergeTrains,
+    config,
+  }: Pick<Container, 'merges' | 'rebases' | 'autoMerges' | 'mergeTrains' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const prefix of projectPagePrefixes()) {
@@ -52,8 +54,6 @@ export function registerMergeRequestPageRoutes(
         const { fullPath, iid } = request.params;
         const body = request.body;
         const strategy = body.auto_merge_strategy;
-        if (strategy === 'merge_train' || strategy === 'add_to_merge_train_when_checks_pass')
-          throw new UnprocessableError(MERGE_TRAINS_UNAVAILABLE);
         const options = {
           sha: body.sha,
           squash: body.squash,
@@ -65,7 +65,14 @@ export function registerMergeRequestPageRoutes(
           request.log.error({ err: error }, 'a push hook failed after a merge');
         const outcome = strategy
           ? await autoMerges.enable(actor, fullPath, iid, strategy, options, onHookError)
-          : await merges.merge(actor, fullPath, iid, options, onHookError);
+          : await mergeTrains.mergeNow(
+              merges,
+              actor,
+              fullPath,
+              iid,
+              { ...options, skipMergeTrain: body.skip_merge_train },
+              onHookError,
+            );
         return presentMergeCall(outcome);
       },
     });

@@ -53,13 +53,14 @@ export function registerMergeRequestRoutes(
   {
     mergeRequests,
     merges,
+    mergeTrains,
     rebases,
     autoMerges,
     mergeRequestAssignees,
     config,
   }: Pick<
     Container,
-    'mergeRequests' | 'merges' | 'rebases' | 'autoMerges' | 'mergeRequestAssignees' | 'config'
+    'mergeRequests' | 'merges' | 'mergeTrains' | 'rebases' | 'autoMerges' | 'mergeRequestAssignees' | 'config'
   >,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -229,7 +230,7 @@ export function registerMergeRequestRoutes(
       const outcome =
         body.auto_merge || body.merge_when_pipeline_succeeds
           ? await autoMerges.enable(actor, id, iid, strategy, options, onHookError)
-          : await merges.merge(actor, id, iid, options, onHookError);
+          : await mergeTrains.mergeNow(merges, actor, id, iid, options, onHookError);
       // GitLab's answers: 405 when a check fails, 409 for a stale sha, 422 when the merge did not land.
       switch (outcome.kind) {
         case 'merged':

@@ -351,7 +351,7 @@ describe('merging merge requests', () => {
       expect(response.json()).toEqual({ message: '404 Project Not Found' });
     });
 
-    it('turns merge trains down with 422 until merged-results pipelines exist', async () => {
+    it('turns merge trains down with 422 where the project has none', async () => {
       const p = await diverged();
       const response = await mergeCall(owner, p, {
         sha: (await show(p)).sha,
@@ -359,7 +359,7 @@ describe('merging merge requests', () => {
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
-        message: 'Merge trains are not available yet: merge when checks pass instead.',
+        message: 'Merge trains are not enabled for this project',
       });
       expect((await show(p)).state).toBe('opened');
     });

@@ -9,6 +9,7 @@ import type { PersonRow } from './merge-requests.repo';
 import { landedCommitOf, type Permissions } from './merge-requests.presenter';
 import type { MergeRequestView } from './merge-requests.service';
 import { isWaitable } from './auto-merge.service';
+import { availableAutoMergeStrategies } from '../../../shared/merge-trains/mergeTrains';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;
 
@@ -18,6 +19,8 @@ export type WidgetFacts = {
   geoSecondary: boolean;
   divergedCommitsCount: number;
   rebaseInProgress: boolean;
+  /** The project's merge train setting and where the request stands on its target branch's train. */
+  mergeTrain: { enabled: boolean; skipTrainAllowed: boolean; index: number | null; count: number };
 };
 
 const person = (row: PersonRow | null, config: UrlConfig) => {
@@ -67,8 +70,15 @@ export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): Cach
     force_remove_source_branch: view.settings.removeSourceBranchAfterMerge,
     auto_merge_enabled: mr.autoMergeEnabled,
     auto_merge_strategy: strategyOf(mr.autoMergeStrategy),
-    available_auto_merge_strategies:
-      mr.state === 'opened' && isWaitable(status) ? ['merge_when_checks_pass'] : [],
+    available_auto_merge_strategies: availableAutoMergeStrategies({
+      open: mr.state === 'opened',
+      mergeTrainsEnabled: facts.mergeTrain.enabled,
+      mergeable: status === 'mergeable',
+      waitable: isWaitable(status),
+    }),
+    merge_trains_count: facts.mergeTrain.count,
+    merge_train_index: facts.mergeTrain.index,
+    merge_trains_skip_allowed: facts.mergeTrain.enabled && facts.mergeTrain.skipTrainAllowed,
     rebase_in_progress: facts.rebaseInProgress,
     only_allow_merge_if_pipeline_succeeds: view.settings.onlyAllowMergeIfPipelineSucceeds,
     has_ci: false,

@@ -8,6 +8,7 @@ import type { AutoMergeService } from './auto-merge.service';
 import type { MergeRequestsService } from './merge-requests.service';
 import type { MergeService } from './merge.service';
 import type { RebaseService } from './rebase.service';
+import type { MergeTrainsService } from '../merge-trains/merge-trains.service';
 import type { BlocksService } from './blocks.service';
 import { presentBlockingMergeRequests, presentCachedWidget, presentWidget } from './widget.presenter';
 
@@ -17,6 +18,7 @@ type Deps = {
   merges: MergeService;
   rebases: RebaseService;
   autoMerges: AutoMergeService;
+  mergeTrains: Pick<MergeTrainsService, 'positionOf'>;
   blocks: Pick<BlocksService, 'report'>;
 };
 
@@ -27,6 +29,7 @@ export function createWidgetService({
   merges,
   rebases,
   autoMerges,
+  mergeTrains,
   blocks,
 }: Deps) {
   /** Everyone's view: state, checks, branches, auto-merge and rebase progress. */
@@ -45,6 +48,11 @@ export function createWidgetService({
         geoSecondary: config.geoSecondary,
         divergedCommitsCount,
         rebaseInProgress: await rebases.inProgress(mr.id),
+        mergeTrain: {
+          enabled: ctx.project.mergeTrainsEnabled,
+          skipTrainAllowed: ctx.project.mergeTrainsSkipTrainAllowed,
+          ...(await mergeTrains.positionOf(mr)),
+        },
       },
       config,
     );

@@ -68,6 +68,8 @@ export function presentProject(view: ProjectView, config: Urls): Project {
     squash_option: project.squashOption,
     only_allow_merge_if_pipeline_succeeds: project.onlyAllowMergeIfPipelineSucceeds,
     only_allow_merge_if_all_discussions_are_resolved: project.onlyAllowMergeIfAllDiscussionsAreResolved,
+    merge_trains_enabled: project.mergeTrainsEnabled,
+    merge_trains_skip_train_allowed: project.mergeTrainsSkipTrainAllowed,
     remove_source_branch_after_merge: project.removeSourceBranchAfterMerge,
     merge_commit_template: project.mergeCommitTemplate,
     squash_commit_template: project.squashCommitTemplate,

@@ -339,6 +339,8 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
       squashOption: input.squash_option,
       onlyAllowMergeIfPipelineSucceeds: input.only_allow_merge_if_pipeline_succeeds,
       onlyAllowMergeIfAllDiscussionsAreResolved: input.only_allow_merge_if_all_discussions_are_resolved,
+      mergeTrainsEnabled: input.merge_trains_enabled,
+      mergeTrainsSkipTrainAllowed: input.merge_trains_skip_train_allowed,
       removeSourceBranchAfterMerge: input.remove_source_branch_after_merge,
       mergeCommitTemplate: templateOf(input.merge_commit_template),
       squashCommitTemplate: templateOf(input.squash_commit_template),
