@@ -82,4 +82,22 @@ describe('the merge widget’s dependency report and merged-state actions', () =
     expect(await resolveCommit(p.gitDir, branchRef('main'))).toBe(mainBefore);
     await screenshot(page, 'merge-widget-revert-request');
   });
+
+  it('sets a title regex on the settings page, which then blocks a request whose title does not match', async () => {
+    const p = await buildProject(t.container, owner, { visibility: 'public' });
+    await buildMergeRequest(t.container, owner, p, { source_branch: 'docs', title: 'Write docs' });
+    await page.goto(`/${p.fullPath}/-/edit`);
+    const section = page.getByRole('form', { name: 'Merge request title' });
+    await section.getByLabel('Title regex', { exact: true }).fill('(feat');
+    await section.getByRole('button', { name: 'Save title settings' }).click();
+    await section.getByText('merge_request_title_regex is not a valid regular expression').waitFor();
+    await section.getByLabel('Title regex', { exact: true }).fill('^(feat|fix|docs): ');
+    await section.getByLabel('Title regex description').fill('Start with feat:, fix: or docs:');
+    await section.getByRole('button', { name: 'Save title settings' }).click();
+    await section.getByText('Merge request title settings were saved.').waitFor();
+    await screenshot(page, 'project-settings-title-regex');
+
+    await page.goto(`/${p.fullPath}/-/merge_requests/1`);
+    await widget().getByText('Merge request title must match expected format.').waitFor();
+  });
 });

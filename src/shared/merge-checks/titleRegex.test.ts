@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TITLE_REGEX_LENGTH, titleMatchesRegex, titleRegexProblem } from './titleRegex';
+import { titleMatchesRegex, titleRegexProblem } from './titleRegex';
+import { MAX_TITLE_REGEX_LENGTH } from './titleRegexLimits';
 
 describe('titleRegexProblem', () => {
   it.each<[string, string, string | null]>([

@@ -1,7 +1,5 @@
 import { RE2JS } from 're2js';
-
-/** GitLab keeps a project's title regex short; a short pattern also bounds the automaton RE2 builds. */
-export const MAX_TITLE_REGEX_LENGTH = 255;
+import { MAX_TITLE_REGEX_LENGTH } from './titleRegexLimits';
 
 /**
  * Why a title regex cannot be saved, or null. Patterns run on RE2 (re2js): matching is linear in

@@ -7,6 +7,7 @@ import { useSession } from '../session/useSession';
 import { useDeleteProject, useSetArchived, useUpdateProject } from './mutations';
 import { viewerAccessLevel } from './projectNavigation';
 import { ProjectLayout } from './ProjectLayout';
+import { MergeRequestTitleSection } from './MergeRequestTitleSection';
 import { useProjectFullPath } from './projectRoutes';
 import { useBranchNames, useProject } from './queries';
 import { VisibilityField } from './VisibilityField';
@@ -25,6 +26,7 @@ export function ProjectSettingsPage() {
           <div className="stack form-page">
             <Heading as="h1">Settings</Heading>
             <GeneralSettings project={project.data} />
+            <MergeRequestTitleSection project={project.data} />
             <ArchiveSection project={project.data} />
             {level >= 50 && <DeleteSection project={project.data} />}
           </div>
