@@ -26,7 +26,8 @@ async function uploadOf(request: FastifyRequest) {
     } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
   }
   if (!file) throw new BadRequestError('file is missing');
-  const parsed = metricImageFieldsSchema.safeParse(fields);
+  // @gitbeaker/rest sends its form fields unconverted (`urlText`); GitLab's name wins when both come.
+  const parsed = metricImageFieldsSchema.safeParse({ url_text: fields.urlText, ...fields });
   if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'url is invalid');
   return { file, fields: parsed.data };
 }
