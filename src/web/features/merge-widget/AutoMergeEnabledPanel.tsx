@@ -4,6 +4,7 @@ import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
 import { SOMETHING_WENT_WRONG } from '../../../shared/merge-widget/messages';
 import { autoMergeEnabledText, cancelAutoMergeText } from '../../../shared/merge-widget/widgetVisibility';
 import { useCancelAutoMerge } from './mutations';
+import { MergeTrainPosition } from './MergeTrainPosition';
 import { WidgetRow } from './WidgetRow';
 
 type Props = { fullPath: string; cached: CachedWidget; widget: Widget };
@@ -29,6 +30,9 @@ export function AutoMergeEnabledPanel({ fullPath, cached, widget }: Props) {
       }
     >
       <p className="mw-title">{autoMergeEnabledText(strategy)}</p>
+      {strategy === 'merge_train' && (
+        <MergeTrainPosition index={cached.merge_train_index} count={cached.merge_trains_count} />
+      )}
       {cancel.isError && <Flash variant="danger">{SOMETHING_WENT_WRONG}</Flash>}
     </WidgetRow>
   );

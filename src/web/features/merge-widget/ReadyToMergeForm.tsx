@@ -10,6 +10,12 @@ import {
   showMergeCommitEditor,
   squashCheckbox,
 } from '../../../shared/merge-widget/mergeValidation';
+import {
+  mergeButtonText,
+  mergeTrainHelperText,
+  showMergeNow,
+} from '../../../shared/merge-trains/mergeTrains';
+import { MergeTrainMergeNow } from './MergeTrainMergeNow';
 
 type Props = {
   cached: CachedWidget;
@@ -82,9 +88,12 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
     }),
   });
 
-  const submit = () =>
+  // "Merge now" past a merge train sends no strategy, and whether the train restarts.
+  const helperText = mergeTrainHelperText(autoMergeStrategy);
+  const submit = (mergeNow?: { skipMergeTrain: boolean }) =>
     onMerge({
-      auto_merge_strategy: autoMergeStrategy ?? undefined,
+      auto_merge_strategy: mergeNow ? undefined : (autoMergeStrategy ?? undefined),
+      ...(mergeNow && { skip_merge_train: mergeNow.skipMergeTrain }),
       should_remove_source_branch: user.can_remove_source_branch && removeSource,
       squash: squashing,
       ...mergeMessages({
@@ -122,9 +131,21 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
       {editing && squashing && <CommitMessageEditor label="Squash commit message" message={squashMessage} />}
       {editing && mergeEditor && <CommitMessageEditor label="Merge commit message" message={mergeMessage} />}
       <div className="mw-form__actions">
-        <Button variant="primary" onClick={submit} disabled={disabled} loading={inFlight}>
-          {autoMergeStrategy ? 'Set to auto-merge' : 'Merge'}
-        </Button>
+        <span className="mw-split">
+          <Button variant="primary" onClick={() => submit()} disabled={disabled} loading={inFlight}>
+            {mergeButtonText(autoMergeStrategy)}
+          </Button>
+          {showMergeNow({
+            strategy: autoMergeStrategy,
+            skipTrainAllowed: cached.merge_trains_skip_allowed,
+          }) && (
+            <MergeTrainMergeNow
+              disabled={disabled}
+              onMergeNow={(skipMergeTrain) => submit({ skipMergeTrain })}
+            />
+          )}
+        </span>
+        {helperText && <span className="mw-subtle">{helperText}</span>}
       </div>
     </div>
   );
