@@ -47,6 +47,19 @@ describe('merge trains in the widget', () => {
     return p;
   }
 
+  it('turns merge trains on from the project settings page', async () => {
+    const p = await buildProject(t.container, owner, { visibility: 'public' });
+    await page.goto(`/${p.fullPath}/-/edit`);
+    const section = page.getByRole('form', { name: 'Merge trains' });
+    await section.getByLabel('Enable merge trains').check();
+    await section.getByLabel('Allow merging immediately without restarting the merge train').check();
+    await section.getByRole('button', { name: 'Save merge train settings' }).click();
+    await section.getByText('Merge train settings were saved.').waitFor();
+    await screenshot(page, 'merge-trains-settings');
+    const saved = (await t.container.projects.loadProject(owner, p.project.id)).project;
+    expect([saved.mergeTrainsEnabled, saved.mergeTrainsSkipTrainAllowed]).toEqual([true, true]);
+  });
+
   it('adds a request to the train from the widget, shows its position, and removes it again', async () => {
     const p = await trainWithOneCar();
     await page.goto(`/${p.fullPath}/-/merge_requests/2`);

@@ -8,6 +8,7 @@ import { useDeleteProject, useSetArchived, useUpdateProject } from './mutations'
 import { viewerAccessLevel } from './projectNavigation';
 import { ProjectLayout } from './ProjectLayout';
 import { MergeRequestTitleSection } from './MergeRequestTitleSection';
+import { MergeTrainsSection } from './MergeTrainsSection';
 import { useProjectFullPath } from './projectRoutes';
 import { useBranchNames, useProject } from './queries';
 import { VisibilityField } from './VisibilityField';
@@ -27,6 +28,7 @@ export function ProjectSettingsPage() {
             <Heading as="h1">Settings</Heading>
             <GeneralSettings project={project.data} />
             <MergeRequestTitleSection project={project.data} />
+            <MergeTrainsSection project={project.data} />
             <ArchiveSection project={project.data} />
             {level >= 50 && <DeleteSection project={project.data} />}
           </div>

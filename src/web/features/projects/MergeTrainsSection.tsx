@@ -1,0 +1,59 @@
+import { Button, Checkbox, Flash, FormControl, Heading } from '@primer/react';
+import { useState, type FormEvent } from 'react';
+import type { Project } from '../../../shared/api/projects';
+import { useUpdateProject } from './mutations';
+
+/**
+ * The merge settings' merge trains: merge requests queue per target branch and merge one after
+ * another, each checked on top of the ones ahead; and whether one may be merged past the train
+ * without restarting it.
+ */
+export function MergeTrainsSection({ project }: { project: Project }) {
+  const update = useUpdateProject(project.path_with_namespace);
+  const [enabled, setEnabled] = useState(project.merge_trains_enabled);
+  const [skipAllowed, setSkipAllowed] = useState(project.merge_trains_skip_train_allowed);
+  const [saved, setSaved] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    update.mutate(
+      { merge_trains_enabled: enabled, merge_trains_skip_train_allowed: enabled && skipAllowed },
+      { onSuccess: () => setSaved(true) },
+    );
+  };
+
+  return (
+    <form className="box settings-section stack" onSubmit={submit} aria-label="Merge trains">
+      <Heading as="h2" variant="small">
+        Merge trains
+      </Heading>
+      {update.isError && <Flash variant="danger">{update.error.message}</Flash>}
+      {saved && <Flash variant="success">Merge train settings were saved.</Flash>}
+      <FormControl>
+        <Checkbox checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        <FormControl.Label>Enable merge trains</FormControl.Label>
+        <FormControl.Caption>
+          Merge requests join a queue per target branch and merge in order, each checked with the changes of
+          the ones ahead of it.
+        </FormControl.Caption>
+      </FormControl>
+      <FormControl disabled={!enabled}>
+        <Checkbox
+          checked={enabled && skipAllowed}
+          onChange={(event) => setSkipAllowed(event.target.checked)}
+        />
+        <FormControl.Label>Allow merging immediately without restarting the merge train</FormControl.Label>
+        <FormControl.Caption>
+          Offers “Merge now and don&apos;t restart train”: the train goes on without checking its merge
+          requests against the merged changes.
+        </FormControl.Caption>
+      </FormControl>
+      <div>
+        <Button type="submit" disabled={update.isPending}>
+          Save merge train settings
+        </Button>
+      </div>
+    </form>
+  );
+}
