@@ -7,6 +7,10 @@ import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { addProjectMember } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
+/** A 1x1 PNG, so the browser shows a real image. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 describe('a live issue page', () => {
   let t: TestApp;
   let browser: Browser;
@@ -84,5 +88,29 @@ describe('a live issue page', () => {
     expect(elapsed).toBeLessThan(1_000);
     await watcher.getByText('changed title from').first().waitFor();
     await screenshot(watcher, 'issues-live-title');
+  });
+
+  it('uploads a metric image to an incident’s Metrics section and deletes it', async () => {
+    const { record } = await t.container.issues.create(owner, project.project.id, {
+      title: 'Checkout down',
+      issue_type: 'incident',
+    });
+    await watcher.goto(`/${project.fullPath}/-/issues/${record.issue.iid}`);
+    const metrics = watcher.getByRole('region', { name: 'Metrics' });
+    await metrics.getByText('No metric images have been added yet.').waitFor();
+    await metrics.locator('input[type=file]').setInputFiles({
+      name: 'errors.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(ONE_PIXEL_PNG, 'base64'),
+    });
+    await metrics.getByLabel('Text').fill('Error rate');
+    await metrics.getByLabel('Link').fill('https://grafana.example.com/d/errors');
+    await metrics.getByRole('button', { name: 'Upload' }).click();
+    const image = metrics.getByRole('img', { name: 'Error rate' });
+    await image.waitFor();
+    expect(await metrics.getByRole('link').getAttribute('href')).toBe('https://grafana.example.com/d/errors');
+    await screenshot(watcher, 'issues-incident-metrics');
+    await metrics.getByRole('button', { name: 'Delete errors.png' }).click();
+    await metrics.getByText('No metric images have been added yet.').waitFor();
   });
 });

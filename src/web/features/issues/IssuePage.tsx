@@ -7,6 +7,7 @@ import { LoadProblem } from '../../components/LoadProblem';
 import { MarkdownBody } from '../../components/MarkdownBody';
 import { ActivitySection } from '../notes/ActivitySection';
 import { useProjectFullPath } from '../projects/projectRoutes';
+import { IncidentMetrics } from './IncidentMetrics';
 import { IncidentTimeline } from './IncidentTimeline';
 import { IssueEditForm } from './IssueEditForm';
 import { IssueHeader } from './IssueHeader';
@@ -50,7 +51,12 @@ function Loaded({ fullPath, issue }: { fullPath: string; issue: PageData }) {
             </section>
           </>
         )}
-        {issue.issue_type === 'incident' && <IncidentTimeline fullPath={fullPath} iid={issue.iid} />}
+        {issue.issue_type === 'incident' && (
+          <>
+            <IncidentMetrics fullPath={fullPath} iid={issue.iid} canEdit={issue.current_user.can_update} />
+            <IncidentTimeline fullPath={fullPath} iid={issue.iid} />
+          </>
+        )}
         <ActivitySection notesDataPath={`${issuePagePath(fullPath, issue.iid)}/notes_data.json`} />
       </div>
       <IssueSidebar fullPath={fullPath} issue={issue} />

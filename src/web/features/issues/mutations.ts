@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateIssueBody, IssueDetail, UpdateIssueBody } from '../../../shared/api/issues';
 import { request } from '../../api/client';
 import { notesKeys } from '../notes/queries';
+import type { MetricImage } from '../../../shared/api/metricImages';
 import { issueKeys, issuesApi } from './queries';
 
 export function useCreateIssue(fullPath: string) {
@@ -28,4 +29,26 @@ export function useUpdateIssue(fullPath: string, iid: number) {
         queryClient.invalidateQueries({ queryKey: notesKeys.all }),
       ]),
   });
+}
+
+/** Uploads a metric image (multipart `file`, `url`, `url_text`) or deletes one; the list is read again. */
+export function useMetricImageMutations(fullPath: string, iid: number) {
+  const queryClient = useQueryClient();
+  const images = `${issuesApi(fullPath)}/${iid}/metric_images`;
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: issueKeys.metricImages(fullPath, iid) });
+  const upload = useMutation({
+    mutationFn: (input: { file: File; url: string; urlText: string }) => {
+      const body = new FormData();
+      body.append('url', input.url);
+      body.append('url_text', input.urlText);
+      body.append('file', input.file);
+      return request<MetricImage>(images, { method: 'POST', body });
+    },
+    onSettled,
+  });
+  const remove = useMutation({
+    mutationFn: (imageId: number) => request(`${images}/${imageId}`, { method: 'DELETE' }),
+    onSettled,
+  });
+  return { upload, remove };
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { Issue, IssuePage, IssueState, TimelineEvent } from '../../../shared/api/issues';
 import type { Member } from '../../../shared/api/members';
+import type { MetricImage } from '../../../shared/api/metricImages';
 import { request, requestWithHeaders } from '../../api/client';
 import { projectApi } from '../projects/queries';
 
@@ -21,6 +22,8 @@ export const issueKeys = {
     [...issueKeys.all(fullPath), 'count', state, search] as const,
   page: (fullPath: string, iid: number) => [...issueKeys.all(fullPath), iid, 'page'] as const,
   timeline: (fullPath: string, iid: number) => [...issueKeys.all(fullPath), iid, 'timeline'] as const,
+  metricImages: (fullPath: string, iid: number) =>
+    [...issueKeys.all(fullPath), iid, 'metric-images'] as const,
   assignable: (fullPath: string, search: string) => ['members', 'assignable', fullPath, search] as const,
 };
 
@@ -87,5 +90,14 @@ export function useAssignableMembers(fullPath: string, search: string, enabled: 
       }),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** An incident's metric images, oldest first (spec 001 section 7.5). */
+export function useMetricImages(fullPath: string, iid: number) {
+  return useQuery({
+    queryKey: issueKeys.metricImages(fullPath, iid),
+    queryFn: ({ signal }) =>
+      request<MetricImage[]>(`${issuesApi(fullPath)}/${iid}/metric_images`, { signal }),
   });
 }
