@@ -19,7 +19,7 @@ describe('merge trains through @gitbeaker/rest', () => {
   afterAll(() => t.close());
 
   // @gitbeaker/rest types a car's merge request loosely; GitLab sends its iid.
-  const iidOf = (car: { merge_request: unknown }) => (car.merge_request as { iid: number }).iid;
+  const iidOf = (car: object) => (car as { merge_request: { iid: number } }).merge_request.iid;
 
   async function open(branch: string) {
     await pushFile(project, branch, {
