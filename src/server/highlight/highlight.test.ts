@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createHighlighter, languageFor, splitHighlightedLines } from './highlight';
+import { createHighlighter, languageFor } from './highlight';
+import { grammarFor, knownLanguages } from './languages';
+import { highlightLines } from './token-lines';
 
 describe('server-side highlighting', () => {
   it('escapes markup in code, highlighted or plain', () => {
@@ -8,26 +10,37 @@ describe('server-side highlighting', () => {
     expect(ts.highlighted).toBe(true);
     expect(ts.lines[0]).not.toContain('<script>');
     expect(ts.lines[0]).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    const plain = highlight('b'.repeat(40), 'notes.unknownext', '<img src=x onerror=alert(1)>');
-    expect(plain).toEqual({ lines: ['&lt;img src=x onerror=alert(1)&gt;'], highlighted: false });
+    const plain = highlight('b'.repeat(40), 'notes.unknownext', '<img src=x onerror=alert(1)> & co');
+    expect(plain).toEqual({ lines: ['&lt;img src=x onerror=alert(1)&gt; &amp; co'], highlighted: false });
+  });
+
+  it('writes short class names, as GitLab rich_text has them', () => {
+    const { lines } = createHighlighter().session()(
+      'g'.repeat(40),
+      'a.ts',
+      'export const n: number = 42; // x',
+    );
+    expect(lines[0]).toBe(
+      '<span class="k">export</span> <span class="k">const</span> n<span class="o">:</span> <span class="nb">number</span> ' +
+        '<span class="o">=</span> <span class="m">42</span>; <span class="c">// x</span>',
+    );
   });
 
   it('closes and reopens spans so each line of a multi-line comment is valid HTML on its own', () => {
     const { lines } = createHighlighter().session()('c'.repeat(40), 'a.js', '/* one\ntwo\nthree */ let x;\n');
     expect(lines).toEqual([
-      '<span class="hljs-comment">/* one</span>',
-      '<span class="hljs-comment">two</span>',
-      '<span class="hljs-comment">three */</span> <span class="hljs-keyword">let</span> x;',
+      '<span class="c">/* one</span>',
+      '<span class="c">two</span>',
+      '<span class="c">three */</span> <span class="k">let</span> x;',
       '',
     ]);
   });
 
   it('keeps nested spans balanced across lines', () => {
-    const lines = splitHighlightedLines('<span class="a">x<span class="b">y\nz</span>w\n</span>v');
+    const lines = highlightLines('const s = `a\n${b}`;', grammarFor('javascript')!);
     expect(lines).toEqual([
-      '<span class="a">x<span class="b">y</span></span>',
-      '<span class="a"><span class="b">z</span>w</span>',
-      '<span class="a"></span>v',
+      '<span class="k">const</span> s <span class="o">=</span> <span class="s"><span class="s">`</span><span class="s">a</span></span>',
+      '<span class="s"><span class="s"></span><span class="si">${</span>b<span class="si">}</span><span class="s">`</span></span>;',
     ]);
   });
 
@@ -51,13 +64,19 @@ describe('server-side highlighting', () => {
   });
 
   it.each([
-    ['src/app.ts', 'ts'],
-    ['lib/x.rb', 'rb'],
-    ['Dockerfile', 'dockerfile'],
+    ['src/app.ts', 'typescript'],
+    ['src/App.tsx', 'tsx'],
+    ['lib/x.rb', 'ruby'],
+    ['Dockerfile', 'docker'],
+    ['deploy/values.YAML', 'yaml'],
     ['README', null],
     ['.gitignore', null],
     ['data.unknownext', null],
   ])('picks the language of %s', (filePath, language) => {
     expect(languageFor(filePath)).toBe(language);
+  });
+
+  it.each(knownLanguages())('has a grammar for %s', (language) => {
+    expect(grammarFor(language)).not.toBeNull();
   });
 });

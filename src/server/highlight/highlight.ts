@@ -1,5 +1,8 @@
-import hljs from 'highlight.js';
+import { grammarFor, languageFor } from './languages';
 import { createLruCache } from './lru-cache';
+import { escapeText, highlightLines } from './token-lines';
+
+export { escapeText, languageFor };
 
 /** Blobs above this size are served as escaped plain text: highlighting them costs more than it shows. */
 export const MAX_HIGHLIGHT_BYTES = 512 * 1024;
@@ -13,25 +16,6 @@ export const HIGHLIGHT_BUDGET_MS = 100;
 /** Blobs waiting for background highlighting; past this the oldest wait is dropped. */
 const MAX_PENDING = 2000;
 
-const FILE_NAMES: Record<string, string> = {
-  dockerfile: 'dockerfile',
-  makefile: 'makefile',
-  gemfile: 'ruby',
-  rakefile: 'ruby',
-  'cmakelists.txt': 'cmake',
-};
-
-/** highlight.js's language for a path, from its file name or extension; null for plain text. */
-export function languageFor(filePath: string): string | null {
-  const name = (filePath.split('/').pop() ?? '').toLowerCase();
-  const byName = FILE_NAMES[name];
-  if (byName) return byName;
-  const dot = name.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const extension = name.slice(dot + 1);
-  return hljs.getLanguage(extension) ? extension : null;
-}
-
 const ESCAPED: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -40,46 +24,16 @@ const ESCAPED: Record<string, string> = {
   "'": '&#x27;',
 };
 
+/** Escapes text for any HTML context, attribute values included. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ESCAPED[ch]!);
-}
-
-const TAG = /<span class="[^"]*">|<\/span>/g;
-
-/**
- * Cuts highlight.js HTML into lines that are each valid HTML: spans open at a line end are
- * closed there and opened again on the next line, so a multi-line comment colours every line.
- */
-export function splitHighlightedLines(html: string): string[] {
-  const lines: string[] = [];
-  const open: string[] = [];
-  let line = '';
-  let last = 0;
-  const addText = (text: string) => {
-    const parts = text.split('\n');
-    line += parts[0];
-    for (let i = 1; i < parts.length; i++) {
-      lines.push(line + '</span>'.repeat(open.length));
-      line = open.join('') + parts[i];
-    }
-  };
-  for (const match of html.matchAll(TAG)) {
-    addText(html.slice(last, match.index));
-    if (match[0] === '</span>') open.pop();
-    else open.push(match[0]);
-    line += match[0];
-    last = match.index + match[0].length;
-  }
-  addText(html.slice(last));
-  lines.push(line);
-  return lines;
 }
 
 /** A file's content split into lines of HTML, highlighted or plain. */
 export type HighlightedBlob = { lines: string[]; highlighted: boolean };
 
 function plainLines(content: string): HighlightedBlob {
-  return { lines: content.split('\n').map(escapeHtml), highlighted: false };
+  return { lines: content.split('\n').map(escapeText), highlighted: false };
 }
 
 export type Highlighter = ReturnType<typeof createHighlighter>;
@@ -104,8 +58,8 @@ export function createHighlighter(
   function highlightNow(key: string, language: string, content: string): HighlightedBlob {
     let result: HighlightedBlob;
     try {
-      const html = hljs.highlight(content, { language, ignoreIllegals: true }).value;
-      result = { lines: splitHighlightedLines(html), highlighted: true };
+      const grammar = grammarFor(language);
+      result = grammar ? { lines: highlightLines(content, grammar), highlighted: true } : plainLines(content);
     } catch {
       result = plainLines(content);
     }
