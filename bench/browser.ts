@@ -67,7 +67,7 @@ function floorHtml(batch: DiffsBatch): string {
   });
   return `<!doctype html><html><head><meta charset="utf-8"><title>Floor</title><style>
 body{font-family:sans-serif}pre{margin:0;font:12px monospace}.diff-line--new{background:#e6ffec}
-.diff-line--old{background:#ffebe9}.k,.o{color:#cf222e}.s{color:#0a3069}
+.diff-line--old{background:#ffebe9}.k{color:#cf222e}.s{color:#0a3069}
 .c{color:#6e7781}</style></head><body>${files.join('')}</body></html>`;
 }
 

@@ -93,6 +93,15 @@ type Deps = { db: Db; clock: Clock; signInRateLimit: PasswordAttemptLimit };
 const isExpiredOAuthToken = (token: TokenRow, now: Date): boolean =>
   token.kind === 'oauth' && now.getTime() - token.createdAt.getTime() >= OAUTH_TOKEN_LIFETIME_SECONDS * 1000;
 
+/** As GitLab: `last_used_at` moves at most every 10 minutes, so reads do not each write a row. */
+const TOKEN_USE_RECORD_INTERVAL_MS = 10 * 60 * 1000;
+
+async function touchTokenOnceInAWhile(db: Db, token: TokenRow, now: Date): Promise<void> {
+  const last = token.lastUsedAt?.getTime();
+  if (last !== undefined && now.getTime() - last < TOKEN_USE_RECORD_INTERVAL_MS) return;
+  await touchToken(db, token.id, now);
+}
+
 async function authenticate(
   request: FastifyRequest,
   { db, clock, signInRateLimit }: Deps,
@@ -103,7 +112,7 @@ async function authenticate(
   if (token) {
     const found = await findActiveToken(db, digestToken(token), today);
     if (!found || isExpiredOAuthToken(found.token, now)) throw new UnauthorizedError();
-    await touchToken(db, found.token.id, now);
+    await touchTokenOnceInAWhile(db, found.token, now);
     return {
       user: found.user,
       auth: { method: 'token', scopes: found.token.scopes, tokenId: found.token.id },
@@ -118,7 +127,7 @@ async function authenticate(
       !isExpiredOAuthToken(found.token, now) &&
       found.user.username.toLowerCase() === basic.login.toLowerCase()
     ) {
-      await touchToken(db, found.token.id, now);
+      await touchTokenOnceInAWhile(db, found.token, now);
       return {
         user: found.user,
         auth: { method: 'token', scopes: found.token.scopes, tokenId: found.token.id },

@@ -3,14 +3,14 @@ import Prism from 'prismjs';
 /**
  * Prism's token types in the short class names of Pygments (and of GitLab's `rich_text`): a
  * highlighted line is mostly these spans, so short names keep diff batches small. Types not
- * listed (punctuation, for one) get no span of their own.
+ * listed (punctuation and operators, for two) get no span of their own, nor does a token inside
+ * one of the same class (Prism nests a template string's quotes in the string).
  */
 const CLASS_OF: Record<string, string> = {
   keyword: 'k',
   atrule: 'k',
   rule: 'k',
   important: 'k',
-  operator: 'o',
   builtin: 'nb',
   boolean: 'kc',
   constant: 'no',
@@ -68,8 +68,9 @@ export function escapeText(text: string): string {
 }
 
 const CLOSE = '</span>';
+/** Class names are a single word of our own, so the attribute needs no quotes (and JSON no escapes). */
 const OPEN: Record<string, string> = Object.fromEntries(
-  Object.values(CLASS_OF).map((name) => [name, `<span class="${name}">`]),
+  Object.values(CLASS_OF).map((name) => [name, `<span class=${name}>`]),
 );
 
 /**
@@ -111,8 +112,8 @@ export function highlightLines(code: string, grammar: Prism.Grammar): string[] {
 
   const walkToken = (token: Prism.Token): void => {
     const name = classOf(token);
-    if (!name) return walk(token.content);
-    const tag = OPEN[name] ?? `<span class="${name}">`;
+    const tag = name ? OPEN[name]! : undefined;
+    if (!tag || tag === open.at(-1)) return walk(token.content);
     open.push(tag);
     parts.push(tag);
     walk(token.content);

@@ -96,6 +96,23 @@ describe('personal access tokens API', () => {
     expect(nameless.json()).toEqual({ message: 'name is missing' });
   });
 
+  it('moves last_used_at at most every ten minutes, as GitLab does', async () => {
+    const created = (await create(gina, { name: 'busy', scopes: ['api'] })).json<NewPersonalAccessToken>();
+    const use = () => t.app.inject({ url: '/api/v4/user', headers: { 'private-token': created.token } });
+    const lastUsed = async () =>
+      (
+        await t.app.inject({ url: `/api/v4/personal_access_tokens/${created.id}`, headers: gina.headers })
+      ).json<PersonalAccessToken>().last_used_at;
+    await use();
+    const first = await lastUsed();
+    clock.advance(9 * 60);
+    await use();
+    expect(await lastUsed()).toBe(first);
+    clock.advance(2 * 60);
+    await use();
+    expect(await lastUsed()).toBe(clock.now().toISOString());
+  });
+
   it('lets a new token work on the API, records when it was last used, and a revoked one is 401 everywhere', async () => {
     const created = (
       await create(gina, { name: 'short-lived', scopes: ['api'] })
@@ -106,7 +123,7 @@ describe('personal access tokens API', () => {
       url: `/api/v4/personal_access_tokens/${created.id}`,
       headers: gina.headers,
     });
-    expect(shown.json<PersonalAccessToken>().last_used_at).toBe('2031-07-10T09:00:00.000Z');
+    expect(shown.json<PersonalAccessToken>().last_used_at).toBe(clock.now().toISOString());
 
     const revoked = await t.app.inject({
       method: 'DELETE',

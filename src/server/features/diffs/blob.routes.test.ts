@@ -69,7 +69,7 @@ describe('raw files and context lines', () => {
       [5, 7, ' let v7 = 7;'],
     ]);
     expect(lines[0]).toMatchObject({ type: null, line_code: `${fileHash('src/app.js')}_3_5` });
-    expect(lines[0]!.rich_text).toContain('<span class="k">let</span>');
+    expect(lines[0]!.rich_text).toContain('<span class=k>let</span>');
   });
 
   it('adds a hunk header where more lines remain when unfolding, and returns everything with full', async () => {

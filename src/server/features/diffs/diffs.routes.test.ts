@@ -153,7 +153,7 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
       line_code: `${fileHash('src/app.ts')}_21_20`,
     });
     expect(added.rich_text).toBe(
-      '+<span class="k">const</span> v20 <span class="o">=</span> <span class="s">"&lt;b&gt;20&lt;/b&gt;"</span>;',
+      '+<span class=k>const</span> v20 = <span class=s>"&lt;b&gt;20&lt;/b&gt;"</span>;',
     );
     expect(app.highlighted_diff_lines[0]).toMatchObject({
       type: 'match',

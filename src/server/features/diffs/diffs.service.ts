@@ -82,7 +82,7 @@ export type DiffFileView = ListedFile & {
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|ico|svg)$/i;
 
 type Deps = {
-  mergeRequests: Pick<MergeRequestsService, 'versions' | 'versionCommits' | 'findReadable'>;
+  mergeRequests: Pick<MergeRequestsService, 'findReadableWithVersions' | 'versionCommits'>;
   projects: Pick<ProjectsService, 'loadProject'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   highlighter: Highlighter;
@@ -147,10 +147,7 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     iid: number,
     query: DiffSelectionQuery,
   ): Promise<DiffSelection> {
-    const [{ ctx, record }, versions] = await Promise.all([
-      mergeRequests.findReadable(actor, fullPath, iid),
-      mergeRequests.versions(actor, fullPath, iid),
-    ]);
+    const { ctx, record, versions } = await mergeRequests.findReadableWithVersions(actor, fullPath, iid);
     const ignoreWhitespace = query.w === '1';
     const version =
       query.diff_id === undefined ? (versions[0] ?? null) : versions.find((v) => v.id === query.diff_id);

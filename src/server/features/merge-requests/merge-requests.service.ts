@@ -747,9 +747,13 @@ export function createMergeRequestsService({
   }
 
   async function versions(actor: Actor, projectRef: number | string, iid: number) {
-    const ctx = await loadForRead(actor, projectRef);
-    const record = await findRecord(ctx, iid);
-    return listDiffVersions(db, record.mergeRequest.id);
+    return (await findReadableWithVersions(actor, projectRef, iid)).versions;
+  }
+
+  /** A readable request and its diff versions, newest first, with the project read once. */
+  async function findReadableWithVersions(actor: Actor, projectRef: number | string, iid: number) {
+    const found = await findReadable(actor, projectRef, iid);
+    return { ...found, versions: await listDiffVersions(db, found.record.mergeRequest.id) };
   }
 
   async function version(actor: Actor, projectRef: number | string, iid: number, versionId: number) {
@@ -895,6 +899,7 @@ export function createMergeRequestsService({
     changes,
     diffs,
     versions,
+    findReadableWithVersions,
     version,
     handlePush,
   };

@@ -57,11 +57,11 @@ describe('a diff file card', () => {
     const file = diffFile({
       highlighted_diff_lines: [
         line('match', 1, 1, '@@ -1 +1 @@ <b>'),
-        { ...line('new', null, 1), rich_text: '+<span class="k">const</span> a = &lt;b&gt;;' },
+        { ...line('new', null, 1), rich_text: '+<span class=k>const</span> a = &lt;b&gt;;' },
       ],
     });
     const html = render(file);
-    expect(html).toContain('<span class="k">const</span> a = &lt;b&gt;;');
+    expect(html).toContain('<span class=k>const</span> a = &lt;b&gt;;');
     expect(html).toContain('@@ -1 +1 @@ &lt;b&gt;');
     expect(html).toContain(`id="${'a'.repeat(40)}_0_1"`);
   });
