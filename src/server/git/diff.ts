@@ -1,4 +1,5 @@
 import { parseFilePatch, type ParsedDiffFile } from '../../shared/diff/parsePatch';
+import { readBatches } from './read-batches';
 import { GitError, runGit, streamGit } from './run-git';
 
 /** One changed file between two commits, with its unified diff. */
@@ -234,7 +235,7 @@ export async function* streamFilePatches(
   git.stdin.end();
   const splitter = new PatchSplitter(options.maxFileBytes ?? MAX_FILE_PATCH_BYTES);
   try {
-    for await (const chunk of git.stdout as AsyncIterable<Buffer>) {
+    for await (const chunk of readBatches(git.stdout)) {
       for (const piece of splitter.push(chunk)) yield toFilePatch(piece);
     }
     for (const piece of splitter.end()) yield toFilePatch(piece);
