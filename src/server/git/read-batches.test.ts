@@ -13,7 +13,7 @@ describe('reading a child output in batches', () => {
     stream.end();
     const rest: string[] = [];
     for await (const batch of batches) rest.push(batch.toString());
-    expect(first.value?.toString()).toBe('one two ');
+    expect(String(first.value)).toBe('one two ');
     expect(rest.join('')).toBe('three');
   });
 
@@ -27,7 +27,7 @@ describe('reading a child output in batches', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(stream.isPaused()).toBe(true);
     const second = await batches.next();
-    expect(second.value?.toString()).toBe('67890');
+    expect(String(second.value)).toBe('67890');
     expect(stream.isPaused()).toBe(false);
   });
 

@@ -13,7 +13,7 @@ export async function* readBatches(
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let ended = false;
-  let failure: Error | null = null;
+  let failure = null as Error | null;
   let wake: (() => void) | null = null;
   const notify = () => {
     const resolve = wake;
