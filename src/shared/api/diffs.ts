@@ -140,7 +140,8 @@ export const diffVersionSchema = z.object({
   version_path: z.string(),
   /** Compares this version with the selected one (`?diff_id=&start_sha=`). */
   compare_path: z.string(),
-  head_version_path: z.string(),
+  /** The HEAD comparison of the latest version; null where the heads conflict. */
+  head_version_path: z.string().nullable(),
   base_version_path: z.string(),
 });
 export type DiffVersion = z.infer<typeof diffVersionSchema>;
@@ -162,6 +163,8 @@ export const diffsMetadataSchema = z.object({
   diff_refs: diffRefsSchema,
   /** Non-UTF-8 file names are shown lossily; GitLab then warns that paths are encoded. */
   has_encoded_file_paths: z.boolean(),
+  target_branch_name: z.string(),
+  source_branch_name: z.string(),
   diff_files: z.array(diffFileMetadataSchema),
   merge_request_diffs: z.array(diffVersionSchema),
   /** The version shown: the latest unless `diff_id` chose another. */
@@ -203,6 +206,8 @@ const view = z.enum(['inline', 'parallel']).optional();
 
 /** What selects the diff shown: a version, a version compared with an older one, or one commit. */
 const versionSelection = {
+  /** Compare with the target branch's head as merged ("previously merged commits" left out). */
+  diff_head: booleanParam.optional(),
   diff_id: z.coerce.number().int().positive().optional(),
   start_sha: sha.optional(),
   commit_id: sha.optional(),

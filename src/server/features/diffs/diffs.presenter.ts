@@ -23,11 +23,12 @@ function selectionQuery(selection: DiffSelection): URLSearchParams {
   if (selection.version) query.set('diff_id', String(selection.version.id));
   if (selection.start) query.set('start_sha', selection.start.headCommitSha);
   if (selection.commit) query.set('commit_id', selection.commit.sha);
+  if (selection.diffHead) query.set('diff_head', 'true');
   if (selection.ignoreWhitespace) query.set('w', '1');
   return query;
 }
 
-function presentVersion(selection: DiffSelection, row: DiffVersionRow): DiffVersion {
+function presentVersion(selection: DiffSelection, row: DiffVersionRow, headComparable: boolean): DiffVersion {
   const diffs = `${mergeRequestUrl(selection)}/diffs`;
   const latest = selection.versions[0];
   const shown = selection.version ?? row;
@@ -42,7 +43,7 @@ function presentVersion(selection: DiffSelection, row: DiffVersionRow): DiffVers
     created_at: row.createdAt.toISOString(),
     version_path: `${diffs}?diff_id=${row.id}`,
     compare_path: `${diffs}?diff_id=${shown.id}&start_sha=${row.headCommitSha}`,
-    head_version_path: `${diffs}?diff_id=${latest?.id ?? row.id}`,
+    head_version_path: headComparable ? `${diffs}?diff_head=true` : null,
     base_version_path: `${diffs}?diff_id=${row.id}`,
   };
 }
@@ -140,7 +141,12 @@ export function presentDiffFile(selection: DiffSelection, file: DiffFileView, ed
   };
 }
 
-export function presentMetadata(selection: DiffSelection, files: DiffFileView[]): DiffsMetadata {
+export function presentMetadata(
+  selection: DiffSelection,
+  files: DiffFileView[],
+  headComparable: boolean,
+): DiffsMetadata {
+  const version = (row: DiffVersionRow) => presentVersion(selection, row, headComparable);
   return {
     real_size: String(files.length),
     size: files.length,
@@ -148,10 +154,12 @@ export function presentMetadata(selection: DiffSelection, files: DiffFileView[])
     removed_lines: files.reduce((sum, file) => sum + file.removedCount, 0),
     diff_refs: selection.refs,
     has_encoded_file_paths: files.some((file) => isLossyPath(file.oldPath) || isLossyPath(file.newPath)),
+    target_branch_name: selection.mergeRequest.targetBranch,
+    source_branch_name: selection.mergeRequest.sourceBranch,
     diff_files: files.map(presentMetadataFile),
-    merge_request_diffs: selection.versions.map((row) => presentVersion(selection, row)),
-    merge_request_diff: selection.version ? presentVersion(selection, selection.version) : null,
-    start_version: selection.start ? presentVersion(selection, selection.start) : null,
+    merge_request_diffs: selection.versions.map(version),
+    merge_request_diff: selection.version ? version(selection.version) : null,
+    start_version: selection.start ? version(selection.start) : null,
     commit: selection.commit
       ? {
           id: selection.commit.sha,

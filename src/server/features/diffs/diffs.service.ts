@@ -17,7 +17,8 @@ import {
 } from '../../git/diff';
 import { listCommits } from '../../git/commits';
 import { readSubmoduleUrls } from '../../git/submodules';
-import { isSha, mergeBase, resolveCommit } from '../../git/repository';
+import { branchRef, isSha, mergeBase, resolveCommit } from '../../git/repository';
+import { writeMergeRef } from '../../git/merge-ref';
 import { can } from '../../auth/permissions';
 import { ForbiddenError } from '../../errors';
 import { projectSubject } from '../projects/projects.service';
@@ -31,6 +32,7 @@ import type { ProtectedBranchesService } from '../protected-branches/protected-b
 import { fileHash, lineCode } from '../../../shared/diff/lineCode';
 
 export type DiffSelectionQuery = {
+  diff_head?: boolean;
   diff_id?: number;
   start_sha?: string;
   commit_id?: string;
@@ -53,6 +55,8 @@ export type DiffSelection = {
   to: string;
   refs: { base_sha: string; start_sha: string; head_sha: string };
   ignoreWhitespace: boolean;
+  /** Compared with the target head as merged (`diff_head`): `to` is the request's merge ref. */
+  diffHead: boolean;
 };
 
 export type ViewerName = 'text' | 'image' | 'not_diffable' | 'too_large' | 'collapsed' | 'no_preview';
@@ -153,7 +157,10 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
       query.diff_id === undefined ? (versions[0] ?? null) : versions.find((v) => v.id === query.diff_id);
     if (version === undefined) throw new NotFoundError('Merge Request Diff');
     const { mergeRequest } = record;
-    const base = { ctx, iid, mergeRequest, versions, version, start: null, commit: null, ignoreWhitespace };
+    const base = {
+      ...{ ctx, iid, mergeRequest, versions, version, start: null, commit: null },
+      ...{ ignoreWhitespace, diffHead: false },
+    };
     if (!version) {
       return { ...base, from: '', to: '', refs: { base_sha: '', start_sha: '', head_sha: '' } };
     }
@@ -186,7 +193,38 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
         refs: { ...refs, start_sha: start.headCommitSha },
       };
     }
+    const merged = query.diff_head && version === versions[0] ? await mergeHead(base) : null;
+    if (merged) {
+      const { targetHead, merge } = merged;
+      const headRefs = { base_sha: targetHead, start_sha: targetHead, head_sha: merge };
+      return { ...base, diffHead: true, from: targetHead, to: merge, refs: headRefs };
+    }
     return { ...base, from: version.baseCommitSha, to: version.headCommitSha, refs };
+  }
+
+  /**
+   * The target branch's head and the request's merge ref on it, for the HEAD comparison of the
+   * latest version; null when the target branch is gone or the heads conflict (GitLab then
+   * compares with the base).
+   */
+  async function mergeHead({
+    ctx,
+    mergeRequest,
+    version,
+  }: Pick<DiffSelection, 'ctx' | 'mergeRequest' | 'version'>): Promise<{
+    targetHead: string;
+    merge: string;
+  } | null> {
+    if (!version) return null;
+    const targetHead = await resolveCommit(ctx.gitDir, branchRef(mergeRequest.targetBranch));
+    if (!targetHead) return null;
+    const merge = await writeMergeRef(ctx.gitDir, {
+      iid: mergeRequest.iid,
+      targetHead,
+      sourceHead: version.headCommitSha,
+      date: new Date(),
+    });
+    return merge ? { targetHead, merge } : null;
   }
 
   async function selectCommit(version: DiffVersionRow, sha: string): Promise<CommitSelection> {
@@ -206,8 +244,16 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
   /** `diffs_metadata.json`: every file without lines, and the versions. */
   async function metadata(actor: Actor, fullPath: string, iid: number, query: DiffSelectionQuery) {
     const selection = await select(actor, fullPath, iid, query);
-    const files = (await listFiles(selection)).map((file) => viewOf(file, null));
-    return { selection, files };
+    const latest = selection.versions[0];
+    const [listed, headComparable] = await Promise.all([
+      listFiles(selection),
+      selection.diffHead || (latest && (await mergeHead({ ...selection, version: latest })) !== null),
+    ]);
+    return {
+      selection,
+      files: listed.map((file) => viewOf(file, null)),
+      headComparable: Boolean(headComparable),
+    };
   }
 
   /**
