@@ -71,7 +71,7 @@ describe('the Changes tab: versions and commit by commit', () => {
   const versionSelect = () => page.getByLabel('Version', { exact: true });
   const compareSelect = () => page.getByLabel('Compare with');
 
-  it('offers every version, and base or an older version to compare with', async () => {
+  it("offers every version, and the target's head, its base or an older version to compare with", async () => {
     await page.goto(url);
     await region('src/tax.ts').locator('.diff-table').waitFor();
     expect(await stats()).toBe('2 files. Added 2 lines. Removed 1 lines.');
@@ -79,7 +79,11 @@ describe('the Changes tab: versions and commit by commit', () => {
       'latest version (2 commits)',
       'version 1 (1 commit)',
     ]);
-    expect(await compareSelect().locator('option').allInnerTexts()).toEqual(['base', 'version 1']);
+    expect(await compareSelect().locator('option').allInnerTexts()).toEqual([
+      'main (HEAD)',
+      'main (base)',
+      'version 1',
+    ]);
     await screenshot(page, 'diffs-versions');
   });
 
@@ -89,8 +93,25 @@ describe('the Changes tab: versions and commit by commit', () => {
     await expect.poll(stats).toBe('1 file. Added 1 lines. Removed 0 lines.');
     await region('src/tax.ts').locator('.diff-table').waitFor();
     expect(await region('src/shop.ts').count()).toBe(0);
-    await compareSelect().selectOption({ label: 'base' });
+    await compareSelect().selectOption({ label: 'main (base)' });
     await expect.poll(stats).toBe('2 files. Added 2 lines. Removed 1 lines.');
+  });
+
+  it("compares with the target's head as merged, leaving out what the target already has", async () => {
+    await commitFiles(project.gitDir, {
+      branch: 'main',
+      message: 'Meanwhile on main',
+      author: testAuthor,
+      changes: [{ action: 'create', path: 'src/other.ts', content: 'export const other = 1;\n' }],
+    });
+    await page.goto(url);
+    await compareSelect().selectOption({ label: 'main (HEAD)' });
+    await page.waitForURL((u) => u.searchParams.get('diff_head') === 'true');
+    await region('src/tax.ts').locator('.diff-table').waitFor();
+    expect(await stats()).toBe('2 files. Added 2 lines. Removed 1 lines.');
+    expect(await region('src/other.ts').count()).toBe(0);
+    expect(await compareSelect().inputValue()).toBe('HEAD');
+    await screenshot(page, 'diffs-versions-head');
   });
 
   it('shows an older version on its own', async () => {

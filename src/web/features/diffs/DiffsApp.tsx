@@ -76,9 +76,10 @@ function DiffsView({
   const diffId = idParam(searchParams.get('diff_id'));
   const startSha = shaParam(searchParams.get('start_sha'));
   const commitId = shaParam(searchParams.get('commit_id'));
+  const diffHead = searchParams.get('diff_head') === 'true';
   const selection: DiffSelection = useMemo(
-    () => ({ ignoreWhitespace: !prefs.showWhitespace, diffId, startSha, commitId }),
-    [prefs.showWhitespace, diffId, startSha, commitId],
+    () => ({ ignoreWhitespace: !prefs.showWhitespace, diffId, startSha, commitId, diffHead }),
+    [prefs.showWhitespace, diffId, startSha, commitId, diffHead],
   );
   const metadata = useDiffsMetadata(fullPath, iid, selection);
   const updateSelection = useCallback(
@@ -277,8 +278,14 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
           loading={batches.isFetching}
           onExpandAll={() => dispatch(allHashes, { type: 'expand-all' })}
           onCollapseAll={() => dispatch(allHashes, { type: 'collapse-all' })}
-          onVersion={(id, start) =>
-            updateSelection({ diff_id: id?.toString(), start_sha: start, commit_id: undefined })
+          diffHead={selection.diffHead ?? false}
+          onVersion={(choice) =>
+            updateSelection({
+              diff_id: choice.diffId?.toString(),
+              start_sha: choice.startSha,
+              diff_head: choice.diffHead ? 'true' : undefined,
+              commit_id: undefined,
+            })
           }
           search={
             <DiffSearch

@@ -9,7 +9,7 @@ import {
 import type { DiffsMetadata } from '../../../shared/api/diffs';
 import { neighbourCommit } from './commitNavigation';
 import { DiffStatsBar } from './DiffStatsBar';
-import { versionOptions } from './versionOptions';
+import { HEAD, versionOptions, type VersionChoice } from './versionOptions';
 import type { DiffPreferences } from './useDiffPreferences';
 
 type Props = {
@@ -18,7 +18,9 @@ type Props = {
   onPrefs: (change: Partial<DiffPreferences>) => void;
   onExpandAll: () => void;
   onCollapseAll: () => void;
-  onVersion: (diffId: number | undefined, startSha: string | undefined) => void;
+  /** Compared with the target's head as merged. */
+  diffHead: boolean;
+  onVersion: (choice: VersionChoice) => void;
   onCommit: (commitId: string | null) => void;
   loading: boolean;
   /** The find-in-changes box, kept in the sticky bar so it stays at hand while scrolling. */
@@ -33,6 +35,7 @@ export function DiffsToolbar({
   onPrefs,
   onExpandAll,
   onCollapseAll,
+  diffHead,
   onVersion,
   onCommit,
   loading,
@@ -47,7 +50,7 @@ export function DiffsToolbar({
         size="small"
         onClick={() => onPrefs({ showTree: !prefs.showTree })}
       />
-      <VersionDropdowns metadata={metadata} onVersion={onVersion} />
+      <VersionDropdowns metadata={metadata} diffHead={diffHead} onVersion={onVersion} />
       {metadata.commit && (
         <span className="diffs-toolbar__commit">
           <IconButton
@@ -110,14 +113,16 @@ export function DiffsToolbar({
 /** Spec 2.7 version compare, GitLab's order: "Compare {source version} and {base or an older version}". */
 function VersionDropdowns({
   metadata,
+  diffHead,
   onVersion,
 }: {
   metadata: DiffsMetadata;
-  onVersion: (diffId: number | undefined, startSha: string | undefined) => void;
+  diffHead: boolean;
+  onVersion: (choice: VersionChoice) => void;
 }) {
   const versions = metadata.merge_request_diffs;
-  const options = versionOptions(metadata);
-  if (versions.length < 2 || options.source === null) return null;
+  const options = versionOptions(metadata, diffHead);
+  if (options.targets.length < 2 || options.source === null) return null;
   const shown = versions.find((v) => String(v.id) === options.source)!;
   return (
     <span className="diffs-toolbar__versions">
@@ -129,7 +134,7 @@ function VersionDropdowns({
           value={options.source}
           onChange={(e) => {
             const chosen = versions.find((v) => String(v.id) === e.target.value);
-            onVersion(chosen && !chosen.latest ? chosen.id : undefined, undefined);
+            onVersion({ diffId: chosen && !chosen.latest ? chosen.id : undefined });
           }}
         >
           {options.sources.map((o) => (
@@ -147,7 +152,11 @@ function VersionDropdowns({
           value={options.target}
           onChange={(e) => {
             const start = versions.find((v) => String(v.id) === e.target.value);
-            onVersion(shown.latest ? undefined : shown.id, start?.head_commit_sha);
+            onVersion({
+              diffId: shown.latest ? undefined : shown.id,
+              startSha: start?.head_commit_sha,
+              diffHead: e.target.value === HEAD,
+            });
           }}
         >
           {options.targets.map((o) => (

@@ -21,6 +21,8 @@ export type DiffSelection = {
   diffId?: number;
   startSha?: string;
   commitId?: string;
+  /** Compared with the target's head as merged (GitLab's `diff_head`). */
+  diffHead?: boolean;
 };
 
 /** GitLab's default first batch: the spec's "configured" page size. */
@@ -34,6 +36,7 @@ const selectionQuery = (s: DiffSelection) => ({
   diff_id: s.diffId,
   start_sha: s.startSha,
   commit_id: s.commitId,
+  diff_head: s.diffHead ? 'true' : undefined,
 });
 
 export const diffKeys = {

@@ -16,40 +16,58 @@ const version = (id: number, index: number, commits: number, latest = false): Di
   head_version_path: '',
   base_version_path: '',
 });
-const v3 = version(13, 3, 4, true);
+const v3 = { ...version(13, 3, 4, true), head_version_path: '/g/p/-/merge_requests/1/diffs?diff_head=true' };
 const v2 = version(12, 2, 2);
 const v1 = version(11, 1, 1);
 const all = [v3, v2, v1];
+const shown = { merge_request_diffs: all, target_branch_name: 'main' };
 
 describe('the version compare dropdowns', () => {
   it('lists every version with its commits, and base and the older versions to compare with', () => {
-    expect(versionOptions({ merge_request_diffs: all, merge_request_diff: v3, start_version: null })).toEqual(
-      {
-        sources: [
-          { value: '13', label: 'latest version (4 commits)' },
-          { value: '12', label: 'version 2 (2 commits)' },
-          { value: '11', label: 'version 1 (1 commit)' },
-        ],
-        targets: [
-          { value: 'base', label: 'base' },
-          { value: '12', label: 'version 2' },
-          { value: '11', label: 'version 1' },
-        ],
-        source: '13',
-        target: 'base',
-      },
-    );
+    expect(versionOptions({ ...shown, merge_request_diff: v3, start_version: null }, false)).toEqual({
+      sources: [
+        { value: '13', label: 'latest version (4 commits)' },
+        { value: '12', label: 'version 2 (2 commits)' },
+        { value: '11', label: 'version 1 (1 commit)' },
+      ],
+      targets: [
+        { value: 'HEAD', label: 'main (HEAD)' },
+        { value: 'base', label: 'main (base)' },
+        { value: '12', label: 'version 2' },
+        { value: '11', label: 'version 1' },
+      ],
+      source: '13',
+      target: 'base',
+    });
   });
 
   it('offers only versions older than the one shown, and selects the one compared with', () => {
-    const options = versionOptions({ merge_request_diffs: all, merge_request_diff: v2, start_version: v1 });
-    expect(options.targets.map((o) => o.label)).toEqual(['base', 'version 1']);
+    const options = versionOptions({ ...shown, merge_request_diff: v2, start_version: v1 }, false);
+    expect(options.targets.map((o) => o.label)).toEqual(['main (base)', 'version 1']);
     expect([options.source, options.target]).toEqual(['12', '11']);
   });
 
   it('shows the latest version when none is chosen', () => {
-    expect(
-      versionOptions({ merge_request_diffs: all, merge_request_diff: null, start_version: null }).source,
-    ).toBe('13');
+    expect(versionOptions({ ...shown, merge_request_diff: null, start_version: null }, false).source).toBe(
+      '13',
+    );
+  });
+
+  it('selects the HEAD comparison when asked, and offers it only where the heads merge', () => {
+    expect(versionOptions({ ...shown, merge_request_diff: v3, start_version: null }, true).target).toBe(
+      'HEAD',
+    );
+    const conflicting = { ...v3, head_version_path: null };
+    const options = versionOptions(
+      {
+        ...shown,
+        merge_request_diffs: [conflicting, v2],
+        merge_request_diff: conflicting,
+        start_version: null,
+      },
+      true,
+    );
+    expect(options.targets.map((o) => o.label)).toEqual(['main (base)', 'version 2']);
+    expect(options.target).toBe('base');
   });
 });

@@ -2,15 +2,26 @@ import type { DiffsMetadata } from '../../../shared/api/diffs';
 
 export type VersionOption = { value: string; label: string };
 
+/** What the version dropdowns ask for: a version (none: the latest), compared with an older one or the target's head. */
+export type VersionChoice = { diffId?: number; startSha?: string; diffHead?: boolean };
+
 /** The compare-with choice for the target branch's merge base. */
 export const BASE = 'base';
 
+/** The compare-with choice for the target branch's head as merged ("previously merged commits" left out). */
+export const HEAD = 'HEAD';
+
 /**
  * Spec 2.7 version compare dropdowns: every version of the source ("latest version" first, each
- * with its commit count), and what to compare the shown one with: the base, or any older version.
+ * with its commit count), and what to compare the shown one with: the target's head as merged
+ * (latest version only, where the heads merge), its base, or any older version.
  */
 export function versionOptions(
-  metadata: Pick<DiffsMetadata, 'merge_request_diffs' | 'merge_request_diff' | 'start_version'>,
+  metadata: Pick<
+    DiffsMetadata,
+    'merge_request_diffs' | 'merge_request_diff' | 'start_version' | 'target_branch_name'
+  >,
+  diffHead: boolean,
 ) {
   const versions = metadata.merge_request_diffs;
   const shown = metadata.merge_request_diff ?? versions[0] ?? null;
@@ -20,14 +31,18 @@ export function versionOptions(
     label: `${v.latest ? 'latest version' : `version ${v.version_index}`} (${commits(v.commits_count)})`,
   }));
   const older = shown ? versions.filter((v) => v.version_index < shown.version_index) : [];
+  const target = metadata.target_branch_name;
+  const headComparable = Boolean(shown?.latest && shown.head_version_path);
   const targets: VersionOption[] = [
-    { value: BASE, label: 'base' },
+    ...(headComparable ? [{ value: HEAD, label: `${target} (HEAD)` }] : []),
+    { value: BASE, label: `${target} (base)` },
     ...older.map((v) => ({ value: String(v.id), label: `version ${v.version_index}` })),
   ];
+  const chosen = metadata.start_version ? String(metadata.start_version.id) : null;
   return {
     sources,
     targets,
     source: shown ? String(shown.id) : null,
-    target: metadata.start_version ? String(metadata.start_version.id) : BASE,
+    target: chosen ?? (diffHead && headComparable ? HEAD : BASE),
   };
 }
