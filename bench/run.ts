@@ -77,7 +77,7 @@ if (runs('diffs') || runs('browser')) {
       ratio: '',
     },
     {
-      case: `highlighting, one core (${diffs.corpusMiB.toFixed(1)} MiB)`,
+      case: `highlighting, per CPU-second (${diffs.corpusMiB.toFixed(1)} MiB)`,
       value: mibs(diffs.highlightMiBs),
       floor: mibs(diffs.rawReadMiBs),
       ratio: ratio(diffs.rawReadMiBs, diffs.highlightMiBs),
