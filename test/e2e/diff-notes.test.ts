@@ -139,6 +139,27 @@ describe('diff notes on the Changes tab', () => {
     await shot('diff-notes-line-thread');
   });
 
+  it('a #note_ link on the Changes tab brings its thread into view', async () => {
+    const [saved] = await discussions();
+    const noteId = saved!.notes[0]!.id;
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 1280, height: 320 });
+    try {
+      await page.goto(`${base}/diffs#note_${noteId}`);
+      const note = page.locator(`[id="note_${noteId}"]`);
+      await note.waitFor();
+      const inView = () =>
+        note.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.top < window.innerHeight;
+        });
+      await expect.poll(inView).toBe(true);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    } finally {
+      if (viewport) await page.setViewportSize(viewport);
+    }
+  });
+
   it('comments on a range of lines dragged from one comment button to another line', async () => {
     await commentButton(contextLine(2)).hover();
     await page.mouse.down();

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DiffFile, DiffsMetadata } from '../../../shared/api/diffs';
-import { NOTES_FILTERS, type NotesData } from '../../../shared/api/notes';
+import { NOTES_FILTERS, type Discussion, type NotesData } from '../../../shared/api/notes';
 import { allDiscussions } from '../notes/discussionsCache';
 import { useDraftMutations } from '../notes/mutations';
 import { NotesProvider, type NotesContextValue } from '../notes/NotesContext';
@@ -26,6 +26,8 @@ export type DiffNotesValue = {
   /** The viewer may start threads on lines and images. */
   canComment: boolean;
   notesOf: (file: DiffFile) => FileNotes;
+  /** Every thread read so far, for `#note_{id}` links. */
+  discussions: readonly Discussion[];
   form: OpenForm | null;
   setForm: (form: OpenForm | null) => void;
 };
@@ -135,8 +137,8 @@ function useDiffNotesValue(notesData: NotesData | null, cache: NotesCache) {
     Boolean(notesData?.noteableData.current_user.can_create_note) &&
     !notesData?.noteableData.archived;
   const value = useMemo(
-    () => (notesData ? { canComment, notesOf, form, setForm } : null),
-    [notesData, canComment, notesOf, form, setForm],
+    () => (notesData ? { canComment, notesOf, discussions: threads, form, setForm } : null),
+    [notesData, canComment, notesOf, threads, form, setForm],
   );
   const threadsValue: NotesContextValue | null = notesData && {
     notesData,

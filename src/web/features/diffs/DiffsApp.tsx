@@ -20,10 +20,10 @@ import type {
 } from '../../../shared/api/diffs';
 import { useSession } from '../session/useSession';
 import { applyCollapse, initialFlags, isCollapsed, type CollapseEvent, type CollapseFlags } from './collapse';
-import { fileAnchor, parseDiffTarget, type DiffTarget } from './deepLink';
+import { fileAnchor, parseDiffTarget, resolveNoteTarget, type DiffTarget } from './deepLink';
 import { neighboursToPrefetch } from './batchLoading';
 import { DiffFileCard, type ExpansionActions, type FileBody } from './DiffFileCard';
-import { DiffNotesProvider, DiffReviewPanel } from './DiffNotesContext';
+import { DiffNotesProvider, DiffReviewPanel, useDiffNotes } from './DiffNotesContext';
 import { DiffSearch } from './DiffSearch';
 import { findInDiff, stepMatch, type DiffMatch } from './diffSearch';
 import { DiffsToolbar } from './DiffsToolbar';
@@ -352,7 +352,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
                 bodyOf={bodyOf}
               />
             ) : (
-              <FileList
+              <NoteLinkedFileList
                 apiRef={listApi}
                 files={files}
                 target={target}
@@ -397,6 +397,17 @@ type FileListProps = {
   render: (meta: DiffFileMetadata) => React.ReactNode;
 };
 
+/** The file list, with a `#note_{id}` link turned into the place of its thread once threads are read. */
+function NoteLinkedFileList(props: FileListProps) {
+  const notes = useDiffNotes();
+  const discussions = notes?.discussions;
+  const target = useMemo(
+    () => resolveNoteTarget(props.target, discussions ?? []),
+    [props.target, discussions],
+  );
+  return <FileList {...props} target={target} />;
+}
+
 /**
  * Every file, none hidden, in a list virtualized against the window: only the files near the
  * viewport are in the DOM, so a merge request of thousands of files stays light to lay out.
@@ -437,7 +448,8 @@ function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate,
     target.kind === 'file' || target.kind === 'line'
       ? files.findIndex((f) => f.file_hash === target.fileHash)
       : -1;
-  const [following, setFollowing] = useState(targetIndex >= 0);
+  // A note link follows too: its file is known once the threads are read.
+  const [following, setFollowing] = useState(target.kind !== 'none');
   useEffect(() => {
     if (!following) return;
     const stop = () => setFollowing(false);
@@ -453,10 +465,13 @@ function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate,
   useEffect(() => {
     if (!following || targetIndex < 0 || margin === 0) return;
     virtualizer.scrollToIndex(targetIndex, { align: 'start' });
-    if (target.kind === 'line') {
-      const frame = requestAnimationFrame(() =>
-        document.getElementById(target.lineCode)?.scrollIntoView({ block: 'center' }),
-      );
+    const spot = target.kind === 'line' || target.kind === 'file' ? target : null;
+    if (spot && (spot.kind === 'line' || spot.noteId !== undefined)) {
+      const frame = requestAnimationFrame(() => {
+        const note = spot.noteId === undefined ? null : document.getElementById(`note_${spot.noteId}`);
+        const line = spot.kind === 'line' ? document.getElementById(spot.lineCode) : null;
+        (note ?? line)?.scrollIntoView({ block: 'center' });
+      });
       return () => cancelAnimationFrame(frame);
     }
   }, [following, targetIndex, margin, loadedCount, virtualizer, target]);

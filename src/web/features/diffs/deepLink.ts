@@ -1,8 +1,8 @@
 /** Where a Changes tab URL points: a file, a line in a file, a note, or nothing in particular. */
 export type DiffTarget =
   | { kind: 'none' }
-  | { kind: 'file'; fileHash: string }
-  | { kind: 'line'; fileHash: string; lineCode: string; oldLine: number; newLine: number }
+  | { kind: 'file'; fileHash: string; noteId?: number }
+  | { kind: 'line'; fileHash: string; lineCode: string; oldLine: number; newLine: number; noteId?: number }
   | { kind: 'note'; noteId: number };
 
 const FILE_ANCHOR = /^#diff-content-([0-9a-f]{40})$/;
@@ -33,3 +33,30 @@ export function parseDiffTarget(search: string, hash: string): DiffTarget {
 
 /** The anchor that links a file: `#diff-content-{file hash}`. */
 export const fileAnchor = (fileHash: string): string => `diff-content-${fileHash}`;
+
+type NotedDiscussion = {
+  notes: ReadonlyArray<{ id: number }>;
+  line_code: string | null;
+  diff_file: { file_hash: string } | null;
+};
+
+/**
+ * A `#note_{id}` link on the Changes tab, once threads are read: the line (or file) the note's
+ * thread sits on, keeping the note to scroll to. Unchanged while the note is not among them.
+ */
+export function resolveNoteTarget(target: DiffTarget, discussions: readonly NotedDiscussion[]): DiffTarget {
+  if (target.kind !== 'note') return target;
+  const discussion = discussions.find((d) => d.notes.some((note) => note.id === target.noteId));
+  if (!discussion?.diff_file) return target;
+  const fileHash = discussion.diff_file.file_hash;
+  const line = discussion.line_code ? LINE_ANCHOR.exec(discussion.line_code) : null;
+  if (!line || line[1] !== fileHash) return { kind: 'file', fileHash, noteId: target.noteId };
+  return {
+    kind: 'line',
+    fileHash,
+    lineCode: discussion.line_code!,
+    oldLine: Number(line[2]),
+    newLine: Number(line[3]),
+    noteId: target.noteId,
+  };
+}
