@@ -70,12 +70,12 @@ describe('assignees in the browser', () => {
     await page.getByText(`unassigned @${developer.username}`).waitFor();
   });
 
-  it('assigns a merge request’s commenting user too', async () => {
+  it('offers no "Assign to commenting user" on a merge request’s notes (issues only)', async () => {
     const view = await buildMergeRequest(t.container, owner, project, { title: 'Add the till' });
     await comment('MergeRequest', view.mergeRequest.iid, 'Happy to review and finish it.');
     await page.goto(`/${project.fullPath}/-/merge_requests/${view.mergeRequest.iid}`);
     await noteBy('Happy to review').getByRole('button', { name: 'More actions' }).click();
-    await page.getByRole('menuitem', { name: 'Assign to commenting user' }).click();
-    await sidebar().getByRole('list', { name: 'Assigned' }).getByText('Grace Hopper').waitFor();
+    await page.getByRole('menuitem', { name: 'Copy link' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: /commenting user/ }).count()).toBe(0);
   });
 });

@@ -14,8 +14,8 @@ describe('canAssignNoteAuthor', () => {
   it.each([
     ['Issue', rights(true, false), false, author, true],
     ['Issue', rights(false, true), false, author, false],
-    ['MergeRequest', rights(false, true), false, author, true],
-    ['MergeRequest', rights(true, false), false, author, false],
+    ['MergeRequest', rights(false, true), false, author, false],
+    ['MergeRequest', rights(true, true), false, author, false],
     ['Issue', rights(true, true), true, author, false],
     ['Issue', rights(true, true), false, null, false],
   ] as const)('%s with %o, system %s, author %o: %s', (noteableType, current_user, system, who, allowed) => {
