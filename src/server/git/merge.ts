@@ -2,21 +2,21 @@ import type { MergeMethod } from '../../shared/api/projects';
 import { err, ok, type Result } from '../../shared/lib/result';
 import { personEnv, type GitPerson } from './commits';
 import { isSha, mergeBase } from './repository';
-import { gitText, runGit } from './run-git';
+import { GitError, gitText, runGit } from './run-git';
 
 export type MergeTreeResult = { clean: true; tree: string } | { clean: false };
 
 /**
  * Merges two commits in memory (`git merge-tree --write-tree`): exit 0 writes the merged tree,
- * exit 1 means conflicts. No work tree, no ref moves.
+ * exit 1 means conflicts, and commits without shared history do not merge either. No work tree,
+ * no ref moves.
  */
 export async function mergeTree(gitDir: string, ours: string, theirs: string): Promise<MergeTreeResult> {
-  const result = await runGit(
-    gitDir,
-    ['merge-tree', '--write-tree', '--no-messages', '--name-only', '--end-of-options', ours, theirs],
-    { okCodes: [1] },
-  );
-  if (result.code === 1) return { clean: false };
+  const args = ['merge-tree', '--write-tree', '--no-messages', '--name-only', '--end-of-options', ours, theirs];
+  const result = await runGit(gitDir, args, { okCodes: [1, 128] });
+  if (result.code === 128 && !result.stderr.includes('refusing to merge unrelated histories'))
+    throw new GitError(args, result.code, result.stderr);
+  if (result.code !== 0) return { clean: false };
   const tree = result.stdout.toString('utf8').split('\n', 1)[0] ?? '';
   if (!isSha(tree)) throw new Error(`merge-tree wrote no tree for ${ours} and ${theirs}`);
   return { clean: true, tree };
@@ -73,10 +73,16 @@ export async function prepareMerge(
   plan: MergePlan,
 ): Promise<Result<PreparedMerge, MergeRefusal>> {
   const { targetHead, sourceHead } = plan;
-  const base = await mergeBase(gitDir, targetHead, sourceHead);
-  if (!base) return err('conflict');
-  // The target head is in the source's history exactly when it is their merge base.
-  if (plan.method !== 'merge' && base !== targetHead) return err('needs_rebase');
+  // A squash commit sits on the merge base (for the linear methods, that is the target head).
+  // A plain merge needs no base of its own, merge-tree finds it: one git process fewer.
+  let squashParent = targetHead;
+  if (plan.method !== 'merge' || plan.squash) {
+    const base = await mergeBase(gitDir, targetHead, sourceHead);
+    if (!base) return err('conflict');
+    // The target head is in the source's history exactly when it is their merge base.
+    if (plan.method !== 'merge' && base !== targetHead) return err('needs_rebase');
+    squashParent = base;
+  }
   const merged = await mergeTree(gitDir, targetHead, sourceHead);
   if (!merged.clean) return err('conflict');
 
@@ -85,7 +91,7 @@ export async function prepareMerge(
   if (plan.squash) {
     squashCommitSha = await commitTree(gitDir, {
       tree: sourceHead,
-      parents: [plan.method === 'merge' ? base : targetHead],
+      parents: [squashParent],
       message: plan.squash.message,
       author: plan.squash.author,
       committer: plan.merger,

@@ -65,6 +65,25 @@ export async function resolveCommit(gitDir: string, revision: string): Promise<s
 export const branchRef = (branch: string): string => `refs/heads/${branch}`;
 
 /**
+ * The commits these branches point at (null where a branch does not exist), from one git process:
+ * on a busy machine starting git costs more than the lookup, and a merge reads two heads at a time.
+ */
+export async function branchHeads<const Branches extends readonly string[]>(
+  gitDir: string,
+  branches: Branches,
+): Promise<{ [Index in keyof Branches]: string | null }> {
+  const input = branches.map((branch) => `${branchRef(branch)}^{commit}\n`).join('');
+  // A missing object prints `<name> missing`; a missing repository exits 128, like resolveCommit's null.
+  const result = await runGit(gitDir, ['cat-file', '--batch-check=%(objectname)'], { input, okCodes: [128] });
+  const lines = result.code === 0 ? result.stdout.toString('utf8').split('\n') : [];
+  const heads = branches.map((_, index) => {
+    const line = lines[index] ?? '';
+    return isSha(line) ? line : null;
+  });
+  return heads as { [Index in keyof Branches]: string | null };
+}
+
+/**
  * Compare-and-swap a ref: it moves to `newSha` only if it still points at `oldSha` (ZERO_SHA: must
  * not exist yet). Returns false when another writer got there first.
  */
@@ -75,6 +94,23 @@ export async function updateRef(
   oldSha: string,
 ): Promise<boolean> {
   const result = await runGit(gitDir, ['update-ref', ref, newSha, oldSha], { okCodes: [1, 128] });
+  return result.code === 0;
+}
+
+/** One ref of a transaction: `newSha` ZERO_SHA deletes it; the same sha as `oldSha` only checks it. */
+export type RefUpdate = { ref: string; oldSha: string; newSha: string };
+
+/**
+ * Compare-and-swap several refs as one (`git update-ref --stdin`): every ref moves, each only if
+ * it still points at its `oldSha`, or none does. Returns false when any had moved.
+ */
+export async function updateRefs(gitDir: string, updates: RefUpdate[]): Promise<boolean> {
+  const input = updates
+    .map(({ ref, oldSha, newSha }) =>
+      newSha === oldSha ? `verify ${ref} ${oldSha}\n` : `update ${ref} ${newSha} ${oldSha}\n`,
+    )
+    .join('');
+  const result = await runGit(gitDir, ['update-ref', '--stdin'], { input, okCodes: [1, 128] });
   return result.code === 0;
 }
 

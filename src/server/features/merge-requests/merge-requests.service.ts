@@ -29,6 +29,7 @@ import { countChangedFiles, diffCommits, type DiffResult } from '../../git/diff'
 import { mergeTree } from '../../git/merge';
 import {
   ZERO_SHA,
+  branchHeads,
   branchRef,
   isAncestor,
   isValidBranchName,
@@ -366,10 +367,7 @@ export function createMergeRequestsService({
     const record = await settleStuckMerge(ctx, found);
     const mr = record.mergeRequest;
     // Stored names were checked as branch names when they were saved.
-    const [sourceHead, targetHead] = await Promise.all([
-      resolveCommit(ctx.gitDir, branchRef(mr.sourceBranch)),
-      resolveCommit(ctx.gitDir, branchRef(mr.targetBranch)),
-    ]);
+    const [sourceHead, targetHead] = await branchHeads(ctx.gitDir, [mr.sourceBranch, mr.targetBranch]);
     const branches = { sourceBranchExists: sourceHead !== null, targetBranchExists: targetHead !== null };
     const open = mr.state === 'opened' && sourceHead !== null && targetHead !== null;
     const head = mr.headSha ?? sourceHead;

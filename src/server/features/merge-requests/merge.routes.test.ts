@@ -12,7 +12,7 @@ import type { UpdateProjectBody } from '../../../shared/api/projects';
 import { buildApp } from '../../app';
 import { readCommit } from '../../git/commits';
 import { prepareMerge } from '../../git/merge';
-import { branchRef, deleteRef, isAncestor, mergeBase, resolveCommit, updateRef } from '../../git/repository';
+import { branchRef, isAncestor, mergeBase, resolveCommit, updateRef, updateRefs } from '../../git/repository';
 import type { BusEvent } from '../../realtime/bus';
 import type { ProjectContext } from '../projects/projects.service';
 import { createMergeService, MERGE_FAILURES, type MergeGit } from './merge.service';
@@ -482,8 +482,7 @@ describe('merging merge requests', () => {
       const p = await diverged();
       let interloper: string | null = null;
       const git: MergeGit = {
-        updateRef,
-        deleteRef,
+        updateRefs,
         prepareMerge: async (gitDir, plan) => {
           const prepared = await prepareMerge(gitDir, plan);
           interloper = await pushFile(p, 'main', {
@@ -529,6 +528,41 @@ describe('merging merge requests', () => {
       // Once nothing interferes, the same request merges, and the error is gone.
       expect((await merge(owner, p)).json()).toMatchObject({ state: 'merged', merge_error: null });
       expect(await isAncestor(p.gitDir, interloper ?? '', (await head(p, 'main')) ?? '')).toBe(true);
+    });
+
+    it('refuses cleanly when the source branch moves while the merge is written, keeping the new push', async () => {
+      const p = await diverged();
+      const mainBefore = await head(p, 'main');
+      let pushed: string | null = null;
+      const git: MergeGit = {
+        updateRefs,
+        prepareMerge: async (gitDir, plan) => {
+          const prepared = await prepareMerge(gitDir, plan);
+          pushed = await pushFile(p, 'feature', { path: 'late.ts', content: 'late\n', message: 'Push late' });
+          return prepared;
+        },
+      };
+      const merges = createMergeService({ ...t.container, git });
+      const app = await buildApp(t.deps, { container: { ...t.container, merges } });
+      try {
+        const response = await app.inject({
+          method: 'PUT',
+          url: `${mrUrl(p)}/merge`,
+          headers: owner.headers,
+          payload: { should_remove_source_branch: true },
+        });
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toEqual({ message: 'Branch cannot be merged' });
+      } finally {
+        await app.close();
+      }
+      expect(await head(p, 'main')).toBe(mainBefore);
+      expect(await head(p, 'feature')).toBe(pushed);
+      expect(await show(p)).toMatchObject({
+        state: 'opened',
+        merge_commit_sha: null,
+        merge_error: MERGE_FAILURES.sourceMoved,
+      });
     });
 
     it('lets exactly one of two simultaneous merges win; the other is told no', async () => {

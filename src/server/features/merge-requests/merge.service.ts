@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { ForbiddenError } from '../../errors';
 import type { GitPerson } from '../../git/commits';
 import { prepareMerge } from '../../git/merge';
-import { ZERO_SHA, branchRef, deleteRef, resolveCommit, updateRef } from '../../git/repository';
+import { ZERO_SHA, branchHeads, branchRef, updateRefs } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
 import type { GitHttpService } from '../git-http/git-http.service';
 import type { PushChange } from '../git-http/push-hooks';
@@ -63,11 +63,10 @@ export type MergeOutcome =
 /** The git steps of a merge: injectable, so tests can move a branch between them. */
 export type MergeGit = {
   prepareMerge: typeof prepareMerge;
-  updateRef: typeof updateRef;
-  deleteRef: typeof deleteRef;
+  updateRefs: typeof updateRefs;
 };
 
-const systemGit: MergeGit = { prepareMerge, updateRef, deleteRef };
+const systemGit: MergeGit = { prepareMerge, updateRefs };
 
 type Deps = {
   db: Db;
@@ -250,10 +249,7 @@ export function createMergeService({
     const targetRef = branchRef(mr.targetBranch);
     let targetMoved = false;
     try {
-      const [targetHead, sourceHead] = await Promise.all([
-        resolveCommit(ctx.gitDir, targetRef),
-        resolveCommit(ctx.gitDir, branchRef(mr.sourceBranch)),
-      ]);
+      const [targetHead, sourceHead] = await branchHeads(ctx.gitDir, [mr.targetBranch, mr.sourceBranch]);
       if (!targetHead || !sourceHead) return await release(mr, NOT_MERGEABLE);
       if (sourceHead !== mr.headSha) return await release(mr, MERGE_FAILURES.sourceMoved);
       const prepared = await git.prepareMerge(ctx.gitDir, {
@@ -270,10 +266,23 @@ export function createMergeService({
           prepared.error === 'conflict' ? MERGE_FAILURES.conflict : MERGE_FAILURES.needsRebase,
         );
       const { newHead, mergeCommitSha, squashCommitSha } = prepared.value;
+      const sourceRef = branchRef(mr.sourceBranch);
+      const removeSource = await mayRemoveSource(actor, ctx, mr, plan.settings.removeSourceBranchAfterMerge);
       // Written down first, so a merge cut short after the ref moved is settled as merged.
       await setInProgressMergeCommit(db, mr.id, newHead);
-      if (!(await git.updateRef(ctx.gitDir, targetRef, newHead, targetHead)))
-        return await release(mr, MERGE_FAILURES.targetMoved);
+      // One transaction: the target moves only while the source still holds the head that was
+      // merged, and the source goes with it when asked, so no push lands half merged.
+      const moved = await git.updateRefs(ctx.gitDir, [
+        { ref: targetRef, oldSha: targetHead, newSha: newHead },
+        { ref: sourceRef, oldSha: sourceHead, newSha: removeSource ? ZERO_SHA : sourceHead },
+      ]);
+      if (!moved) {
+        const [targetNow] = await branchHeads(ctx.gitDir, [mr.targetBranch]);
+        return await release(
+          mr,
+          targetNow === targetHead ? MERGE_FAILURES.sourceMoved : MERGE_FAILURES.targetMoved,
+        );
+      }
       targetMoved = true;
 
       const now = clock.now();
@@ -299,10 +308,7 @@ export function createMergeService({
         return { merged: row, note: mergedNote };
       });
       const changes: PushChange[] = [{ ref: targetRef, oldSha: targetHead, newSha: newHead }];
-      if (
-        await removeSourceBranch(actor, ctx, merged, plan.settings.removeSourceBranchAfterMerge, sourceHead)
-      )
-        changes.push({ ref: branchRef(mr.sourceBranch), oldSha: sourceHead, newSha: ZERO_SHA });
+      if (removeSource) changes.push({ ref: sourceRef, oldSha: sourceHead, newSha: ZERO_SHA });
       await publish(merged);
       await systemNotes.announce(note);
       await gitHttp.announcePush({ project: ctx, actor, changes }, plan.onHookError);
@@ -314,17 +320,15 @@ export function createMergeService({
     }
   }
 
-  /** Deletes the merged source branch when asked, unless it moved since (compare-and-swap) or may not be removed. */
-  async function removeSourceBranch(
+  /** Whether the merge removes the source branch: when asked, and only one the merger may remove. */
+  async function mayRemoveSource(
     actor: CurrentUser,
     ctx: ProjectContext,
-    merged: MergeRequestRow,
+    mr: MergeRequestRow,
     projectDefault: boolean,
-    mergedHead: string,
   ): Promise<boolean> {
-    if (!(merged.shouldRemoveSourceBranch ?? projectDefault)) return false;
-    if (!(await mergeRequests.mayRemoveBranch(actor, ctx, merged.sourceBranch))) return false;
-    return git.deleteRef(ctx.gitDir, branchRef(merged.sourceBranch), mergedHead);
+    if (!(mr.shouldRemoveSourceBranch ?? projectDefault)) return false;
+    return mergeRequests.mayRemoveBranch(actor, ctx, mr.sourceBranch);
   }
 
   return { merge, page };
