@@ -245,8 +245,8 @@ function canOnProject(
       return actor !== null && level >= developer;
     case 'push_code':
     case 'create_merge_request':
-    // External status checks answer (and are retried) with a Developer's token, as in GitLab.
     case 'provide_status_check_response':
+      // External status checks answer (and are retried) with a Developer's token, as in GitLab.
       return actor !== null && writable && level >= developer;
     case 'push_to_branch':
       if (actor === null || !writable || subject.type !== 'branch') return false;

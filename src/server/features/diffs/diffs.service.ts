@@ -245,14 +245,14 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
   async function metadata(actor: Actor, fullPath: string, iid: number, query: DiffSelectionQuery) {
     const selection = await select(actor, fullPath, iid, query);
     const latest = selection.versions[0];
-    const [listed, headComparable] = await Promise.all([
-      listFiles(selection),
-      selection.diffHead || (latest && (await mergeHead({ ...selection, version: latest })) !== null),
-    ]);
+    const comparable = async () =>
+      selection.diffHead ||
+      (latest !== undefined && (await mergeHead({ ...selection, version: latest })) !== null);
+    const [listed, headComparable] = await Promise.all([listFiles(selection), comparable()]);
     return {
       selection,
       files: listed.map((file) => viewOf(file, null)),
-      headComparable: Boolean(headComparable),
+      headComparable,
     };
   }
 
