@@ -1,10 +1,13 @@
+import type { DiffLine } from '../../../shared/api/diffs';
 import type { NotePosition } from '../../../shared/api/notes';
+import { truncatedDiffLines } from '../../../shared/notes/truncatedDiffLines';
 import type { Actor } from '../../auth/permissions';
 import type { Clock } from '../../clock';
 import type { EventBus } from '../../realtime/bus';
 import type { Db } from '../../db/client';
 import { AppError, BadRequestError } from '../../errors';
 import { readBlob, readPathEntry } from '../../git/tree';
+import { createLruCache } from '../../highlight/lru-cache';
 import type { DiffsService } from '../diffs/diffs.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { ProjectsService } from '../projects/projects.service';
@@ -16,6 +19,22 @@ import { listDiffNotes, setNotesResolved, updateNoteRow, type NoteRow } from './
 /** A position checked against the diff, with what the note stores beside it. */
 export type PlacedPosition = { position: NotePosition; lineCode: string | null; commitId: string | null };
 
+/** A diff thread's excerpt: the lines above its note, as `truncated_diff_lines` sends them. */
+export type ExcerptLine = Omit<DiffLine, 'meta_data'>;
+
+/** Characters of excerpt text kept per process (a 16-line excerpt is a few kilobytes of HTML). */
+const MAX_CACHED_EXCERPTS = 8 * 1024 * 1024;
+
+/** How many diff files are read at once for excerpts not cached yet (each read runs git). */
+const EXCERPT_READS_AT_ONCE = 4;
+
+// The diff a position names is fixed by its three commits and paths, so an excerpt keyed by
+// them can be evicted but never stale.
+const fileKey = (p: NotePosition) => [p.base_sha, p.start_sha, p.head_sha, p.old_path, p.new_path].join('\0');
+
+/** The cache key of a position's excerpt (the lines are part of it; the rest names the diff file). */
+export const excerptKey = (p: NotePosition) => `${fileKey(p)}\0${p.old_line ?? ''}\0${p.new_line ?? ''}`;
+
 const NOT_A_VERSION = 'The position does not belong to a version of this merge request.';
 const FILE_NOT_IN_DIFF = 'The file is not part of the diff of this merge request.';
 
@@ -24,7 +43,7 @@ type Deps = {
   clock: Clock;
   bus: EventBus;
   mergeRequests: Pick<MergeRequestsService, 'versions' | 'versionCommits'>;
-  diffs: Pick<DiffsService, 'forPath'>;
+  diffs: Pick<DiffsService, 'forPath' | 'pendingHighlights'>;
   projects: Pick<ProjectsService, 'gitDirOf'>;
 };
 
@@ -100,6 +119,55 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
     return index < 0 ? [] : lines.slice(Math.max(0, index - context), index + 1);
   }
 
+  const excerptCache = createLruCache<ExcerptLine[]>(MAX_CACHED_EXCERPTS, (lines) =>
+    lines.reduce((sum, line) => sum + line.text.length + line.rich_text.length + 64, 64),
+  );
+
+  /**
+   * The `truncated_diff_lines` of text positions, by `excerptKey`: a warm page is answered from
+   * memory; the positions not cached yet are read once per diff file, a few files at a time. A
+   * position whose diff cannot be read (not a version, file gone) has no lines, as in GitLab.
+   * Whoever reads a merge request's threads may read its diff, so the cache is shared by readers.
+   */
+  async function excerpts(
+    actor: Actor,
+    noteable: Noteable,
+    positions: NotePosition[],
+  ): Promise<Map<string, ExcerptLine[]>> {
+    const found = new Map<string, ExcerptLine[]>();
+    const missing = new Map<string, NotePosition[]>();
+    for (const position of positions) {
+      if (position.position_type !== 'text') continue;
+      const key = excerptKey(position);
+      const hit = excerptCache.get(key);
+      if (hit) found.set(key, hit);
+      else missing.set(fileKey(position), [...(missing.get(fileKey(position)) ?? []), position]);
+    }
+    const groups = [...missing.values()];
+    const readGroup = async (group: NotePosition[]) => {
+      const lines = await diffLinesOf(actor, noteable, group[0]!);
+      // Lines read while highlighting still runs in the background are shown, not kept.
+      const final = diffs.pendingHighlights() === 0;
+      for (const position of group) {
+        const excerpt = truncatedDiffLines(lines, position).map(({ meta_data: _meta, ...line }) => line);
+        found.set(excerptKey(position), excerpt);
+        if (final) excerptCache.set(excerptKey(position), excerpt);
+      }
+    };
+    for (let start = 0; start < groups.length; start += EXCERPT_READS_AT_ONCE)
+      await Promise.all(groups.slice(start, start + EXCERPT_READS_AT_ONCE).map(readGroup));
+    return found;
+  }
+
+  async function diffLinesOf(actor: Actor, noteable: Noteable, position: NotePosition): Promise<DiffLine[]> {
+    try {
+      return (await fileAt(actor, noteable, position)).file.lines ?? [];
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return [];
+      throw error;
+    }
+  }
+
   /** The text of a line of a file at a commit, or null when the file or line is not there. */
   async function lineText(gitDir: string, sha: string, path: string, line: number): Promise<string | null> {
     const entry = await readPathEntry(gitDir, sha, path);
@@ -169,7 +237,7 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
     return was !== is;
   }
 
-  return { place, followPush, linesAt };
+  return { place, followPush, linesAt, excerpts };
 }
 
 export type DiffNotesService = ReturnType<typeof createDiffNotesService>;

@@ -1,38 +1,32 @@
+import type { NotePosition } from '../../../shared/api/notes';
 import type { Actor } from '../../auth/permissions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
 import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
-import type { ProjectsService } from '../projects/projects.service';
 import type { SuggestionsService } from '../suggestions/suggestions.service';
+import type { DiffNotesService } from './diff-notes.service';
 import type { Noteable } from './noteables';
 import type { NotePresentation } from './notes.presenter';
-import { findDescriptionVersions, type NoteRecord } from './notes.repo';
+import { findAuthorFacts, findDescriptionVersions, type NoteRecord, type NoteRow } from './notes.repo';
 
 type Deps = {
   db: Db;
   config: Pick<Config, 'externalUrl'>;
   awardEmoji: Pick<AwardEmojiService, 'awardsOn'>;
   suggestions: Pick<SuggestionsService, 'forNotes'>;
-  projects: Pick<ProjectsService, 'loadProject'>;
+  diffNotes: Pick<DiffNotesService, 'excerpts'>;
 };
+
+/** Where a diff thread's excerpt is cut from: the place its note was written on. */
+export const excerptPosition = (note: NoteRow): NotePosition | null =>
+  note.type === 'DiffNote' ? ((note.originalPosition ?? note.position) as NotePosition | null) : null;
 
 /**
  * Loads, in one batch per kind, what a page of notes shows beside its rows: awards, the authors'
- * roles in the project and the description versions system notes point at.
+ * roles and contributions in the project, the description versions system notes point at, the
+ * suggestions and the diff excerpts of diff threads (cached, so a warm page runs no git).
  */
-export function createNotePresentation({ db, config, awardEmoji, suggestions, projects }: Deps) {
-  /** An author's access level in the project, as the project feature computes it; 0 for non-members. */
-  async function accessLevel(userId: number, projectId: number): Promise<number> {
-    try {
-      const ctx = await projects.loadProject({ id: userId, admin: false, state: 'active' }, projectId);
-      return ctx.accessLevel;
-    } catch (error) {
-      if (error instanceof AppError) return 0;
-      throw error;
-    }
-  }
-
+export function createNotePresentation({ db, config, awardEmoji, suggestions, diffNotes }: Deps) {
   return async function presentationFor(
     actor: Actor,
     noteable: Noteable,
@@ -47,24 +41,27 @@ export function createNotePresentation({ db, config, awardEmoji, suggestions, pr
         ?.description_version_id;
       return typeof id === 'number' ? [id] : [];
     });
-    const [awards, levels, versions, suggested] = await Promise.all([
+    const positions = records.flatMap((r) => excerptPosition(r.note) ?? []);
+    const [awards, authors, versions, suggested, excerpts] = await Promise.all([
       noteIds.length > 0 ? awardEmoji.awardsOn('Note', noteIds) : new Map(),
-      Promise.all(authorIds.map(async (id) => [id, await accessLevel(id, noteable.ctx.project.id)] as const)),
+      findAuthorFacts(db, noteable.ctx, authorIds),
       findDescriptionVersions(db, versionIds),
       suggestions.forNotes(
         actor,
         noteable,
         records.filter((r) => r.note.type === 'DiffNote').map((r) => r.note),
       ),
+      positions.length > 0 ? diffNotes.excerpts(actor, noteable, positions) : new Map(),
     ]);
     return {
       actor,
       noteable,
       config,
       awards,
-      accessLevels: new Map(levels),
+      authors,
       descriptionVersions: new Map(versions.map((v) => [v.id, v])),
       suggestions: suggested,
+      excerpts,
     };
   };
 }

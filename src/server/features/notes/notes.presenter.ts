@@ -7,7 +7,9 @@ import { noteHtml } from './note-html';
 import type { AwardWithUser } from '../award-emoji/award-emoji.repo';
 import { presentUserBasic } from '../users/user.presenter';
 import type { Noteable } from './noteables';
-import type { DescriptionVersionRow, NoteRecord, NoteRow, Person } from './notes.repo';
+import type { AuthorFacts, DescriptionVersionRow, NoteRecord, NoteRow, Person } from './notes.repo';
+import { excerptKey, type ExcerptLine } from './diff-notes.service';
+import { excerptPosition } from './note-presentation';
 import { noteSubject, type DiscussionRecord } from './notes.service';
 import { systemNoteIconName, type PushedCommit } from './system-note-texts';
 
@@ -17,11 +19,13 @@ export type NotePresentation = {
   noteable: Noteable;
   config: Pick<Config, 'externalUrl'>;
   awards: Map<number, AwardWithUser[]>;
-  /** Authors' access levels in the project (0 for non-members). */
-  accessLevels: Map<number, number>;
+  /** Authors' access levels in the project (0 for non-members) and merged contributions. */
+  authors: Map<number, AuthorFacts>;
   descriptionVersions: Map<number, DescriptionVersionRow>;
   /** The suggestions of diff notes, by note id. */
   suggestions: Map<number, Suggestion[]>;
+  /** Diff threads' excerpts (`truncated_diff_lines`), by `excerptKey` of the position written on. */
+  excerpts: Map<string, ExcerptLine[]>;
 };
 
 export const presentNoteAuthor = (user: Person, config: Pick<Config, 'externalUrl'>): NoteAuthor => ({
@@ -73,7 +77,8 @@ export function presentNote(
   const { noteable, config, actor } = p;
   const subject = noteSubject(noteable, note);
   const notePath = `/${noteable.ctx.fullPath}/-/notes/${note.id}`;
-  const level = note.authorId === null ? 0 : (p.accessLevels.get(note.authorId) ?? 0);
+  const facts = note.authorId === null ? undefined : p.authors.get(note.authorId);
+  const level = facts?.accessLevel ?? 0;
   const position = note.position as NotePosition | null;
   const metadata = metadataOf(note);
   const canResolve = note.resolvable && can(actor, 'resolve_note', subject);
@@ -109,12 +114,15 @@ export function presentNote(
       name: award.name,
       user: { id: user.id, name: user.name, username: user.username },
     })),
+    // GitLab's legacy `notes.attachment` upload (before uploads went into the text): no note here
+    // has one, so always null; uploads are markdown links in `note` (spec 001 "attachment detection").
     attachment: null,
     suggestions: p.suggestions.get(note.id) ?? [],
     imported: note.imported,
     external_author: null,
     human_access: level > 0 ? accessLevelName(level) : null,
-    is_contributor: false,
+    // GitLab's `ProjectTeam#contributor?`: not a member, with a merge request merged into the default branch.
+    is_contributor: level === 0 && (facts?.mergedContribution ?? false),
     is_noteable_author: note.authorId !== null && note.authorId === noteable.authorId,
     current_user: {
       can_edit: !note.system && can(actor, 'update_note', subject),
@@ -130,6 +138,13 @@ export function presentNote(
     outdated_line_change_path:
       note.type === 'DiffNote' && !isActive(note, noteable) ? `${notePath}/outdated_line_change` : null,
   };
+}
+
+/** A diff thread's lines above its note; null for other threads and for image points. */
+function excerptOf(first: NoteRow, p: NotePresentation): ExcerptLine[] | null {
+  const position = excerptPosition(first);
+  if (!position || position.position_type !== 'text') return null;
+  return p.excerpts.get(excerptKey(position)) ?? [];
 }
 
 /** GitLab's DiscussionEntity: the thread's state comes from its resolvable notes. */
@@ -175,7 +190,7 @@ export function presentDiscussion(discussion: DiscussionRecord, p: NotePresentat
     line_code: first.lineCode,
     diff_file:
       isDiff && position ? { file_hash: fileHash(position.new_path), file_path: position.new_path } : null,
-    truncated_diff_lines: null,
+    truncated_diff_lines: excerptOf(first, p),
     truncated_diff_lines_path: null,
     notes,
   };

@@ -1,8 +1,19 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
+import { queryRows, type Db } from '../../db/client';
 import { personOf, type Person, type PersonColumns } from '../../db/people';
-import { descriptionVersions, draftNotes, notes, users } from '../../db/schema';
+import {
+  descriptionVersions,
+  draftNotes,
+  groupMembers,
+  mergeRequests,
+  namespaces,
+  notes,
+  projectMembers,
+  type projects,
+  users,
+} from '../../db/schema';
 
 export type NoteRow = typeof notes.$inferSelect;
 export type NewNote = typeof notes.$inferInsert;
@@ -293,6 +304,61 @@ export async function softDeleteDescriptionVersions(db: Db, ids: number[], at: D
 export async function findDescriptionVersions(db: Db, ids: number[]): Promise<DescriptionVersionRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(descriptionVersions).where(inArray(descriptionVersions.id, ids));
+}
+
+/** What a note header says about its author in the project: role and contribution. */
+export type AuthorFacts = { accessLevel: number; mergedContribution: boolean };
+
+/** The project a page's notes belong to, as the facts about its authors need it. */
+export type AuthorsProject = {
+  project: Pick<typeof projects.$inferSelect, 'id' | 'defaultBranch'>;
+  namespace: { id: number; kind: 'user' | 'group'; ownerId: number | null };
+};
+
+/**
+ * Every author of a page at once (one query, however many authors): their access level in the
+ * project as the projects feature computes it (direct membership, membership of the project's
+ * groups and their ancestors, the owner of a personal namespace) and whether a merge request of
+ * theirs was merged into the default branch (GitLab's `ProjectTeam#contributor?`).
+ */
+export async function findAuthorFacts(
+  db: Db,
+  { project, namespace }: AuthorsProject,
+  authorIds: number[],
+): Promise<Map<number, AuthorFacts>> {
+  if (authorIds.length === 0) return new Map();
+  const ids = sql.join(
+    authorIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const inGroup = namespace.kind === 'group';
+  const rows = await queryRows<{ user_id: number; level: number; merged: boolean }>(
+    db,
+    sql`
+    with recursive chain(id, parent_id) as (
+      select id, parent_id from ${namespaces} where id = ${namespace.id}
+      union all
+      select n.id, n.parent_id from ${namespaces} n join chain c on n.id = c.parent_id
+    )
+    select u.id as user_id,
+      greatest(
+        coalesce((select max(pm.access_level) from ${projectMembers} pm
+                  where pm.project_id = ${project.id} and pm.user_id = u.id), 0),
+        coalesce((select max(gm.access_level) from ${groupMembers} gm
+                  where ${inGroup} and gm.user_id = u.id and gm.group_id in (select id from chain)), 0),
+        case when ${!inGroup} and u.id = ${namespace.ownerId ?? 0} then ${ACCESS_LEVELS.owner} else 0 end
+      ) as level,
+      exists(select 1 from ${mergeRequests} mr
+             where mr.project_id = ${project.id} and mr.author_id = u.id and mr.state = 'merged'
+               and mr.target_branch = ${project.defaultBranch}) as merged
+    from (select unnest(array[${ids}]::int[]) as id) u`,
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.user_id),
+      { accessLevel: Number(row.level), mergedContribution: row.merged === true },
+    ]),
+  );
 }
 
 // Draft notes: the author's pending review comments on a merge request.
