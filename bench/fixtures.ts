@@ -6,19 +6,22 @@ import { branchRef, resolveCommit } from '../src/server/git/repository';
 import { runGit } from '../src/server/git/run-git';
 
 /** A line of TypeScript with keywords, strings, types and a comment, so the highlighter has work. */
-const codeLine = (file: number, line: number, version: string) =>
+export const codeLine = (file: number, line: number, version: string) =>
   `export function f${file}_${line}(a: number, b: string): string { return \`${version}\${a}-\${b}\`; } // note ${line}\n`;
 
-type NewFile = { path: string; content: string | Buffer };
+export type NewFile = { path: string; content: string | Buffer };
+
+/** A commit on `branch`, on `from` (a commit or a ref); without it, on the branch's tip earlier in the same import. */
+export type ImportedCommit = { branch: string; message: string; files: NewFile[]; from: string | null };
 
 /**
- * Both commits in one `git fast-import`: committing through the API spawns git once per blob, which
+ * Commits in one `git fast-import`: committing through the API spawns git once per blob, which
  * for XL's 10,000 blobs took most of the bench on a loaded machine; one process takes seconds.
  */
-async function importCommits(gitDir: string, base: NewFile[], head: NewFile[]) {
+export async function importCommits(gitDir: string, commits: ImportedCommit[]): Promise<void> {
   const parts: Buffer[] = [];
   const text = (value: string) => parts.push(Buffer.from(value));
-  const commit = (branch: string, message: string, files: NewFile[], from: string | null) => {
+  for (const { branch, message, files, from } of commits) {
     text(`commit ${branchRef(branch)}\ncommitter Bench <bench@example.com> 1704067200 +0000\n`);
     text(`data ${Buffer.byteLength(message)}\n${message}\n`);
     if (from) text(`from ${from}\n`);
@@ -28,11 +31,17 @@ async function importCommits(gitDir: string, base: NewFile[], head: NewFile[]) {
       parts.push(body);
       text('\n');
     }
-  };
-  // A new project's `main` may already hold a first commit: the base goes on top of it.
-  commit('main', 'Base', base, await resolveCommit(gitDir, branchRef('main')));
-  commit('feature', 'Change', head, branchRef('main'));
+  }
   await runGit(gitDir, ['fast-import', '--quiet'], { input: Buffer.concat(parts) });
+}
+
+/** The base on `main` and the change on `feature`, branched from it. */
+async function importBaseAndChange(gitDir: string, base: NewFile[], head: NewFile[]) {
+  await importCommits(gitDir, [
+    // A new project's `main` may already hold a first commit: the base goes on top of it.
+    { branch: 'main', message: 'Base', files: base, from: await resolveCommit(gitDir, branchRef('main')) },
+    { branch: 'feature', message: 'Change', files: head, from: branchRef('main') },
+  ]);
   return {
     baseSha: (await resolveCommit(gitDir, branchRef('main')))!,
     headSha: (await resolveCommit(gitDir, branchRef('feature')))!,
@@ -73,7 +82,7 @@ export async function mergeRequestOn(
 ): Promise<BenchMergeRequest> {
   const project = await buildProject(container, owner, { visibility: 'public' });
   const { base, head } = fixture(files, changedLinesPerFile);
-  const { baseSha, headSha } = await importCommits(project.gitDir, base, [...head, ...extra]);
+  const { baseSha, headSha } = await importBaseAndChange(project.gitDir, base, [...head, ...extra]);
   const mr = await container.mergeRequests.create(owner, project.project.id, {
     title: 'Bench',
     source_branch: 'feature',

@@ -1,8 +1,10 @@
 // `npm run bench`: every figure next to the floor measured in the same run, as a ratio.
-// `npm run bench -- diffs` (or `startup`, `browser`, `notes`) runs one part; `diffs` without the browser.
+// `npm run bench -- diffs` (or `startup`, `browser`, `notes`, `merge`, `widget`) runs one part; `diffs` without the browser.
 import './env';
 import { measureChangesTab } from './diffs';
+import { measureMerge } from './merge';
 import { measureNotes } from './notes';
+import { measureWidgetPoll, type PollFigures } from './widget-poll';
 import { measureStartup } from './startup';
 
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -133,4 +135,49 @@ if (runs('notes')) {
       target: '',
     },
   ]);
+}
+
+if (runs('merge')) {
+  const merge = await measureMerge();
+  console.log(
+    `\nServer merge: ${merge.changedFiles} changed files of ${merge.files}, ${merge.runs} runs (floor: git merge-tree --write-tree + git commit-tree, from a small process)`,
+  );
+  const row = (name: string, timing: { medianMs: number; p95Ms: number }, target: string) => ({
+    case: name,
+    median: ms(timing.medianMs),
+    p95: ms(timing.p95Ms),
+    'ratio (median)': ratio(timing.medianMs, merge.floor.medianMs),
+    target,
+  });
+  console.table([
+    row('PUT .../merge', merge.merge, '1.20x'),
+    row('its git steps (prepareMerge + one ref transaction)', merge.gitSteps, ''),
+    row('floor, started from the server process', merge.floorInProcess, ''),
+    row('floor', merge.floor, '1.00x'),
+  ]);
+}
+
+if (runs('widget')) {
+  const widget = await measureWidgetPoll();
+  console.log(
+    `\nUnchanged widget.json, ${widget.pollers} pollers with its ETag for ${widget.seconds} s each (floor: node:http answering 304)`,
+  );
+  const row = (name: string, value: PollFigures, floor: PollFigures | null, target = '') => ({
+    case: name,
+    'requests/s': Math.round(value.requestsPerSecond),
+    p50: ms(value.p50Ms),
+    p99: ms(value.p99Ms),
+    'p99 ratio': floor ? ratio(value.p99Ms, floor.p99Ms) : '',
+    '304s': value.notModified,
+    other: value.others,
+    target,
+  });
+  console.table([
+    row('signed in (session cookie)', widget.signedIn, widget.floor, 'p99 < 10 ms'),
+    row('anonymous, public project', widget.anonymous, widget.floor, 'p99 < 10 ms'),
+    row('floor', widget.floor, null),
+  ]);
+  console.log(
+    `Database queries: ${widget.signedInQueries} for the signed-in polls, ${widget.anonymousQueries} for the anonymous ones (target: 0)`,
+  );
 }

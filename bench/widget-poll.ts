@@ -1,0 +1,153 @@
+// Issue 5's polling figure: an unchanged `widget.json` under 500 concurrent pollers (autocannon),
+// answered 304 without a database query, next to a bare node:http server answering 304.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Transaction } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import type { AppDeps } from '../src/server/container';
+import { SESSION_COOKIE } from '../src/server/auth/current-user';
+import { mergeRequestOn } from './fixtures';
+import { withBenchServer } from './server';
+
+const POLLERS = 500;
+const SECONDS = 10;
+
+export type PollFigures = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  notModified: number;
+  others: number;
+};
+
+/** Every poller polls again as soon as its answer comes (autocannon's closed loop). */
+export type WidgetPollFigures = {
+  pollers: number;
+  seconds: number;
+  /** Pollers signed in with one session cookie, as the widget polls. */
+  signedIn: PollFigures;
+  /** Database queries the signed-in polls made, counted until the server had answered them all. */
+  signedInQueries: number;
+  /** The same polls without a session, on the public project. */
+  anonymous: PollFigures;
+  anonymousQueries: number;
+  floor: PollFigures;
+};
+
+/**
+ * Counts the queries PGlite runs, through `query` and `exec` and inside transactions (drizzle
+ * uses nothing else), so the bench can tell whether a 304 touched the database.
+ */
+function countQueries(deps: AppDeps): { count(): number } {
+  if (deps.database.kind !== 'pglite') throw new Error('the widget bench counts PGlite queries');
+  let queries = 0;
+  const count = (target: Pick<Transaction, 'query' | 'exec'>) => {
+    const methods = target as unknown as Record<'query' | 'exec', (...args: unknown[]) => unknown>;
+    for (const name of ['query', 'exec'] as const) {
+      const original = methods[name].bind(target);
+      methods[name] = (...args) => {
+        queries++;
+        return original(...args);
+      };
+    }
+  };
+  const pglite = deps.database.pglite;
+  count(pglite);
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.transaction = <T>(run: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      count(tx);
+      return run(tx);
+    });
+  return { count: () => queries };
+}
+
+async function poll(url: string, headers: Record<string, string>): Promise<PollFigures> {
+  // In a worker thread, so the pollers do not share the server's event loop. (Paced pollers,
+  // autocannon's connectionRate, fire in bursts that give even the floor a p99 over 100 ms.)
+  const result = await autocannon({ url, headers, connections: POLLERS, duration: SECONDS, workers: 1 });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    notModified: result['3xx'],
+    others: result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'] + result.errors + result.timeouts,
+  };
+}
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+
+/**
+ * A merge request's `widget.json`, polled with the ETag the first answer gave, by 500 signed-in
+ * pollers (one session cookie) on the server listening on a local port, then by anonymous ones;
+ * the floor is a node:http server in the same process answering every request 304 with the same
+ * headers.
+ */
+export function measureWidgetPoll(): Promise<WidgetPollFigures> {
+  return withBenchServer('widget', async ({ deps, container, app, owner }) => {
+    const mr = await mergeRequestOn(container, owner, 5, 10);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/users/sign_in',
+      payload: { login: owner.username, password: owner.password },
+    });
+    const session = signIn.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;
+    if (!session) throw new Error(`sign in answered ${signIn.statusCode}`);
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${base}${mr.url}/widget.json`;
+
+    const etagFor = async (headers: Record<string, string>) => {
+      const first = await fetch(url, { headers });
+      const etag = first.headers.get('etag');
+      if (first.status !== 200 || !etag) throw new Error(`widget.json answered ${first.status}`);
+      const second = await fetch(url, { headers: { ...headers, 'if-none-match': etag } });
+      if (second.status !== 304) throw new Error(`an unchanged widget.json answered ${second.status}`);
+      return {
+        ...headers,
+        'if-none-match': etag,
+        'poll-interval': second.headers.get('poll-interval') ?? '',
+      };
+    };
+    const signedIn = await etagFor({ cookie: `${SESSION_COOKIE}=${session}` });
+    const anonymousHeaders = await etagFor({});
+
+    const floorHeaders = { etag: signedIn['if-none-match'], 'poll-interval': signedIn['poll-interval'] };
+    const floorServer = createServer((_request, response) => response.writeHead(304, floorHeaders).end());
+    const floorUrl = await listen(floorServer);
+    const { 'poll-interval': _ignored, ...pollerHeaders } = signedIn;
+    const { 'poll-interval': _alsoIgnored, ...anonymousPollerHeaders } = anonymousHeaders;
+
+    const queries = countQueries(deps);
+    // Pollers that gave up (timeouts) leave requests the server still answers: count until it is idle.
+    const queriesOf = async (run: () => Promise<PollFigures>) => {
+      const before = queries.count();
+      const figures = await run();
+      let seen = -1;
+      while (seen !== queries.count()) {
+        seen = queries.count();
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      return { figures, queries: queries.count() - before };
+    };
+    try {
+      const signedIn = await queriesOf(() => poll(url, pollerHeaders));
+      const anonymous = await queriesOf(() => poll(url, anonymousPollerHeaders));
+      return {
+        pollers: POLLERS,
+        seconds: SECONDS,
+        signedIn: signedIn.figures,
+        signedInQueries: signedIn.queries,
+        anonymous: anonymous.figures,
+        anonymousQueries: anonymous.queries,
+        floor: await poll(floorUrl, pollerHeaders),
+      };
+    } finally {
+      await new Promise((resolve) => floorServer.close(resolve));
+    }
+  });
+}
