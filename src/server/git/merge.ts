@@ -12,7 +12,15 @@ export type MergeTreeResult = { clean: true; tree: string } | { clean: false };
  * no ref moves.
  */
 export async function mergeTree(gitDir: string, ours: string, theirs: string): Promise<MergeTreeResult> {
-  const args = ['merge-tree', '--write-tree', '--no-messages', '--name-only', '--end-of-options', ours, theirs];
+  const args = [
+    'merge-tree',
+    '--write-tree',
+    '--no-messages',
+    '--name-only',
+    '--end-of-options',
+    ours,
+    theirs,
+  ];
   const result = await runGit(gitDir, args, { okCodes: [1, 128] });
   if (result.code === 128 && !result.stderr.includes('refusing to merge unrelated histories'))
     throw new GitError(args, result.code, result.stderr);
