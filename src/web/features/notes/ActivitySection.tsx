@@ -166,6 +166,7 @@ function Activity({ notesData }: { notesData: NotesData }) {
                   discussion={discussion}
                   onJump={jump}
                   targetNoteId={target}
+                  withDiffExcerpt
                 />
               ))}
               {sort === 'asc' && placeholders}

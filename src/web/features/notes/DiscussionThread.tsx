@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Discussion } from '../../../shared/api/notes';
 import { autosaveKey } from '../../../shared/notes/autosaveKey';
 import { canShowResolve } from '../../../shared/notes/noteActions';
+import { DiffExcerpt } from './DiffExcerpt';
 import { DraftNoteItem } from './DraftNoteItem';
 import type { ResolveControl } from './NoteActions';
 import { NoteItem } from './NoteItem';
@@ -22,6 +23,8 @@ type Props = {
   onJump?: (from: string, direction: 'next' | 'previous') => void;
   /** The note a `#note_{id}` link points at: its thread opens its replies. */
   targetNoteId?: number | null;
+  /** The Overview shows a diff thread's file and lines above its notes; the Changes tab has them beside it. */
+  withDiffExcerpt?: boolean;
 };
 
 /**
@@ -29,11 +32,23 @@ type Props = {
  * the reply form, and the resolve controls. Takes everything by props and the notes context, so the
  * Changes tab can show its line threads with it.
  */
-export function DiscussionThread({ discussion, onJump, targetNoteId = null }: Props) {
+export function DiscussionThread({
+  discussion,
+  onJump,
+  targetNoteId = null,
+  withDiffExcerpt = false,
+}: Props) {
   const first = discussion.notes[0];
   if (!first) return null;
   if (first.system) return <SystemNote note={first} />;
-  return <Thread discussion={discussion} onJump={onJump} targetNoteId={targetNoteId} />;
+  return (
+    <Thread
+      discussion={discussion}
+      onJump={onJump}
+      targetNoteId={targetNoteId}
+      withDiffExcerpt={withDiffExcerpt}
+    />
+  );
 }
 
 function threadClass(single: boolean, resolved: boolean): string {
@@ -41,7 +56,7 @@ function threadClass(single: boolean, resolved: boolean): string {
   return resolved ? 'discussion discussion--resolved' : 'discussion';
 }
 
-function Thread({ discussion, onJump, targetNoteId }: Props) {
+function Thread({ discussion, onJump, targetNoteId, withDiffExcerpt }: Props) {
   const { notesData, cache, drafts } = useNotesContext();
   const [first, ...replies] = discussion.notes;
   const threadDrafts = drafts.filter((draft) => draft.discussion_id === discussion.id);
@@ -76,6 +91,7 @@ function Thread({ discussion, onJump, targetNoteId }: Props) {
   const showReplies = expanded || replies.length === 0;
   return (
     <li className={threadClass(single, discussion.resolved)} data-discussion-id={discussion.id}>
+      {withDiffExcerpt && <DiffExcerpt discussion={discussion} />}
       <ul className="discussion__notes">
         <NoteItem note={first} resolve={resolve} onReply={startReplying} />
         {replies.length > 0 && (

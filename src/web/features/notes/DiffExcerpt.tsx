@@ -1,0 +1,45 @@
+import { FileIcon } from '@primer/octicons-react';
+import type { Discussion } from '../../../shared/api/notes';
+// The excerpt's lines look as they do on the Changes tab: its line colours and highlighter tokens.
+import '../diffs/diffs.css';
+
+type ExcerptLine = NonNullable<Discussion['truncated_diff_lines']>[number];
+
+const lineClass = (line: ExcerptLine): string =>
+  line.type === 'new' ? 'diff-line--new' : line.type === 'old' ? 'diff-line--old' : '';
+
+/**
+ * The Overview's diff thread header: the file the thread is on and the diff lines above its first
+ * note, up to the commented line (the server's `truncated_diff_lines`). Threads on other pages
+ * (the Changes tab) sit beside their lines already and show none.
+ */
+export function DiffExcerpt({ discussion }: { discussion: Discussion }) {
+  const file = discussion.diff_file;
+  if (!discussion.diff_discussion || !file) return null;
+  const lines = discussion.truncated_diff_lines ?? [];
+  return (
+    <div className="diff-excerpt">
+      <div className="diff-excerpt__file">
+        <FileIcon />
+        <span className="diff-excerpt__path">{file.file_path}</span>
+      </div>
+      {lines.length > 0 && (
+        <table className="diff-excerpt__lines" aria-label={`Diff lines of ${file.file_path}`}>
+          <tbody>
+            {lines.map((line, index) => (
+              <tr key={line.line_code ?? index}>
+                <td className={`diff-num ${lineClass(line)}`}>{line.old_line ?? ''}</td>
+                <td className={`diff-num ${lineClass(line)}`}>{line.new_line ?? ''}</td>
+                {/* `rich_text` is the server's escaped highlighter output (only its own <span class> tokens). */}
+                <td
+                  className={`diff-code ${lineClass(line)}`}
+                  dangerouslySetInnerHTML={{ __html: line.rich_text }}
+                />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
