@@ -32,6 +32,7 @@ import { registerBlockRoutes } from './features/merge-requests/blocks.routes';
 import { registerCommitActionRoutes } from './features/merge-requests/commit-actions.routes';
 import { registerStatusCheckRoutes } from './features/status-checks/status-checks.routes';
 import { registerWidgetRoutes } from './features/merge-requests/widget.routes';
+import { registerUserCalloutRoutes } from './features/user-callouts/user-callouts.routes';
 import { registerMergeTrainRoutes } from './features/merge-trains/merge-trains.routes';
 import { registerDraftNotesApiRoutes } from './features/notes/draft-notes-api.routes';
 import { registerDraftNotesPageRoutes } from './features/notes/draft-notes-page.routes';
@@ -106,6 +107,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerStatusCheckRoutes(app, container);
   registerCommitActionRoutes(app, container);
   registerWidgetRoutes(app, container);
+  registerUserCalloutRoutes(app, container);
   registerMergeTrainRoutes(app, container);
   registerDiffRoutes(app, container);
   registerBlobRoutes(app, container);

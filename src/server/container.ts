@@ -18,6 +18,7 @@ import { createMergeRequestAssigneesService } from './features/merge-requests/as
 import { createRebaseService } from './features/merge-requests/rebase.service';
 import { createAutoMergeService } from './features/merge-requests/auto-merge.service';
 import { createWidgetService } from './features/merge-requests/widget.service';
+import { createUserCalloutsService } from './features/user-callouts/user-callouts.service';
 import { createMergeTrainsService } from './features/merge-trains/merge-trains.service';
 import { createBlocksService } from './features/merge-requests/blocks.service';
 import { createCommitActionsService } from './features/merge-requests/commit-actions.service';
@@ -116,8 +117,10 @@ export function createContainer(deps: AppDeps) {
     systemNotes,
     trains: mergeTrains,
   });
+  const userCallouts = createUserCalloutsService(base);
   const widgets = createWidgetService({
     ...base,
+    userCallouts,
     mergeRequests,
     merges,
     rebases,
@@ -211,6 +214,7 @@ export function createContainer(deps: AppDeps) {
     autoMerges,
     mergeTrains,
     widgets,
+    userCallouts,
     statusChecks,
     blocks,
     commitActions,

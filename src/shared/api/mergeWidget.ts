@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_CALLOUT_FEATURE_NAMES } from './userCallouts';
 import { MERGE_CHECK_IDENTIFIERS, MERGE_CHECK_STATUSES } from '../merge-checks/mergeChecks';
 import {
   AUTO_MERGE_STRATEGIES,
@@ -112,6 +113,17 @@ export const widgetSchema = z.object({
   rebase_path: z.string(),
   cancel_auto_merge_path: z.string(),
   blocking_merge_requests: blockingMergeRequestsSchema,
+  /**
+   * The pipeline suggestion card's button: a new `.gitlab-ci.yml` on the source branch. Null when
+   * the source head has one, the request is not open or has no commits, or this viewer may not push there.
+   */
+  merge_request_add_ci_config_path: z.string().nullable(),
+  /** Where the cards' close buttons post `feature_name`. */
+  user_callouts_path: z.string(),
+  suggest_pipeline_feature_id: z.enum(USER_CALLOUT_FEATURE_NAMES),
+  is_dismissed_suggest_pipeline: z.boolean(),
+  /** The migration card needs a Jenkins integration; there are no integrations, so never. */
+  ci_integration_jenkins: z.literal(false),
 });
 export type Widget = z.infer<typeof widgetSchema>;
 

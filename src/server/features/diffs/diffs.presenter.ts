@@ -81,9 +81,11 @@ function editLinks(selection: DiffSelection, file: DiffFileView, edit: EditTarge
     return { edit_path: null, ide_edit_path: null, can_modify_blob: false };
   }
   const from = edit.open ? `?from_merge_request_iid=${selection.iid}` : '';
+  const editPath = `/${selection.ctx.fullPath}/-/edit/${encodePath(edit.sourceBranch)}/${encodePath(file.newPath)}${from}`;
   return {
-    edit_path: `/${selection.ctx.fullPath}/-/edit/${encodePath(edit.sourceBranch)}/${encodePath(file.newPath)}${from}`,
-    ide_edit_path: `/-/ide/project/${selection.ctx.fullPath}/merge_requests/${selection.iid}`,
+    edit_path: editPath,
+    // There is no Web IDE: its link opens the single-file editor (docs/decisions.md).
+    ide_edit_path: editPath,
     can_modify_blob: edit.canPush && file.lfs === null,
   };
 }

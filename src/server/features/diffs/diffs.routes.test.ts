@@ -179,10 +179,8 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
     const reporter = await buildUser(t.container);
     await addProjectMember(t.container, project, reporter, ACCESS_LEVELS.reporter);
     const forPath = 'diff_for_path.json?new_path=src%2Fapp.ts';
-    const links = {
-      edit_path: `/${project.fullPath}/-/edit/feature/src/app.ts?from_merge_request_iid=${iid}`,
-      ide_edit_path: `/-/ide/project/${project.fullPath}/merge_requests/${iid}`,
-    };
+    const editPath = `/${project.fullPath}/-/edit/feature/src/app.ts?from_merge_request_iid=${iid}`;
+    const links = { edit_path: editPath, ide_edit_path: editPath };
     expect((await get(forPath)).json<DiffForPath>().diff_files[0]).toMatchObject({
       ...links,
       can_modify_blob: true,

@@ -1,4 +1,5 @@
 import type { BlockingMergeRequests, CachedWidget, Widget } from '../../../shared/api/mergeWidget';
+import { SUGGEST_PIPELINE, USER_CALLOUTS_PATH } from '../../../shared/api/userCallouts';
 import { isAutoMergeStrategy, type AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
 import { mergeabilityChecks } from '../../../shared/merge-checks/mergeabilityChecks';
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
@@ -134,6 +135,7 @@ export function presentWidget(
   abilities: { canPushToSourceBranch: boolean; canCancelAutomaticMerge: boolean; canPushCode: boolean },
   messages: { merge: string; squash: string } | null,
   blockingMergeRequests: BlockingMergeRequests,
+  pipelineSuggestion: { addCiConfigPath: string | null; dismissed: boolean },
 ): Widget {
   const base = `/${view.projectFullPath}/-/merge_requests/${view.mergeRequest.iid}`;
   return {
@@ -152,5 +154,10 @@ export function presentWidget(
     rebase_path: `${base}/rebase`,
     cancel_auto_merge_path: `${base}/cancel_auto_merge`,
     blocking_merge_requests: blockingMergeRequests,
+    merge_request_add_ci_config_path: pipelineSuggestion.addCiConfigPath,
+    user_callouts_path: USER_CALLOUTS_PATH,
+    suggest_pipeline_feature_id: SUGGEST_PIPELINE,
+    is_dismissed_suggest_pipeline: pipelineSuggestion.dismissed,
+    ci_integration_jenkins: false,
   };
 }

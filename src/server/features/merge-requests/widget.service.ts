@@ -4,6 +4,10 @@ import { projectSubject } from '../projects/projects.service';
 import type { Config } from '../../config';
 import { countCommits } from '../../git/commits';
 import { branchRef } from '../../git/repository';
+import { readPathEntry } from '../../git/tree';
+import { SUGGEST_PIPELINE } from '../../../shared/api/userCallouts';
+import { DEFAULT_CI_CONFIG_PATH, newBlobPage } from '../../../shared/repository/blobPages';
+import type { UserCalloutsService } from '../user-callouts/user-callouts.service';
 import type { AutoMergeService } from './auto-merge.service';
 import type { MergeRequestsService } from './merge-requests.service';
 import type { MergeService } from './merge.service';
@@ -20,6 +24,7 @@ type Deps = {
   autoMerges: AutoMergeService;
   mergeTrains: Pick<MergeTrainsService, 'positionOf'>;
   blocks: Pick<BlocksService, 'report'>;
+  userCallouts: Pick<UserCalloutsService, 'isDismissed'>;
 };
 
 /** The merge request widget's two answers, in the shapes of src/shared/api/mergeWidget.ts. */
@@ -31,6 +36,7 @@ export function createWidgetService({
   autoMerges,
   mergeTrains,
   blocks,
+  userCallouts,
 }: Deps) {
   /** Everyone's view: state, checks, branches, auto-merge and rebase progress. */
   async function cached(actor: CurrentUser | null, fullPath: string, iid: number) {
@@ -69,6 +75,12 @@ export function createWidgetService({
       canCancelAutomaticMerge: await autoMerges.mayCancel(actor, ctx, mr),
       canPushCode: can(actor, 'push_code', projectSubject(ctx)),
     };
+    // GitLab offers a first `.gitlab-ci.yml` only to someone who could commit it, on an open request with commits.
+    const offerCiConfig =
+      abilities.canPushToSourceBranch &&
+      mr.state === 'opened' &&
+      view.mergeability.hasCommits &&
+      (await readPathEntry(ctx.gitDir, branchRef(mr.sourceBranch), DEFAULT_CI_CONFIG_PATH)) === null;
     return {
       projectId: ctx.project.id,
       mergeRequestId: mr.id,
@@ -77,6 +89,12 @@ export function createWidgetService({
         abilities,
         messages,
         presentBlockingMergeRequests(await blocks.report(actor, fullPath, iid), view.projectFullPath, config),
+        {
+          addCiConfigPath: offerCiConfig
+            ? newBlobPage(ctx.fullPath, mr.sourceBranch, DEFAULT_CI_CONFIG_PATH)
+            : null,
+          dismissed: await userCallouts.isDismissed(actor?.id ?? null, SUGGEST_PIPELINE),
+        },
       ),
     };
   }

@@ -1,5 +1,6 @@
-/** Ref names and file paths keep their slashes in page URLs; every segment is escaped. */
-export const encodePath = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
+import { encodePath } from '../../../shared/repository/blobPages';
+
+export { encodePath };
 
 /** `/-/tree/{ref}/{path}` and friends, relative to the project: `tree`, `blob`, `commits`. */
 export function refPage(kind: 'tree' | 'blob' | 'commits', ref: string, path = ''): string {
