@@ -14,6 +14,8 @@ describe('project navigation', () => {
     ['/group/app/-/issues', 'issues'],
     ['/group/app/-/project_members', 'members'],
     ['/group/app/-/edit', 'settings'],
+    ['/group/app/-/edit/main/README.md', 'files'],
+    ['/group/app/-/new/main', 'files'],
   ])('marks %s as %s', (pathname, section) => {
     expect(activeSection(pathname)).toBe(section);
   });

@@ -16,10 +16,11 @@ export function viewerAccessLevel(project: Pick<Project, 'permissions'>, admin: 
 export function activeSection(pathname: string): ProjectSection {
   const marker = pathname.indexOf('/-/');
   if (marker < 0) return 'overview';
-  const page = pathname.slice(marker + 3).split('/')[0] ?? '';
+  const [page = '', next = ''] = pathname.slice(marker + 3).split('/');
   switch (page) {
     case 'tree':
     case 'blob':
+    case 'new':
       return 'files';
     case 'commits':
     case 'commit':
@@ -33,7 +34,8 @@ export function activeSection(pathname: string): ProjectSection {
     case 'project_members':
       return 'members';
     case 'edit':
-      return 'settings';
+      // `/-/edit` is the settings page; `/-/edit/{branch}/{path}` the single-file editor.
+      return next === '' ? 'settings' : 'files';
     default:
       return 'overview';
   }

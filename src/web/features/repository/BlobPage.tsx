@@ -7,7 +7,7 @@ import { LoadState } from './LoadState';
 import { PathBreadcrumbs } from './PathBreadcrumbs';
 import { RefSwitcher } from './RefSwitcher';
 import { decodeText, rawFileUrl, useFile, useRefAndPath } from './queries';
-import { refPage } from './repositoryPaths';
+import { encodePath, refPage } from './repositoryPaths';
 import './repository.css';
 
 /** Files above this are offered as a download rather than shown. */
@@ -79,6 +79,15 @@ function FileView({
         <LinkButton size="small" href={raw}>
           Open raw
         </LinkButton>
+        {text !== null && (
+          <LinkButton
+            as={RouterLink}
+            size="small"
+            to={projectUrl(fullPath, `edit/${encodePath(`${gitRef}/${file.file_path}`)}`)}
+          >
+            Edit
+          </LinkButton>
+        )}
       </div>
       {file.size > MAX_DISPLAY_BYTES ? (
         <Flash className="blob-notice">

@@ -5,6 +5,7 @@ import { BlobPage } from './BlobPage';
 import { BranchesPage } from './BranchesPage';
 import { CommitPage } from './CommitPage';
 import { CommitsPage } from './CommitsPage';
+import { EditBlobPage } from './EditBlobPage';
 import { TreePage } from './TreePage';
 
 const page = (path: string, element: ReactNode): ProjectPage => ({
@@ -16,6 +17,8 @@ const page = (path: string, element: ReactNode): ProjectPage => ({
 export const repositoryPages: ProjectPage[] = [
   page('tree/*', <TreePage />),
   page('blob/*', <BlobPage />),
+  page('edit/*', <EditBlobPage mode="edit" />),
+  page('new/*', <EditBlobPage mode="new" />),
   page('branches', <BranchesPage />),
   page('commits/*', <CommitsPage />),
   page('commit/:sha', <CommitPage />),
