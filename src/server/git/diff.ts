@@ -331,7 +331,8 @@ class PatchSplitter {
   private finishFile(done: RawFilePatch[]): void {
     if (!this.current) return;
     const { pieces, size } = this.current;
-    done.push({ bytes: Buffer.concat(pieces), size, truncated: size > this.maxBytes });
+    const bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+    done.push({ bytes, size, truncated: size > this.maxBytes });
     this.current = null;
   }
 
@@ -340,8 +341,9 @@ class PatchSplitter {
     this.current.size += bytes.length;
     if (this.current.kept >= this.maxBytes) return;
     const room = this.maxBytes - this.current.kept;
+    // A view, not a copy: each batch read from git is a buffer of its own, never reused.
     const kept = bytes.length <= room ? bytes : bytes.subarray(0, room);
-    this.current.pieces.push(Buffer.from(kept));
+    this.current.pieces.push(kept);
     this.current.kept += kept.length;
   }
 }
