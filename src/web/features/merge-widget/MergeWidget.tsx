@@ -18,6 +18,7 @@ import { mergeRequestKeys } from '../merge-requests/queries';
 import { BehindTargetRow } from './BehindTargetRow';
 import { BlockingMergeRequestsReport } from './BlockingMergeRequestsReport';
 import { MergeChecks } from './MergeChecks';
+import { PipelineSuggestionCard } from './PipelineSuggestionCard';
 import { useMergeWidget, widgetKeys } from './queries';
 import { RebaseButton } from './RebaseButton';
 import { ReadyToMergeForm } from './ReadyToMergeForm';
@@ -161,6 +162,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
           onDismiss={() => setDismissedError(alert)}
         />
       )}
+      <PipelineSuggestionCard cached={cached} widget={widget} />
       {open && <BlockingMergeRequestsReport report={widget.blocking_merge_requests} />}
       <div className="box">
         {autoMergeFailed && (

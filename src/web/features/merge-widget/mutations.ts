@@ -90,3 +90,11 @@ export function useCommitAction(fullPath: string, iid: number) {
     onSuccess: refresh,
   });
 }
+
+/** The cards' close buttons: POST `feature_name` to the user callouts path (spec 000 "Dismiss cards"). */
+export function useDismissCallout() {
+  return useMutation({
+    mutationFn: ({ path, featureName }: { path: string; featureName: string }) =>
+      request<unknown>(path, { method: 'POST', body: { feature_name: featureName } }),
+  });
+}
