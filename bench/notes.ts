@@ -1,5 +1,6 @@
 // The Activity section's server figure: discussions.json on a busy merge request, next to an empty Fastify route.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,10 +19,57 @@ export type NotesFigures = {
   notes: number;
   /** One `discussions.json` request, as the page pages through (20, then x1.5 up to 100). */
   pageP95Ms: number;
+  /**
+   * The same request's CPU time (this process: server and PGlite), p95: what a page costs,
+   * which the other work on a shared machine stretches in wall time but cannot inflate.
+   */
+  pageCpuP95Ms: number;
   /** Every page of the merge request's activity, one after the other. */
   fullLoadMs: number;
   floorP95Ms: number;
+  /** Database statements per `discussions.json` page, warm (the same for every page size). */
+  queriesPerPage: number[];
 };
+
+/**
+ * `BENCH_NOTES_PROFILE=file.cpuprofile` records a CPU profile of the measured rounds (open it in
+ * Chrome's DevTools): where a page's time goes, beyond the figure.
+ */
+async function profiled<T>(run: () => Promise<T>): Promise<T> {
+  const file = process.env.BENCH_NOTES_PROFILE;
+  if (!file) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/** Counts the statements PGlite (or node-postgres) receives, so N+1 reads show as a number. */
+function countQueries(database: Awaited<ReturnType<typeof openDeps>>['database']) {
+  const client: { query: (...args: never[]) => Promise<unknown> } =
+    database.kind === 'pglite' ? database.pglite : database.pool;
+  const original = client.query.bind(client);
+  let count = 0;
+  client.query = (...args: never[]) => {
+    count++;
+    return original(...args);
+  };
+  return {
+    /** The statements since the last call. */
+    take: () => {
+      const taken = count;
+      count = 0;
+      return taken;
+    },
+  };
+}
 
 const DISCUSSIONS = 300;
 const NOTES_PER_DISCUSSION = 5;
@@ -81,11 +129,16 @@ export async function measureNotes(): Promise<NotesFigures> {
       }
     }
 
+    const queries = countQueries(deps.database);
+    const queriesPerPage: number[] = [];
+    const cpuTimes: number[] = [];
     const loadAll = async (times: number[]) => {
       let cursor: string | undefined;
       const sizes = pageSizes;
       do {
         const query = `per_page=${sizes.next().value}${cursor ? `&cursor=${cursor}` : ''}`;
+        queries.take();
+        const cpu = process.cpuUsage();
         const started = performance.now();
         const response = await app.inject({
           method: 'GET',
@@ -93,6 +146,9 @@ export async function measureNotes(): Promise<NotesFigures> {
           headers: owner.headers,
         });
         times.push(performance.now() - started);
+        const used = process.cpuUsage(cpu);
+        cpuTimes.push((used.user + used.system) / 1000);
+        queriesPerPage.push(queries.take());
         if (response.statusCode !== 200) throw new Error(`discussions.json answered ${response.statusCode}`);
         cursor = response.headers['x-next-page-cursor'] as string | undefined;
       } while (cursor);
@@ -101,11 +157,15 @@ export async function measureNotes(): Promise<NotesFigures> {
     await loadAll([]);
     const pageTimes: number[] = [];
     const fullTimes: number[] = [];
-    for (let round = 0; round < 5; round++) {
-      const started = performance.now();
-      await loadAll(pageTimes);
-      fullTimes.push(performance.now() - started);
-    }
+    queriesPerPage.length = 0;
+    cpuTimes.length = 0;
+    await profiled(async () => {
+      for (let round = 0; round < 5; round++) {
+        const started = performance.now();
+        await loadAll(pageTimes);
+        fullTimes.push(performance.now() - started);
+      }
+    });
 
     const floor = Fastify();
     floor.get('/', async () => []);
@@ -122,8 +182,10 @@ export async function measureNotes(): Promise<NotesFigures> {
       discussions: DISCUSSIONS,
       notes: DISCUSSIONS * NOTES_PER_DISCUSSION,
       pageP95Ms: p95(pageTimes),
+      pageCpuP95Ms: p95(cpuTimes),
       fullLoadMs: p95(fullTimes),
       floorP95Ms: p95(floorTimes),
+      queriesPerPage: [...new Set(queriesPerPage)],
     };
   } finally {
     await deps.close();

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { queryRows, type Db } from '../../db/client';
-import { personOf, type Person, type PersonColumns } from '../../db/people';
+import type { Person } from '../../db/people';
 import {
   descriptionVersions,
   draftNotes,
@@ -34,42 +33,31 @@ export type NoteableKey = { noteableType: 'Issue' | 'MergeRequest'; noteableId: 
 /** Which notes a reader gets: internal ones only with `read_internal_note`; 1 comments, 2 history. */
 export type NoteScope = NoteableKey & { includeInternal: boolean; system?: boolean };
 
-const author = alias(users, 'author');
-const editor = alias(users, 'editor');
-const resolver = alias(users, 'resolver');
-
-const personColumns = (table: typeof author | typeof editor | typeof resolver) => ({
-  id: table.id,
-  username: table.username,
-  name: table.name,
-  state: table.state,
-});
-
-function recordQuery(db: Db) {
-  return db
-    .select({
-      note: notes,
-      author: personColumns(author),
-      lastEditedBy: personColumns(editor),
-      resolvedBy: personColumns(resolver),
-    })
-    .from(notes)
-    .leftJoin(author, eq(author.id, notes.authorId))
-    .leftJoin(editor, eq(editor.id, notes.lastEditedById))
-    .leftJoin(resolver, eq(resolver.id, notes.resolvedById));
+/**
+ * The people a page of notes names (authors, editors, resolvers), read in one small query after
+ * the notes: joining users three times into every note row made the page's largest read twice as
+ * slow (docs/performance.md).
+ */
+async function withPeople(db: Db, rows: NoteRow[]): Promise<NoteRecord[]> {
+  const ids = new Set<number>();
+  for (const row of rows)
+    for (const id of [row.authorId, row.lastEditedById, row.resolvedById]) if (id !== null) ids.add(id);
+  const people =
+    ids.size === 0
+      ? []
+      : await db
+          .select({ id: users.id, username: users.username, name: users.name, state: users.state })
+          .from(users)
+          .where(inArray(users.id, [...ids]));
+  const byId = new Map<number, Person>(people.map((person) => [person.id, person]));
+  const person = (id: number | null) => (id === null ? null : (byId.get(id) ?? null));
+  return rows.map((note) => ({
+    note,
+    author: person(note.authorId),
+    lastEditedBy: person(note.lastEditedById),
+    resolvedBy: person(note.resolvedById),
+  }));
 }
-
-const toRecord = (row: {
-  note: NoteRow;
-  author: PersonColumns | null;
-  lastEditedBy: PersonColumns | null;
-  resolvedBy: PersonColumns | null;
-}): NoteRecord => ({
-  note: row.note,
-  author: personOf(row.author),
-  lastEditedBy: personOf(row.lastEditedBy),
-  resolvedBy: personOf(row.resolvedBy),
-});
 
 const ofNoteable = (key: NoteableKey): SQL =>
   and(eq(notes.noteableType, key.noteableType), eq(notes.noteableId, key.noteableId)) as SQL;
@@ -101,8 +89,8 @@ export async function deleteNoteRow(db: Db, id: number): Promise<void> {
 }
 
 export async function findNoteRecord(db: Db, id: number): Promise<NoteRecord | undefined> {
-  const [row] = await recordQuery(db).where(eq(notes.id, id));
-  return row && toRecord(row);
+  const [record] = await withPeople(db, await db.select().from(notes).where(eq(notes.id, id)));
+  return record;
 }
 
 /** The notes of some discussions, oldest first. */
@@ -112,10 +100,12 @@ export async function listNotesOfDiscussions(
   discussionIds: string[],
 ): Promise<NoteRecord[]> {
   if (discussionIds.length === 0) return [];
-  const rows = await recordQuery(db)
+  const rows = await db
+    .select()
+    .from(notes)
     .where(and(scopeSql(scope), inArray(notes.discussionId, discussionIds)))
     .orderBy(asc(notes.id));
-  return rows.map(toRecord);
+  return withPeople(db, rows);
 }
 
 /**
@@ -151,10 +141,12 @@ export async function countDiscussions(db: Db, scope: NoteScope): Promise<number
 
 /** Notes created or edited after a moment (the `X-Last-Fetched-At` poll). */
 export async function listNotesChangedSince(db: Db, scope: NoteScope, since: Date): Promise<NoteRecord[]> {
-  const rows = await recordQuery(db)
+  const rows = await db
+    .select()
+    .from(notes)
     .where(and(scopeSql(scope), gt(notes.updatedAt, since)))
     .orderBy(asc(notes.id));
-  return rows.map(toRecord);
+  return withPeople(db, rows);
 }
 
 /** The ids of every note a reader sees, so a poll can tell the client which ones were deleted. */
@@ -177,12 +169,14 @@ export async function listNotesPage(
 ): Promise<NoteRecord[]> {
   const column = order.orderBy === 'updated_at' ? notes.updatedAt : notes.createdAt;
   const direction = order.sort === 'asc' ? asc : desc;
-  const rows = await recordQuery(db)
+  const rows = await db
+    .select()
+    .from(notes)
     .where(scopeSql(scope))
     .orderBy(direction(column), direction(notes.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map(toRecord);
+  return withPeople(db, rows);
 }
 
 /** Every note of a noteable's discussion, visible or not (decisions about the thread need them all). */
