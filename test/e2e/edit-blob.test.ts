@@ -4,7 +4,8 @@ import type { ProjectContext } from '../../src/server/features/projects/projects
 import { commitFiles, readCommit } from '../../src/server/git/commits';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
-import { pushFile, testAuthor } from '../support/merge-request-factories';
+import { addProjectMember, pushFile, testAuthor } from '../support/merge-request-factories';
+import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const FILE_CHANGED = 'You are attempting to update a file that has changed since you started editing it.';
@@ -93,5 +94,27 @@ describe('the single-file editor', () => {
       .getByRole('button', { name: 'Leave' })
       .click();
     await page.waitForURL((url) => url.pathname === changesTab());
+  });
+
+  it('shows a Developer the server’s refusal on a protected branch, and commits to a new branch instead', async () => {
+    const developer = await buildUser(t.container, { name: 'Grace Hopper' });
+    await addProjectMember(t.container, p, developer, ACCESS_LEVELS.developer);
+    const context = await newContext(browser, new URL(page.url()).origin);
+    const devPage = await context.newPage();
+    await signIn(devPage, developer.username, developer.password);
+    await devPage.goto(`/${p.fullPath}/-/blob/main/README.md`);
+    await devPage.getByRole('link', { name: 'Edit', exact: true }).click();
+    const contents = devPage.getByLabel('Contents of README.md');
+    await contents.fill('# Read me first\n');
+    await devPage.getByRole('button', { name: 'Commit changes' }).click();
+    await devPage.getByText('You are not allowed to push into this branch').waitFor();
+    await screenshot(devPage, 'edit-blob-refused');
+
+    await devPage.getByLabel('Target branch').fill('docs/readme');
+    await devPage.getByText('A new branch is created from main.').waitFor();
+    await devPage.getByRole('button', { name: 'Commit changes' }).click();
+    await devPage.waitForURL((url) => url.pathname === `/${p.fullPath}/-/blob/docs/readme/README.md`);
+    expect(await readCommit(p.gitDir, 'refs/heads/docs/readme')).toMatchObject({ title: 'Update README.md' });
+    await context.close();
   });
 });
