@@ -8,12 +8,10 @@ import type {
 import { isLossyPath } from '../../../shared/diff/gitPath';
 import { fileHash } from '../../../shared/diff/lineCode';
 import { submoduleLinks } from '../../../shared/diff/submoduleLinks';
+import { encodePath } from '../../../shared/repository/blobPages';
 import { escapeHtml } from '../../highlight/highlight';
 import type { DiffVersionRow } from '../merge-requests/merge-requests.repo';
 import type { DiffFileView, DiffSelection, EditTarget } from './diffs.service';
-
-/** A repository path in a URL: each segment encoded, the slashes kept. */
-export const encodePath = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
 
 const mergeRequestUrl = (selection: DiffSelection) =>
   `/${selection.ctx.fullPath}/-/merge_requests/${selection.iid}`;
