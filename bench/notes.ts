@@ -9,6 +9,8 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createContainer } from '../src/server/container';
 import { openDeps } from '../src/server/start';
+import { ACCESS_LEVELS } from '../src/shared/access/accessLevels';
+import { insertProjectMember } from '../src/server/features/projects/projects.repo';
 import { buildUser } from '../test/support/factories';
 import { mergeRequestOn } from './fixtures';
 
@@ -74,6 +76,8 @@ function countQueries(database: Awaited<ReturnType<typeof openDeps>>['database']
 const DISCUSSIONS = 300;
 const NOTES_PER_DISCUSSION = 5;
 const DIFF_DISCUSSIONS = 50;
+/** People writing the notes, half of them members: a page names many authors, as a busy request does. */
+const COMMENTERS = 10;
 
 /** Spec 001 section 9: the first page holds 20 discussions, each next one 1.5 times more, up to 100. */
 const pageSizes = (function* () {
@@ -85,7 +89,7 @@ const pageSizes = (function* () {
 })();
 
 /**
- * A merge request with 300 discussions of 5 notes (1,500 notes, 50 threads on diff lines),
+ * A merge request with 300 discussions of 5 notes (1,500 notes by 10 people, 50 threads on diff lines),
  * its activity loaded as the page loads it, timed per request, against an empty Fastify route.
  */
 export async function measureNotes(): Promise<NotesFigures> {
@@ -100,12 +104,19 @@ export async function measureNotes(): Promise<NotesFigures> {
     const fullPath = mr.url.split('/-/')[0]!.slice(1);
     const noteable = await container.noteables.byIid(owner, 'MergeRequest', fullPath, 1);
     const refs = { base_sha: mr.baseSha, start_sha: mr.baseSha, head_sha: mr.headSha };
+    const commenters = [owner];
+    for (let n = 1; n < COMMENTERS; n++) {
+      const user = await buildUser(container, { name: `Commenter ${n}` });
+      if (n % 2 === 0)
+        await insertProjectMember(container.db, noteable.ctx.project.id, user.id, ACCESS_LEVELS.developer);
+      commenters.push(user);
+    }
 
     for (let d = 0; d < DISCUSSIONS; d++) {
       // Diff threads sit on the changed lines of the first files (2, 4, ... 20 of each).
       const file = `src/module-0/file-${Math.floor(d / 10)}.ts`;
       const onDiff = d < DIFF_DISCUSSIONS;
-      const first = await container.notes.create(owner, noteable, {
+      const first = await container.notes.create(commenters[d % COMMENTERS]!, noteable, {
         body: `Thread ${d}: does this **handle** the \`edge\` case?`,
         type: 'DiscussionNote',
         ...(onDiff
@@ -122,7 +133,7 @@ export async function measureNotes(): Promise<NotesFigures> {
           : {}),
       });
       for (let r = 1; r < NOTES_PER_DISCUSSION; r++) {
-        await container.notes.create(owner, noteable, {
+        await container.notes.create(commenters[(d + r) % COMMENTERS]!, noteable, {
           body: `Reply ${r} to thread ${d}, with a [link](https://example.com) and some _emphasis_.`,
           inReplyToDiscussionId: first.note.discussionId,
         });

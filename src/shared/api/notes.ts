@@ -130,12 +130,18 @@ export const noteSchema = z.object({
   /** Absent when the viewer may not report (signed out, or their own note). */
   report_abuse_path: z.string().nullable(),
   award_emoji: z.array(awardSchema),
+  /**
+   * GitLab's legacy note attachment (a file stored with the note, before uploads became links in
+   * its text): null unless a note has one, which no note written here does; uploads are markdown
+   * links in `note` (spec 001 "attachment detection").
+   */
   attachment: z.object({ url: z.string(), filename: z.string(), image: z.boolean() }).nullable(),
   suggestions: z.array(suggestionSchema),
   imported: z.boolean(),
   external_author: z.string().nullable(),
   /** The author's role in the project ("Maintainer", ...) or null for non-members. */
   human_access: z.string().nullable(),
+  /** Not a member, with a merge request merged into the default branch (GitLab's `ProjectTeam#contributor?`). */
   is_contributor: z.boolean(),
   is_noteable_author: z.boolean(),
   current_user: z.object({
@@ -183,6 +189,11 @@ export const discussionSchema = z.object({
   original_position: notePositionSchema.nullable(),
   line_code: z.string().nullable(),
   diff_file: z.object({ file_hash: z.string(), file_path: z.string() }).nullable(),
+  /**
+   * Diff threads on a line: the lines of the hunk up to and including the commented one, at most
+   * 16, from the position the thread was written on; null for other threads and image points.
+   * Always sent, so `truncated_diff_lines_path` (GitLab's lazy load for collapsed threads) is null.
+   */
   truncated_diff_lines: z
     .array(
       z.object({
