@@ -8,6 +8,7 @@ import type { ProjectContext } from '../../src/server/features/projects/projects
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { addProjectMember, buildMergeRequest, testAuthor } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { insertMember } from '../../src/server/features/members/members.repo';
 
 const numbered = (count: number, changed: Record<number, string> = {}) =>
   Array.from({ length: count }, (_, i) => changed[i + 1] ?? `line ${i + 1}`).join('\n') + '\n';
@@ -173,6 +174,38 @@ describe('note and discussion fields: truncated_diff_lines, is_contributor, atta
     expect(memberNote.is_contributor).toBe(false);
     expect(memberNote.human_access).toBe('Developer');
     expect(threadWith(list, 'On line forty').notes[0]!.human_access).toBe('Owner');
+  });
+
+  it('names roles inherited from the project’s parent groups, as the project itself computes them', async () => {
+    const parent = await t.container.groups.createGroup(owner, { name: 'Shop', path: `shop-${Date.now()}` });
+    const child = await t.container.groups.createGroup(owner, {
+      name: 'Web',
+      path: 'web',
+      parent_id: parent.group.id,
+    });
+    const inGroup = await buildProject(t.container, owner, { namespace_id: child.group.id });
+    const maintainer = await buildUser(t.container, { name: 'Mae Maintainer' });
+    await insertMember(
+      t.container.db,
+      { kind: 'group', id: parent.group.id },
+      maintainer.id,
+      ACCESS_LEVELS.maintainer,
+    );
+    const mr = await buildMergeRequest(t.container, owner, inGroup);
+    const noteable = await t.container.noteables.byIid(
+      maintainer,
+      'MergeRequest',
+      inGroup.project.id,
+      mr.mergeRequest.iid,
+    );
+    await t.container.notes.create(maintainer, noteable, { body: 'From the parent group.' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/${inGroup.fullPath}/-/merge_requests/${mr.mergeRequest.iid}/discussions.json`,
+      headers: owner.headers,
+    });
+    const [thread] = response.json<Discussion[]>();
+    expect(thread!.notes[0]).toMatchObject({ human_access: 'Maintainer', is_contributor: false });
   });
 
   it('sends attachment null on every note, on the page and over REST v4', async () => {
