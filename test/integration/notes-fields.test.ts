@@ -137,6 +137,38 @@ describe('note and discussion fields: truncated_diff_lines, is_contributor, atta
     expect(plain.truncated_diff_lines_path).toBeNull();
   });
 
+  it('sends a resolved diff thread’s lines behind truncated_diff_lines_path on the page, as GitLab does', async () => {
+    await post(owner, {
+      note: 'Resolved soon',
+      type: 'DiffNote',
+      position: position({ old_line: 39, new_line: 39 }),
+    });
+    const open = threadWith(await discussions(owner), 'Resolved soon');
+    const resolved = await t.app.inject({ method: 'POST', url: open.resolve_path!, headers: owner.headers });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    // The resolve answer renders its lines (GitLab's render_truncated_diff_lines).
+    expect(resolved.json<{ discussion: Discussion }>().discussion.truncated_diff_lines).toHaveLength(3);
+
+    const collapsed = threadWith(await discussions(owner), 'Resolved soon');
+    expect(collapsed.truncated_diff_lines).toBeNull();
+    expect(collapsed.truncated_diff_lines_path).toBe(`${base}/discussions/${collapsed.id}`);
+    const lazy = await t.app.inject({
+      method: 'GET',
+      url: collapsed.truncated_diff_lines_path!,
+      headers: owner.headers,
+    });
+    expect(lazy.statusCode, lazy.body).toBe(200);
+    expect(
+      lazy.json<{ truncated_diff_lines: Array<{ text: string }> }>().truncated_diff_lines.map((l) => l.text),
+    ).toEqual([' line 37', ' line 38', ' line 39']);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `${base}/discussions/${'0'.repeat(40)}`,
+      headers: owner.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('answers a warm page of diff threads from memory, without reading the diff again', async () => {
     await discussions(owner);
     const forPath = vi.spyOn(t.container.diffs, 'forPath');
@@ -230,9 +262,16 @@ describe('note and discussion fields: truncated_diff_lines, is_contributor, atta
       position: position({ old_line: null, new_line: 5 }),
     });
     expect((await discussions(owner)).some((d) => d.notes[0]?.note === 'Internal, on line five')).toBe(true);
+    const internal = (await discussions(owner)).find((d) => d.notes[0]?.note === 'Internal, on line five')!;
     for (const reader of [outsider, null]) {
       const list = await discussions(reader);
       expect(list.some((d) => d.notes.some((n) => n.note.startsWith('Internal')))).toBe(false);
+      const lines = await t.app.inject({
+        method: 'GET',
+        url: `${base}/discussions/${internal.id}`,
+        headers: reader?.headers ?? {},
+      });
+      expect(lines.statusCode).toBe(404);
     }
   });
 

@@ -192,7 +192,8 @@ export const discussionSchema = z.object({
   /**
    * Diff threads on a line: the lines of the hunk up to and including the commented one, at most
    * 16, from the position the thread was written on; null for other threads and image points.
-   * Always sent, so `truncated_diff_lines_path` (GitLab's lazy load for collapsed threads) is null.
+   * On the Activity's pages a collapsed (resolved) thread sends `truncated_diff_lines_path`
+   * instead, which answers `{ truncated_diff_lines }` when the thread is opened.
    */
   truncated_diff_lines: z
     .array(

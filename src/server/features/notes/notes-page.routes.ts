@@ -80,13 +80,18 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { notes, notePresentation, noteables } = deps;
 
-  const presentDiscussions = async (actor: Actor, noteable: Noteable, discussions: DiscussionRecord[]) => {
+  const presentDiscussions = async (
+    actor: Actor,
+    noteable: Noteable,
+    discussions: DiscussionRecord[],
+    options?: { renderTruncatedDiffLines: boolean },
+  ) => {
     const presentation = await notePresentation(
       actor,
       noteable,
       discussions.flatMap((d) => d.notes),
     );
-    return discussions.map((d) => presentDiscussion(d, presentation));
+    return discussions.map((d) => presentDiscussion(d, presentation, options));
   };
   const presentNotes = async (actor: Actor, noteable: Noteable, records: NoteRecord[]) => {
     const presentation = await notePresentation(actor, noteable, records);
@@ -118,7 +123,25 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
             persistFilter: query.persist_filter === 'true',
           });
           if (page.nextCursor) reply.header('x-next-page-cursor', page.nextCursor);
-          return presentDiscussions(request.currentUser, noteable, page.discussions);
+          return presentDiscussions(request.currentUser, noteable, page.discussions, {
+            renderTruncatedDiffLines: false,
+          });
+        },
+      });
+
+      // A collapsed diff thread's `truncated_diff_lines_path`: its lines, once the reader opens it.
+      api.route({
+        method: 'GET',
+        url: `${base}/discussions/:discussion_id`,
+        schema: {
+          params: discussionParams,
+          response: { 200: z.object({ truncated_diff_lines: discussionSchema.shape.truncated_diff_lines }) },
+        },
+        handler: async (request) => {
+          const noteable = await noteableOf(request, request.params);
+          const thread = await notes.discussion(request.currentUser, noteable, request.params.discussion_id);
+          const [discussion] = await presentDiscussions(request.currentUser, noteable, [thread]);
+          return { truncated_diff_lines: discussion?.truncated_diff_lines ?? null };
         },
       });
 

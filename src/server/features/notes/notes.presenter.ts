@@ -147,8 +147,16 @@ function excerptOf(first: NoteRow, p: NotePresentation): ExcerptLine[] | null {
   return p.excerpts.get(excerptKey(position)) ?? [];
 }
 
-/** GitLab's DiscussionEntity: the thread's state comes from its resolvable notes. */
-export function presentDiscussion(discussion: DiscussionRecord, p: NotePresentation): Discussion {
+/**
+ * GitLab's DiscussionEntity: the thread's state comes from its resolvable notes. With
+ * `renderTruncatedDiffLines` false (the Activity's pages), a collapsed thread sends the address of
+ * its diff lines instead of the lines, which the page loads when the thread is opened.
+ */
+export function presentDiscussion(
+  discussion: DiscussionRecord,
+  p: NotePresentation,
+  { renderTruncatedDiffLines = true }: { renderTruncatedDiffLines?: boolean } = {},
+): Discussion {
   const { noteable } = p;
   const notes = discussion.notes.map((record) => presentNote(record, p));
   const first = discussion.notes[0]?.note;
@@ -190,8 +198,8 @@ export function presentDiscussion(discussion: DiscussionRecord, p: NotePresentat
     line_code: first.lineCode,
     diff_file:
       isDiff && position ? { file_hash: fileHash(position.new_path), file_path: position.new_path } : null,
-    truncated_diff_lines: excerptOf(first, p),
-    truncated_diff_lines_path: null,
+    truncated_diff_lines: !resolved || renderTruncatedDiffLines ? excerptOf(first, p) : null,
+    truncated_diff_lines_path: resolved && !renderTruncatedDiffLines ? base : null,
     notes,
   };
 }
