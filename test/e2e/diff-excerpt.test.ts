@@ -60,6 +60,21 @@ describe('diff threads on the Overview', () => {
       },
     });
     await t.container.notes.create(owner, noteable, { body: 'Looks good overall.' });
+    const settled = await t.container.notes.create(owner, noteable, {
+      body: 'Is the loop fine?',
+      type: 'DiffNote',
+      position: {
+        base_sha: diff.baseCommitSha,
+        start_sha: diff.startCommitSha,
+        head_sha: diff.headCommitSha,
+        old_path: 'src/cart.ts',
+        new_path: 'src/cart.ts',
+        position_type: 'text',
+        old_line: 3,
+        new_line: 3,
+      },
+    });
+    await t.container.notes.resolveDiscussion(owner, noteable, settled.note.discussionId, true);
     browser = await launchBrowser();
     page = await (await newContext(browser, await t.listen())).newPage();
     await signIn(page, owner.username, owner.password);
@@ -92,5 +107,22 @@ describe('diff threads on the Overview', () => {
     expect(await plain.locator('.diff-excerpt').count()).toBe(0);
     await thread.scrollIntoViewIfNeeded();
     await screenshot(page, 'diff-excerpt-overview');
+  });
+
+  it('loads a resolved diff thread’s lines when asked', async () => {
+    await page.goto(base);
+    const thread = page.locator('.discussion', { hasText: 'Is the loop fine?' });
+    await thread.locator('.diff-excerpt__path').waitFor();
+    expect(await thread.getByRole('table').count()).toBe(0);
+    await thread.getByRole('button', { name: 'Show the diff lines' }).click();
+    const rows = thread.getByRole('table', { name: 'Diff lines of src/cart.ts' }).locator('tr');
+    await rows.first().waitFor();
+    expect((await rows.allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim())).toEqual([
+      '1 1 export function total(items: number[]): number {',
+      '2 2 let sum = 0;',
+      '3 3 for (const item of items) sum += item;',
+    ]);
+    await thread.scrollIntoViewIfNeeded();
+    await screenshot(page, 'diff-excerpt-resolved');
   });
 });

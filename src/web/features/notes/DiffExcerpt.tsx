@@ -1,27 +1,57 @@
-import { FileIcon } from '@primer/octicons-react';
+import { FileIcon, UnfoldIcon } from '@primer/octicons-react';
+import { IconButton } from '@primer/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Discussion } from '../../../shared/api/notes';
+import { request } from '../../api/client';
 // The excerpt's lines look as they do on the Changes tab: its line colours and highlighter tokens.
 import '../diffs/diffs.css';
 
 type ExcerptLine = NonNullable<Discussion['truncated_diff_lines']>[number];
+
+export const SHOW_DIFF_LINES = 'Show the diff lines';
+
+/** A collapsed thread's lines, from its `truncated_diff_lines_path`, once asked for. */
+function useLazyLines(path: string | null, wanted: boolean) {
+  return useQuery({
+    queryKey: ['truncated_diff_lines', path],
+    queryFn: () => request<{ truncated_diff_lines: ExcerptLine[] | null }>(path!),
+    enabled: wanted && path !== null,
+    staleTime: Infinity,
+  });
+}
 
 const lineClass = (line: ExcerptLine): string =>
   line.type === 'new' ? 'diff-line--new' : line.type === 'old' ? 'diff-line--old' : '';
 
 /**
  * The Overview's diff thread header: the file the thread is on and the diff lines above its first
- * note, up to the commented line (the server's `truncated_diff_lines`). Threads on other pages
- * (the Changes tab) sit beside their lines already and show none.
+ * note, up to the commented line (the server's `truncated_diff_lines`). A resolved thread comes
+ * with the address of its lines instead, loaded when the reader asks. Threads on other pages (the
+ * Changes tab) sit beside their lines already and show none.
  */
 export function DiffExcerpt({ discussion }: { discussion: Discussion }) {
+  const [wanted, setWanted] = useState(false);
+  const path = discussion.truncated_diff_lines === null ? discussion.truncated_diff_lines_path : null;
+  const lazy = useLazyLines(path, wanted);
   const file = discussion.diff_file;
   if (!discussion.diff_discussion || !file) return null;
-  const lines = discussion.truncated_diff_lines ?? [];
+  const lines = discussion.truncated_diff_lines ?? lazy.data?.truncated_diff_lines ?? [];
   return (
     <div className="diff-excerpt">
       <div className="diff-excerpt__file">
         <FileIcon />
         <span className="diff-excerpt__path">{file.file_path}</span>
+        {path !== null && !wanted && (
+          <IconButton
+            className="diff-excerpt__show"
+            size="small"
+            variant="invisible"
+            icon={UnfoldIcon}
+            aria-label={SHOW_DIFF_LINES}
+            onClick={() => setWanted(true)}
+          />
+        )}
       </div>
       {lines.length > 0 && (
         <table className="diff-excerpt__lines" aria-label={`Diff lines of ${file.file_path}`}>
