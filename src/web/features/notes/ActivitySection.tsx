@@ -1,6 +1,6 @@
 import { Flash, Heading } from '@primer/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { NotesData } from '../../../shared/api/notes';
+import type { DraftNote, NotesData } from '../../../shared/api/notes';
 import { commentFormState } from '../../../shared/notes/commentFormState';
 import { lastOwnNote } from '../../../shared/notes/noteActions';
 import {
@@ -27,6 +27,8 @@ import { useNotesCache } from './useNotesCache';
 import { useNoteHashTarget, useScrollToNote } from './useNoteHashTarget';
 import { usePendingNotes } from './usePendingNotes';
 import './notes.css';
+
+const NO_DRAFTS: DraftNote[] = [];
 
 export const FETCH_COMMENTS_FAILED = 'Something went wrong while fetching comments. Please try again.';
 
@@ -94,19 +96,22 @@ function Activity({ notesData }: { notesData: NotesData }) {
   );
   useScrollToNote(target, threads.length);
 
+  // Read when the jump happens, so that `jump` stays the same and threads that did not change
+  // skip re-rendering when another page of threads arrives.
+  const latestThreads = useRef(threads);
+  useEffect(() => {
+    latestThreads.current = threads;
+  }, [threads]);
   const jumpTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const jump = useCallback(
-    (from: string, direction: 'next' | 'previous') => {
-      clearTimeout(jumpTimer.current);
-      jumpTimer.current = setTimeout(() => {
-        const id = jumpToUnresolved(threads, from, direction);
-        const element = id ? document.querySelector<HTMLElement>(`[data-discussion-id="${id}"]`) : null;
-        element?.scrollIntoView({ block: 'center' });
-        element?.querySelector<HTMLElement>('.note')?.focus();
-      }, JUMP_DEBOUNCE_MS);
-    },
-    [threads],
-  );
+  const jump = useCallback((from: string, direction: 'next' | 'previous') => {
+    clearTimeout(jumpTimer.current);
+    jumpTimer.current = setTimeout(() => {
+      const id = jumpToUnresolved(latestThreads.current, from, direction);
+      const element = id ? document.querySelector<HTMLElement>(`[data-discussion-id="${id}"]`) : null;
+      element?.scrollIntoView({ block: 'center' });
+      element?.querySelector<HTMLElement>('.note')?.focus();
+    }, JUMP_DEBOUNCE_MS);
+  }, []);
 
   const chooseSort = (direction: SortDirection) => {
     setSort(direction);
@@ -121,14 +126,20 @@ function Activity({ notesData }: { notesData: NotesData }) {
     setFilterChosen(true);
   };
 
-  const context: NotesContextValue = {
-    notesData,
-    cache,
-    drafts: drafts.data ?? [],
-    draftMutations: notesData.draftsPath && notesData.currentUserData ? draftMutations : null,
-    editingNoteId,
-    setEditingNoteId,
-  };
+  const draftList = drafts.data ?? NO_DRAFTS;
+  const reviewing = Boolean(notesData.draftsPath && notesData.currentUserData);
+  // The same object until one of these changes: every note reads it.
+  const context: NotesContextValue = useMemo(
+    () => ({
+      notesData,
+      cache,
+      drafts: draftList,
+      draftMutations: reviewing ? draftMutations : null,
+      editingNoteId,
+      setEditingNoteId,
+    }),
+    [notesData, cache, draftList, reviewing, draftMutations, editingNoteId],
+  );
   const me = currentUserId(notesData);
   const formState = commentFormState(notesData.noteableData, me !== null, filter);
   const form =

@@ -1,6 +1,6 @@
 import { CheckCircleFillIcon, ChevronDownIcon, ChevronUpIcon } from '@primer/octicons-react';
 import { Button, Flash, IconButton } from '@primer/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Discussion } from '../../../shared/api/notes';
 import { autosaveKey } from '../../../shared/notes/autosaveKey';
 import { canShowResolve } from '../../../shared/notes/noteActions';
@@ -30,9 +30,10 @@ type Props = {
 /**
  * A thread (or a single note, or a system note): the first note, the replies behind their toggle,
  * the reply form, and the resolve controls. Takes everything by props and the notes context, so the
- * Changes tab can show its line threads with it.
+ * Changes tab can show its line threads with it. Memoized: a page of threads arriving (or a live
+ * note) re-renders the threads it changed, not all of them.
  */
-export function DiscussionThread({
+export const DiscussionThread = memo(function DiscussionThread({
   discussion,
   onJump,
   targetNoteId = null,
@@ -49,7 +50,7 @@ export function DiscussionThread({
       withDiffExcerpt={withDiffExcerpt}
     />
   );
-}
+});
 
 function threadClass(single: boolean, resolved: boolean): string {
   if (single) return 'discussion discussion--single';

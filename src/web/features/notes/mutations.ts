@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type {
   AbuseCategory,
   CreateNoteBody,
@@ -86,7 +87,7 @@ export function useDraftMutations(draftsPath: string, cache: NotesCache) {
   const queryClient = useQueryClient();
   const refreshDrafts = () => queryClient.invalidateQueries({ queryKey: notesKeys.drafts(draftsPath) });
   const published = () => Promise.all([refreshDrafts(), cache.refresh()]);
-  return {
+  const mutations = {
     create: useMutation({
       mutationFn: ({ in_reply_to_discussion_id, ...draft_note }: DraftInput) =>
         request<DraftNote>(draftsPath, { method: 'POST', body: { draft_note, in_reply_to_discussion_id } }),
@@ -110,6 +111,15 @@ export function useDraftMutations(draftsPath: string, cache: NotesCache) {
       onSuccess: published,
     }),
   };
+  // The notes context holds these: a new object only when a mutation's state changes (not on every
+  // render, as useMutation's results are), so that a page of threads arriving re-renders only the
+  // new threads. Readers use mutate (stable), isPending and error, which change with the status.
+  const { create, update, remove, publish, submitReview } = mutations;
+  return useMemo(
+    () => mutations,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the statuses are what readers see change
+    [create.status, update.status, remove.status, publish.status, submitReview.status],
+  );
 }
 export type DraftMutations = ReturnType<typeof useDraftMutations>;
 
