@@ -72,7 +72,7 @@ body{font-family:sans-serif}pre{margin:0;font:12px monospace}.diff-line--new{bac
 }
 
 /** Builds the web app into the bench's dist directory when it is not there yet. */
-async function ensureWebBuild(): Promise<void> {
+export async function ensureWebBuild(): Promise<void> {
   if (existsSync(path.join(webDistDir, 'index.html'))) return;
   await new Promise<void>((resolve, reject) => {
     const child = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], {

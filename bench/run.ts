@@ -1,9 +1,12 @@
 // `npm run bench`: every figure next to the floor measured in the same run, as a ratio.
-// `npm run bench -- diffs` (or `startup`, `browser`, `notes`, `merge`, `widget`) runs one part; `diffs` without the browser.
+// `npm run bench -- diffs` (or `startup`, `browser`, `notes`, `notes-browser`, `notes-fanout`, `merge`, `widget`)
+// runs one part; `diffs` without the browser.
 import './env';
 import { measureChangesTab } from './diffs';
 import { measureMerge } from './merge';
 import { measureNotes } from './notes';
+import { measureNotesBrowser } from './notes-browser';
+import { measureNotesFanout } from './notes-fanout';
 import { measureWidgetPoll, type PollFigures } from './widget-poll';
 import { measureStartup } from './startup';
 
@@ -149,6 +152,50 @@ if (runs('notes')) {
       target: 'same for every page size',
     },
   ]);
+}
+
+if (runs('notes-browser')) {
+  const { overview, floorMs, discussions, notes } = await measureNotesBrowser();
+  console.log(
+    `\nOverview activity in Chromium, ${discussions} threads / ${notes} notes, signed in (floor: a static page of the same notes' HTML, same server)`,
+  );
+  console.table([
+    {
+      case: 'every thread in the DOM, median of 3',
+      value: ms(overview.allThreadsMs),
+      floor: ms(floorMs),
+      ratio: ratio(overview.allThreadsMs, floorMs),
+      target: '1200 ms',
+    },
+    {
+      case: `last of ${overview.pages} discussions.json pages answered`,
+      value: ms(overview.lastPageAnsweredMs),
+      floor: '',
+      ratio: '',
+      target: '',
+    },
+    { case: 'first thread in the DOM', value: ms(overview.firstThreadMs), floor: '', ratio: '', target: '' },
+  ]);
+}
+
+if (runs('notes-fanout')) {
+  const fanout = await measureNotesFanout();
+  console.log(
+    `\nLive notes: ${fanout.viewers} graphql-ws viewers of one merge request, ${fanout.notes} notes created through the API (floor: a bare ws server broadcasting to ${fanout.viewers} sockets)`,
+  );
+  const row = (name: string, value: { p50Ms: number; p95Ms: number; maxMs: number }, target = '') => ({
+    case: name,
+    p50: ms(value.p50Ms),
+    p95: ms(value.p95Ms),
+    max: ms(value.maxMs),
+    'p95 ratio': ratio(value.p95Ms, fanout.floor.p95Ms),
+    target,
+  });
+  console.table([
+    row('POST note to each viewer hearing it', fanout, 'p95 < 1000 ms'),
+    row('floor', fanout.floor),
+  ]);
+  console.log(`The POST itself: ${ms(fanout.postMs)} (median)`);
 }
 
 if (runs('merge')) {
