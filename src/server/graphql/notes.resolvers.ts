@@ -117,6 +117,21 @@ export function noteResolvers(container: Container) {
     });
 
   /**
+   * One read of an event's note per viewer, shared by all of that viewer's subscriptions (tabs,
+   * devices): the bus hands every subscription the same event object, so it keys the memo and
+   * the memo goes with it.
+   */
+  const readsOfEvent = new WeakMap<NoteChanged, Map<string, Promise<unknown>>>();
+  function oncePerViewer<T>(event: NoteChanged, actor: Actor, read: () => Promise<T>): Promise<T> {
+    let reads = readsOfEvent.get(event);
+    if (!reads) readsOfEvent.set(event, (reads = new Map()));
+    const key = actor ? String(actor.id) : '';
+    let found = reads.get(key) as Promise<T> | undefined;
+    if (!found) reads.set(key, (found = read()));
+    return found;
+  }
+
+  /**
    * Note events of one noteable, as the subscriber may see them: created and updated notes are
    * re-read with the subscriber's rights (an internal note reaches only those who may read it);
    * a deleted one is announced to readers of the noteable, and of internal notes.
@@ -134,10 +149,10 @@ export function noteResolvers(container: Container) {
       const field = fieldOf(change);
       try {
         for await (const event of stream) {
-          const payload =
-            change === 'deleted'
-              ? await deletedNote(ctx.currentUser, event)
-              : await loadNote(ctx.currentUser, event.noteId);
+          const actor = ctx.currentUser;
+          const payload = await oncePerViewer<object | null>(event, actor, () =>
+            change === 'deleted' ? deletedNote(actor, event) : loadNote(actor, event.noteId),
+          );
           if (payload) yield { [field]: payload };
         }
       } finally {

@@ -1,5 +1,5 @@
 import { createClient, type Client } from 'graphql-ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { ACCESS_LEVELS } from '../../shared/access/accessLevels';
 import type { CreateNoteResponse, Discussion } from '../../shared/api/notes';
@@ -208,5 +208,27 @@ describe('notes over GraphQL', () => {
     ]);
     expect(ids(forStranger.received)).toEqual([`gid://gitlab/Note/${open.id}`]);
     await Promise.all([member.dispose(), stranger.dispose()]);
+  });
+
+  it("reads a new note once per viewer, however many of that viewer's sockets subscribe", async () => {
+    const query = `subscription($id: NoteableID!) { workItemNoteCreated(noteableId: $id) { id body } }`;
+    const sockets = Array.from({ length: 5 }, () => subscriptionClient(url, reporter.token));
+    const subscriptions = sockets.map((socket) => collect(socket, query, noteableId));
+    await Promise.all(subscriptions.map((subscription) => subscription.ready));
+    const reads = vi.spyOn(t.container.notes, 'findReadableNote');
+    try {
+      const note = await comment(owner, 'Seen by every tab');
+      for (let i = 0; i < 100 && subscriptions.some((x) => x.received.length === 0); i++) await settle(10);
+      for (const subscription of subscriptions) {
+        expect(subscription.received.map((m) => m.workItemNoteCreated?.id)).toEqual([
+          `gid://gitlab/Note/${note.id}`,
+        ]);
+      }
+      const readsForTheNote = reads.mock.calls.filter(([, noteId]) => noteId === note.id);
+      expect(readsForTheNote).toHaveLength(1);
+    } finally {
+      reads.mockRestore();
+      await Promise.all(sockets.map((socket) => socket.dispose()));
+    }
   });
 });
