@@ -124,7 +124,7 @@ export function noteResolvers(container: Container) {
   const readsOfEvent = new WeakMap<NoteChanged, Map<string, Promise<unknown>>>();
   function oncePerViewer<T>(event: NoteChanged, actor: Actor, read: () => Promise<T>): Promise<T> {
     let reads = readsOfEvent.get(event);
-    if (!reads) readsOfEvent.set(event, (reads = new Map()));
+    if (!reads) readsOfEvent.set(event, (reads = new Map<string, Promise<unknown>>()));
     const key = actor ? String(actor.id) : '';
     let found = reads.get(key) as Promise<T> | undefined;
     if (!found) reads.set(key, (found = read()));

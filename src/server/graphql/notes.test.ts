@@ -228,7 +228,7 @@ describe('notes over GraphQL', () => {
       expect(readsForTheNote).toHaveLength(1);
     } finally {
       reads.mockRestore();
-      await Promise.all(sockets.map((socket) => socket.dispose()));
+      for (const socket of sockets) void socket.dispose();
     }
   });
 });
