@@ -1,3 +1,5 @@
+import { createAuthCache } from './auth/auth-cache';
+import type { ResolvedCredentials } from './auth/current-user';
 import type { Clock, Random } from './clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -59,7 +61,8 @@ export type AppDeps = {
 export function createContainer(deps: AppDeps) {
   const db: Db = deps.database.db;
   const base = { ...deps, db };
-  const users = createUsersService(base);
+  const authCache = createAuthCache<ResolvedCredentials>(deps.bus);
+  const users = createUsersService({ ...base, authCache });
   const projects = createProjectsService(base);
   const groups = createGroupsService({ ...base, projects });
   const members = createMembersService({ ...base, projects, groups });
@@ -68,8 +71,8 @@ export function createContainer(deps: AppDeps) {
   const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks });
   const repository = createRepositoryService({ ...base, protectedBranches, gitHttp });
   const signInRateLimit = createSignInRateLimit(base);
-  const auth = createAuthService({ ...base, signInRateLimit, users });
-  const accessTokens = createAccessTokensService(base);
+  const auth = createAuthService({ ...base, signInRateLimit, users, authCache });
+  const accessTokens = createAccessTokensService({ ...base, authCache });
   const awardEmoji = createAwardEmojiService(base);
   const uploads = createUploadsService({ ...base, projects });
   const abuseReports = createAbuseReportsService({ ...base, users });
@@ -191,6 +194,7 @@ export function createContainer(deps: AppDeps) {
     groups,
     members,
     signInRateLimit,
+    authCache,
     auth,
     accessTokens,
     awardEmoji,

@@ -7,24 +7,12 @@ import type { Discussion, NotePosition } from '../../src/shared/api/notes';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { addProjectMember, buildMergeRequest, testAuthor } from '../support/merge-request-factories';
+import { countQueries } from '../support/queries';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { insertMember } from '../../src/server/features/members/members.repo';
 
 const numbered = (count: number, changed: Record<number, string> = {}) =>
   Array.from({ length: count }, (_, i) => changed[i + 1] ?? `line ${i + 1}`).join('\n') + '\n';
-
-/** Counts the statements the database receives while `run` runs (PGlite or node-postgres). */
-async function countQueries(t: TestApp, run: () => Promise<unknown>): Promise<number> {
-  const database = t.deps.database;
-  const spy =
-    database.kind === 'pglite' ? vi.spyOn(database.pglite, 'query') : vi.spyOn(database.pool, 'query');
-  try {
-    await run();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 describe('note and discussion fields: truncated_diff_lines, is_contributor, attachment', () => {
   let t: TestApp;

@@ -23,9 +23,9 @@ export async function findSessionUser(
   db: Db,
   sessionDigest: string,
   now: Date,
-): Promise<{ user: UserRow; csrfToken: string } | undefined> {
+): Promise<{ user: UserRow; csrfToken: string; expiresAt: Date } | undefined> {
   const [row] = await db
-    .select({ user: users, csrfToken: sessions.csrfToken })
+    .select({ user: users, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionDigest), gt(sessions.expiresAt, now)));

@@ -10,6 +10,7 @@ import {
   type TokenRow,
   type UserRow,
 } from './auth.repo';
+import type { AuthCache } from './auth-cache';
 import { verifyPassword } from './passwords';
 import { digestToken, OAUTH_TOKEN_LIFETIME_SECONDS } from './tokens';
 
@@ -87,65 +88,101 @@ export type PasswordAttemptLimit = {
   succeeded(login: string, ip: string): Promise<void>;
 };
 
-type Deps = { db: Db; clock: Clock; signInRateLimit: PasswordAttemptLimit };
+/** A session or token as the database had it, kept for AUTH_CACHE_TTL_MS: whether it still holds is asked on every use. */
+export type ResolvedCredentials =
+  | { kind: 'session'; user: CurrentUser; csrfToken: string; expiresAt: Date }
+  | { kind: 'token'; user: CurrentUser; token: TokenRow };
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  signInRateLimit: PasswordAttemptLimit;
+  authCache: AuthCache<ResolvedCredentials>;
+};
 
 /** OAuth tokens expire by the hour, finer than the table's expiry date. */
 const isExpiredOAuthToken = (token: TokenRow, now: Date): boolean =>
   token.kind === 'oauth' && now.getTime() - token.createdAt.getTime() >= OAUTH_TOKEN_LIFETIME_SECONDS * 1000;
 
+const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
+
+/** The expiry checks findActiveToken makes in SQL, made again on a remembered row. */
+const isExpiredToken = (token: TokenRow, now: Date): boolean =>
+  (token.expiresAt !== null && token.expiresAt <= dayOf(now)) || isExpiredOAuthToken(token, now);
+
 /** As GitLab: `last_used_at` moves at most every 10 minutes, so reads do not each write a row. */
 const TOKEN_USE_RECORD_INTERVAL_MS = 10 * 60 * 1000;
 
-async function touchTokenOnceInAWhile(db: Db, token: TokenRow, now: Date): Promise<void> {
-  const last = token.lastUsedAt?.getTime();
+async function touchTokenOnceInAWhile(
+  db: Db,
+  found: Extract<ResolvedCredentials, { kind: 'token' }>,
+  now: Date,
+): Promise<void> {
+  const last = found.token.lastUsedAt?.getTime();
   if (last !== undefined && now.getTime() - last < TOKEN_USE_RECORD_INTERVAL_MS) return;
-  await touchToken(db, token.id, now);
+  await touchToken(db, found.token.id, now);
+  // The remembered row is this object: the next poll must not write again.
+  found.token = { ...found.token, lastUsedAt: now };
+}
+
+function tokenAuth(found: Extract<ResolvedCredentials, { kind: 'token' }>) {
+  return {
+    user: found.user,
+    auth: { method: 'token', scopes: found.token.scopes, tokenId: found.token.id } as const,
+  };
 }
 
 async function authenticate(
   request: FastifyRequest,
-  { db, clock, signInRateLimit }: Deps,
-): Promise<{ user: UserRow; auth: RequestAuth } | null> {
+  { db, clock, signInRateLimit, authCache }: Deps,
+): Promise<{ user: CurrentUser; auth: RequestAuth } | null> {
   const now = clock.now();
-  const today = now.toISOString().slice(0, 10);
+
+  /** An active token, remembered or read; expiry is checked on every use, not only on reading. */
+  async function activeToken(secret: string) {
+    const digest = digestToken(secret);
+    const found = await authCache.resolve(`token:${digest}`, async () => {
+      const row = await findActiveToken(db, digest, dayOf(now));
+      if (!row) return undefined;
+      const value = { kind: 'token', user: toCurrentUser(row.user), token: row.token } as const;
+      return { userId: row.user.id, value };
+    });
+    if (found?.kind !== 'token' || isExpiredToken(found.token, now)) return undefined;
+    await touchTokenOnceInAWhile(db, found, now);
+    return found;
+  }
+
   const token = bearerToken(request);
   if (token) {
-    const found = await findActiveToken(db, digestToken(token), today);
-    if (!found || isExpiredOAuthToken(found.token, now)) throw new UnauthorizedError();
-    await touchTokenOnceInAWhile(db, found.token, now);
-    return {
-      user: found.user,
-      auth: { method: 'token', scopes: found.token.scopes, tokenId: found.token.id },
-    };
+    const found = await activeToken(token);
+    if (!found) throw new UnauthorizedError();
+    return tokenAuth(found);
   }
   const basic = basicCredentials(request);
   if (basic) {
     // git clients send a token as the password; a real password works too, as on GitLab.
-    const found = await findActiveToken(db, digestToken(basic.secret), today);
-    if (
-      found &&
-      !isExpiredOAuthToken(found.token, now) &&
-      found.user.username.toLowerCase() === basic.login.toLowerCase()
-    ) {
-      await touchTokenOnceInAWhile(db, found.token, now);
-      return {
-        user: found.user,
-        auth: { method: 'token', scopes: found.token.scopes, tokenId: found.token.id },
-      };
-    }
+    const found = await activeToken(basic.secret);
+    if (found && found.user.username.toLowerCase() === basic.login.toLowerCase()) return tokenAuth(found);
     await signInRateLimit.attempt(basic.login, request.ip);
     const user = await findUserByLogin(db, basic.login);
     if (user && (await verifyPassword(basic.secret, user.passwordHash))) {
       await signInRateLimit.succeeded(basic.login, request.ip);
-      return { user, auth: { method: 'password' } };
+      return { user: toCurrentUser(user), auth: { method: 'password' } };
     }
     throw new UnauthorizedError('HTTP Basic: Access denied');
   }
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie) {
-    const found = await findSessionUser(db, digestToken(cookie), now);
+    const digest = digestToken(cookie);
+    const found = await authCache.resolve(`session:${digest}`, async () => {
+      const row = await findSessionUser(db, digest, now);
+      if (!row) return undefined;
+      const { user, csrfToken, expiresAt } = row;
+      return { userId: user.id, value: { kind: 'session', user: toCurrentUser(user), csrfToken, expiresAt } };
+    });
     // A stale cookie is simply no session: the visitor is anonymous, not refused.
-    if (found) return { user: found.user, auth: { method: 'session', csrfToken: found.csrfToken } };
+    if (found?.kind === 'session' && found.expiresAt > now)
+      return { user: found.user, auth: { method: 'session', csrfToken: found.csrfToken } };
   }
   return null;
 }
@@ -160,7 +197,7 @@ export function registerCurrentUser(app: FastifyInstance, deps: Deps): void {
     const found = await authenticate(request, deps);
     if (!found) return;
     if (found.user.state === 'blocked') throw new ForbiddenError('Your account has been blocked.');
-    request.currentUser = toCurrentUser(found.user);
+    request.currentUser = found.user;
     request.auth = found.auth;
   });
 }

@@ -10,6 +10,8 @@ export type BusEvent =
   | { type: 'repository.pushed'; projectId: number; refs: string[] }
   /** Settings that change what pages show (archived, merge settings, visibility). */
   | { type: 'project.updated'; projectId: number }
+  /** What a user's sessions and tokens allow changed (signed out, token revoked, blocked): caches forget them. */
+  | { type: 'user.auth_changed'; userId: number }
   /** Wakes the job workers of every process. */
   | { type: 'job.enqueued'; queue: string }
   /** A job ended (done, or failed for now): what it was doing shows no longer as in progress. */

@@ -1,4 +1,5 @@
 import type { CreatePersonalAccessToken } from '../../../shared/api/accessTokens';
+import type { AuthChanges } from '../../auth/auth-cache';
 import { findUserById, insertAccessToken, type TokenRow } from '../../auth/auth.repo';
 import { can, type Actor } from '../../auth/permissions';
 import { digestToken, newPersonalAccessToken } from '../../auth/tokens';
@@ -13,7 +14,15 @@ export type TokenListQuery = Omit<TokenFilter, 'today'>;
 const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** Personal access tokens: created for a user, listed and revoked by them or an administrator. */
-export function createAccessTokensService({ db, clock }: { db: Db; clock: Clock }) {
+export function createAccessTokensService({
+  db,
+  clock,
+  authCache,
+}: {
+  db: Db;
+  clock: Clock;
+  authCache: AuthChanges;
+}) {
   const today = () => dayOf(clock.now());
   const mayManage = (actor: Actor, userId: number) =>
     can(actor, 'manage_access_tokens', { type: 'user', id: userId });
@@ -62,6 +71,8 @@ export function createAccessTokensService({ db, clock }: { db: Db; clock: Clock 
   async function revokePersonalToken(actor: NonNullable<Actor>, id: number): Promise<void> {
     const row = await getToken(actor, id);
     await revokeToken(db, row.id);
+    // Every process refuses the token from the next request on.
+    await authCache.userChanged(row.userId);
   }
 
   return { createPersonalToken, listTokens, getToken, revokePersonalToken, today };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SignUpRequest } from '../../../shared/api/session';
 import type { TokenScope } from '../../../shared/api/accessTokens';
+import type { AuthChanges } from '../../auth/auth-cache';
 import { findUserByLogin, insertAccessToken, type TokenRow, type UserRow } from '../../auth/auth.repo';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { digestToken, newCsrfToken, newOAuthToken, newSessionToken } from '../../auth/tokens';
@@ -28,10 +29,11 @@ type Deps = {
   clock: Clock;
   signInRateLimit: SignInRateLimit;
   users: Pick<UsersService, 'createUser'>;
+  authCache: AuthChanges;
 };
 
 /** Sign-in, sign-up, sign-out and OAuth's password grant: every way a password becomes a session or a token. */
-export function createAuthService({ db, clock, signInRateLimit, users }: Deps) {
+export function createAuthService({ db, clock, signInRateLimit, users, authCache }: Deps) {
   // Checked when the login is unknown, so that answer takes as long as a wrong password does.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
@@ -48,6 +50,12 @@ export function createAuthService({ db, clock, signInRateLimit, users }: Deps) {
     await signInRateLimit.succeeded(login, ip);
     if (user.state === 'blocked') throw new ForbiddenError(BLOCKED_ACCOUNT);
     return user;
+  }
+
+  /** Every process stops accepting the cookie at once, not when its remembered session ages out. */
+  async function endSession(cookie: string): Promise<void> {
+    const userId = await deleteSession(db, digestToken(cookie));
+    if (userId !== undefined) await authCache.userChanged(userId);
   }
 
   async function startSession(userId: number, rememberMe: boolean): Promise<StartedSession> {
@@ -68,7 +76,7 @@ export function createAuthService({ db, clock, signInRateLimit, users }: Deps) {
     previousCookie?: string;
   }): Promise<{ user: UserRow; session: StartedSession }> {
     const user = await checkPassword(input.login, input.password, input.ip);
-    if (input.previousCookie) await deleteSession(db, digestToken(input.previousCookie));
+    if (input.previousCookie) await endSession(input.previousCookie);
     return { user, session: await startSession(user.id, input.rememberMe) };
   }
 
@@ -77,9 +85,7 @@ export function createAuthService({ db, clock, signInRateLimit, users }: Deps) {
     return { user, session: await startSession(user.id, false) };
   }
 
-  async function signOut(cookie: string): Promise<void> {
-    await deleteSession(db, digestToken(cookie));
-  }
+  const signOut = endSession;
 
   /** OAuth 2 "Resource Owner Password Credentials": a bearer token that lives OAUTH_TOKEN_LIFETIME_SECONDS. */
   async function passwordGrant(input: {

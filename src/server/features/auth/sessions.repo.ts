@@ -8,6 +8,8 @@ export async function insertSession(db: Db, values: NewSession): Promise<void> {
   await db.insert(sessions).values(values);
 }
 
-export async function deleteSession(db: Db, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, id));
+/** The signed-out user, when the session still existed. */
+export async function deleteSession(db: Db, id: string): Promise<number | undefined> {
+  const [row] = await db.delete(sessions).where(eq(sessions.id, id)).returning({ userId: sessions.userId });
+  return row?.userId;
 }

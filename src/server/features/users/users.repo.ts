@@ -48,6 +48,12 @@ export async function findUserWithNamespace(db: Db, id: number): Promise<UserWit
   return row;
 }
 
+/** False when there is no such user. */
+export async function updateUserState(db: Db, id: number, state: UserRow['state']): Promise<boolean> {
+  const rows = await db.update(users).set({ state }).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function anyUserExists(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).limit(1);
   return row !== undefined;

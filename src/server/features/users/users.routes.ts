@@ -30,7 +30,7 @@ const createBody = z.object({
   admin: boolParam.optional(),
 });
 
-/** GitLab's users API: `/user`, `/users`, `/users/:id`, and account creation for administrators. */
+/** GitLab's users API: `/user`, `/users`, `/users/:id`, and account creation and blocking for administrators. */
 export function registerUserRoutes(
   app: FastifyInstance,
   { users, config }: Pick<Container, 'users' | 'config'>,
@@ -101,4 +101,21 @@ export function registerUserRoutes(
       return reply.status(201).send(presentUserDetails(user, namespaceId, config));
     },
   });
+
+  for (const [action, state] of [
+    ['block', 'blocked'],
+    ['unblock', 'active'],
+  ] as const) {
+    r.route({
+      method: 'POST',
+      url: `/api/v4/users/:id/${action}`,
+      schema: { params: userIdParams, response: { 201: z.literal(true) } },
+      handler: async (request, reply) => {
+        const actor = requireUser(request, 'api_write');
+        if (!isAdmin(actor)) throw new ForbiddenError();
+        await users.setState(request.params.id, state);
+        return reply.status(201).send(true);
+      },
+    });
+  }
 }

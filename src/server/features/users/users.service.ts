@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/api/session';
 import { pathMessage, pathProblem } from '../../../shared/names/paths';
+import type { AuthChanges } from '../../auth/auth-cache';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
@@ -11,6 +12,7 @@ import {
   insertUser,
   insertUserNamespace,
   listUsers,
+  updateUserState,
   usernameOrEmailTaken,
   violatedUniqueIndex,
   type UserFilter,
@@ -33,7 +35,7 @@ export const createUserInput = z.object({
 export type CreateUserInput = z.input<typeof createUserInput>;
 
 /** Accounts: a user and their personal namespace are created together or not at all. */
-export function createUsersService({ db }: { db: Db }) {
+export function createUsersService({ db, authCache }: { db: Db; authCache: AuthChanges }) {
   async function createUser(input: CreateUserInput): Promise<UserRow> {
     const parsed = createUserInput.parse(input);
     const problem = pathProblem(parsed.username, { topLevel: true });
@@ -83,7 +85,13 @@ export function createUsersService({ db }: { db: Db }) {
 
   const hasUsers = () => anyUserExists(db);
 
-  return { createUser, createUserAsAdmin, getUser, findUsers, hasUsers };
+  /** Blocking takes effect on the user's very next request, in every process, whatever they sign in with. */
+  async function setState(userId: number, state: UserRow['state']): Promise<void> {
+    if (!(await updateUserState(db, userId, state))) throw new NotFoundError('User');
+    await authCache.userChanged(userId);
+  }
+
+  return { createUser, createUserAsAdmin, getUser, findUsers, hasUsers, setState };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
