@@ -120,9 +120,9 @@ async function touchTokenOnceInAWhile(
 ): Promise<void> {
   const last = found.token.lastUsedAt?.getTime();
   if (last !== undefined && now.getTime() - last < TOKEN_USE_RECORD_INTERVAL_MS) return;
-  await touchToken(db, found.token.id, now);
-  // The remembered row is this object: the next poll must not write again.
+  // The remembered row is this object: marked before writing, so polls meanwhile do not write too.
   found.token = { ...found.token, lastUsedAt: now };
+  await touchToken(db, found.token.id, now);
 }
 
 function tokenAuth(found: Extract<ResolvedCredentials, { kind: 'token' }>) {
