@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -43,6 +43,40 @@ export function createGitClient(home: string) {
 }
 
 export const tempDir = (prefix: string): Promise<string> => mkdtemp(path.join(os.tmpdir(), prefix));
+
+/** What `inWorkTree` hands its callback: the work tree, git run in it, and "add everything and commit". */
+export type WorkTree = {
+  dir: string;
+  git: (args: string[]) => Promise<GitRun>;
+  commitAll: (message: string) => Promise<void>;
+};
+
+/**
+ * For history only a work tree can make (symbolic links, `git mv`): clones the bare repository,
+ * lets `build` write and commit, pushes `branches` back and removes the clone.
+ */
+export async function inWorkTree(
+  gitDir: string,
+  branches: string[],
+  build: (tree: WorkTree) => Promise<void>,
+): Promise<void> {
+  const home = await tempDir('work-tree-home-');
+  try {
+    const dir = path.join(home, 'work');
+    const client = createGitClient(home);
+    await client(home, ['clone', gitDir, dir]);
+    const git = (args: string[]) => client(dir, args);
+    const commitAll = async (message: string) => {
+      await git(['add', '-A']);
+      await git(['commit', '-m', message]);
+    };
+    await build({ dir, git, commitAll });
+    const pushed = await git(['push', 'origin', ...branches]);
+    if (pushed.code !== 0) throw new Error(`push failed: ${pushed.stderr}`);
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}
 
 /** `http://user:secret@127.0.0.1:port/path.git`. */
 export function cloneUrl(

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitFiles, type GitPerson } from './commits';
-import { countChangedFiles, diffCommits, type FileDiff } from './diff';
+import { commitWithFastImport } from '../../../test/support/git-plumbing';
+import { countChangedFiles, diffCommits, streamFilePatches, type FileDiff } from './diff';
 import { mergeTree } from './merge';
 import { initBareRepository } from './repository';
 
@@ -116,5 +117,44 @@ describe('git diff and merge-tree runners', () => {
       clean: true,
       tree: expect.stringMatching(/^[0-9a-f]{40}$/),
     });
+  });
+});
+
+describe('a path whose type changed', () => {
+  it('is one patch with the old side removed and the new side added, as git lists it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'diff-type-'));
+    try {
+      const gitDir = path.join(dir, 'repo.git');
+      await initBareRepository(gitDir, 'main');
+      const base = await commitWithFastImport(gitDir, 'main', 'A link', [
+        { kind: 'symlink', path: 'config', target: 'config.example' },
+        { kind: 'file', quotedPath: 'README.md', content: 'hello\n' },
+      ]);
+      const head = await commitWithFastImport(gitDir, 'main', 'A file', [
+        { kind: 'file', quotedPath: 'config', content: 'port = 3000\nhost = localhost\n' },
+      ]);
+      const patches = [];
+      for await (const patch of streamFilePatches(gitDir, base, head)) patches.push(patch);
+      expect(patches).toHaveLength(1);
+      expect(patches[0]).toMatchObject({
+        oldPath: 'config',
+        newPath: 'config',
+        aMode: '120000',
+        bMode: '100644',
+        newFile: false,
+        deletedFile: false,
+        modeChanged: true,
+        addedLines: 2,
+        removedLines: 1,
+      });
+      expect(patches[0]?.lines.map((line) => [line.type, line.text])).toEqual([
+        ['old', '-config.example'],
+        ['old-nonewline', '\\ No newline at end of file'],
+        ['new', '+port = 3000'],
+        ['new', '+host = localhost'],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

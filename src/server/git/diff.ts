@@ -1,3 +1,5 @@
+import { MAX_FILE_PATCH_BYTES } from '../../shared/diff/diffLimits';
+import { isLossyPath } from '../../shared/diff/gitPath';
 import { parseFilePatch, type ParsedDiffFile } from '../../shared/diff/parsePatch';
 import { readBatches } from './read-batches';
 import { GitError, runGit, streamGit } from './run-git';
@@ -125,8 +127,7 @@ export type PatchProblem = 'binary' | 'too_large' | 'non_utf8' | 'control_charac
 
 export type FilePatch = ParsedDiffFile & { problem: PatchProblem | null; patchBytes: number };
 
-/** Past this many bytes of patch for one file its lines are not kept (a 5 MB minified line). */
-export const MAX_FILE_PATCH_BYTES = 1024 * 1024;
+export { MAX_FILE_PATCH_BYTES };
 
 const CHANGES_ARGS = [
   'diff',
@@ -230,15 +231,18 @@ export async function* streamFilePatches(
       '--',
       ...(options.paths ?? []),
     ],
-    { env: literal },
+    // Spooled: git runs at its own speed while this process parses what came before.
+    { env: literal, spool: true },
   );
   git.stdin.end();
   const splitter = new PatchSplitter(options.maxFileBytes ?? MAX_FILE_PATCH_BYTES);
+  const pairs = new TypeChangePairs();
   try {
     for await (const chunk of readBatches(git.stdout)) {
-      for (const piece of splitter.push(chunk)) yield toFilePatch(piece);
+      for (const piece of splitter.push(chunk)) yield* pairs.push(toFilePatch(piece));
     }
-    for (const piece of splitter.end()) yield toFilePatch(piece);
+    for (const piece of splitter.end()) yield* pairs.push(toFilePatch(piece));
+    yield* pairs.end();
     const { code, stderr } = await git.exited;
     if (code !== 0) throw new GitError(['diff'], code, stderr);
   } finally {
@@ -246,7 +250,12 @@ export async function* streamFilePatches(
   }
 }
 
-/** The patches of some listed files, keyed by {@link changeKey}. */
+/**
+ * The patches of some listed files, keyed by {@link changeKey}. A file name that is not UTF-8
+ * reaches us decoded with replacement characters and its bytes cannot be passed back to git as a
+ * pathspec: for such files the whole diff is read until they have passed (git stops when the
+ * reader does).
+ */
 export async function readFilePatches(
   gitDir: string,
   from: string,
@@ -255,12 +264,67 @@ export async function readFilePatches(
   options: DiffOptions = {},
 ): Promise<Map<string, FilePatch>> {
   const patches = new Map<string, FilePatch>();
-  if (files.length === 0) return patches;
-  const paths = [...new Set(files.flatMap((file) => [file.oldPath, file.newPath]))];
-  for await (const patch of streamFilePatches(gitDir, from, to, { ...options, paths })) {
-    patches.set(changeKey(patch), patch);
+  const lossy = (file: Pick<ChangedFile, 'oldPath' | 'newPath'>) =>
+    isLossyPath(file.oldPath) || isLossyPath(file.newPath);
+  const named = files.filter((file) => !lossy(file));
+  if (named.length > 0) {
+    const paths = [...new Set(named.flatMap((file) => [file.oldPath, file.newPath]))];
+    for await (const patch of streamFilePatches(gitDir, from, to, { ...options, paths })) {
+      patches.set(changeKey(patch), patch);
+    }
+  }
+  const unnamed = new Set(files.filter(lossy).map(changeKey));
+  if (unnamed.size === 0) return patches;
+  for await (const patch of streamFilePatches(gitDir, from, to, options)) {
+    const key = changeKey(patch);
+    if (!unnamed.has(key)) continue;
+    patches.set(key, patch);
+    unnamed.delete(key);
+    if (unnamed.size === 0) break;
   }
   return patches;
+}
+
+/**
+ * A path whose type changed (a symbolic link replaced by a file, or the other way round) is one
+ * change in git's listing (`T`) but two patches in its output, the old side deleted and the new
+ * one added. They are put back together, so the file has all its lines under its one key.
+ */
+class TypeChangePairs {
+  private held: FilePatch | null = null;
+
+  *push(patch: FilePatch): Generator<FilePatch> {
+    const held = this.held;
+    this.held = null;
+    if (held && patch.newFile && patch.newPath === held.oldPath) {
+      yield joinTypeChange(held, patch);
+      return;
+    }
+    if (held) yield held;
+    if (patch.deletedFile) this.held = patch;
+    else yield patch;
+  }
+
+  *end(): Generator<FilePatch> {
+    if (this.held) yield this.held;
+    this.held = null;
+  }
+}
+
+function joinTypeChange(removed: FilePatch, added: FilePatch): FilePatch {
+  const problem = removed.problem ?? added.problem;
+  return {
+    ...added,
+    aMode: removed.aMode,
+    oldBlobId: removed.oldBlobId,
+    newFile: false,
+    modeChanged: true,
+    binary: removed.binary || added.binary,
+    removedLines: removed.removedLines,
+    lines: problem ? [] : [...removed.lines, ...added.lines],
+    problem,
+    patchBytes: removed.patchBytes + added.patchBytes,
+  };
 }
 
 type RawFilePatch = { bytes: Buffer; size: number; truncated: boolean };

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { startGit, type GitExit } from './spawner';
 
 export type GitResult = { code: number; stdout: Buffer; stderr: string };
 
@@ -37,30 +37,19 @@ export const gitEnv: Record<string, string> = {
 };
 
 /** Runs git with an argument array (never a shell) and collects its output. */
-export function runGit(gitDir: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
-  const fullArgs = [`--git-dir=${gitDir}`, ...args];
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', fullArgs, {
-      env: { ...gitEnv, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const result = {
-        code: code ?? -1,
-        stdout: Buffer.concat(out),
-        stderr: Buffer.concat(err).toString('utf8'),
-      };
-      if (result.code === 0 || options.okCodes?.includes(result.code)) resolve(result);
-      else reject(new GitError(args, result.code, result.stderr));
-    });
-    child.stdin.on('error', () => undefined); // git may exit before reading all input
-    child.stdin.end(options.input ?? '');
-  });
+export async function runGit(gitDir: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
+  const input = options.input ?? '';
+  const git = startGit(
+    [`--git-dir=${gitDir}`, ...args],
+    { ...gitEnv, ...options.env },
+    { stdin: input.length > 0 },
+  );
+  git.stdin?.end(input);
+  const out: Buffer[] = [];
+  git.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  const { code, stderr } = await git.exited;
+  if (code !== 0 && !options.okCodes?.includes(code)) throw new GitError(args, code, stderr);
+  return { code, stdout: Buffer.concat(out), stderr };
 }
 
 /** Runs git and returns trimmed stdout as text. */
@@ -73,7 +62,7 @@ export type GitStream = {
   stdin: Writable;
   stdout: Readable;
   /** Settles when git exits, with its exit code and what it wrote to stderr. */
-  exited: Promise<{ code: number; stderr: string }>;
+  exited: Promise<GitExit>;
   kill(): void;
 };
 
@@ -82,21 +71,10 @@ export type GitStream = {
  * and pipes stdout. `args` start with git's own options, so smart HTTP can name the repository
  * directory as upload-pack and receive-pack expect it.
  */
-export function streamGit(args: string[], options: Pick<GitOptions, 'env'> = {}): GitStream {
-  const child = spawn('git', args, { env: { ...gitEnv, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
-  const err: Buffer[] = [];
-  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  child.stdin.on('error', () => undefined); // git may exit before reading all input
-  const exited = new Promise<{ code: number; stderr: string }>((resolve) => {
-    child.on('error', (error) => resolve({ code: -1, stderr: error.message }));
-    child.on('close', (code) => resolve({ code: code ?? -1, stderr: Buffer.concat(err).toString('utf8') }));
-  });
-  return {
-    stdin: child.stdin,
-    stdout: child.stdout,
-    exited,
-    kill: () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-    },
-  };
+export function streamGit(
+  args: string[],
+  options: Pick<GitOptions, 'env'> & { spool?: boolean } = {},
+): GitStream {
+  const git = startGit(args, { ...gitEnv, ...options.env }, { stdin: true, spool: options.spool });
+  return { ...git, stdin: git.stdin! };
 }

@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GitError, gitEnv, runGit, streamGit } from './run-git';
+import { readBatches } from './read-batches';
+
+const run = promisify(execFile);
+let dir: string;
+let gitDir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'spawner-'));
+  gitDir = path.join(dir, 'repo.git');
+  await runGit(gitDir, ['init', '--bare', '--quiet', gitDir]);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** The git spawner process: the node child of this process that runs spawner-process.mjs. */
+async function spawnerPid(): Promise<number | null> {
+  const { stdout } = await run('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)]);
+  const line = stdout.split('\n').find((row) => row.includes('spawner-process.mjs'));
+  return line ? Number(line.trim().split(' ')[0]) : null;
+}
+
+describe('git started by the spawner', () => {
+  it('passes input, returns output and exit codes, and reports stderr on failure', async () => {
+    const content = 'x'.repeat(300_000);
+    const { stdout } = await runGit(gitDir, ['hash-object', '-w', '--stdin'], { input: content });
+    const sha = stdout.toString().trim();
+    expect(sha).toMatch(/^[0-9a-f]{40}$/);
+    const blob = await runGit(gitDir, ['cat-file', 'blob', sha]);
+    expect(blob.stdout.toString()).toBe(content);
+    const missing = await runGit(gitDir, ['cat-file', '-e', '0'.repeat(40)], { okCodes: [1, 128] });
+    expect(missing.code).not.toBe(0);
+    await expect(runGit(gitDir, ['no-such-command'])).rejects.toThrow(GitError);
+    await expect(runGit(gitDir, ['no-such-command'])).rejects.toThrow(/not a git command/);
+  });
+
+  it('runs many calls at once, each getting its own output', async () => {
+    const contents = Array.from({ length: 40 }, (_, index) => `blob ${index}\n`.repeat(index + 1));
+    const shas = await Promise.all(
+      contents.map((content) => runGit(gitDir, ['hash-object', '-w', '--stdin'], { input: content })),
+    );
+    const read = await Promise.all(
+      shas.map(({ stdout }) => runGit(gitDir, ['cat-file', 'blob', stdout.toString().trim()])),
+    );
+    expect(read.map(({ stdout }) => stdout.toString())).toEqual(contents);
+  });
+
+  it('streams output larger than any socket buffer, and stops git when killed', async () => {
+    const content = 'y'.repeat(8 * 1024 * 1024);
+    const sha = (await runGit(gitDir, ['hash-object', '-w', '--stdin'], { input: content })).stdout;
+    const whole = streamGit([`--git-dir=${gitDir}`, 'cat-file', 'blob', sha.toString().trim()]);
+    whole.stdin.end();
+    let bytes = 0;
+    for await (const batch of readBatches(whole.stdout)) bytes += batch.length;
+    expect(bytes).toBe(content.length);
+    expect((await whole.exited).code).toBe(0);
+
+    // `cat-file --batch` waits for input forever: only a kill ends it.
+    const waiting = streamGit([`--git-dir=${gitDir}`, 'cat-file', '--batch'], { env: gitEnv });
+    waiting.stdout.resume();
+    waiting.kill();
+    expect((await waiting.exited).code).not.toBe(0);
+  });
+
+  it('starts a new spawner when the old one is gone', async () => {
+    await runGit(gitDir, ['rev-parse', '--git-dir']);
+    const pid = await spawnerPid();
+    expect(pid).not.toBeNull();
+    process.kill(pid!, 'SIGKILL');
+    await expect.poll(spawnerPid).not.toBe(pid);
+    const { stdout } = await runGit(gitDir, ['rev-parse', '--is-bare-repository']);
+    expect(stdout.toString().trim()).toBe('true');
+  });
+
+  /** Whether a git process running `command` is a child of the spawner now. */
+  async function gitRunning(command: string): Promise<boolean> {
+    const spawner = await spawnerPid();
+    const { stdout } = await run('ps', ['-o', 'args=', '--ppid', String(spawner)]).catch(() => ({
+      stdout: '',
+    }));
+    return stdout.includes(command);
+  }
+
+  it('lets a spooled git finish while nobody reads, holds its output, and holds an unspooled one back', async () => {
+    const content = 'z'.repeat(8 * 1024 * 1024);
+    const sha = (await runGit(gitDir, ['hash-object', '-w', '--stdin'], { input: content })).stdout
+      .toString()
+      .trim();
+    const args = [`--git-dir=${gitDir}`, 'cat-file', 'blob', sha];
+    const readAll = async (git: ReturnType<typeof streamGit>) => {
+      let bytes = 0;
+      for await (const batch of readBatches(git.stdout)) bytes += batch.length;
+      return bytes;
+    };
+
+    const spooled = streamGit(args, { spool: true });
+    spooled.stdin.end();
+    await expect.poll(() => gitRunning(sha), { timeout: 5_000 }).toBe(false);
+    expect(await readAll(spooled)).toBe(content.length);
+    expect((await spooled.exited).code).toBe(0);
+
+    const direct = streamGit(args);
+    direct.stdin.end();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await gitRunning(sha)).toBe(true);
+    expect(await readAll(direct)).toBe(content.length);
+    expect((await direct.exited).code).toBe(0);
+  });
+
+  it('ends a killed call whose output was never read', async () => {
+    const sha = (
+      await runGit(gitDir, ['hash-object', '-w', '--stdin'], { input: 'w'.repeat(4 * 1024 * 1024) })
+    ).stdout
+      .toString()
+      .trim();
+    for (const spool of [true, false]) {
+      const git = streamGit([`--git-dir=${gitDir}`, 'cat-file', 'blob', sha], { spool });
+      git.stdin.end();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      git.kill();
+      expect(typeof (await git.exited).code).toBe('number');
+    }
+  });
+});
