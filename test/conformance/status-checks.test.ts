@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { buildProject, buildUser, type TestUser } from '../support/factories';
-import { gitlabClient } from '../support/gitlab-client';
+import { describe, expect, it } from 'vitest';
+import { conformanceSetup } from '../support/gitlab-client';
 import { buildMergeRequest } from '../support/merge-request-factories';
-import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('external status checks through @gitbeaker/rest', () => {
-  let t: TestApp;
-  let owner: TestUser;
-  let project: ProjectContext;
-  let gitlab: ReturnType<typeof gitlabClient>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await buildUser(t.container);
-    project = await buildProject(t.container, owner);
-    gitlab = gitlabClient(await t.listen(), owner.token);
-  });
-  afterAll(() => t.close());
+  const setup = conformanceSetup();
 
   it('creates, edits, lists and removes a project’s checks', async () => {
+    const { project, gitlab } = setup;
     const check = await gitlab.ExternalStatusChecks.create(
       project.project.id,
       'Compliance',
@@ -39,6 +27,7 @@ describe('external status checks through @gitbeaker/rest', () => {
   });
 
   it('lists a merge request’s checks and takes an answer for its head', async () => {
+    const { t, owner, project, gitlab } = setup;
     const check = await gitlab.ExternalStatusChecks.create(
       project.project.id,
       'Security',

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import {
@@ -11,9 +12,10 @@ import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { CachedWidget } from '../../../shared/api/mergeWidget';
 import type { StatusCheckJson } from '../../../shared/api/statusChecks';
 import type { ProjectContext } from '../projects/projects.service';
+import { insertStatusCheck } from './status-checks.repo';
 
 /** The outside service: records what the server POSTs to it. */
-function startService() {
+function startService(host = '127.0.0.1') {
   const received: Array<{
     external_approval_rule: { id: number };
     object_attributes: { iid: number; last_commit: { id: string } };
@@ -27,10 +29,10 @@ function startService() {
     });
   });
   return new Promise<{ url: string; received: typeof received; server: Server }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, host, () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}/check`, received, server });
+      resolve({ url: `http://${host}:${port}/check`, received, server });
     }),
   );
 }
@@ -44,7 +46,8 @@ describe('external status checks (EXTERNAL_STATUS_CHECKS)', () => {
   let p: ProjectContext;
   let check: StatusCheckJson;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The outside service listens on this machine: this instance allows local requests.
+    t = await createTestApp({ env: { ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES: 'true' } });
     service = await startService();
     owner = await buildUser(t.container);
     developer = await buildUser(t.container);
@@ -218,5 +221,112 @@ describe('external status checks (EXTERNAL_STATUS_CHECKS)', () => {
     expect((await call(owner, 'DELETE', url)).statusCode).toBe(204);
     expect((await call(owner, 'DELETE', url)).statusCode).toBe(404);
     expect(await listChecks()).toEqual([]);
+  });
+});
+
+describe('status checks on local addresses, which the instance does not allow by default', () => {
+  let t: TestApp;
+  let service: Awaited<ReturnType<typeof startService>>;
+  let owner: TestUser;
+  let p: ProjectContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+    service = await startService();
+    owner = await buildUser(t.container);
+    p = await buildProject(t.container, owner);
+  });
+  afterAll(async () => {
+    service.server.close();
+    await t.close();
+  });
+
+  const checksUrl = () => `/api/v4/projects/${p.project.id}/external_status_checks`;
+  const listChecks = async () =>
+    (await t.app.inject({ url: checksUrl(), headers: owner.headers })).json<StatusCheckJson[]>();
+
+  it.each([
+    ['http://localhost:8080/check', 'Requests to localhost are not allowed'],
+    ['http://127.0.0.1/check', 'Requests to localhost are not allowed'],
+    ['http://[::1]/check', 'Requests to localhost are not allowed'],
+    ['http://[::ffff:127.0.0.1]/check', 'Requests to localhost are not allowed'],
+    ['http://10.0.0.5/check', 'Requests to the local network are not allowed'],
+    ['https://192.168.1.20/check', 'Requests to the local network are not allowed'],
+    ['http://[fd00::1]/check', 'Requests to the local network are not allowed'],
+    ['http://169.254.169.254/latest/meta-data', 'Requests to the link local network are not allowed'],
+  ])('refuses to register %s with 400 and writes nothing', async (url, reason) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: checksUrl(),
+      headers: owner.headers,
+      payload: { name: 'Local', external_url: url },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: `External url is blocked: ${reason}` });
+    expect(await listChecks()).toEqual([]);
+  });
+
+  it('refuses to move a registered check to a local address and keeps its URL', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: checksUrl(),
+      headers: owner.headers,
+      payload: { name: 'Compliance', external_url: 'https://compliance.example.com/check' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<StatusCheckJson>().id;
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `${checksUrl()}/${id}`,
+      headers: owner.headers,
+      payload: { name: 'Renamed', external_url: 'http://127.0.0.1:9000/check' },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(await listChecks()).toEqual([
+      expect.objectContaining({ name: 'Compliance', external_url: 'https://compliance.example.com/check' }),
+    ]);
+    await t.app.inject({ method: 'DELETE', url: `${checksUrl()}/${id}`, headers: owner.headers });
+  });
+
+  /** A check saved while local requests were allowed (turned off since): its answer on a new merge request. */
+  const answerOfOldCheck = async (name: string, externalUrl: string, sourceBranch: string, iid: number) => {
+    await insertStatusCheck(t.deps.database.db, { projectId: p.project.id, name, externalUrl });
+    await buildMergeRequest(t.container, owner, p, { source_branch: sourceBranch });
+    await t.container.jobs.drain();
+    const checks = await t.app.inject({
+      url: `/api/v4/projects/${p.project.id}/merge_requests/${iid}/status_checks`,
+      headers: owner.headers,
+    });
+    return checks.json<Array<{ name: string; status: string }>>().find((c) => c.name === name)?.status;
+  };
+
+  it('does not send to a check that points at this machine: the check fails at once', async () => {
+    expect(await answerOfOldCheck('Old local check', service.url, 'feature', 1)).toBe('failed');
+    expect(service.received).toEqual([]);
+  });
+
+  it('refuses the server’s own address on its network, which reaches it as localhost does', async () => {
+    const own = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .find((nic) => !nic.internal && nic.family === 'IPv4');
+    expect(own, 'this machine has an address on a network').toBeDefined();
+    const ownService = await startService(own?.address);
+    try {
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: checksUrl(),
+        headers: owner.headers,
+        payload: { name: 'Own address', external_url: ownService.url },
+      });
+      expect(registered.statusCode).toBe(400);
+      expect(registered.json()).toEqual({
+        message: 'External url is blocked: Requests to localhost are not allowed',
+      });
+
+      // One saved before this rule is not sent to either.
+      expect(await answerOfOldCheck('Own address', ownService.url, 'own-address', 2)).toBe('failed');
+      expect(ownService.received).toEqual([]);
+    } finally {
+      ownService.server.close();
+    }
   });
 });

@@ -43,6 +43,7 @@ import {
   type StatusCheckResponseRow,
 } from './status-checks.repo';
 import { statusCheckPayload } from './status-checks.presenter';
+import { BlockedUrlError, postJson, systemNetwork, urlRefusal, type Network } from './outbound-request';
 
 /** GitLab fails a check that stays pending longer than two minutes; a retry asks again. */
 export const PENDING_TIMEOUT_MS = 2 * 60_000;
@@ -66,7 +67,9 @@ type Deps = {
   clock: Clock;
   bus: EventBus;
   jobs: JobQueue;
-  config: Pick<Config, 'externalUrl'>;
+  config: Pick<Config, 'externalUrl' | 'allowLocalRequests'>;
+  /** How host names resolve and which addresses are the server's own, when checking for local ones (tests pin it). */
+  network?: Network;
   projects: Pick<ProjectsService, 'loadProject'>;
   mergeRequests: Pick<MergeRequestsService, 'findReadable'>;
 };
@@ -76,7 +79,16 @@ type Deps = {
  * Each new head commit of a merge request gets a pending answer per applicable check and the
  * server POSTs the merge request to the service, which answers passed or failed through the API.
  */
-export function createStatusChecksService({ db, clock, bus, jobs, config, projects, mergeRequests }: Deps) {
+export function createStatusChecksService({
+  db,
+  clock,
+  bus,
+  jobs,
+  config,
+  network = systemNetwork,
+  projects,
+  mergeRequests,
+}: Deps) {
   /** Background work reads the request as the system, not as a user. */
   async function recordById(id: number) {
     const location = await findMergeRequestLocation(db, id);
@@ -157,6 +169,13 @@ export function createStatusChecksService({ db, clock, bus, jobs, config, projec
     return unique;
   }
 
+  /** A URL on this machine or its local network is refused, unless the instance allows local requests. */
+  async function assertPublicUrl(url: string | undefined): Promise<void> {
+    if (url === undefined || config.allowLocalRequests) return;
+    const reason = await urlRefusal(url, network);
+    if (reason) throw new BadRequestError(`External url is blocked: ${reason}`);
+  }
+
   async function list(actor: Actor, projectRef: number | string) {
     const ctx = await loadForAdmin(actor, projectRef);
     return listStatusChecks(db, [ctx.project.id]);
@@ -166,6 +185,7 @@ export function createStatusChecksService({ db, clock, bus, jobs, config, projec
     const ctx = await loadForAdmin(actor, projectRef);
     if (ctx.project.archived) throw new ForbiddenError();
     const branchIds = await branchIdsOf(ctx, input.protected_branch_ids);
+    await assertPublicUrl(input.external_url);
     const id = await db.transaction(async (tx) => {
       const row = await insertStatusCheck(tx, {
         projectId: ctx.project.id,
@@ -189,6 +209,7 @@ export function createStatusChecksService({ db, clock, bus, jobs, config, projec
     if (ctx.project.archived) throw new ForbiddenError();
     await findCheck(ctx, checkId);
     const branchIds = await branchIdsOf(ctx, input.protected_branch_ids);
+    await assertPublicUrl(input.external_url);
     if (input.name !== undefined) {
       const taken = (await listStatusChecks(db, [ctx.project.id])).some(
         (c) => c.id !== checkId && c.name === input.name,
@@ -301,7 +322,10 @@ export function createStatusChecksService({ db, clock, bus, jobs, config, projec
     await announceMergeRequest(bus, mr);
   }
 
-  /** The job: POSTs the merge request to the check's service; an error or a non-2xx answer is retried. */
+  /**
+   * The job: POSTs the merge request to the check's service; an error or a non-2xx answer is
+   * retried. A service on a local address (unless allowed) fails the check at once.
+   */
   async function notify(payload: unknown): Promise<void> {
     const response = await findResponse(db, notifyPayload.parse(payload).responseId);
     if (!response || response.status !== 'pending') return;
@@ -311,15 +335,30 @@ export function createStatusChecksService({ db, clock, bus, jobs, config, projec
       (c) => c.id === response.externalStatusCheckId,
     );
     if (!check) return;
-    const answer = await fetch(check.externalUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Mergeway status checks' },
-      body: JSON.stringify(statusCheckPayload({ record, check, sha: response.sha }, config)),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
-    });
-    await answer.body?.cancel();
-    if (!answer.ok) throw new Error(`status check ${check.id} answered ${answer.status}`);
+    const body = statusCheckPayload({ record, check, sha: response.sha }, config);
+    try {
+      const status = await postJson(check.externalUrl, body, {
+        allowLocal: config.allowLocalRequests,
+        network,
+        timeoutMs: NOTIFY_TIMEOUT_MS,
+        userAgent: 'Mergeway status checks',
+      });
+      if (status < 200 || status > 299) throw new Error(`status check ${check.id} answered ${status}`);
+    } catch (error) {
+      if (!(error instanceof BlockedUrlError)) throw error;
+      // Asking again would be refused again: the check fails now, and a retry asks once the URL is fixed.
+      await db.transaction(async (tx) => {
+        await lockMergeRequestRow(tx, response.mergeRequestId);
+        await insertResponse(tx, {
+          mergeRequestId: response.mergeRequestId,
+          externalStatusCheckId: check.id,
+          sha: response.sha,
+          status: 'failed',
+          createdAt: clock.now(),
+        });
+      });
+      await announceMergeRequest(bus, record.mergeRequest);
+    }
   }
 
   jobs.register(NOTIFY_JOB, notify);
