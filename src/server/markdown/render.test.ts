@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { renderInlineMarkdown, renderMarkdown } from './render';
+import type { Reference } from '../../shared/markdown/references';
+import { renderInlineMarkdown as renderInline, renderMarkdown as render } from './render';
+import { unlinkedHtml, writeHtml } from './rendered';
+
+/** Rendered with no reference linked, as for a reader who may see none of them. */
+const renderMarkdown = (text: string) => unlinkedHtml(render(text));
+const renderInlineMarkdown = (text: string) => unlinkedHtml(renderInline(text));
+/** Rendered with every reference linked to a stand-in, to see where references are found. */
+const linked = (text: string) =>
+  writeHtml(render(text), (reference: Reference) => `<a class="ref">${reference.original}</a>`);
 
 describe('renderMarkdown', () => {
   it('renders headings, emphasis, inline code and fenced code with its language class', () => {
@@ -16,16 +25,51 @@ describe('renderMarkdown', () => {
     );
     expect(html).toContain('<table>');
     expect(html).toContain('<td align="right">2</td>');
-    expect(html).toContain('<li class="task-list-item"><input type="checkbox" checked disabled> done</li>');
-    expect(html).toContain('<input type="checkbox" disabled> todo');
+    expect(html).toContain(
+      '<li class="task-list-item" data-sourcepos="5:1-5:11"><input type="checkbox" checked disabled class="task-list-item-checkbox"> done</li>',
+    );
+    expect(html).toContain(
+      '<li class="task-list-item" data-sourcepos="6:1-6:11"><input type="checkbox" disabled class="task-list-item-checkbox"> todo</li>',
+    );
     expect(html).toContain('<del>gone</del>');
     expect(html).toContain(
       '<a href="http://www.example.com" rel="nofollow noreferrer noopener">www.example.com</a>',
     );
   });
 
-  it('leaves references to merge requests, issues and users as plain text', () => {
+  it('marks references to merge requests, issues and users, which each answer links or leaves as text', () => {
+    const rendered = render('See !12, #3 and @alice, or group/app#4');
+    expect(rendered.references).toEqual([
+      { type: 'merge_request', project: null, iid: 12, original: '!12' },
+      { type: 'issue', project: null, iid: 3, original: '#3' },
+      { type: 'user', path: 'alice', original: '@alice' },
+      { type: 'issue', project: 'group/app', iid: 4, original: 'group/app#4' },
+    ]);
+    expect(linked('See !12 and @alice')).toBe(
+      '<p>See <a class="ref">!12</a> and <a class="ref">@alice</a></p>',
+    );
     expect(renderMarkdown('See !12, #3 and @alice')).toBe('<p>See !12, #3 and @alice</p>');
+  });
+
+  it('finds no references in code, code blocks or links', () => {
+    expect(linked('`#1` [see #2](https://example.com) https://example.com/#3 **#4**\n\n    #5\n')).toBe(
+      '<p><code>#1</code> <a href="https://example.com" rel="nofollow noreferrer noopener">see #2</a> ' +
+        '<a href="https://example.com/#3" rel="nofollow noreferrer noopener">https://example.com/#3</a> ' +
+        '<strong><a class="ref">#4</a></strong></p>\n<pre><code>#5\n</code></pre>',
+    );
+  });
+
+  it('renders emoji shortcodes as gl-emoji, except in code; unknown names stay text', () => {
+    expect(renderMarkdown(':thumbsup: :+1: :no_such_emoji: `:tada:`')).toBe(
+      '<p><gl-emoji title="thumbs up" data-name="thumbsup">👍</gl-emoji> ' +
+        '<gl-emoji title="thumbs up" data-name="thumbsup">👍</gl-emoji> :no_such_emoji: <code>:tada:</code></p>',
+    );
+  });
+
+  it('lists the lines task items start on, and only those', () => {
+    expect(
+      render('Intro\n\n- [ ] one\n  more\n- plain\n1. [x] two\n\n```\n- [ ] code\n```').taskLines,
+    ).toEqual([3, 6]);
   });
 
   it('returns an empty string for an empty or blank description', () => {
@@ -74,6 +118,14 @@ describe('renderMarkdown', () => {
       );
     });
 
+    it('cannot forge the place of a reference', () => {
+      const forged = '<mergeway-reference data-index="0"></mergeway-reference>';
+      const rendered = render(`${forged} ![${forged}](https://example.com/a.png) #1`);
+      expect(rendered.references).toHaveLength(1);
+      expect(rendered.parts.filter((part) => typeof part !== 'string')).toHaveLength(1);
+      expect(writeHtml(rendered, () => '<a>linked</a>').match(/linked/g)).toHaveLength(1);
+    });
+
     it('prefixes ids so that user content cannot clobber the page’s own elements', () => {
       const html = renderMarkdown('text[^1]\n\n[^1]: note');
       expect(html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1"');
@@ -87,6 +139,14 @@ describe('renderInlineMarkdown', () => {
     expect(renderInlineMarkdown('Fix `parse()` for *all* inputs')).toBe(
       'Fix <code>parse()</code> for <em>all</em> inputs',
     );
+  });
+
+  it('marks references in a title too, also one kept as text', () => {
+    expect(renderInline('Fix #3 :tada:').references).toHaveLength(1);
+    expect(unlinkedHtml(renderInline('1. Fix #3'))).toBe('1. Fix #3');
+    expect(renderInline('1. Fix #3').references).toEqual([
+      { type: 'issue', project: null, iid: 3, original: '#3' },
+    ]);
   });
 
   it('keeps block syntax and html as escaped text', () => {

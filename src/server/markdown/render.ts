@@ -1,11 +1,14 @@
 import type { Element, Root, RootContent } from 'hast';
-import type { Html } from 'mdast';
+import type { Html, Root as MdastRoot } from 'mdast';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { unified, type Processor } from 'unified';
+import type { Reference } from '../../shared/markdown/references';
+import { gfmText, splitAtReferences } from './gfm-text';
+import type { RenderedMarkdown } from './rendered';
 
 /**
  * The allow-list: GitHub's sanitizer defaults (what GFM produces: tables, task list checkboxes,
@@ -24,47 +27,113 @@ const schema: SanitizeSchema = {
   },
 };
 
-/** Links leave the page without passing our origin or ranking to the target, as GitLab renders them. */
-function externalLinks() {
-  const visit = (node: Root | RootContent): void => {
-    if (node.type !== 'root' && node.type !== 'element') return;
-    if (node.type === 'element') markLink(node);
-    node.children.forEach(visit);
-  };
-  return (tree: Root) => visit(tree);
-}
+const visitElements = (node: Root | Element, visit: (element: Element) => void): void => {
+  for (const child of node.children as RootContent[]) {
+    if (child.type !== 'element') continue;
+    visit(child);
+    visitElements(child, visit);
+  }
+};
 
-function markLink(node: Element): void {
+/** Links leave the page without passing our origin or ranking to the target, as GitLab renders them. */
+function markExternalLink(node: Element): void {
   if (node.tagName !== 'a' || typeof node.properties.href !== 'string') return;
   if (/^https?:/i.test(node.properties.href)) node.properties.rel = ['nofollow', 'noreferrer', 'noopener'];
 }
 
-// Raw HTML in the source is shown as the text it is, never parsed into elements; the sanitizer
-// then checks everything markdown itself produced.
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkRehype, { handlers: { html: (_state, node: Html) => ({ type: 'text', value: node.value }) } })
-  .use(rehypeSanitize, schema)
-  .use(externalLinks)
-  .use(rehypeStringify)
-  .freeze();
-
-/** GitLab Flavored Markdown to HTML that is safe to put into a page as is. */
-export function renderMarkdown(text: string): string {
-  if (text.trim() === '') return '';
-  return String(processor.processSync(text));
+/**
+ * Task list items as GitLab marks them: the item's source lines (`data-sourcepos`, which the
+ * browser sends back as `line_number` when a box is ticked) and `task-list-item-checkbox`.
+ * The boxes stay disabled here; the page enables them for those who may edit the text.
+ */
+function markTaskItem(node: Element, taskLines: number[]): void {
+  const classes = node.properties.className;
+  if (node.tagName !== 'li' || !Array.isArray(classes) || !classes.includes('task-list-item')) return;
+  const start = node.position?.start;
+  const end = node.position?.end;
+  if (start && end) {
+    node.properties.dataSourcepos = `${start.line}:${start.column}-${end.line}:${end.column}`;
+    taskLines.push(start.line);
+  }
+  const box = node.children.find(
+    (child): child is Element => child.type === 'element' && child.tagName === 'input',
+  );
+  if (box) box.properties.className = ['task-list-item-checkbox'];
 }
 
-const escapeHtml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+/** What one run of the pipeline collects besides the tree, in the file's `data`. */
+type Collected = { references: Reference[]; taskLines: number[] };
+
+/** The part of unified's file the plugins use. */
+type SourceFile = { value: unknown; data: Record<string, unknown> };
 
 /**
- * One line of inline markdown (a title): emphasis, code and links render, while anything that
- * would become a block (`# x`, `1. x`, `> x`) stays the text it was.
+ * Runs after the sanitizer, on what markdown itself produced: everything added here (links'
+ * `rel`, task item positions, emoji, reference places) is ours, not the author's.
  */
-export function renderInlineMarkdown(text: string): string {
-  const html = renderMarkdown(text);
-  const inline = /^<p>(.*)<\/p>$/s.exec(html)?.[1];
-  return inline === undefined || inline.includes('<p>') ? escapeHtml(text) : inline;
+function gfmAdditions(this: Processor) {
+  return (tree: Root, file: SourceFile) => {
+    const collected: Collected = { references: [], taskLines: [] };
+    visitElements(tree, (node) => {
+      markExternalLink(node);
+      markTaskItem(node, collected.taskLines);
+    });
+    gfmText(collected.references)(tree);
+    file.data.collected = collected;
+  };
 }
+
+/**
+ * A title: one line of inline markdown. Anything that would become a block (`# x`, `1. x`,
+ * `> x`) is kept as the text it was, as is the whole title when it is more than one paragraph.
+ */
+function onlyOneParagraph(this: Processor) {
+  return (tree: MdastRoot, file: SourceFile) => {
+    const [first, ...rest] = tree.children;
+    if (first?.type === 'paragraph' && rest.length === 0) return;
+    tree.children = [{ type: 'paragraph', children: [{ type: 'text', value: String(file.value) }] }];
+  };
+}
+
+/** The title's paragraph without its `<p>`. */
+function unwrapParagraph(this: Processor) {
+  return (tree: Root) => {
+    const [paragraph] = tree.children;
+    if (paragraph?.type === 'element' && paragraph.tagName === 'p') tree.children = paragraph.children;
+  };
+}
+
+function processor(inline: boolean) {
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(inline ? [onlyOneParagraph] : [])
+      // Raw HTML in the source is shown as the text it is, never parsed into elements; the
+      // sanitizer then checks everything markdown itself produced.
+      .use(remarkRehype, {
+        handlers: { html: (_state, node: Html) => ({ type: 'text', value: node.value }) },
+      })
+      .use(inline ? [unwrapParagraph] : [])
+      .use(rehypeSanitize, schema)
+      .use(gfmAdditions)
+      .use(rehypeStringify)
+      .freeze()
+  );
+}
+
+const blockProcessor = processor(false);
+const inlineProcessor = processor(true);
+
+function render(text: string, inline: boolean): RenderedMarkdown {
+  if (text.trim() === '') return { parts: [''], references: [], taskLines: [] };
+  const file = (inline ? inlineProcessor : blockProcessor).processSync(text);
+  const { references, taskLines } = file.data.collected as Collected;
+  return { parts: splitAtReferences(String(file), references), references, taskLines };
+}
+
+/** GitLab Flavored Markdown to sanitized HTML, with its references still to be linked per reader. */
+export const renderMarkdown = (text: string): RenderedMarkdown => render(text, false);
+
+/** One line of inline markdown (a title), references still to be linked per reader. */
+export const renderInlineMarkdown = (text: string): RenderedMarkdown => render(text, true);

@@ -6,21 +6,31 @@ import { request } from '../api/client';
 import { MarkdownBody } from './MarkdownBody';
 import './markdown.css';
 
-/** The editor's Preview: the server renders and sanitizes, as it will for the saved text. */
-function useMarkdownPreview() {
+/**
+ * The editor's Preview: the server renders and sanitizes, as it will for the saved text, with the
+ * project as the context of references (`#1` is that project's issue).
+ */
+function useMarkdownPreview(project: string) {
   return useMutation({
     mutationFn: (text: string) =>
-      request<MarkdownResponse>('/api/v4/markdown', { method: 'POST', body: { text, gfm: true } }),
+      request<MarkdownResponse>('/api/v4/markdown', { method: 'POST', body: { text, gfm: true, project } }),
   });
 }
 
-type Props = { label: string; value: string; onChange: (value: string) => void; placeholder?: string };
+type Props = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The full path of the project the text belongs to. */
+  project: string;
+  placeholder?: string;
+};
 
 /** A markdown textarea with a Preview rendered by the server, so it shows exactly what will be saved. */
-export function MarkdownEditor({ label, value, onChange, placeholder }: Props) {
+export function MarkdownEditor({ label, value, onChange, project, placeholder }: Props) {
   const id = useId();
   const [mode, setMode] = useState<'write' | 'preview'>('write');
-  const preview = useMarkdownPreview();
+  const preview = useMarkdownPreview(project);
 
   const showPreview = () => {
     setMode('preview');

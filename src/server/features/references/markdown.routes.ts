@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { markdownRequestSchema } from '../../../shared/api/mergeRequests';
+import type { Container } from '../../container';
+import { cachedMarkdown } from '../../markdown/markdown-cache';
+import { unlinkedHtml } from '../../markdown/rendered';
+import { assertScope } from '../auth/api-auth';
+
+/**
+ * `POST /api/v4/markdown`, as GitLab has it: the editors' Preview and READMEs render through the
+ * server's sanitizer. With `gfm`, references are linked for the caller, relative to `project`
+ * when given (a project the caller may not read is `404 Project Not Found`).
+ */
+export function registerMarkdownRoutes(
+  app: FastifyInstance,
+  { projects, references }: Pick<Container, 'projects' | 'references'>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'POST',
+    url: '/api/v4/markdown',
+    schema: { body: markdownRequestSchema },
+    handler: async (request, reply) => {
+      assertScope(request, 'api_read');
+      const { text, gfm, project } = request.body;
+      if (!gfm) return reply.status(201).send({ html: unlinkedHtml(cachedMarkdown(text)) });
+      const actor = request.currentUser;
+      const context = project === undefined ? null : await projects.loadProject(actor, project);
+      const markdown = await references.writerFor(actor, context, { blocks: [text] });
+      return reply.status(201).send({ html: markdown.html(text) });
+    },
+  });
+}

@@ -1,0 +1,173 @@
+import type { Reference } from '../../../shared/markdown/references';
+import type { Actor } from '../../auth/permissions';
+import { cachedInlineMarkdown, cachedMarkdown } from '../../markdown/markdown-cache';
+import { referenceLink, type ReferenceTarget } from '../../markdown/reference-links';
+import { writeHtml, type ReferenceLinker } from '../../markdown/rendered';
+import type { IssuesService } from '../issues/issues.service';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { MentionedNamespaceRow } from '../projects/projects.repo';
+import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+
+type Deps = {
+  projects: Pick<ProjectsService, 'readableByFullPaths' | 'mentionableByFullPaths'>;
+  issues: Pick<IssuesService, 'readableByIids'>;
+  mergeRequests: Pick<MergeRequestsService, 'readableByIids'>;
+};
+
+/** An answer's markdown, written for its reader: notes, descriptions, titles. */
+export type MarkdownWriter = {
+  html: (text: string) => string;
+  inline: (text: string) => string;
+};
+
+/** What one answer renders: block markdown (notes, descriptions) and inline markdown (titles). */
+export type MarkdownTexts = { blocks?: readonly string[]; inlines?: readonly string[] };
+
+/**
+ * At most this many distinct things of each kind are looked up for one answer; references
+ * beyond them stay text. A 1 MB note of `#1 #2 #3 ...` must not become a 100,000-row query.
+ */
+export const MAX_REFERENCES_PER_KIND = 1000;
+
+type IidReference = Extract<Reference, { type: 'issue' | 'merge_request' }>;
+
+const distinctFirst = <T>(values: readonly T[], limit: number): T[] => [...new Set(values)].slice(0, limit);
+
+/**
+ * Links references for one reader (GitLab's reference filters and ReferenceRedactor in one step):
+ * the rendered markdown is the same for everyone and holds only the places of references; here
+ * what they name is looked up, in one query per kind for all the texts of an answer, and each
+ * becomes a link only if it exists and this reader may read it. Anything else (missing,
+ * confidential, in a private project) is written as the text it was, so its title and its
+ * existence stay unknown to the reader.
+ */
+export function createReferencesService({ projects, issues, mergeRequests }: Deps) {
+  async function linkerFor(
+    actor: Actor,
+    context: ProjectContext | null,
+    references: readonly Reference[],
+  ): Promise<ReferenceLinker> {
+    if (references.length === 0) return () => null;
+    const projectPathOf = (reference: IidReference): string | null =>
+      (reference.project ?? context?.fullPath ?? null)?.toLowerCase() ?? null;
+    const iidReferences = references.filter((r): r is IidReference => r.type !== 'user');
+    const otherPaths = distinctFirst(
+      iidReferences.flatMap((r) => {
+        const path = projectPathOf(r);
+        return path && path !== context?.fullPath.toLowerCase() ? [path] : [];
+      }),
+      MAX_REFERENCES_PER_KIND,
+    );
+    const mentions = distinctFirst(
+      references.flatMap((r) => (r.type === 'user' ? [r.path.toLowerCase()] : [])),
+      MAX_REFERENCES_PER_KIND,
+    );
+
+    const loadIidTargets = async () => {
+      const readable =
+        otherPaths.length > 0
+          ? await projects.readableByFullPaths(actor, otherPaths)
+          : new Map<string, ProjectContext>();
+      if (context) readable.set(context.fullPath.toLowerCase(), context);
+      const keysOf = (type: IidReference['type']) => {
+        const keys = new Map<string, { ctx: ProjectContext; iid: number }>();
+        for (const r of iidReferences) {
+          const ctx = r.type === type ? readable.get(projectPathOf(r) ?? '') : undefined;
+          if (ctx && keys.size < MAX_REFERENCES_PER_KIND)
+            keys.set(`${ctx.project.id}:${r.iid}`, { ctx, iid: r.iid });
+        }
+        return [...keys.values()];
+      };
+      const issueKeys = keysOf('issue');
+      const mergeRequestKeys = keysOf('merge_request');
+      return Promise.all([
+        issueKeys.length > 0 ? issues.readableByIids(actor, issueKeys) : [],
+        mergeRequestKeys.length > 0 ? mergeRequests.readableByIids(actor, mergeRequestKeys) : [],
+      ]);
+    };
+    const loadMentions = async () =>
+      mentions.length > 0
+        ? projects.mentionableByFullPaths(actor, mentions)
+        : new Map<string, MentionedNamespaceRow>();
+    const [[foundIssues, foundMergeRequests], namespaces] = await Promise.all([
+      iidReferences.length > 0 ? loadIidTargets() : Promise.resolve([[], []] as const),
+      loadMentions(),
+    ]);
+
+    const targets = new Map<string, ReferenceTarget>();
+    for (const { ctx, issue } of foundIssues)
+      targets.set(`${ctx.fullPath.toLowerCase()}#${issue.iid}`, {
+        type: 'issue',
+        url: `/${ctx.fullPath}/-/issues/${issue.iid}`,
+        projectId: ctx.project.id,
+        projectPath: ctx.fullPath,
+        id: issue.id,
+        iid: issue.iid,
+        title: issue.title,
+        issueType: issue.issueType,
+        state: issue.state,
+      });
+    for (const { ctx, mergeRequest } of foundMergeRequests)
+      targets.set(`${ctx.fullPath.toLowerCase()}!${mergeRequest.iid}`, {
+        type: 'merge_request',
+        url: `/${ctx.fullPath}/-/merge_requests/${mergeRequest.iid}`,
+        projectId: ctx.project.id,
+        projectPath: ctx.fullPath,
+        id: mergeRequest.id,
+        iid: mergeRequest.iid,
+        title: mergeRequest.title,
+        state: mergeRequest.state,
+      });
+    for (const [path, namespace] of namespaces)
+      targets.set(
+        `@${path}`,
+        namespace.user
+          ? {
+              type: 'user',
+              url: `/${namespace.user.username}`,
+              id: namespace.user.id,
+              name: namespace.user.name,
+            }
+          : {
+              type: 'group',
+              url: `/groups/${namespace.fullPath}`,
+              id: namespace.id,
+              name: namespace.fullName,
+            },
+      );
+
+    return (reference) => {
+      const key =
+        reference.type === 'user'
+          ? `@${reference.path.toLowerCase()}`
+          : `${projectPathOf(reference)}${reference.type === 'issue' ? '#' : '!'}${reference.iid}`;
+      const target = targets.get(key);
+      return target ? referenceLink(reference, target) : null;
+    };
+  }
+
+  /**
+   * Renders the texts of one answer (from the cache when seen before) and looks up everything
+   * they reference at once, so a page of notes costs the same few queries as one note.
+   */
+  async function writerFor(
+    actor: Actor,
+    context: ProjectContext | null,
+    { blocks = [], inlines = [] }: MarkdownTexts,
+  ): Promise<MarkdownWriter> {
+    const rendered = [...blocks.map(cachedMarkdown), ...inlines.map(cachedInlineMarkdown)];
+    const link = await linkerFor(
+      actor,
+      context,
+      rendered.flatMap((r) => r.references),
+    );
+    return {
+      html: (text) => writeHtml(cachedMarkdown(text), link),
+      inline: (text) => writeHtml(cachedInlineMarkdown(text), link),
+    };
+  }
+
+  return { writerFor, linkerFor };
+}
+
+export type ReferencesService = ReturnType<typeof createReferencesService>;
