@@ -1,10 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitFiles } from '../../src/server/git/commits';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
-import { buildProject, buildUser } from '../support/factories';
-import { testAuthor } from '../support/merge-request-factories';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { screenshot } from '../support/browser';
+import { openChangesTab, type ChangesTab } from '../support/changes-tab';
 
 /** A 100-line file; the branch changes lines 50 and 90, so git shows two hunks with gaps around them. */
 const numbered = (change: (n: number) => string) =>
@@ -23,30 +20,17 @@ const lfsPointer = [
 const binary = Buffer.concat([Buffer.from([0, 1, 2, 3]), Buffer.alloc(2044, 7)]);
 
 describe('the Changes tab: context lines, the full file and the viewers without lines', () => {
-  let t: TestApp;
-  let browser: Browser;
+  let tab: ChangesTab;
   let page: Page;
   let url: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const owner = await buildUser(t.container);
-    const project = await buildProject(t.container, owner, { visibility: 'public' });
-    await commitFiles(project.gitDir, {
-      branch: 'main',
-      message: 'Start',
-      author: testAuthor,
-      changes: [
+    tab = await openChangesTab({
+      base: [
         { action: 'create', path: 'src/lines.ts', content: before },
         { action: 'create', path: 'docs/notes.md', content: notes },
         { action: 'create', path: 'bin/run.sh', content: '#!/bin/sh\necho run\n' },
       ],
-    });
-    await commitFiles(project.gitDir, {
-      branch: 'feature/lines',
-      startBranch: 'main',
-      message: 'Scale two lines',
-      author: testAuthor,
       changes: [
         { action: 'update', path: 'src/lines.ts', content: after },
         { action: 'delete', path: 'docs/notes.md' },
@@ -55,21 +39,13 @@ describe('the Changes tab: context lines, the full file and the viewers without 
         { action: 'create', path: 'assets/data.bin', content: binary },
         { action: 'create', path: 'assets/demo.mp4', content: lfsPointer },
       ],
-    });
-    const mr = await t.container.mergeRequests.create(owner, project.project.id, {
-      source_branch: 'feature/lines',
       title: 'Scale two lines',
+      permissions: ['clipboard-read', 'clipboard-write'],
     });
-    url = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}/diffs`;
-    browser = await launchBrowser();
-    const context = await newContext(browser, await t.listen());
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    page = await context.newPage();
-    await signIn(page, owner.username, owner.password);
+    ({ page, url } = tab);
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await tab?.close();
   });
 
   const file = (path: string) => page.getByRole('region', { name: path, exact: true });

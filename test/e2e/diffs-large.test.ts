@@ -1,11 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitFiles } from '../../src/server/git/commits';
 import path from 'node:path';
-import { launchBrowser, newContext, screenshotsDir, signIn } from '../support/browser';
-import { buildProject, buildUser } from '../support/factories';
-import { testAuthor } from '../support/merge-request-factories';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { screenshotsDir } from '../support/browser';
+import { openChangesTab, type ChangesTab } from '../support/changes-tab';
 
 const FILES = 1000;
 const body = (n: number, version: number) =>
@@ -15,41 +12,21 @@ const body = (n: number, version: number) =>
   ).join('\n') + '\n';
 
 describe('the Changes tab on a merge request of 1,000 files', () => {
-  let t: TestApp;
-  let browser: Browser;
+  let tab: ChangesTab;
   let page: Page;
   let url: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const owner = await buildUser(t.container);
-    const project = await buildProject(t.container, owner, { visibility: 'public' });
     const paths = Array.from({ length: FILES }, (_, n) => `pkg${Math.floor(n / 50)}/module${n}.ts`);
-    await commitFiles(project.gitDir, {
-      branch: 'main',
-      message: 'Many modules',
-      author: testAuthor,
-      changes: paths.map((path, n) => ({ action: 'create' as const, path, content: body(n, 1) })),
-    });
-    await commitFiles(project.gitDir, {
-      branch: 'feature/all',
-      startBranch: 'main',
-      message: 'Touch every module',
-      author: testAuthor,
+    tab = await openChangesTab({
+      base: paths.map((path, n) => ({ action: 'create' as const, path, content: body(n, 1) })),
       changes: paths.map((path, n) => ({ action: 'update' as const, path, content: body(n, 2) })),
-    });
-    const mr = await t.container.mergeRequests.create(owner, project.project.id, {
-      source_branch: 'feature/all',
       title: 'Touch every module',
     });
-    url = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}/diffs`;
-    browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
+    ({ page, url } = tab);
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await tab?.close();
   });
 
   it('lists every file, paints the first diff rows fast and keeps the DOM small once all are loaded', async () => {

@@ -162,10 +162,46 @@ describe('the Changes tab in the browser', () => {
   it('opens a file from the file tree and finds files by name', async () => {
     const tree = page.getByRole('navigation', { name: 'Changed files' });
     await tree.getByLabel('Search files').fill('chk');
-    expect(await tree.getByRole('button').allInnerTexts()).toEqual(['src/checkout.ts']);
+    expect(await tree.locator('.diff-tree__file').allInnerTexts()).toEqual(['src/checkout.ts']);
     await tree.getByRole('button', { name: 'src/checkout.ts' }).click();
     await page.waitForURL((u) => u.hash === `#diff-content-${fileHash('src/checkout.ts')}`);
     await tree.getByLabel('Search files').fill('');
+  });
+
+  it('switches the file browser to a list of files and back, keeps the choice, and marks files still loading', async () => {
+    const tree = page.getByRole('navigation', { name: 'Changed files' });
+    await tree.getByRole('button', { name: 'List view' }).click();
+    expect(await tree.locator('.diff-tree__folder').count()).toBe(0);
+    expect(await tree.locator('.diff-tree__file').allInnerTexts()).toEqual([
+      'guide.md\ndocs',
+      'build.sh\nscripts',
+      'cart.ts\nsrc',
+      'checkout.ts\nsrc',
+      'legacy.txt',
+    ]);
+    await screenshot(page, 'diffs-file-list');
+    // Batches held back: each file's row says it is loading until its diff arrives.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/diffs_batch.json**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.reload();
+      await tree.getByRole('button', { name: 'legacy.txt loading' }).waitFor();
+      expect(await tree.locator('.diff-tree__folder').count()).toBe(0);
+      await screenshot(page, 'diffs-file-list-loading');
+    } finally {
+      release();
+    }
+    await tree.getByRole('button', { name: 'legacy.txt', exact: true }).waitFor();
+    await page.unroute('**/diffs_batch.json**');
+    await tree.getByRole('button', { name: 'Tree view' }).click();
+    await tree.getByRole('button', { name: 'src', exact: true }).waitFor();
+    expect(await tree.getByRole('button', { name: 'src', exact: true }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
   });
 
   it('follows a #diff-content-{file hash} deep link to its file', async () => {

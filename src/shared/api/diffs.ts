@@ -113,12 +113,15 @@ export const diffFileSchema = diffFileMetadataSchema.extend({
   /** The submodule's files at the new commit. */
   submodule_tree_url: z.string().nullable(),
   submodule_compare: submoduleCompareSchema.nullable(),
-  /** True when the file's lines go past git's limits (`too_large` viewer): nothing is listed. */
   /** The source branch's edit page (`?from_merge_request_iid=` while open); null unless the diff ends at the latest push. */
   edit_path: z.string().nullable(),
   ide_edit_path: z.string().nullable(),
   /** The reader may commit an edit of this file to the source branch. */
   can_modify_blob: z.boolean(),
+  /** Images only: bytes of the old and the new file (null for the side that does not exist, and for other files). */
+  old_size: z.number().int().nullable(),
+  new_size: z.number().int().nullable(),
+  /** True when the file's lines go past git's limits (`too_large` viewer): nothing is listed. */
   too_large: z.boolean(),
   /** No `match` line: the lines cover the whole file, so there is no context left to expand. */
   is_fully_expanded: z.boolean(),

@@ -142,8 +142,11 @@ const HEADER_KEYS = [
   'index',
 ] as const;
 
+/** Each key with the space that follows it, made once rather than per header row. */
+const HEADER_PREFIXES = HEADER_KEYS.map((name) => [name, `${name} `] as const);
+
 function readHeaderRow(file: ParsedDiffFile, row: string): void {
-  const key = HEADER_KEYS.find((name) => row.startsWith(`${name} `)) ?? '';
+  const key = HEADER_PREFIXES.find(([, prefix]) => row.startsWith(prefix))?.[0] ?? '';
   const value = row.slice(key.length + 1);
   if (row.startsWith('--- ')) {
     const path = sidePath(row.slice(4));

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoverageReport, DiffFile, DiffForPath, DiffsMetadata } from '../../../shared/api/diffs';
+import type {
+  CoverageReport,
+  DiffFile,
+  DiffForPath,
+  DiffsBatch,
+  DiffsMetadata,
+} from '../../../shared/api/diffs';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import { commitWithFastImport } from '../../../../test/support/git-plumbing';
+import { png } from '../../../../test/support/images';
 import { testAuthor } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { commitFiles } from '../../git/commits';
@@ -22,6 +30,11 @@ const gitmodules = [
   '\turl = https://github.com/acme/widget.git',
   '',
 ].join('\n');
+
+const logo = png(40, 30, [200, 60, 20]);
+const iconBefore = png(16, 16, [0, 0, 0]);
+const iconAfter = png(48, 48, [255, 255, 255]);
+const archive = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64, 0), Buffer.from('payload\n')]);
 
 const committer = {
   GIT_AUTHOR_NAME: testAuthor.name,
@@ -77,6 +90,9 @@ describe('Changes tab: sizes, LFS pointers, submodules, binaries and coverage', 
       changes: [
         { action: 'create', path: '.gitmodules', content: gitmodules },
         { action: 'create', path: 'README.md', content: '# app\n' },
+        { action: 'create', path: 'logo.png', content: logo },
+        { action: 'create', path: 'archive.dat', content: archive },
+        { action: 'create', path: 'icon.png', content: iconBefore },
       ],
     });
     await setGitlinks(project.gitDir, 'main', { 'vendor-lib': OLD_LIB });
@@ -89,9 +105,17 @@ describe('Changes tab: sizes, LFS pointers, submodules, binaries and coverage', 
         { action: 'create', path: 'video.mp4', content: lfsPointer },
         { action: 'create', path: 'data.bin', content: Buffer.from([0, 1, 2, 3, 0, 255, 254, 10]) },
         { action: 'create', path: 'fake.txt', content: Buffer.from('text\u0000with a NUL\n') },
+        { action: 'delete', path: 'logo.png' },
+        { action: 'create', path: 'images/logo.png', content: logo },
+        { action: 'delete', path: 'archive.dat' },
+        { action: 'create', path: 'backup/archive.dat', content: archive },
+        { action: 'update', path: 'icon.png', content: iconAfter },
       ],
     });
     await setGitlinks(project.gitDir, 'feature', { 'vendor-lib': NEW_LIB, 'gh-widget': WIDGET });
+    await commitWithFastImport(project.gitDir, 'feature', 'A Latin-1 file name', [
+      { kind: 'file', quotedPath: '"men\\374.txt"', content: 'soup\nbread\n' },
+    ]);
     head = (await resolveCommit(project.gitDir, branchRef('feature')))!;
     const mr = await t.container.mergeRequests.create(owner, project.project.id, {
       title: 'Assets and submodules',
@@ -167,6 +191,46 @@ describe('Changes tab: sizes, LFS pointers, submodules, binaries and coverage', 
       highlighted_diff_lines: [],
     });
     expect((await fileOf('fake.txt')).viewer.name).toBe('not_diffable');
+  });
+
+  it('calls a binary file and an image renamed with no changes the same in the metadata and the batch: renamed, not text', async () => {
+    const metadata = (await get('diffs_metadata.json')).json<DiffsMetadata>();
+    const batch = (await get('diffs_batch.json?page=1&per_page=30')).json<DiffsBatch>();
+    for (const path of ['images/logo.png', 'backup/archive.dat']) {
+      const renamed = {
+        renamed_file: true,
+        viewer: { name: 'no_preview', reason: 'File renamed with no changes.' },
+      };
+      expect(metadata.diff_files.find((file) => file.new_path === path)).toMatchObject(renamed);
+      // Not text: no "Show file contents" (whose context lines would refuse a binary), a link to the file instead.
+      expect(batch.diff_files.find((file) => file.new_path === path)).toMatchObject({
+        ...renamed,
+        blob: { readable_text: false },
+        context_lines_path: null,
+        view_path: `/${project.fullPath}/-/blob/${head}/${path}`,
+        highlighted_diff_lines: [],
+      });
+    }
+  });
+
+  it('gives an image both file sizes for the image viewer, and other files none', async () => {
+    expect(await fileOf('icon.png')).toMatchObject({
+      viewer: { name: 'image' },
+      old_size: iconBefore.length,
+      new_size: iconAfter.length,
+    });
+    expect(await fileOf('data.bin')).toMatchObject({ old_size: null, new_size: null });
+  });
+
+  it('shows the lines of a file whose name is not UTF-8, which no pathspec can name, and flags the paths', async () => {
+    const metadata = (await get('diffs_metadata.json')).json<DiffsMetadata>();
+    expect(metadata.has_encoded_file_paths).toBe(true);
+    const batch = (await get('diffs_batch.json?page=1&per_page=30')).json<DiffsBatch>();
+    const menu = batch.diff_files.find((file) => file.new_path === 'men\uFFFD.txt')!;
+    expect(menu.viewer.name).toBe('text');
+    expect(menu.highlighted_diff_lines.map((line) => line.text)).toEqual(['+soup', '+bread']);
+    // No edit can name the file.
+    expect(menu).toMatchObject({ edit_path: null, ide_edit_path: null, can_modify_blob: false });
   });
 
   it('answers the coverage endpoint with no markers, and hides it from strangers', async () => {

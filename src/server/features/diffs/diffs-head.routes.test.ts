@@ -6,7 +6,10 @@ import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { commitFiles } from '../../git/commits';
 import { mergeRefOf } from '../../git/merge-ref';
 import { branchRef, readRef, resolveCommit } from '../../git/repository';
+import { gitText } from '../../git/run-git';
 import type { ProjectContext } from '../projects/projects.service';
+
+const PINNED_NOW = '2026-03-04T05:06:07Z';
 
 const lines = (count: number, change: Record<number, string> = {}) =>
   Array.from({ length: count }, (_, i) => `${change[i + 1] ?? `line ${i + 1}`}\n`).join('');
@@ -39,7 +42,7 @@ describe('Changes tab compared with the target head (diff_head)', () => {
     ).mergeRequest.iid;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ clock: { now: () => new Date(PINNED_NOW) } });
     owner = await buildUser(t.container);
     project = await buildProject(t.container, owner, { visibility: 'private' });
     await commitFiles(project.gitDir, {
@@ -69,6 +72,10 @@ describe('Changes tab compared with the target head (diff_head)', () => {
       head_sha: mergeRef,
     });
     expect(meta.diff_files.map((f) => f.new_path)).toEqual(['app.txt']);
+    // Dated by the instance's clock, like every commit the server writes.
+    expect(await gitText(project.gitDir, ['show', '-s', '--format=%cI', mergeRef!])).toBe(
+      '2026-03-04T05:06:07+00:00',
+    );
 
     const texts = async (query: string) =>
       (await get<DiffsBatch>(iid, 'diffs_batch.json', query)).diff_files[0]!.highlighted_diff_lines.map(
@@ -89,6 +96,9 @@ describe('Changes tab compared with the target head (diff_head)', () => {
     await write('main', 'app.txt', lines(20, { 2: 'line 2 on main', 10: 'line 10 on main' }));
     const meta = await get<DiffsMetadata>(iid, 'diffs_metadata.json', 'diff_head=true');
     expect(meta.merge_request_diff?.head_version_path).toBeNull();
+    // Asked again, the conflict is known without merging again: still no HEAD comparison.
+    const again = await get<DiffsMetadata>(iid, 'diffs_metadata.json', '');
+    expect(again.merge_request_diff?.head_version_path).toBeNull();
     expect(meta.diff_refs.head_sha).toBe(await head('clash'));
     expect(await readRef(project.gitDir, mergeRefOf(iid))).toBeNull();
   });

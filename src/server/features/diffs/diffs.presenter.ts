@@ -64,7 +64,11 @@ function presentMetadataFile(file: DiffFileView): DiffFileMetadata {
     size: file.size,
     added_lines: file.addedCount,
     removed_lines: file.removedCount,
-    viewer: { name: file.viewer.name, collapsed: false, reason: file.viewer.reason },
+    viewer: {
+      name: file.viewer.name,
+      collapsed: file.viewer.name === 'collapsed',
+      reason: file.viewer.reason,
+    },
   };
 }
 
@@ -75,7 +79,8 @@ function presentMetadataFile(file: DiffFileView): DiffFileMetadata {
  */
 function editLinks(selection: DiffSelection, file: DiffFileView, edit: EditTarget) {
   const atLatest = selection.refs.head_sha === selection.versions[0]?.headCommitSha;
-  if (!atLatest || file.deletedFile || file.submodule) {
+  // A name that is not UTF-8 reached us with replacement characters: no edit could name the file.
+  if (!atLatest || file.deletedFile || file.submodule || isLossyPath(file.newPath)) {
     return { edit_path: null, ide_edit_path: null, can_modify_blob: false };
   }
   const from = edit.open ? `?from_merge_request_iid=${selection.iid}` : '';
@@ -135,6 +140,8 @@ export function presentDiffFile(selection: DiffSelection, file: DiffFileView, ed
         }
       : null,
     ...editLinks(selection, file, edit),
+    old_size: file.imageSizes?.old ?? null,
+    new_size: file.imageSizes?.new ?? null,
     too_large: file.viewer.name === 'too_large',
     is_fully_expanded: file.fullyExpanded,
     highlighted_diff_lines: file.lines ?? [],

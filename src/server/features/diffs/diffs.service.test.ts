@@ -3,6 +3,7 @@ import { buildProject, buildUser, type TestUser } from '../../../../test/support
 import { testAuthor } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { commitFiles } from '../../git/commits';
+import { systemClock } from '../../clock';
 import { createHighlighter } from '../../highlight/highlight';
 import type { ProjectContext } from '../projects/projects.service';
 import { createDiffsService } from './diffs.service';
@@ -54,6 +55,7 @@ describe('diffs service: kept file views', () => {
       projects: t.container.projects,
       protectedBranches: t.container.protectedBranches,
       highlighter: createHighlighter({ now: () => (clock += step), background: false }),
+      clock: systemClock,
     });
     const load = async () =>
       (await diffs.batch(owner, project.fullPath, iid, { page: 1, per_page: 20 })).files;

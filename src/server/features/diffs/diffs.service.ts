@@ -19,6 +19,7 @@ import { listCommits } from '../../git/commits';
 import { readSubmoduleUrls } from '../../git/submodules';
 import { branchRef, isSha, mergeBase, resolveCommit } from '../../git/repository';
 import { writeMergeRef } from '../../git/merge-ref';
+import type { Clock } from '../../clock';
 import { can } from '../../auth/permissions';
 import { ForbiddenError } from '../../errors';
 import { projectSubject } from '../projects/projects.service';
@@ -30,6 +31,7 @@ import type { MergeRequestsService } from '../merge-requests/merge-requests.serv
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import { fileHash, lineCode } from '../../../shared/diff/lineCode';
+import { collapsedAutomatically } from '../../../shared/diff/diffLimits';
 
 export type DiffSelectionQuery = {
   diff_head?: boolean;
@@ -81,6 +83,8 @@ export type DiffFileView = ListedFile & {
   fullyExpanded: boolean;
   /** The submodule's URL in `.gitmodules` of the commit shown (batches only). */
   submoduleUrl: string | null;
+  /** Bytes of each side of an image, for the image viewer's file sizes (batches only; null otherwise). */
+  imageSizes: { old: number | null; new: number | null } | null;
 };
 
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|bmp|ico|svg)$/i;
@@ -90,6 +94,7 @@ type Deps = {
   projects: Pick<ProjectsService, 'loadProject'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   highlighter: Highlighter;
+  clock: Clock;
 };
 
 /** What the file header's edit links need: the branch edits go to, and whether the reader may push there. */
@@ -127,9 +132,12 @@ export type ContextLinesRequest = {
   full?: boolean;
 };
 
-export function createDiffsService({ mergeRequests, projects, protectedBranches, highlighter }: Deps) {
+export function createDiffsService({ mergeRequests, projects, protectedBranches, highlighter, clock }: Deps) {
   // A listing of two commits never changes, so it is kept; batches then ask git for their paths only.
   const listings = createLruCache<ListedFile[]>(200_000, (files) => files.length + 1);
+  const listingsInFlight = new Map<string, Promise<ListedFile[]>>();
+  // So does the merge of two heads: every Changes tab load asks whether "(HEAD)" can be offered.
+  const merges = createLruCache<{ merge: string | null }>(10_000, () => 1);
 
   async function listFiles(selection: DiffSelection): Promise<ListedFile[]> {
     if (!selection.from) return [];
@@ -137,12 +145,23 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     const key = `${gitDir}\0${selection.from}\0${selection.to}\0${selection.ignoreWhitespace}`;
     const hit = listings.get(key);
     if (hit) return hit;
-    const changed = await listChangedFiles(gitDir, selection.from, selection.to, {
-      ignoreWhitespace: selection.ignoreWhitespace,
-    });
-    const files = await withBlobFacts(gitDir, changed);
-    listings.set(key, files);
-    return files;
+    // The page asks for the metadata and the first batch at once: they share one listing.
+    const running = listingsInFlight.get(key);
+    if (running) return running;
+    const listing = (async () => {
+      const changed = await listChangedFiles(gitDir, selection.from, selection.to, {
+        ignoreWhitespace: selection.ignoreWhitespace,
+      });
+      return withBlobFacts(gitDir, changed);
+    })();
+    listingsInFlight.set(key, listing);
+    try {
+      const files = await listing;
+      listings.set(key, files);
+      return files;
+    } finally {
+      listingsInFlight.delete(key);
+    }
   }
 
   async function select(
@@ -218,13 +237,15 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     if (!version) return null;
     const targetHead = await resolveCommit(ctx.gitDir, branchRef(mergeRequest.targetBranch));
     if (!targetHead) return null;
-    const merge = await writeMergeRef(ctx.gitDir, {
-      iid: mergeRequest.iid,
-      targetHead,
-      sourceHead: version.headCommitSha,
-      date: new Date(),
-    });
-    return merge ? { targetHead, merge } : null;
+    const sourceHead = version.headCommitSha;
+    const key = `${ctx.gitDir}\0${mergeRequest.iid}\0${targetHead}\0${sourceHead}`;
+    let known = merges.get(key);
+    if (!known) {
+      const input = { iid: mergeRequest.iid, targetHead, sourceHead, date: clock.now() };
+      known = { merge: await writeMergeRef(ctx.gitDir, input) };
+      merges.set(key, known);
+    }
+    return known.merge ? { targetHead, merge: known.merge } : null;
   }
 
   async function selectCommit(version: DiffVersionRow, sha: string): Promise<CommitSelection> {
@@ -251,7 +272,7 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     const [listed, headComparable] = await Promise.all([listFiles(selection), comparable()]);
     return {
       selection,
-      files: listed.map((file) => viewOf(file, null)),
+      files: listed.map((file) => viewOf(file, null, { expanded: false })),
       headComparable,
     };
   }
@@ -283,10 +304,18 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     const selection = await select(actor, fullPath, iid, query);
     const [edit, all] = await Promise.all([editTarget(actor, selection), listFiles(selection)]);
     const listed = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
-    return { selection, edit, total: all.length, files: await withLines(selection, listed) };
+    return {
+      selection,
+      edit,
+      total: all.length,
+      files: await withLines(selection, listed, { expanded: false }),
+    };
   }
 
-  /** `diff_for_path.json`: one file, found by its old or new path. */
+  /**
+   * `diff_for_path.json`: one file, found by its old or new path, with its lines whatever its
+   * size: it is also the file's `load_collapsed_diff_url`.
+   */
   async function forPath(
     actor: Actor,
     fullPath: string,
@@ -299,7 +328,7 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
       all.find((file) => query.new_path !== undefined && file.newPath === query.new_path) ??
       all.find((file) => query.old_path !== undefined && file.oldPath === query.old_path);
     if (!found) throw new NotFoundError('File');
-    return { selection, edit, files: await withLines(selection, [found]) };
+    return { selection, edit, files: await withLines(selection, [found], { expanded: true }) };
   }
 
   // A file's lines between two commits never change either. A view is kept once its highlighting
@@ -307,13 +336,19 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
   // a later load picks up the colours the background adds.
   const fileViews = createLruCache<DiffFileView>(32 * 1024 * 1024, weighView);
 
-  async function withLines(selection: DiffSelection, listed: ListedFile[]): Promise<DiffFileView[]> {
+  async function withLines(
+    selection: DiffSelection,
+    listed: ListedFile[],
+    options: { expanded: boolean },
+  ): Promise<DiffFileView[]> {
     const { gitDir } = selection.ctx;
-    const scope = `${gitDir}\0${selection.from}\0${selection.to}\0${selection.ignoreWhitespace}\0`;
+    const { from, to, ignoreWhitespace } = selection;
+    const scope = `${gitDir}\0${from}\0${to}\0${ignoreWhitespace}\0${options.expanded}\0`;
     const kept = listed.map((file) => fileViews.get(scope + changeKey(file)));
     const computed = await computeLines(
       selection,
       listed.filter((_, index) => !kept[index]),
+      options,
     );
     for (const { view, final } of computed) if (final) fileViews.set(scope + changeKey(view), view);
     let next = 0;
@@ -324,6 +359,7 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
   async function computeLines(
     selection: DiffSelection,
     listed: ListedFile[],
+    { expanded }: { expanded: boolean },
   ): Promise<Array<{ view: DiffFileView; final: boolean }>> {
     if (listed.length === 0) return [];
     const { gitDir } = selection.ctx;
@@ -333,10 +369,11 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     const submoduleUrls = listed.some(isSubmodule)
       ? await readSubmoduleUrls(gitDir, selection.to)
       : new Map<string, string>();
-    const views = listed.map((file) => ({
-      ...viewOf(file, patches.get(changeKey(file)) ?? null),
+    const viewed = listed.map((file) => ({
+      ...viewOf(file, patches.get(changeKey(file)) ?? null, { expanded }),
       submoduleUrl: isSubmodule(file) ? (submoduleUrls.get(file.newPath) ?? null) : null,
     }));
+    const views = await withImageSizes(gitDir, viewed);
     const sides = views.flatMap((view) => {
       const patch = patches.get(changeKey(view));
       if (!view.lines || !patch || view.submodule) return [];
@@ -553,6 +590,27 @@ async function withBlobFacts(gitDir: string, files: ChangedFile[]): Promise<List
   });
 }
 
+/**
+ * The image viewer shows each side's file size (spec 2.9); the listing only sized the side shown,
+ * so a page with images asks git for both sides' sizes in one `cat-file --batch-check`.
+ */
+async function withImageSizes(gitDir: string, views: DiffFileView[]): Promise<DiffFileView[]> {
+  const images = views.filter((view) => view.viewer.name === 'image');
+  if (images.length === 0) return views;
+  const sides = (view: DiffFileView) => ({
+    old: view.newFile ? null : view.oldBlobId,
+    new: view.deletedFile ? null : view.newBlobId,
+  });
+  const shas = images.flatMap((view) => Object.values(sides(view)).filter((sha) => sha !== null));
+  const sizes = await blobSizes(gitDir, shas);
+  const sizeOf = (sha: string | null) => (sha === null ? null : (sizes.get(sha) ?? null));
+  return views.map((view) => {
+    if (view.viewer.name !== 'image') return view;
+    const { old, new: next } = sides(view);
+    return { ...view, imageSizes: { old: sizeOf(old), new: sizeOf(next) } };
+  });
+}
+
 const PROBLEM_VIEWERS: Record<PatchProblem, { name: ViewerName; reason: string }> = {
   binary: { name: 'not_diffable', reason: 'The file is binary.' },
   too_large: { name: 'too_large', reason: 'The diff is too large to show.' },
@@ -564,12 +622,18 @@ const PROBLEM_VIEWERS: Record<PatchProblem, { name: ViewerName; reason: string }
 };
 
 /**
- * What the viewer shows for a file. Without its patch (the metadata list) the listing decides:
- * numstat counts no lines of a binary file. With it, git's patch says why lines are missing.
+ * What the viewer shows for a file. Whether it is binary comes from the listing, for the metadata
+ * and the batches alike: numstat counts no lines (`-`) of a binary file even where git's patch has
+ * no "Binary files" line, as for a rename without changes. With the patch, git says why else
+ * lines are missing.
  */
-function viewOf(file: ListedFile, patch: FilePatch | null): DiffFileView {
+function viewOf(
+  file: ListedFile,
+  patch: FilePatch | null,
+  { expanded }: { expanded: boolean },
+): DiffFileView {
   const submodule = isSubmodule(file);
-  const binary = patch ? patch.problem === 'binary' : file.addedLines === null && !submodule;
+  const binary = patch?.problem === 'binary' || (file.addedLines === null && !submodule);
   const addedCount = patch?.addedLines ?? file.addedLines ?? 0;
   const removedCount = patch?.removedLines ?? file.removedLines ?? 0;
   const base = {
@@ -581,8 +645,13 @@ function viewOf(file: ListedFile, patch: FilePatch | null): DiffFileView {
     lines: null,
     fullyExpanded: true,
     submoduleUrl: null,
+    imageSizes: null,
   };
   const image = IMAGE_EXTENSIONS.test(file.newPath);
+  // Spec 2.8: a file that is not text, renamed with no changes, links to the file ("View file @").
+  if (binary && file.renamedFile && file.oldBlobId === file.newBlobId) {
+    return { ...base, viewer: { name: 'no_preview', reason: noPreviewReason(file) } };
+  }
   if (binary) return { ...base, viewer: image ? { name: 'image', reason: null } : PROBLEM_VIEWERS.binary };
   if (patch?.problem) return { ...base, viewer: PROBLEM_VIEWERS[patch.problem] };
   if (file.lfs)
@@ -590,6 +659,10 @@ function viewOf(file: ListedFile, patch: FilePatch | null): DiffFileView {
   const readable = { ...base, readableText: !submodule, lines: patch ? [] : null };
   if (addedCount + removedCount === 0 && (!patch || patch.lines.length === 0)) {
     return { ...readable, viewer: { name: 'no_preview', reason: noPreviewReason(file) } };
+  }
+  // Past the collapse limits the lines are left out; `load_collapsed_diff_url` serves them.
+  if (!expanded && collapsedAutomatically(addedCount + removedCount, patch?.patchBytes ?? null)) {
+    return { ...readable, lines: null, viewer: { name: 'collapsed', reason: null } };
   }
   return { ...readable, viewer: { name: 'text', reason: null } };
 }

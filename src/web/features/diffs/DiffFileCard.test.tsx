@@ -9,6 +9,7 @@ import { unexpanded, type FileExpansion } from './fileExpansion';
 
 const noActions: ExpansionActions = {
   expand: () => undefined,
+  unfold: () => undefined,
   toggleFullFile: () => undefined,
   dismissFullFileError: () => undefined,
   dismissExpandError: () => undefined,
@@ -19,6 +20,7 @@ const render = (
   options: {
     body?: FileBody;
     collapsed?: boolean;
+    autoCollapsed?: boolean;
     view?: 'inline' | 'parallel';
     expansion?: FileExpansion;
   } = {},
@@ -31,6 +33,7 @@ const render = (
         body={options.body ?? { kind: 'loaded', file }}
         view={options.view ?? 'inline'}
         collapsed={options.collapsed ?? false}
+        autoCollapsed={options.autoCollapsed ?? false}
         reviewed={false}
         expansion={options.expansion ?? unexpanded}
         actions={noActions}
@@ -233,6 +236,15 @@ describe('a diff file card', () => {
     expect(html).not.toContain('diff-table');
     expect(text(html)).toContain('Expand src/app.ts');
     expect(html).toContain('aria-expanded="false"');
+  });
+
+  it('says why a file past the collapse limits is collapsed and offers to expand it; a file the reader collapsed says nothing', () => {
+    const large = diffFile({ viewer: { name: 'collapsed', collapsed: true, reason: null }, ...noLines });
+    const auto = text(render(large, { collapsed: true, autoCollapsed: true }));
+    expect(auto).toContain('Files with large changes are collapsed by default. Expand file');
+    const manual = text(render(large, { collapsed: true }));
+    expect(manual).not.toContain('Files with large changes');
+    expect(manual).not.toContain('Expand file');
   });
 
   it('labels new, deleted and renamed files', () => {

@@ -7,7 +7,7 @@ import type { FileCoverage } from './coverage';
 import { fileAnchor } from './deepLink';
 import { DiffFileHeader } from './DiffFileHeader';
 import { OutdatedDiscussions } from './DiffNotesOutdated';
-import { useLineNotes } from './DiffNotesText';
+import { useLineNotes, useUnfoldToNotes } from './DiffNotesText';
 import {
   DownloadViewer,
   ModeChangedViewer,
@@ -28,6 +28,8 @@ export type FileBody =
 /** What a reader can do to a file's lines; the same functions for every file. */
 export type ExpansionActions = {
   expand: (file: DiffFile, index: number, direction: ExpandDirection) => void;
+  /** Shows a hidden line of the file (a thread's, written on expanded context) with lines around it. */
+  unfold: (file: DiffFile, newLine: number) => void;
   toggleFullFile: (file: DiffFile) => void;
   dismissFullFileError: (fileHash: string) => void;
   dismissExpandError: (fileHash: string) => void;
@@ -39,6 +41,8 @@ type Props = {
   body: FileBody;
   view: DiffViewType;
   collapsed: boolean;
+  /** Collapsed by the page for its size, not by the reader: says so and offers to expand it. */
+  autoCollapsed?: boolean;
   reviewed: boolean;
   expansion: FileExpansion;
   actions: ExpansionActions;
@@ -57,6 +61,7 @@ export const DiffFileCard = memo(function DiffFileCard({
   body,
   view,
   collapsed,
+  autoCollapsed = false,
   reviewed,
   expansion,
   actions,
@@ -97,6 +102,14 @@ export const DiffFileCard = memo(function DiffFileCard({
             Dismiss
           </Button>
         </Flash>
+      )}
+      {collapsed && autoCollapsed && (
+        <div className="diff-file__collapsed-warning">
+          <p>Files with large changes are collapsed by default.</p>
+          <Button size="small" onClick={() => onToggleCollapse(meta.file_hash)}>
+            Expand file
+          </Button>
+        </div>
       )}
       {!collapsed && (
         <Body
@@ -164,6 +177,7 @@ function TextViewer({
     expansion.full.kind !== 'full' && file.context_lines_path !== null && !file.is_fully_expanded;
   const lines = useMemo(() => shownLines(file, expansion), [file, expansion]);
   const notes = useLineNotes(file, lines);
+  useUnfoldToNotes(file, lines, expansion.expanding === null ? actions.unfold : null);
   return (
     <TextDiff
       lines={lines}

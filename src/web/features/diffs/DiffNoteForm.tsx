@@ -6,7 +6,7 @@ import { useCreateNote } from '../notes/mutations';
 import { NoteEditor } from '../notes/NoteEditor';
 import { useNotesContext } from '../notes/NotesContext';
 import { DRAFT_FAILED } from '../notes/ReplyForm';
-import { SubmitButtons, reviewButtons } from '../notes/SubmitButtons';
+import { SubmitButtons, keySubmitHandler, reviewButtons } from '../notes/SubmitButtons';
 import { useAutosavedText } from '../notes/useAutosavedText';
 import { useDiscardConfirmation } from '../notes/useDiscardConfirmation';
 
@@ -75,6 +75,7 @@ export function DiffNoteForm({ position, lineCode, header, suggestion, autosaveK
   };
 
   const draftError = draftMutations?.create.error;
+  const review = reviewButtons(drafts, draftMutations, addToReview);
   return (
     <form
       className="note-form diff-note-form"
@@ -107,12 +108,12 @@ export function DiffNoteForm({ position, lineCode, header, suggestion, autosaveK
         value={text}
         onChange={setText}
         placeholder="Write a comment or drag your files here…"
-        onSubmit={commentNow}
+        onSubmit={keySubmitHandler('reply', review, commentNow)}
         onCancel={() => void cancel()}
         autoFocus
       />
       <SubmitButtons
-        review={reviewButtons(drafts, draftMutations, addToReview)}
+        review={review}
         submitLabel="Comment"
         submitPending={create.isPending}
         disabled={empty || create.isPending}

@@ -1,11 +1,12 @@
-import { useMemo, useRef, type HTMLAttributes, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type HTMLAttributes, type PointerEvent, type ReactNode } from 'react';
 import type { DiffFile, DiffLine } from '../../../shared/api/diffs';
 import type { Discussion, DraftNote } from '../../../shared/api/notes';
+import { COMMENT_REFUSALS, commentRefusal } from '../../../shared/diff/commentRefusal';
 import { DiscussionThread } from '../notes/DiscussionThread';
 import { DraftNoteItem } from '../notes/DraftNoteItem';
 import { DiffNoteForm } from './DiffNoteForm';
 import { DiffThreadsScope, useDiffNotes, useDiffThreadsContext, type OpenForm } from './DiffNotesContext';
-import { keyOfLine } from './diffNotesPlacement';
+import { hiddenNoteLines, keyOfLine } from './diffNotesPlacement';
 import {
   isCommentableLine,
   lineLabel,
@@ -21,14 +22,30 @@ export type LineSide = 'left' | 'right' | 'inline';
 
 /** What the text diff shows of its threads: comment buttons, what goes under a line, the lines being commented on. */
 export type LineNotes = {
-  /** Lines that get a comment button: commentable lines of the diff itself (not lines expanded around it). */
+  /** Lines that get a comment button: commentable lines of the diff and those expanded around it. */
   commentable: (line: DiffLine) => boolean;
+  /**
+   * Why the lines of this file take no comment (a symbolic link swapped with a file, a file only
+   * moved): their button shows disabled with the reason, as GitLab's does; null otherwise.
+   */
+  refusedBecause: (line: DiffLine) => string | null;
   /** Threads, pending comments and an open form under a line, on one side; null when there are none. */
   below: (line: DiffLine, side: LineSide) => ReactNode;
   /** The lines of the open form, marked. */
   selected: LineRange | null;
   /** The table's handlers: a click on a comment button, or a drag from one to another line. */
   tableProps: HTMLAttributes<HTMLTableElement>;
+};
+
+const refusalOf = (file: DiffFile): string | null => {
+  const refusal = commentRefusal({
+    aMode: file.a_mode,
+    bMode: file.b_mode,
+    renamedFile: file.renamed_file,
+    addedLines: file.added_lines,
+    removedLines: file.removed_lines,
+  });
+  return refusal && COMMENT_REFUSALS[refusal];
 };
 
 /** A thread or pending comment of a line shows on the old half when it is on a removed line, else on the new. */
@@ -106,20 +123,17 @@ function useCommentDrag(onComment: (range: LineRange, side: 'left' | 'right') =>
 
 /**
  * The notes of a text file's lines on the Changes tab, or null while the notes load (the diff
- * shows without them). Only the lines of the diff take comments: the server places a comment on
- * the diff it names, where lines expanded around the hunks are not.
+ * shows without them). Lines expanded around the hunks take comments too, as in GitLab: the
+ * server accepts an unchanged line hidden between the hunks.
  */
 export function useLineNotes(file: DiffFile, lines: readonly DiffLine[]): LineNotes | null {
   const diffNotes = useDiffNotes();
   const canComment = diffNotes?.canComment ?? false;
   const setForm = diffNotes?.setForm;
-  const inDiff = useMemo(
-    () => new Set(file.highlighted_diff_lines.map(keyOfLine)),
-    [file.highlighted_diff_lines],
-  );
+  const refusal = refusalOf(file);
   const commentable = useMemo(
-    () => (line: DiffLine) => canComment && isCommentableLine(line) && inDiff.has(keyOfLine(line)),
-    [canComment, inDiff],
+    () => (line: DiffLine) => canComment && refusal === null && isCommentableLine(line),
+    [canComment, refusal],
   );
   const onComment = useMemo(
     () => (range: LineRange, side: 'left' | 'right') => {
@@ -145,6 +159,7 @@ export function useLineNotes(file: DiffFile, lines: readonly DiffLine[]): LineNo
 
   return {
     commentable,
+    refusedBecause: (line) => (canComment && refusal !== null && isCommentableLine(line) ? refusal : null),
     selected: range,
     tableProps,
     below: (line, side) => {
@@ -167,6 +182,29 @@ export function useLineNotes(file: DiffFile, lines: readonly DiffLine[]): LineNo
       );
     },
   };
+}
+
+/**
+ * Threads and pending comments written on lines expanded around the hunks show where they were
+ * written: the hidden lines they sit on are unfolded, one after the other, once the notes are in
+ * (`unfold` is null while lines load). A line that cannot be unfolded is not asked for again.
+ */
+export function useUnfoldToNotes(
+  file: DiffFile,
+  lines: readonly DiffLine[],
+  unfold: ((file: DiffFile, newLine: number) => void) | null,
+) {
+  const diffNotes = useDiffNotes();
+  const placed = diffNotes?.notesOf(file) ?? null;
+  const asked = useRef<{ file: DiffFile; lines: Set<number> }>({ file, lines: new Set() });
+  useEffect(() => {
+    if (!placed || !unfold) return;
+    if (asked.current.file !== file) asked.current = { file, lines: new Set() };
+    const next = hiddenNoteLines(placed, lines).find((line) => !asked.current.lines.has(line));
+    if (next === undefined) return;
+    asked.current.lines.add(next);
+    unfold(file, next);
+  }, [file, lines, placed, unfold]);
 }
 
 function formRange(lines: readonly DiffLine[], form: Extract<OpenForm, { kind: 'lines' }>): LineRange | null {

@@ -1,16 +1,6 @@
 import { Button, Flash, IconButton, Spinner } from '@primer/react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@primer/octicons-react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import {
-  type CSSProperties,
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type {
   DiffFile,
@@ -19,11 +9,19 @@ import type {
   DiffsMetadata,
 } from '../../../shared/api/diffs';
 import { useSession } from '../session/useSession';
-import { applyCollapse, initialFlags, isCollapsed, type CollapseEvent, type CollapseFlags } from './collapse';
-import { fileAnchor, parseDiffTarget, resolveNoteTarget, type DiffTarget } from './deepLink';
+import {
+  applyCollapse,
+  initialFlags,
+  isAutomaticallyCollapsed,
+  isCollapsed,
+  type CollapseEvent,
+  type CollapseFlags,
+} from './collapse';
+import { fileAnchor, parseDiffTarget, type DiffTarget } from './deepLink';
 import { neighboursToPrefetch } from './batchLoading';
 import { DiffFileCard, type ExpansionActions, type FileBody } from './DiffFileCard';
-import { DiffNotesProvider, DiffReviewPanel, useDiffNotes } from './DiffNotesContext';
+import { NoteLinkedFileList, type ListApi } from './DiffFileList';
+import { DiffNotesProvider, DiffReviewPanel } from './DiffNotesContext';
 import { DiffSearch } from './DiffSearch';
 import { findInDiff, stepMatch, type DiffMatch } from './diffSearch';
 import { DiffsToolbar } from './DiffsToolbar';
@@ -33,6 +31,7 @@ import { useSaveDiffPreferences } from './mutations';
 import { changeCommit } from './commitNavigation';
 import { coverageOf } from './coverage';
 import {
+  useCollapsedDiffs,
   useCoverage,
   useDiffBatches,
   useDiffForPath,
@@ -82,6 +81,8 @@ function DiffsView({
     [prefs.showWhitespace, diffId, startSha, commitId, diffHead],
   );
   const metadata = useDiffsMetadata(fullPath, iid, selection);
+  // The first batch needs only the selection: asked for beside the metadata, not after it.
+  const batches = useDiffBatches(fullPath, iid, selection, prefs.fileByFile);
   const updateSelection = useCallback(
     (change: Record<string, string | undefined>) =>
       setSearchParams((current) => {
@@ -110,6 +111,7 @@ function DiffsView({
       fullPath={fullPath}
       iid={iid}
       metadata={metadata.data}
+      batches={batches}
       selection={selection}
       prefs={prefs}
       setPrefs={setPrefs}
@@ -122,23 +124,67 @@ type LoadedProps = {
   fullPath: string;
   iid: number;
   metadata: DiffsMetadata;
+  batches: ReturnType<typeof useDiffBatches>;
   selection: DiffSelection;
   prefs: DiffPreferences;
   setPrefs: (change: Partial<DiffPreferences>) => void;
   updateSelection: (change: Record<string, string | undefined>) => void;
 };
 
-function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, updateSelection }: LoadedProps) {
+function DiffsLoaded({
+  fullPath,
+  iid,
+  metadata,
+  batches,
+  selection,
+  prefs,
+  setPrefs,
+  updateSelection,
+}: LoadedProps) {
   const files = metadata.diff_files;
   const location = useLocation();
   const [target] = useState<DiffTarget>(() => parseDiffTarget(location.search, location.hash));
-  const batches = useDiffBatches(fullPath, iid, selection, prefs.fileByFile);
-  const loaded = useMemo(() => {
+  const batchFiles = useMemo(() => {
     const map = new Map<string, DiffFile>();
     for (const page of batches.data?.pages ?? [])
       for (const file of page.diff_files) map.set(file.file_hash, file);
     return map;
   }, [batches.data]);
+
+  const [reviewed, setFileReviewed] = useReviewedFiles(fullPath, iid);
+  const [flags, setFlags] = useState<ReadonlyMap<string, CollapseFlags>>(new Map());
+  // Past the collapse limits a file starts collapsed (the batch, which knows its patch's size, has
+  // the last word over the file list); never in file-by-file mode, which shows one file anyway.
+  const flagsOf = useCallback(
+    (meta: DiffFileMetadata) =>
+      flags.get(meta.file_hash) ??
+      initialFlags(
+        !prefs.fileByFile &&
+          (meta.viewer.collapsed || batchFiles.get(meta.file_hash)?.viewer.collapsed === true),
+        reviewed.has(meta.file_hash),
+      ),
+    [flags, reviewed, batchFiles, prefs.fileByFile],
+  );
+  // A collapsed file came without lines: once expanded they are read from its load_collapsed_diff_url.
+  const expandedLines = useCollapsedDiffs(
+    fullPath,
+    iid,
+    selection,
+    useMemo(
+      () =>
+        files.flatMap((meta) => {
+          const file = batchFiles.get(meta.file_hash);
+          return file?.viewer.name === 'collapsed' && !isCollapsed(flagsOf(meta)) ? [file] : [];
+        }),
+      [files, batchFiles, flagsOf],
+    ),
+  );
+  const loaded = useMemo(() => {
+    if (expandedLines.size === 0) return batchFiles;
+    const map = new Map(batchFiles);
+    for (const [hash, body] of expandedLines) if (body.kind === 'loaded') map.set(hash, body.file);
+    return map;
+  }, [batchFiles, expandedLines]);
   const loadState: LoadState = useCallback(
     (hash) => (loaded.has(hash) ? 'loaded' : batches.isFetching ? 'loading' : 'pending'),
     [loaded, batches.isFetching],
@@ -149,18 +195,13 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
     [isFetchNextPageError, fetchNextPage, refetch],
   );
   const bodyOf = (meta: DiffFileMetadata): FileBody => {
+    const expanded = expandedLines.get(meta.file_hash);
+    if (expanded) return expanded;
     const file = loaded.get(meta.file_hash);
     if (file) return { kind: 'loaded', file };
     return isError ? { kind: 'error', retry } : { kind: 'loading' };
   };
 
-  const [reviewed, setFileReviewed] = useReviewedFiles(fullPath, iid);
-  const [flags, setFlags] = useState<ReadonlyMap<string, CollapseFlags>>(new Map());
-  const flagsOf = useCallback(
-    (meta: DiffFileMetadata) =>
-      flags.get(meta.file_hash) ?? initialFlags(meta.viewer.collapsed || reviewed.has(meta.file_hash)),
-    [flags, reviewed],
-  );
   const dispatch = useCallback(
     (hashes: readonly string[], event: CollapseEvent) =>
       setFlags((current) => {
@@ -217,7 +258,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
   };
 
   const [search, setSearch] = useState({ query: '', index: 0 });
-  const { expansionOf, expand, toggleFullFile, dismissFullFileError, dismissExpandError } =
+  const { expansionOf, expand, unfold, toggleFullFile, dismissFullFileError, dismissExpandError } =
     useFileExpansions(selection);
   // The search reads what each file shows, expanded lines and full files included.
   const loadedFiles = useMemo(
@@ -249,8 +290,8 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
     targetLine?.fileHash === meta.file_hash ? targetLine.lineCode : null;
   const coverage = useCoverage(fullPath, iid);
   const actions: ExpansionActions = useMemo(
-    () => ({ expand, toggleFullFile, dismissFullFileError, dismissExpandError }),
-    [expand, toggleFullFile, dismissFullFileError, dismissExpandError],
+    () => ({ expand, unfold, toggleFullFile, dismissFullFileError, dismissExpandError }),
+    [expand, unfold, toggleFullFile, dismissFullFileError, dismissExpandError],
   );
   const cardProps = {
     fullPath,
@@ -258,6 +299,10 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
     actions,
     onToggleCollapse,
     onReviewed,
+  };
+  const collapseOf = (meta: DiffFileMetadata) => {
+    const fileFlags = flagsOf(meta);
+    return { collapsed: isCollapsed(fileFlags), autoCollapsed: isAutomaticallyCollapsed(fileFlags) };
   };
 
   if (files.length === 0) {
@@ -326,6 +371,8 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
               reviewed={reviewed}
               currentHash={files[current]?.file_hash ?? null}
               onOpen={open}
+              view={prefs.fileTreeView}
+              onView={(fileTreeView) => setPrefs({ fileTreeView })}
             />
           )}
           <div className="diffs__files">
@@ -342,7 +389,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
                     {...cardProps}
                     meta={meta}
                     body={body}
-                    collapsed={isCollapsed(flagsOf(meta))}
+                    {...collapseOf(meta)}
                     reviewed={reviewed.has(meta.file_hash)}
                     expansion={expansionOf(meta.file_hash)}
                     coverage={coverageOf(coverage.data, meta.file_path)}
@@ -368,7 +415,7 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
                     {...cardProps}
                     meta={meta}
                     body={bodyOf(meta)}
-                    collapsed={isCollapsed(flagsOf(meta))}
+                    {...collapseOf(meta)}
                     reviewed={reviewed.has(meta.file_hash)}
                     expansion={expansionOf(meta.file_hash)}
                     coverage={coverageOf(coverage.data, meta.file_path)}
@@ -382,114 +429,6 @@ function DiffsLoaded({ fullPath, iid, metadata, selection, prefs, setPrefs, upda
         <DiffReviewPanel metadata={metadata} />
       </div>
     </DiffNotesProvider>
-  );
-}
-
-type ListApi = { scrollTo: (index: number) => void; scrollToLine: (index: number, lineCode: string) => void };
-
-type FileListProps = {
-  apiRef: React.RefObject<ListApi | null>;
-  files: readonly DiffFileMetadata[];
-  target: DiffTarget;
-  loadedCount: number;
-  toolbarHeight: number;
-  estimate: (meta: DiffFileMetadata) => number;
-  render: (meta: DiffFileMetadata) => React.ReactNode;
-};
-
-/** The file list, with a `#note_{id}` link turned into the place of its thread once threads are read. */
-function NoteLinkedFileList(props: FileListProps) {
-  const notes = useDiffNotes();
-  const discussions = notes?.discussions;
-  const target = useMemo(
-    () => resolveNoteTarget(props.target, discussions ?? []),
-    [props.target, discussions],
-  );
-  return <FileList {...props} target={target} />;
-}
-
-/**
- * Every file, none hidden, in a list virtualized against the window: only the files near the
- * viewport are in the DOM, so a merge request of thousands of files stays light to lay out.
- */
-function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate, render }: FileListProps) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    if (listRef.current) setMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
-    count: files.length,
-    estimateSize: (index) => estimate(files[index]!),
-    overscan: 2,
-    scrollMargin: margin,
-    // Files scrolled to land below the sticky toolbar rather than under it.
-    scrollPaddingStart: toolbarHeight,
-    getItemKey: (index) => files[index]!.file_hash,
-  });
-  useImperativeHandle(
-    apiRef,
-    () => ({
-      scrollTo: (index) => virtualizer.scrollToIndex(index, { align: 'start' }),
-      scrollToLine: (index, lineCode) => {
-        virtualizer.scrollToIndex(index, { align: 'start' });
-        // The file renders on the next frames; then its line is brought to the middle.
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => document.getElementById(lineCode)?.scrollIntoView({ block: 'center' })),
-        );
-      },
-    }),
-    [virtualizer],
-  );
-
-  // A deep link keeps its file in view while the files above it load and change height, until
-  // the reader scrolls on their own.
-  const targetIndex =
-    target.kind === 'file' || target.kind === 'line'
-      ? files.findIndex((f) => f.file_hash === target.fileHash)
-      : -1;
-  // A note link follows too: its file is known once the threads are read.
-  const [following, setFollowing] = useState(target.kind !== 'none');
-  useEffect(() => {
-    if (!following) return;
-    const stop = () => setFollowing(false);
-    window.addEventListener('wheel', stop, { passive: true });
-    window.addEventListener('touchmove', stop, { passive: true });
-    window.addEventListener('keydown', stop);
-    return () => {
-      window.removeEventListener('wheel', stop);
-      window.removeEventListener('touchmove', stop);
-      window.removeEventListener('keydown', stop);
-    };
-  }, [following]);
-  useEffect(() => {
-    if (!following || targetIndex < 0 || margin === 0) return;
-    virtualizer.scrollToIndex(targetIndex, { align: 'start' });
-    const spot = target.kind === 'line' || target.kind === 'file' ? target : null;
-    if (spot && (spot.kind === 'line' || spot.noteId !== undefined)) {
-      const frame = requestAnimationFrame(() => {
-        const note = spot.noteId === undefined ? null : document.getElementById(`note_${spot.noteId}`);
-        const line = spot.kind === 'line' ? document.getElementById(spot.lineCode) : null;
-        (note ?? line)?.scrollIntoView({ block: 'center' });
-      });
-      return () => cancelAnimationFrame(frame);
-    }
-  }, [following, targetIndex, margin, loadedCount, virtualizer, target]);
-
-  return (
-    <div ref={listRef} className="diff-list" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((item) => (
-        <div
-          key={item.key}
-          data-index={item.index}
-          ref={virtualizer.measureElement}
-          className="diff-list__item"
-          style={{ transform: `translateY(${item.start - margin}px)` }}
-        >
-          {render(files[item.index]!)}
-        </div>
-      ))}
-    </div>
   );
 }
 

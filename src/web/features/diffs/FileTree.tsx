@@ -1,9 +1,15 @@
-import { TextInput } from '@primer/react';
-import { FileDirectoryFillIcon, FileDirectoryOpenFillIcon, SearchIcon } from '@primer/octicons-react';
+import { SegmentedControl, Spinner, TextInput } from '@primer/react';
+import {
+  FileDirectoryFillIcon,
+  FileDirectoryOpenFillIcon,
+  ListUnorderedIcon,
+  SearchIcon,
+} from '@primer/octicons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { DiffFileMetadata } from '../../../shared/api/diffs';
-import { buildFileTree, findFiles, visibleRows, type LoadState, type TreeRow } from './fileTree';
+import { buildFileTree, findFiles, listRows, visibleRows, type LoadState, type TreeRow } from './fileTree';
+import type { FileTreeView } from './useDiffPreferences';
 
 type Props = {
   files: readonly DiffFileMetadata[];
@@ -11,24 +17,27 @@ type Props = {
   reviewed: ReadonlySet<string>;
   currentHash: string | null;
   onOpen: (fileHash: string) => void;
+  view: FileTreeView;
+  onView: (view: FileTreeView) => void;
 };
 
 const ROW_HEIGHT = 28;
 
-/** The file tree with a file finder; rows are virtualized so that thousands of files stay light. */
-export function FileTree({ files, loadState, reviewed, currentHash, onOpen }: Props) {
+/**
+ * The file browser, a tree of folders or a flat list (spec 2.7), with a file finder; rows are
+ * virtualized so that thousands of files stay light. Each file's row says whether its diff is
+ * still loading (spec 3, tree entry `diffLoading`).
+ */
+export function FileTree({ files, loadState, reviewed, currentHash, onOpen, view, onView }: Props) {
   const [query, setQuery] = useState('');
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const tree = useMemo(() => buildFileTree(files, loadState), [files, loadState]);
   const byHash = useMemo(() => new Map(files.map((f) => [f.file_hash, f])), [files]);
+  const searching = query.trim() !== '';
   const rows: TreeRow[] = useMemo(() => {
-    if (query.trim() === '') return visibleRows(tree, closed);
-    return buildFileTree(findFiles(files, query, files.length), loadState).flatMap(
-      function flat(entry): TreeRow[] {
-        return entry.type === 'blob' ? [{ entry, depth: 0 }] : entry.tree.flatMap(flat);
-      },
-    );
-  }, [tree, closed, query, files, loadState]);
+    if (searching) return listRows(buildFileTree(findFiles(files, query, files.length), loadState));
+    return view === 'list' ? listRows(tree) : visibleRows(tree, closed);
+  }, [tree, closed, query, searching, files, loadState, view]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -45,6 +54,22 @@ export function FileTree({ files, loadState, reviewed, currentHash, onOpen }: Pr
     });
   return (
     <nav className="diff-tree" aria-label="Changed files">
+      <div className="diff-tree__bar">
+        <SegmentedControl aria-label="File browser" size="small">
+          <SegmentedControl.IconButton
+            icon={FileDirectoryFillIcon}
+            aria-label="Tree view"
+            selected={view === 'tree'}
+            onClick={() => onView('tree')}
+          />
+          <SegmentedControl.IconButton
+            icon={ListUnorderedIcon}
+            aria-label="List view"
+            selected={view === 'list'}
+            onClick={() => onView('list')}
+          />
+        </SegmentedControl>
+      </div>
       <TextInput
         leadingVisual={SearchIcon}
         aria-label="Search files"
@@ -86,15 +111,22 @@ export function FileTree({ files, loadState, reviewed, currentHash, onOpen }: Pr
                   title={entry.path}
                   onClick={() => onOpen(hash)}
                 >
-                  <span
-                    className={`diff-tree__mark diff-tree__mark--${meta?.new_file ? 'new' : meta?.deleted_file ? 'deleted' : 'modified'}`}
-                    aria-hidden="true"
-                  />
+                  {entry.diffLoading ? (
+                    <Spinner size="small" className="diff-tree__loading" srText={null} />
+                  ) : (
+                    <span
+                      className={`diff-tree__mark diff-tree__mark--${meta?.new_file ? 'new' : meta?.deleted_file ? 'deleted' : 'modified'}`}
+                      aria-hidden="true"
+                    />
+                  )}
                   <span
                     className={`diff-tree__name${reviewed.has(hash) ? ' diff-tree__name--reviewed' : ''}`}
                   >
-                    {query.trim() === '' ? entry.name : entry.path}
+                    {searching ? entry.path : entry.name}
                   </span>
+                  {view === 'list' && !searching && entry.parentPath && (
+                    <span className="diff-tree__dir muted">{entry.parentPath}</span>
+                  )}
                   {entry.diffLoading && <span className="visually-hidden">loading</span>}
                 </button>
               </li>

@@ -6,6 +6,7 @@ import { DiscussionThread } from '../notes/DiscussionThread';
 import { DraftNoteItem } from '../notes/DraftNoteItem';
 import { DiffNoteForm } from './DiffNoteForm';
 import { DiffThreadsScope, useDiffNotes, useDiffThreadsContext } from './DiffNotesContext';
+import type { Size } from './imageDiff';
 import { imagePoint, pinNumbers, pinPercent, type ImagePoint } from './imageNotes';
 
 const pinStyle = (point: Partial<ImagePoint>) => {
@@ -18,8 +19,18 @@ const threadAnchor = (id: string) => `image-thread-${id}`;
 /**
  * Spec 001 section 2.9: the image a comment can point at. A click (or Enter, in the middle) opens
  * the form at that point; the threads show as numbered pins, pending comments as unnumbered ones.
+ * With `layer`, the frame holds no image: it lies over the new image of the swipe and onion skin
+ * modes (drawn at its natural size from the top left corner), as large as that image.
  */
-export function ImageNotesFrame({ file, children }: { file: DiffFile; children: ReactNode }) {
+export function ImageNotesFrame({
+  file,
+  children = null,
+  layer,
+}: {
+  file: DiffFile;
+  children?: ReactNode;
+  layer?: Size;
+}) {
   const diffNotes = useDiffNotes();
   if (!diffNotes) return <>{children}</>;
   const placed = diffNotes.notesOf(file);
@@ -41,7 +52,10 @@ export function ImageNotesFrame({ file, children }: { file: DiffFile; children: 
   };
 
   return (
-    <div className="image-notes">
+    <div
+      className={layer ? 'image-notes image-notes--layer' : 'image-notes'}
+      style={layer ? { width: layer.width, height: layer.height } : undefined}
+    >
       {children}
       {diffNotes.canComment && (
         <button

@@ -5,9 +5,12 @@ import { rawFileUrl } from '../repository/queries';
 import { ImageNotesFrame, ImageNotesList } from './ImageNotes';
 import {
   clampSwipe,
-  dimensionsText,
+  imageDiffKind,
+  imageInfoText,
+  SWIPE_KEY_STEP,
   SWIPE_RESIZE_DEBOUNCE_MS,
   swipeFrame,
+  type ImageDiffKind,
   type ImageDiffMode,
   type Size,
 } from './imageDiff';
@@ -18,8 +21,9 @@ const MODES: Array<{ mode: ImageDiffMode; label: string }> = [
   { mode: 'onion', label: 'Onion skin' },
 ];
 
-/** Spec 2.9: a new or deleted image alone; a replaced one in 2-up, swipe or onion skin. */
+/** Spec 2.9: a new, deleted or renamed image alone; a replaced one in 2-up, swipe or onion skin. */
 export function ImageViewer({ fullPath, file }: { fullPath: string; file: DiffFile }) {
+  const kind = imageDiffKind(file);
   const before = file.new_file ? null : rawFileUrl(fullPath, file.diff_refs.base_sha, file.old_path);
   const after = file.deleted_file ? null : rawFileUrl(fullPath, file.diff_refs.head_sha, file.new_path);
   const [mode, setMode] = useState<ImageDiffMode>('twoup');
@@ -28,9 +32,16 @@ export function ImageViewer({ fullPath, file }: { fullPath: string; file: DiffFi
     const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
     setSizes((current) => ({ ...current, [side]: { width, height } }));
   };
-  const replaced = before !== null && after !== null;
+  const beforeInfo = imageInfoText(file.old_size, sizes.before);
+  const afterInfo = imageInfoText(file.new_size, sizes.after);
+  const replaced = kind === 'replaced' && before !== null && after !== null;
+  // Swipe and onion skin lay both images in one frame, so they wait until both are measured.
+  const pair: PairProps | null =
+    replaced && sizes.before && sizes.after
+      ? { file, before, after, beforeSize: sizes.before, afterSize: sizes.after }
+      : null;
   return (
-    <div className="diff-image">
+    <div className={`diff-image diff-image--${kind}`}>
       {replaced && (
         <SegmentedControl aria-label="Image diff mode" size="small" className="diff-image__modes">
           {MODES.map((m) => (
@@ -40,18 +51,18 @@ export function ImageViewer({ fullPath, file }: { fullPath: string; file: DiffFi
           ))}
         </SegmentedControl>
       )}
-      {mode === 'twoup' || !replaced || !sizes.before || !sizes.after ? (
+      {mode === 'twoup' || !pair ? (
         <div className="diff-image__twoup">
-          {before && (
+          {before && kind !== 'renamed' && (
             <Side
               url={before}
               alt={`${file.old_path} before`}
               kind="old"
-              size={sizes.before}
+              info={beforeInfo}
               onLoad={measure('before')}
               notesOn={file.deleted_file ? file : null}
             >
-              {file.deleted_file ? 'Deleted' : 'Before'}
+              {kind === 'deleted' ? 'Deleted' : 'Before'}
             </Side>
           )}
           {after && (
@@ -59,29 +70,51 @@ export function ImageViewer({ fullPath, file }: { fullPath: string; file: DiffFi
               url={after}
               alt={`${file.new_path} after`}
               kind="new"
-              size={sizes.after}
+              info={afterInfo}
               onLoad={measure('after')}
               notesOn={file}
             >
-              {file.new_file ? 'New' : 'After'}
+              {SIDE_LABELS[kind]}
             </Side>
           )}
         </div>
-      ) : mode === 'swipe' ? (
-        <Swipe before={before} after={after} beforeSize={sizes.before} afterSize={sizes.after} />
       ) : (
-        <Onion before={before} after={after} beforeSize={sizes.before} afterSize={sizes.after} />
+        <>
+          {mode === 'swipe' ? <Swipe {...pair} /> : <Onion {...pair} />}
+          <p className="diff-image__infos">
+            <span>
+              <strong>Before</strong> <span className="muted">{beforeInfo}</span>
+            </span>
+            <span>
+              <strong>After</strong> <span className="muted">{afterInfo}</span>
+            </span>
+          </p>
+        </>
+      )}
+      {kind === 'renamed' && (
+        <p className="muted diff-image__renamed">
+          Renamed from <code>{file.old_path}</code>
+        </p>
       )}
       <ImageNotesList file={file} side={file.deleted_file ? 'old' : 'new'} />
     </div>
   );
 }
 
+/** The caption of the image a kind shows on its new side. */
+const SIDE_LABELS: Record<ImageDiffKind, string> = {
+  replaced: 'After',
+  new: 'New',
+  deleted: 'Deleted',
+  renamed: 'Renamed',
+};
+
 function Side(props: {
   url: string;
   alt: string;
   kind: 'old' | 'new';
-  size: Size | undefined;
+  /** File size and dimensions, as far as they are known yet. */
+  info: string;
   onLoad: (event: React.SyntheticEvent<HTMLImageElement>) => void;
   /** The side comments point at: the new image, or the old one of a deleted file. */
   notesOn?: DiffFile | null;
@@ -92,16 +125,20 @@ function Side(props: {
     <figure className={`diff-image__side diff-image__side--${props.kind}`}>
       {props.notesOn ? <ImageNotesFrame file={props.notesOn}>{image}</ImageNotesFrame> : image}
       <figcaption>
-        {props.children}
-        {props.size && <span className="muted"> · {dimensionsText(props.size)}</span>}
+        <strong>{props.children}</strong>
+        {props.info && <span className="muted diff-image__info">{props.info}</span>}
       </figcaption>
     </figure>
   );
 }
 
-type PairProps = { before: string; after: string; beforeSize: Size; afterSize: Size };
+type PairProps = { file: DiffFile; before: string; after: string; beforeSize: Size; afterSize: Size };
 
-function Swipe({ before, after, beforeSize, afterSize }: PairProps) {
+/**
+ * Swipe: the new image over the old one up to the bar. The bar moves by dragging it (or with the
+ * arrow keys once focused); a click on the image itself comments on the new image, as in 2-up.
+ */
+function Swipe({ file, before, after, beforeSize, afterSize }: PairProps) {
   const frame = swipeFrame(beforeSize, afterSize);
   const [position, setPosition] = useState(frame.width / 2);
   const dragging = useRef(false);
@@ -124,28 +161,41 @@ function Swipe({ before, after, beforeSize, afterSize }: PairProps) {
     setPosition(clampSwipe(event.clientX - frameRef.current.getBoundingClientRect().left, frame.width));
   };
   return (
-    <div
-      ref={frameRef}
-      className="diff-image__frame"
-      style={{ width: frame.width, height: frame.height }}
-      onPointerDown={(event) => {
-        dragging.current = true;
-        event.currentTarget.setPointerCapture(event.pointerId);
-        move(event);
-      }}
-      onPointerMove={move}
-      onPointerUp={() => (dragging.current = false)}
-    >
+    <div ref={frameRef} className="diff-image__frame" style={{ width: frame.width, height: frame.height }}>
       <img src={before} alt="before" className="diff-image__layer" draggable={false} />
       <div className="diff-image__swipe-after" style={{ width: position }}>
         <img src={after} alt="after" className="diff-image__layer" draggable={false} />
       </div>
-      <div className="diff-image__swipe-bar" style={{ left: position }} role="separator" aria-label="Swipe" />
+      <ImageNotesFrame file={file} layer={afterSize} />
+      <div
+        className="diff-image__swipe-bar"
+        style={{ left: position }}
+        role="separator"
+        aria-label="Swipe"
+        aria-orientation="vertical"
+        aria-valuemin={0}
+        aria-valuemax={frame.width}
+        aria-valuenow={Math.round(position)}
+        tabIndex={0}
+        onPointerDown={(event) => {
+          dragging.current = true;
+          event.currentTarget.setPointerCapture(event.pointerId);
+        }}
+        onPointerMove={move}
+        onPointerUp={() => (dragging.current = false)}
+        onKeyDown={(event) => {
+          const step = { ArrowLeft: -SWIPE_KEY_STEP, ArrowRight: SWIPE_KEY_STEP }[event.key];
+          if (step === undefined) return;
+          event.preventDefault();
+          setPosition((current) => clampSwipe(current + step, frame.width));
+        }}
+      />
     </div>
   );
 }
 
-function Onion({ before, after, beforeSize, afterSize }: PairProps) {
+/** Onion skin: the new image over the old one at the slider's opacity; a click on it comments on the new image. */
+function Onion({ file, before, after, beforeSize, afterSize }: PairProps) {
   const frame = swipeFrame(beforeSize, afterSize);
   const [opacity, setOpacity] = useState(1);
   return (
@@ -153,6 +203,7 @@ function Onion({ before, after, beforeSize, afterSize }: PairProps) {
       <div className="diff-image__frame" style={{ width: frame.width, height: frame.height }}>
         <img src={before} alt="before" className="diff-image__layer" />
         <img src={after} alt="after" className="diff-image__layer" style={{ opacity }} />
+        <ImageNotesFrame file={file} layer={afterSize} />
       </div>
       <label className="diff-image__opacity">
         Opacity

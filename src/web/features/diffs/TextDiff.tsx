@@ -40,6 +40,19 @@ function Code({ line, className = '', index }: { line: DiffLine; className?: str
   );
 }
 
+/** A line of a file that takes no comments: the button, disabled, says why (GitLab's tooltip). */
+function RefusedCommentButton({ reason }: { reason: string }) {
+  return (
+    <button
+      type="button"
+      className="diff-comment-refused"
+      aria-disabled="true"
+      aria-label={reason}
+      title={reason}
+    />
+  );
+}
+
 /** The add-comment button of a line (one element: the table's handlers do the work). */
 function CommentButton({ index, side }: { index: number; side: 'left' | 'right' }) {
   return (
@@ -60,6 +73,7 @@ function LineNumber({
   coverage = null,
   index,
   comment = null,
+  refused = null,
 }: {
   line: DiffLine | null;
   side: 'old' | 'new';
@@ -68,6 +82,8 @@ function LineNumber({
   index?: number;
   /** Where the add-comment button goes: on the first number of the line's half. */
   comment?: 'left' | 'right' | null;
+  /** Why this line takes no comment, where its file refuses them. */
+  refused?: string | null;
 }) {
   const number = line ? (side === 'old' ? line.old_line : line.new_line) : null;
   const shown = line?.type === 'match' || number === null ? '' : number;
@@ -82,6 +98,7 @@ function LineNumber({
       title={marker?.title}
     >
       {comment && index !== undefined && <CommentButton index={index} side={comment} />}
+      {comment && refused && <RefusedCommentButton reason={refused} />}
       {shown !== '' && line?.line_code ? <a href={`#${line.line_code}`}>{shown}</a> : shown}
     </td>
   );
@@ -220,6 +237,7 @@ export function TextDiff({
                       side="old"
                       index={commented}
                       comment={line.type === 'old' ? 'left' : 'right'}
+                      refused={notes?.refusedBecause(line)}
                     />
                     <LineNumber line={line} side="new" coverage={coverage} index={commented} />
                     <Code line={line} index={commented} />
@@ -267,7 +285,13 @@ export function TextDiff({
                   id={(row.right ?? row.left)?.line_code ?? undefined}
                   className={`diff-line${target(row.left?.line_code)}${target(row.right?.line_code)}${mark(indexIn(row.right ?? row.left))}`}
                 >
-                  <LineNumber line={row.left} side="old" index={indexIn(row.left)} comment="left" />
+                  <LineNumber
+                    line={row.left}
+                    side="old"
+                    index={indexIn(row.left)}
+                    comment="left"
+                    refused={row.left && notes?.refusedBecause(row.left)}
+                  />
                   {row.left ? (
                     <Code line={row.left} className={lineClass(row.left)} index={indexIn(row.left)} />
                   ) : (
@@ -279,6 +303,7 @@ export function TextDiff({
                     coverage={coverage}
                     index={indexIn(row.right)}
                     comment="right"
+                    refused={row.right && notes?.refusedBecause(row.right)}
                   />
                   {row.right ? (
                     <Code line={row.right} className={lineClass(row.right)} index={indexIn(row.right)} />

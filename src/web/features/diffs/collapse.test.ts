@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyCollapse, initialFlags, isCollapsed, type CollapseEvent } from './collapse';
+import {
+  applyCollapse,
+  initialFlags,
+  isAutomaticallyCollapsed,
+  isCollapsed,
+  type CollapseEvent,
+} from './collapse';
 
 const run = (start: boolean, ...events: CollapseEvent['type'][]) =>
   events.reduce((flags, type) => applyCollapse(flags, { type }), initialFlags(start));
@@ -36,5 +42,21 @@ describe('diff file collapse flags', () => {
       manuallyCollapsed: true,
       forceOpen: false,
     });
+  });
+
+  it('tells a file collapsed for its size from one the reader collapsed or marked reviewed', () => {
+    expect(isAutomaticallyCollapsed(initialFlags(true))).toBe(true);
+    expect(isAutomaticallyCollapsed(run(true, 'user-expand', 'auto-collapse'))).toBe(true);
+    expect(isAutomaticallyCollapsed(run(false, 'user-collapse'))).toBe(false);
+    expect(isAutomaticallyCollapsed(run(true, 'collapse-all'))).toBe(false);
+    expect(isAutomaticallyCollapsed(run(true, 'force-open'))).toBe(false);
+    expect(isAutomaticallyCollapsed(initialFlags(false))).toBe(false);
+  });
+
+  it('starts a reviewed file collapsed by the reader, whatever its size', () => {
+    const reviewed = initialFlags(true, true);
+    expect(isCollapsed(reviewed)).toBe(true);
+    expect(isAutomaticallyCollapsed(reviewed)).toBe(false);
+    expect(isCollapsed(applyCollapse(reviewed, { type: 'unmark-reviewed' }))).toBe(false);
   });
 });

@@ -5,9 +5,13 @@ export type CollapseFlags = {
   forceOpen: boolean;
 };
 
-export const initialFlags = (automaticallyCollapsed = false): CollapseFlags => ({
+/**
+ * A file's flags when the page loads: collapsed automatically when the server says it is past the
+ * collapse limits; a file the reader marked reviewed starts collapsed as by their own hand.
+ */
+export const initialFlags = (automaticallyCollapsed = false, reviewed = false): CollapseFlags => ({
   automaticallyCollapsed,
-  manuallyCollapsed: null,
+  manuallyCollapsed: reviewed ? true : null,
   forceOpen: false,
 });
 
@@ -48,3 +52,11 @@ export function isCollapsed(flags: CollapseFlags): boolean {
   if (flags.manuallyCollapsed !== null) return flags.manuallyCollapsed;
   return flags.automaticallyCollapsed;
 }
+
+/**
+ * Collapsed by the page rather than by the reader: the file says why ("Files with large changes
+ * are collapsed by default.") and offers to expand it, where a file the reader collapsed shows
+ * its header alone.
+ */
+export const isAutomaticallyCollapsed = (flags: CollapseFlags): boolean =>
+  isCollapsed(flags) && flags.manuallyCollapsed === null;

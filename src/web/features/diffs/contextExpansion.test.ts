@@ -5,6 +5,7 @@ import {
   expandDirections,
   expansionParams,
   hiddenLineCount,
+  unfoldTo,
   type ExpandDirection,
 } from './contextExpansion';
 import { line } from './testFiles';
@@ -143,5 +144,60 @@ describe('applying an expansion', () => {
       [null, 58, 60],
       ['new', null, 61],
     ]);
+  });
+});
+
+describe('unfolding to a hidden line a thread sits on', () => {
+  const shape = (lines: DiffLine[]) => lines.map((l) => [l.type, l.meta_data?.new_pos ?? l.new_line]);
+
+  it('reads the line and 3 on each side, keeping match lines where lines stay hidden', () => {
+    const plan = unfoldTo(wideGap, 15)!;
+    expect(plan.index).toBe(2);
+    // The server puts a match line above the lines read; the gap's own stays below them.
+    expect(plan.params).toEqual({ since: 12, to: 18, offset: 1, unfold: true, bottom: false });
+    const fetched = [line('match', 11, 12), ...[12, 13, 14, 15, 16, 17, 18].map((n) => line(null, n - 1, n))];
+    const lines = applyExpansion(wideGap, plan.index, plan.around(fetched));
+    expect(shape(lines.slice(2, 11))).toEqual([
+      ['match', 12],
+      ...[12, 13, 14, 15, 16, 17, 18].map((n) => [null, n]),
+      ['match', 34],
+    ]);
+    // Both match lines still offer the rest of their gap, numbered one behind on the old side.
+    expect(hiddenLineCount(lines, 2)).toBe(9);
+    expect(hiddenLineCount(lines, 10)).toBe(15);
+    expect(expansionParams(lines, 10, 'all')).toMatchObject({ since: 19, to: 33, offset: 1 });
+  });
+
+  it('joins the hunks the read lines reach, with no match line between', () => {
+    const nearTop = unfoldTo(wideGap, 4)!;
+    expect(nearTop.params).toEqual({ since: 3, to: 7, offset: 1, unfold: false, bottom: false });
+    expect(shape(nearTop.around([line(null, 2, 3)]))).toEqual([
+      [null, 3],
+      ['match', 34],
+    ]);
+    const nearNext = unfoldTo(wideGap, 31)!;
+    expect(nearNext.params).toEqual({ since: 28, to: 33, offset: 1, unfold: true, bottom: false });
+    expect(shape(nearNext.around([line(null, 32, 33)]))).toEqual([[null, 33]]);
+  });
+
+  it('unfolds above the first hunk, and below the end of the diff where the server adds the match line', () => {
+    expect(unfoldTo(twoHunks, 10)).toMatchObject({
+      index: 0,
+      params: { since: 7, to: 13, offset: 2, unfold: true, bottom: false },
+    });
+    const end = unfoldTo(wideGap, 40)!;
+    expect(end.index).toBe(4);
+    expect(end.params).toEqual({ since: 37, to: 43, offset: 1, unfold: true, bottom: true });
+    expect(shape(end.around([line(null, 42, 43), line('match', 42, 43)]))).toEqual([
+      ['match', 35],
+      [null, 43],
+      ['match', 43],
+    ]);
+  });
+
+  it('has nothing to unfold for a line shown or inside a hunk', () => {
+    expect(unfoldTo(twoHunks, 52)).toBeNull();
+    expect(unfoldTo(twoHunks, 51)).toBeNull();
+    expect(unfoldTo(wideGap, 34)).toBeNull();
   });
 });

@@ -118,3 +118,47 @@ export function applyExpansion(
 ): DiffLine[] {
   return [...lines.slice(0, index), ...fetched, ...lines.slice(index + 1)];
 }
+
+/** GitLab's `UNFOLD_CONTEXT_SIZE`: the unchanged lines shown on each side of a thread on hidden context. */
+export const UNFOLD_CONTEXT_SIZE = 3;
+
+/** How to show a hidden line: the match line to replace, what to read, and the lines that replace it. */
+export type Unfold = {
+  index: number;
+  params: ContextLinesParams;
+  /** The read lines with match lines around them where hidden lines remain. */
+  around: (fetched: readonly DiffLine[]) => DiffLine[];
+};
+
+/**
+ * Showing hidden new line `newLine` (a thread written on expanded context), as GitLab unfolds it:
+ * the line and up to 3 lines on each side, in place of the match line of its gap, with a match line
+ * wherever lines stay hidden: the gap's own on the side away from the server's end of the range,
+ * a new one from the server on the other (above between hunks, below at the end of the diff).
+ * Null when no match line hides that line.
+ */
+export function unfoldTo(lines: readonly DiffLine[], newLine: number): Unfold | null {
+  const index = lines.findIndex((line, i) => {
+    if (!isMatch(line)) return false;
+    const gap = gapAt(lines, i);
+    return newLine > gap.after && (gap.before === null || newLine < gap.before);
+  });
+  if (index < 0) return null;
+  const { after, before, offset } = gapAt(lines, index);
+  const own = lines[index]!;
+  const since = Math.max(after + 1, newLine - UNFOLD_CONTEXT_SIZE);
+  const hiddenAbove = since > after + 1;
+  if (before === null) {
+    return {
+      index,
+      params: { since, to: newLine + UNFOLD_CONTEXT_SIZE, offset, unfold: true, bottom: true },
+      around: (fetched) => [...(hiddenAbove ? [own] : []), ...fetched],
+    };
+  }
+  const to = Math.min(before - 1, newLine + UNFOLD_CONTEXT_SIZE);
+  return {
+    index,
+    params: { since, to, offset, unfold: hiddenAbove, bottom: false },
+    around: (fetched) => [...fetched, ...(to < before - 1 ? [own] : [])],
+  };
+}

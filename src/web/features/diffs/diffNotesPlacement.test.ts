@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DraftNote, NotePosition } from '../../../shared/api/notes';
 import { buildDiscussion } from '../../../../test/support/note-fixtures';
-import { draftShownOn, fileNotes, keyOfLine, lineKey } from './diffNotesPlacement';
+import { draftShownOn, fileNotes, hiddenNoteLines, keyOfLine, lineKey } from './diffNotesPlacement';
 import { diffFile, line } from './testFiles';
 
 const file = diffFile();
@@ -88,5 +88,22 @@ describe('where diff threads show on a file', () => {
     expect(draftShownOn(draft(1, at({ new_line: 2 })), [file])).toBe(true);
     expect(draftShownOn(draft(4, null), [file])).toBe(false);
     expect(draftShownOn(draft(5, at({ new_line: 2 }, oldRefs)), [file])).toBe(false);
+  });
+});
+
+describe('threads on lines the diff hides', () => {
+  it('names the unchanged lines with threads or pending comments that the lines shown leave out', () => {
+    const notes = fileNotes(
+      [
+        diffThread('hidden', at({ old_line: 19, new_line: 20 })),
+        diffThread('shown', at({ old_line: 1, new_line: 1 })),
+        diffThread('added', at({ old_line: null, new_line: 2 })),
+      ],
+      [draft(1, at({ old_line: 8, new_line: 9 }))],
+      file,
+    );
+    const shown = [line(null, 1, 1), line('new', null, 2), line('match', 8, 9)];
+    expect(hiddenNoteLines(notes, shown)).toEqual([9, 20]);
+    expect(hiddenNoteLines(notes, [...shown, line(null, 8, 9), line(null, 19, 20)])).toEqual([]);
   });
 });

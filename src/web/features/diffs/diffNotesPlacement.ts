@@ -19,12 +19,12 @@ const onFile = (position: NotePosition, file: File) =>
   position.new_path === file.new_path && position.old_path === file.old_path;
 
 /** Where something positioned sits on this file as shown: a line (by key), the image, or nowhere. */
-export type Spot = { kind: 'line'; key: string } | { kind: 'image' } | null;
+export type Spot = { kind: 'line'; key: string; position: NotePosition } | { kind: 'image' } | null;
 
 function spotOf(position: NotePosition | null, file: File): Spot {
   if (!position || !onFile(position, file) || !sameRefs(position, file.diff_refs)) return null;
   if (position.position_type === 'image') return { kind: 'image' };
-  return { kind: 'line', key: lineKey(position.old_line, position.new_line) };
+  return { kind: 'line', key: lineKey(position.old_line, position.new_line), position };
 }
 
 /** A thread shows where its position is on this diff, or where it was first written when that diff is shown. */
@@ -48,6 +48,8 @@ export type FileNotes = {
   /** The viewer's pending new threads (pending replies show inside their threads). */
   lineDrafts: ReadonlyMap<string, DraftNote[]>;
   imageDrafts: DraftNote[];
+  /** The new-side number of each unchanged line with threads or pending comments, by line key. */
+  unchangedLines: ReadonlyMap<string, number>;
 };
 
 function push<T>(map: Map<string, T[]>, key: string, item: T) {
@@ -65,11 +67,18 @@ export function fileNotes(
   const lines = new Map<string, Discussion[]>();
   const image: Discussion[] = [];
   const outdated: Discussion[] = [];
+  const unchangedLines = new Map<string, number>();
+  const onLine = (spot: Extract<Spot, { kind: 'line' }>) => {
+    const { old_line: oldLine, new_line: newLine } = spot.position;
+    if (oldLine != null && newLine != null) unchangedLines.set(spot.key, newLine);
+  };
   for (const discussion of discussions) {
     if (!discussion.diff_discussion) continue;
     const spot = discussionSpot(discussion, file);
-    if (spot?.kind === 'line') push(lines, spot.key, discussion);
-    else if (spot?.kind === 'image') image.push(discussion);
+    if (spot?.kind === 'line') {
+      push(lines, spot.key, discussion);
+      onLine(spot);
+    } else if (spot?.kind === 'image') image.push(discussion);
     else if (isOutdatedHere(discussion, file)) outdated.push(discussion);
   }
   const lineDrafts = new Map<string, DraftNote[]>();
@@ -77,10 +86,27 @@ export function fileNotes(
   for (const draft of drafts) {
     if (draft.discussion_id !== null) continue;
     const spot = spotOf(draft.position, file);
-    if (spot?.kind === 'line') push(lineDrafts, spot.key, draft);
-    else if (spot?.kind === 'image') imageDrafts.push(draft);
+    if (spot?.kind === 'line') {
+      push(lineDrafts, spot.key, draft);
+      onLine(spot);
+    } else if (spot?.kind === 'image') imageDrafts.push(draft);
   }
-  return { lines, image, outdated, lineDrafts, imageDrafts };
+  return { lines, image, outdated, lineDrafts, imageDrafts, unchangedLines };
+}
+
+/**
+ * The new-side numbers of the unchanged lines with threads or pending comments that the lines
+ * shown leave out (written on context expanded around the hunks), first line first.
+ */
+export function hiddenNoteLines(
+  notes: Pick<FileNotes, 'unchangedLines'>,
+  shown: readonly DiffLine[],
+): number[] {
+  const keys = new Set(shown.filter((line) => line.type !== 'match').map(keyOfLine));
+  return [...notes.unchangedLines]
+    .filter(([key]) => !keys.has(key))
+    .map(([, newLine]) => newLine)
+    .sort((a, b) => a - b);
 }
 
 /** Whether a pending comment shows on a file of this diff (else the review panel lists it). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFileTree, filesInTreeOrder, findFiles, visibleRows, type TreeFile } from './fileTree';
+import { buildFileTree, filesInTreeOrder, findFiles, listRows, visibleRows, type TreeFile } from './fileTree';
 
 const file = (path: string, oldPath = path): TreeFile => ({
   file_hash: `h-${path}`,
@@ -66,6 +66,23 @@ describe('the diff file tree', () => {
       ['lib', 0, true],
       ['a.ts', 1, false],
       ['z.txt', 0, false],
+    ]);
+  });
+
+  it('shows every file on a row of its own in the list view, closed folders or not, with its entry flags', () => {
+    const tree = buildFileTree([file('lib/b.ts'), file('z.txt'), file('lib/a.ts')], (hash) =>
+      hash === 'h-z.txt' ? 'loaded' : 'loading',
+    );
+    const rows = listRows(tree);
+    expect(rows.map((r) => [r.entry.path, r.depth, r.entry.parentPath])).toEqual([
+      ['lib/a.ts', 0, 'lib'],
+      ['lib/b.ts', 0, 'lib'],
+      ['z.txt', 0, ''],
+    ]);
+    expect(rows.map((r) => [r.entry.diffLoaded, r.entry.diffLoading])).toEqual([
+      [false, true],
+      [false, true],
+      [true, false],
     ]);
   });
 

@@ -106,6 +106,11 @@ export function visibleRows(tree: readonly TreeEntry[], closed: ReadonlySet<stri
   return rows;
 }
 
+/** The list view (spec 2.7, tree or list): every file on a row of its own, in the tree's order, no folders. */
+export function listRows(tree: readonly TreeEntry[]): TreeRow[] {
+  return tree.flatMap((entry) => (entry.type === 'blob' ? [{ entry, depth: 0 }] : listRows(entry.tree)));
+}
+
 /** The tree's files in the order the tree shows them, which is the order the diff list follows. */
 export function filesInTreeOrder(tree: readonly TreeEntry[]): string[] {
   return tree.flatMap((entry) => (entry.type === 'blob' ? [entry.fileHash!] : filesInTreeOrder(entry.tree)));

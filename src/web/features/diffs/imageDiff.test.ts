@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampSwipe, dimensionsText, swipeFrame } from './imageDiff';
+import { clampSwipe, dimensionsText, imageDiffKind, imageInfoText, swipeFrame } from './imageDiff';
 
 describe('image diff rules', () => {
   it.each([
@@ -29,5 +29,22 @@ describe('image diff rules', () => {
 
   it('words the dimensions', () => {
     expect(dimensionsText({ width: 640, height: 480 })).toBe('W: 640px | H: 480px');
+  });
+
+  it.each([
+    [{ new_file: true, deleted_file: false, renamed_file: false }, 'new'],
+    [{ new_file: false, deleted_file: true, renamed_file: false }, 'deleted'],
+    [{ new_file: false, deleted_file: false, renamed_file: true }, 'renamed'],
+    [{ new_file: false, deleted_file: false, renamed_file: false }, 'replaced'],
+  ] as const)('calls %j a %s image', (file, kind) => {
+    expect(imageDiffKind(file)).toBe(kind);
+  });
+
+  it('joins the file size and the dimensions, leaving out what is unknown or zero', () => {
+    const size = { width: 120, height: 80 };
+    expect(imageInfoText(2048, size)).toBe('2.00 KiB | W: 120px | H: 80px');
+    expect(imageInfoText(500, undefined)).toBe('500 bytes');
+    expect(imageInfoText(0, size)).toBe('W: 120px | H: 80px');
+    expect(imageInfoText(null, undefined)).toBe('');
   });
 });

@@ -1,5 +1,11 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import {
+  useInfiniteQuery,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import type {
   CoverageReport,
   DiffFile,
@@ -14,6 +20,7 @@ import { request, requestWithHeaders } from '../../api/client';
 import { advance, batchQuery, firstBatch, type BatchCursor } from './batchLoading';
 import type { ContextLinesParams } from './contextExpansion';
 import { nextCoveragePoll, type CoverageAnswer } from './coverage';
+import type { FileBody } from './DiffFileCard';
 
 /** What selects the diff: whitespace, and a version, a version range or one commit. */
 export type DiffSelection = {
@@ -128,6 +135,43 @@ export function useDiffForPath(
   return useQuery({
     ...fileQuery(fullPath, iid, selection, file ?? ({ old_path: '', new_path: '' } as DiffFileMetadata)),
     enabled: enabled && file !== undefined,
+  });
+}
+
+/**
+ * The lines of files the batches sent collapsed (past the collapse limits, without lines) and the
+ * reader expanded, each read from its `load_collapsed_diff_url` (spec 7.3), by file hash. Cached
+ * under the file's diff_for_path key: it is that address, with the selection's parameters.
+ */
+export function useCollapsedDiffs(
+  fullPath: string,
+  iid: number,
+  selection: DiffSelection,
+  files: DiffFile[],
+): ReadonlyMap<string, FileBody> {
+  // A stable combine keeps the map the same object while nothing changed, so the page's file
+  // maps built on it are not rebuilt on every render.
+  const combine = useCallback(
+    (results: Array<UseQueryResult<DiffFile | null>>) =>
+      new Map(
+        results.map((result, index): [string, FileBody] => {
+          const hash = files[index]!.file_hash;
+          if (result.data) return [hash, { kind: 'loaded', file: result.data }];
+          if (result.isError) return [hash, { kind: 'error', retry: () => void result.refetch() }];
+          return [hash, { kind: 'loading' }];
+        }),
+      ),
+    [files],
+  );
+  return useQueries({
+    queries: files.map((file) => ({
+      queryKey: diffKeys.file(fullPath, iid, selection, file),
+      queryFn: async ({ signal }: { signal: AbortSignal }): Promise<DiffFile | null> =>
+        (await request<DiffForPath>(file.load_collapsed_diff_url, { signal })).diff_files[0] ?? null,
+      staleTime: 60_000,
+      retry: false,
+    })),
+    combine,
   });
 }
 

@@ -56,6 +56,8 @@ export function diffFile(overrides: Partial<DiffFile> = {}): DiffFile {
     edit_path: `/group/app/-/edit/feature/${path}?from_merge_request_iid=1`,
     ide_edit_path: '/-/ide/project/group/app/merge_requests/1',
     can_modify_blob: true,
+    old_size: null,
+    new_size: null,
     too_large: false,
     is_fully_expanded: false,
     highlighted_diff_lines: [

@@ -3,16 +3,26 @@ import type { DiffPreferences as UserDiffPreferences } from '../../../shared/api
 
 export type DiffViewType = 'inline' | 'parallel';
 
+/** Spec 2.7: the file browser as a tree of folders or a flat list of files. */
+export type FileTreeView = 'tree' | 'list';
+
 /** The Changes tab's display choices. */
 export type DiffPreferences = {
   view: DiffViewType;
   showWhitespace: boolean;
   fileByFile: boolean;
   showTree: boolean;
+  fileTreeView: FileTreeView;
 };
 
 const STORAGE_KEY = 'diff_preferences';
-const DEFAULTS: DiffPreferences = { view: 'inline', showWhitespace: true, fileByFile: false, showTree: true };
+const DEFAULTS: DiffPreferences = {
+  view: 'inline',
+  showWhitespace: true,
+  fileByFile: false,
+  showTree: true,
+  fileTreeView: 'tree',
+};
 
 function readStored(): Partial<DiffPreferences> {
   try {
@@ -23,6 +33,7 @@ function readStored(): Partial<DiffPreferences> {
       ...(s.view === 'inline' || s.view === 'parallel' ? { view: s.view } : {}),
       ...(typeof s.fileByFile === 'boolean' ? { fileByFile: s.fileByFile } : {}),
       ...(typeof s.showTree === 'boolean' ? { showTree: s.showTree } : {}),
+      ...(s.fileTreeView === 'tree' || s.fileTreeView === 'list' ? { fileTreeView: s.fileTreeView } : {}),
     };
   } catch {
     return {};
@@ -54,8 +65,8 @@ export function useDiffPreferences({ viewFromUrl, saved, save }: Options) {
     (change: Partial<DiffPreferences>) => {
       setPrefs((current) => {
         const next = { ...current, ...change };
-        const { view, fileByFile, showTree } = next;
-        localStorage.setItem(STORAGE_KEY, JSON.stringify({ view, fileByFile, showTree }));
+        const { view, fileByFile, showTree, fileTreeView } = next;
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ view, fileByFile, showTree, fileTreeView }));
         return next;
       });
       if (saved) {

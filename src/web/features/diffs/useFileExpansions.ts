@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import type { DiffFile } from '../../../shared/api/diffs';
-import { applyExpansion, expansionParams, type ExpandDirection } from './contextExpansion';
+import type { DiffFile, DiffLine } from '../../../shared/api/diffs';
+import {
+  applyExpansion,
+  expansionParams,
+  unfoldTo,
+  type ContextLinesParams,
+  type ExpandDirection,
+} from './contextExpansion';
 import { unexpanded, type FileExpansion } from './fileExpansion';
 import { changesOnly, mergeFullFile, nextFullFile, type FullFileEvent } from './fullFile';
 import { contextLinesQuery, type DiffSelection } from './queries';
@@ -37,24 +43,53 @@ export function useFileExpansions(selection: DiffSelection) {
     [update],
   );
 
-  const expand = useCallback(
-    (file: DiffFile, index: number, direction: ExpandDirection) => {
+  /** Replaces the match line at `index` by what `build` makes of the lines read: one load at a time per file. */
+  const load = useCallback(
+    (
+      file: DiffFile,
+      index: number,
+      params: ContextLinesParams,
+      build: (fetched: DiffLine[]) => DiffLine[],
+    ) => {
       const path = file.context_lines_path;
-      const current = latest.current?.get(file.file_hash) ?? unexpanded;
-      if (!path || current.expanding !== null) return;
-      const lines = current.lines ?? file.highlighted_diff_lines;
+      if (!path) return;
       update(file.file_hash, (state) => ({ ...state, expanding: index, expandFailed: false }));
-      client.fetchQuery(contextLinesQuery(path, expansionParams(lines, index, direction))).then(
+      client.fetchQuery(contextLinesQuery(path, params)).then(
         (fetched) =>
           update(file.file_hash, (state) => ({
             ...state,
-            lines: applyExpansion(state.lines ?? file.highlighted_diff_lines, index, fetched),
+            lines: applyExpansion(state.lines ?? file.highlighted_diff_lines, index, build(fetched)),
             expanding: null,
           })),
         () => update(file.file_hash, (state) => ({ ...state, expanding: null, expandFailed: true })),
       );
     },
     [client, update],
+  );
+
+  /** The lines a file shows now, unless it is loading some or shows the whole file (nothing to expand). */
+  const expandableLines = useCallback((file: DiffFile) => {
+    const current = latest.current?.get(file.file_hash) ?? unexpanded;
+    if (current.expanding !== null || current.full.kind === 'full') return null;
+    return current.lines ?? file.highlighted_diff_lines;
+  }, []);
+
+  const expand = useCallback(
+    (file: DiffFile, index: number, direction: ExpandDirection) => {
+      const lines = expandableLines(file);
+      if (lines) load(file, index, expansionParams(lines, index, direction), (fetched) => fetched);
+    },
+    [expandableLines, load],
+  );
+
+  /** Shows a hidden line a thread sits on (written on expanded context), with a few lines around it. */
+  const unfold = useCallback(
+    (file: DiffFile, newLine: number) => {
+      const lines = expandableLines(file);
+      const plan = lines && unfoldTo(lines, newLine);
+      if (plan) load(file, plan.index, plan.params, plan.around);
+    },
+    [expandableLines, load],
   );
 
   const toggleFullFile = useCallback(
@@ -87,5 +122,5 @@ export function useFileExpansions(selection: DiffSelection) {
   );
   const expansionOf = useCallback((hash: string) => files?.get(hash) ?? unexpanded, [files]);
 
-  return { expansionOf, expand, toggleFullFile, dismissFullFileError, dismissExpandError };
+  return { expansionOf, expand, unfold, toggleFullFile, dismissFullFileError, dismissExpandError };
 }

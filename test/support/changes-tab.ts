@@ -1,0 +1,60 @@
+import type { Browser, Page } from 'playwright-core';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import type { FileChange } from '../../src/server/git/commits';
+import { launchBrowser, newContext, signIn } from './browser';
+import { buildProject, buildUser, type TestUser } from './factories';
+import { buildChangesMergeRequest } from './merge-request-factories';
+import { createTestApp, type TestApp } from './test-app';
+
+export type ChangesTab = {
+  t: TestApp;
+  owner: TestUser;
+  project: ProjectContext;
+  /** The merge request's Changes tab, `/{project}/-/merge_requests/{iid}/diffs`. */
+  url: string;
+  browser: Browser;
+  /** Signed in as the owner. */
+  page: Page;
+  close: () => Promise<void>;
+};
+
+/**
+ * A public project whose `main` holds `base`, a merge request from `branch` whose one commit
+ * makes `changes`, and a browser page signed in as its owner: the start of a Changes tab test.
+ */
+export async function openChangesTab(input: {
+  base: FileChange[];
+  changes: FileChange[];
+  branch?: string;
+  title?: string;
+  /** Runs once the branch has its commit, before the merge request is opened (plumbing commits). */
+  extend?: (gitDir: string, branch: string) => Promise<unknown>;
+  /** Browser permissions for the page (the clipboard, for copying paths). */
+  permissions?: string[];
+}): Promise<ChangesTab> {
+  const t = await createTestApp();
+  const owner = await buildUser(t.container);
+  const project = await buildProject(t.container, owner, { visibility: 'public' });
+  const extend = input.extend;
+  const mr = await buildChangesMergeRequest(t.container, owner, project, {
+    ...input,
+    extend: extend && ((branch) => extend(project.gitDir, branch)),
+  });
+  const browser = await launchBrowser();
+  const context = await newContext(browser, await t.listen());
+  if (input.permissions) await context.grantPermissions(input.permissions);
+  const page = await context.newPage();
+  await signIn(page, owner.username, owner.password);
+  return {
+    t,
+    owner,
+    project,
+    url: `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}/diffs`,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
