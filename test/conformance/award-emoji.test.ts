@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { buildProject, buildUser, type TestUser } from '../support/factories';
-import { gitlabClient } from '../support/gitlab-client';
+import { describe, expect, it } from 'vitest';
+import { conformanceSetup } from '../support/gitlab-client';
 import { buildMergeRequest } from '../support/merge-request-factories';
-import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('award emoji through @gitbeaker/rest', () => {
-  let t: TestApp;
-  let owner: TestUser;
-  let project: ProjectContext;
-  let gitlab: ReturnType<typeof gitlabClient>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await buildUser(t.container);
-    project = await buildProject(t.container, owner);
-    gitlab = gitlabClient(await t.listen(), owner.token);
-  });
-  afterAll(() => t.close());
+  const setup = conformanceSetup();
 
   it('awards, lists, shows and removes emoji on a merge request', async () => {
+    const { t, owner, project, gitlab } = setup;
     const mr = await buildMergeRequest(t.container, owner, project);
     const iid = mr.mergeRequest.iid;
     const award = await gitlab.MergeRequestAwardEmojis.award(project.project.id, iid, 'thumbsup');
@@ -41,6 +29,7 @@ describe('award emoji through @gitbeaker/rest', () => {
   });
 
   it('awards emoji on a merge request note', async () => {
+    const { t, owner, project, gitlab } = setup;
     const mr = await buildMergeRequest(t.container, owner, project);
     const iid = mr.mergeRequest.iid;
     const note = await gitlab.MergeRequestNotes.create(project.project.id, iid, 'Looks right');
@@ -51,6 +40,7 @@ describe('award emoji through @gitbeaker/rest', () => {
   });
 
   it('awards and lists emoji on an issue', async () => {
+    const { t, owner, project, gitlab } = setup;
     const { record: issue } = await t.container.issues.create(owner, project.project.id, {
       title: 'Crash on start',
     });
@@ -62,6 +52,7 @@ describe('award emoji through @gitbeaker/rest', () => {
   });
 
   it('answers a name that is no emoji with a GitLab error', async () => {
+    const { t, owner, project, gitlab } = setup;
     const mr = await buildMergeRequest(t.container, owner, project);
     await expect(
       gitlab.MergeRequestAwardEmojis.award(project.project.id, mr.mergeRequest.iid, '<b>x</b>'),

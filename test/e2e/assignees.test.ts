@@ -1,44 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
-import { buildProject, buildUser, type TestUser } from '../support/factories';
-import { addProjectMember, buildMergeRequest } from '../support/merge-request-factories';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser';
+import { signedInProject } from '../support/browser-setup';
+import { buildMergeRequest } from '../support/merge-request-factories';
 
 describe('assignees in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
-  let page: Page;
-  let owner: TestUser;
-  let developer: TestUser;
-  let project: ProjectContext;
+  const setup = signedInProject({ visibility: 'private', developer: true });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await buildUser(t.container, { name: 'Ada Lovelace' });
-    developer = await buildUser(t.container, { name: 'Grace Hopper' });
-    project = await buildProject(t.container, owner, { visibility: 'private' });
-    await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
-    browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  const sidebar = () => page.getByRole('region', { name: 'Assignees' });
-  const noteBy = (text: string) => page.locator('.note', { hasText: text }).first();
+  const sidebar = () => setup.page.getByRole('region', { name: 'Assignees' });
+  const noteBy = (text: string) => setup.page.locator('.note', { hasText: text }).first();
 
   async function comment(noteableType: 'Issue' | 'MergeRequest', iid: number, body: string) {
-    const noteable = await t.container.noteables.byIid(developer, noteableType, project.project.id, iid);
-    await t.container.notes.create(developer, noteable, { body });
+    const noteable = await setup.t.container.noteables.byIid(
+      setup.developer,
+      noteableType,
+      setup.project.project.id,
+      iid,
+    );
+    await setup.t.container.notes.create(setup.developer, noteable, { body });
   }
 
   it('assigns a merge request from its sidebar, with the system note', async () => {
+    const { t, page, owner, developer, project } = setup;
     const view = await buildMergeRequest(t.container, owner, project, { title: 'Add the cart' });
     await page.goto(`/${project.fullPath}/-/merge_requests/${view.mergeRequest.iid}`);
     await sidebar().getByText('None').waitFor();
@@ -54,6 +36,7 @@ describe('assignees in the browser', () => {
   });
 
   it('assigns and unassigns an issue’s commenting user from the note’s menu', async () => {
+    const { t, page, owner, developer, project } = setup;
     const { record } = await t.container.issues.create(owner, project.project.id, { title: 'Cart is slow' });
     await comment('Issue', record.issue.iid, 'I can take this one.');
     await page.goto(`/${project.fullPath}/-/issues/${record.issue.iid}`);
@@ -71,6 +54,7 @@ describe('assignees in the browser', () => {
   });
 
   it('offers no "Assign to commenting user" on a merge request’s notes (issues only)', async () => {
+    const { t, page, owner, project } = setup;
     const view = await buildMergeRequest(t.container, owner, project, { title: 'Add the till' });
     await comment('MergeRequest', view.mergeRequest.iid, 'Happy to review and finish it.');
     await page.goto(`/${project.fullPath}/-/merge_requests/${view.mergeRequest.iid}`);

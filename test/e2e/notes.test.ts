@@ -153,6 +153,30 @@ describe('the Activity section of a merge request', () => {
     expect(await award.innerText()).toContain('1');
   });
 
+  it("names a note's actions in a tooltip on hover and keyboard focus, gone on Escape", async () => {
+    const note = noteWith(adaPage, 'one question about the cart size');
+    const tooltip = adaPage.locator('.thread-tooltip');
+    await note.getByRole('button', { name: 'Reply to comment' }).hover();
+    await tooltip.getByText('Reply to comment', { exact: true }).waitFor();
+    await screenshot(adaPage, 'notes-action-tooltip');
+    await adaPage.keyboard.press('Escape');
+    await tooltip.waitFor({ state: 'detached' });
+
+    await note.getByRole('button', { name: 'Add reaction' }).first().focus();
+    await adaPage.keyboard.press('Tab');
+    await tooltip.getByText('Reply to comment', { exact: true }).waitFor();
+
+    // The menu is built when first opened, from the keyboard too, and gives the focus back on Escape.
+    await note.getByRole('button', { name: 'More actions' }).focus();
+    await adaPage.keyboard.press('Enter');
+    await adaPage.getByRole('menuitem', { name: 'Copy link' }).waitFor();
+    await adaPage.keyboard.press('Escape');
+    await adaPage.getByRole('menuitem', { name: 'Copy link' }).waitFor({ state: 'detached' });
+    expect(await adaPage.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'More actions',
+    );
+  });
+
   it('edits the last own note with the Up arrow', async () => {
     await editor(commentForm(adaPage)).focus();
     await editor(commentForm(adaPage)).press('ArrowUp');

@@ -9,7 +9,7 @@ import type { ProjectContext } from '../../src/server/features/projects/projects
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { testAuthor } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createGitClient, tempDir } from './git-helpers';
+import { inWorkTree } from './git-helpers';
 
 const numbered = (count: number, changed: Record<number, string> = {}) =>
   Array.from({ length: count }, (_, i) => changed[i + 1] ?? `line ${i + 1}`).join('\n') + '\n';
@@ -32,31 +32,24 @@ describe('diff notes', () => {
     owner = await buildUser(t.container);
     project = await buildProject(t.container, owner, { visibility: 'private' });
     // Built with a real git client in a work tree, since a symbolic link needs one.
-    const home = await tempDir('notes-home-');
-    const work = path.join(home, 'work');
-    const git = createGitClient(home);
-    await git(home, ['clone', project.gitDir, work]);
-    await writeFile(path.join(work, 'app.txt'), numbered(30));
-    await writeFile(path.join(work, 'other.txt'), numbered(5));
-    await writeFile(path.join(work, 'old-name.txt'), 'moved, not changed\n');
-    await symlink('README.md', path.join(work, 'link'));
-    await git(work, ['add', '-A']);
-    await git(work, ['commit', '-m', 'Base files']);
-    await git(work, ['checkout', '-b', 'feature']);
-    await writeFile(
-      path.join(work, 'app.txt'),
-      numbered(30, { 5: 'line five, changed', 28: 'line 28, changed' }),
-    );
-    await writeFile(path.join(work, 'other.txt'), numbered(5, { 2: 'other two, changed' }));
-    await git(work, ['mv', 'old-name.txt', 'new-name.txt']);
-    await rm(path.join(work, 'link'));
-    await writeFile(path.join(work, 'link'), 'a file now\n');
-    await writeFile(path.join(work, 'logo.png'), PNG);
-    await git(work, ['add', '-A']);
-    await git(work, ['commit', '-m', 'Feature work']);
-    const pushed = await git(work, ['push', 'origin', 'main', 'feature']);
-    expect(pushed.code, pushed.stderr).toBe(0);
-    await rm(home, { recursive: true, force: true });
+    await inWorkTree(project.gitDir, ['main', 'feature'], async ({ dir, git, commitAll }) => {
+      await writeFile(path.join(dir, 'app.txt'), numbered(30));
+      await writeFile(path.join(dir, 'other.txt'), numbered(5));
+      await writeFile(path.join(dir, 'old-name.txt'), 'moved, not changed\n');
+      await symlink('README.md', path.join(dir, 'link'));
+      await commitAll('Base files');
+      await git(['checkout', '-b', 'feature']);
+      await writeFile(
+        path.join(dir, 'app.txt'),
+        numbered(30, { 5: 'line five, changed', 28: 'line 28, changed' }),
+      );
+      await writeFile(path.join(dir, 'other.txt'), numbered(5, { 2: 'other two, changed' }));
+      await git(['mv', 'old-name.txt', 'new-name.txt']);
+      await rm(path.join(dir, 'link'));
+      await writeFile(path.join(dir, 'link'), 'a file now\n');
+      await writeFile(path.join(dir, 'logo.png'), PNG);
+      await commitAll('Feature work');
+    });
 
     const mr = await t.container.mergeRequests.create(owner, project.project.id, {
       source_branch: 'feature',
@@ -133,7 +126,8 @@ describe('diff notes', () => {
   it('refuses what the spec refuses, writing nothing', async () => {
     const before = await countDiscussions();
     const cases: Array<[NotePosition, string, string?]> = [
-      [position('app.txt', { old_line: 15, new_line: 15 }), POSITION_REFUSALS.notInDiff],
+      // Line 15 is hidden between the hunks, and no line is old 15 and new 16.
+      [position('app.txt', { old_line: 15, new_line: 16 }), POSITION_REFUSALS.notInDiff],
       [position('app.txt', { old_line: null, new_line: 5 }), POSITION_REFUSALS.brokenLineCode, 'abc_1_2'],
       [
         position('new-name.txt', { old_path: 'old-name.txt', old_line: 1, new_line: 1 }),

@@ -83,6 +83,38 @@ describe('draft notes: a review', () => {
     });
   });
 
+  it('leaves a replied thread as its draft says once published: toggled to reopen, or kept resolved', async () => {
+    const start = async (note: string) => {
+      const created = await send(owner, 'POST', `${base}/notes`, { note: { note, type: 'DiscussionNote' } });
+      const id = created.json<CreateNoteResponse>().discussion!.id;
+      const resolved = await send(owner, 'PUT', `${base}/discussions/${id}/resolve`);
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      return id;
+    };
+    const reopened = await start('Reopen me');
+    const kept = await start('Keep me resolved');
+    const reopenDraft = await draft(reviewer, 'Not done after all', {
+      in_reply_to_discussion_id: reopened,
+      draft_note: { note: 'Not done after all', resolve_discussion: true },
+    });
+    // The toggle: the thread's state once published, as GitLab's resolve_discussion.
+    const toggled = await send(reviewer, 'PUT', reopenDraft.path, {
+      draft_note: { resolve_discussion: false },
+    });
+    expect(toggled.json<DraftNote>()).toMatchObject({
+      resolve_discussion: false,
+      note: 'Not done after all',
+    });
+    await draft(reviewer, 'Fine as it is', {
+      in_reply_to_discussion_id: kept,
+      draft_note: { note: 'Fine as it is', resolve_discussion: true },
+    });
+    expect((await send(reviewer, 'POST', `${base}/draft_notes/bulk_publish`)).statusCode).toBe(204);
+    const threads = (await send(owner, 'GET', `${base}/discussions.json`)).json<Discussion[]>();
+    expect(threads.find((d) => d.id === reopened)).toMatchObject({ resolved: false });
+    expect(threads.find((d) => d.id === kept)).toMatchObject({ resolved: true });
+  });
+
   it('refuses an empty draft and a reply to a missing thread, and discards a review', async () => {
     const empty = await send(reviewer, 'POST', `${base}/draft_notes`, { draft_note: { note: ' ' } });
     expect(empty.statusCode).toBe(400);

@@ -1,10 +1,10 @@
 import { can, type Actor } from '../auth/permissions';
 import type { Container } from '../container';
 import { AppError, NotFoundError } from '../errors';
-import type { Noteable, NoteableType } from '../features/notes/noteables';
+import type { Noteable, NoteableForViewers, NoteableType } from '../features/notes/noteables';
 import { noteSubject } from '../features/notes/notes.service';
 import type { NoteRecord } from '../features/notes/notes.repo';
-import { noteHtml } from '../features/notes/note-html';
+import type { MarkdownWriter } from '../features/references/references.service';
 import type { BusEvent } from '../realtime/bus';
 import { eventStream } from '../realtime/event-stream';
 import { parseGlobalId, toGlobalId } from './global-id';
@@ -43,7 +43,8 @@ type GqlDiscussion = { id: string; resolvable: boolean; resolved: boolean; notes
 type GqlNote = {
   id: string;
   body: string;
-  bodyHtml: string;
+  /** Resolved only when the query asks for it: linking references reads what they name. */
+  bodyHtml: () => Promise<string>;
   internal: boolean;
   confidential: boolean;
   system: boolean;
@@ -64,18 +65,33 @@ type GqlNote = {
 };
 
 export function noteResolvers(container: Container) {
-  const { notes, noteables, awardEmoji, config } = container;
+  const { notes, noteables, awardEmoji, references, config } = container;
   const { externalUrl } = config;
 
+  const awardsOf = async (noteId: number) => (await awardEmoji.awardsOn('Note', [noteId])).get(noteId) ?? [];
+
+  /** Renders these notes' bodies for the reader once, on first use, for all of them. */
+  const markdownOf = (actor: Actor, noteable: Noteable, records: NoteRecord[]) => {
+    let writer: Promise<MarkdownWriter> | undefined;
+    return () =>
+      (writer ??= references.writerFor(actor, noteable.ctx, { blocks: records.map((r) => r.note.note) }));
+  };
+
   /** GitLab's `Note` type, with what the subscriber or reader may do on it. */
-  async function presentNote(actor: Actor, noteable: Noteable, record: NoteRecord): Promise<GqlNote> {
+  async function presentNote(
+    actor: Actor,
+    noteable: Noteable,
+    record: NoteRecord,
+    awards?: Awaited<ReturnType<typeof awardsOf>>,
+    markdown = markdownOf(actor, noteable, [record]),
+  ): Promise<GqlNote> {
     const { note, author } = record;
     const subject = noteSubject(noteable, note);
-    const awards = (await awardEmoji.awardsOn('Note', [note.id])).get(note.id) ?? [];
+    awards ??= await awardsOf(note.id);
     return {
       id: toGlobalId('Note', note.id),
       body: note.note,
-      bodyHtml: noteHtml(note.note),
+      bodyHtml: async () => (await markdown()).html(note.note),
       internal: note.internal,
       confidential: note.internal,
       system: note.system,
@@ -100,11 +116,16 @@ export function noteResolvers(container: Container) {
       discussion: async () => {
         const thread = await notes.discussion(actor, noteable, note.discussionId);
         const resolvable = thread.notes.filter((r) => r.note.resolvable);
+        const threadMarkdown = markdownOf(actor, noteable, thread.notes);
         return {
           id: `gid://gitlab/Discussion/${note.discussionId}`,
           resolvable: resolvable.length > 0,
           resolved: resolvable.length > 0 && resolvable.every((r) => r.note.resolvedAt !== null),
-          notes: { nodes: await Promise.all(thread.notes.map((r) => presentNote(actor, noteable, r))) },
+          notes: {
+            nodes: await Promise.all(
+              thread.notes.map((r) => presentNote(actor, noteable, r, undefined, threadMarkdown)),
+            ),
+          },
         };
       },
     };
@@ -117,9 +138,47 @@ export function noteResolvers(container: Container) {
     });
 
   /**
-   * One read of an event's note per viewer, shared by all of that viewer's subscriptions (tabs,
-   * devices): the bus hands every subscription the same event object, so it keys the memo and
-   * the memo goes with it.
+   * An event's note and its awards, read once for all its subscribers (what they may see of it is
+   * decided per viewer): the bus hands every subscription the same event object, so it keys the
+   * memo and the memo goes with it.
+   */
+  const noteOfEvent = new WeakMap<NoteChanged, Promise<SharedNote | null>>();
+  type SharedNote = { record: NoteRecord; awards: Awaited<ReturnType<typeof awardsOf>> };
+  function sharedNote(event: NoteChanged): Promise<SharedNote | null> {
+    let found = noteOfEvent.get(event);
+    if (!found) {
+      found = orNull(async () => {
+        const record = await notes.noteRecord(event.noteId);
+        return { record, awards: await awardsOf(record.note.id) };
+      });
+      noteOfEvent.set(event, found);
+    }
+    return found;
+  }
+
+  /** The event's noteable, read once for all subscribers; each of them gets it with their own rights. */
+  const noteableOfEvent = new WeakMap<NoteChanged, Promise<NoteableForViewers | null>>();
+  function noteableForViewers(event: NoteChanged): Promise<NoteableForViewers | null> {
+    let found = noteableOfEvent.get(event);
+    if (!found) {
+      found = noteables.byIdForViewers(event.noteableType, event.noteableId);
+      noteableOfEvent.set(event, found);
+    }
+    return found;
+  }
+
+  /** An event's note as `actor` may see it: null when its noteable or the note is hidden from them. */
+  async function eventNote(actor: Actor, event: NoteChanged) {
+    const [shared, forViewer] = await Promise.all([sharedNote(event), noteableForViewers(event)]);
+    const noteable = shared && forViewer && (await forViewer(actor));
+    if (!shared || !noteable || !can(actor, 'read_note', noteSubject(noteable, shared.record.note)))
+      return null;
+    return presentNote(actor, noteable, shared.record, shared.awards);
+  }
+
+  /**
+   * One read per viewer of what an event's note is to them, shared by all of that viewer's
+   * subscriptions (tabs, devices), keyed by the event as above.
    */
   const readsOfEvent = new WeakMap<NoteChanged, Map<string, Promise<unknown>>>();
   function oncePerViewer<T>(event: NoteChanged, actor: Actor, read: () => Promise<T>): Promise<T> {
@@ -151,7 +210,7 @@ export function noteResolvers(container: Container) {
         for await (const event of stream) {
           const actor = ctx.currentUser;
           const payload = await oncePerViewer<object | null>(event, actor, () =>
-            change === 'deleted' ? deletedNote(actor, event) : loadNote(actor, event.noteId),
+            change === 'deleted' ? deletedNote(actor, event) : eventNote(actor, event),
           );
           if (payload) yield { [field]: payload };
         }
@@ -162,12 +221,8 @@ export function noteResolvers(container: Container) {
   }
 
   async function deletedNote(actor: Actor, event: NoteChanged) {
-    const noteable = await noteables
-      .byId(actor, event.noteableType, event.noteableId)
-      .catch((error: unknown) => {
-        if (error instanceof AppError) return null;
-        throw error;
-      });
+    const forViewer = await noteableForViewers(event);
+    const noteable = forViewer && (await forViewer(actor));
     if (!noteable) return null;
     const allowed = event.internal
       ? can(actor, 'read_internal_note', noteable.facts)
@@ -242,6 +297,7 @@ export function noteResolvers(container: Container) {
           noteableId: note.noteableId,
           note: note.note,
           system: note.system,
+          internal: note.internal,
           createdAt: note.createdAt,
         });
         const event = result.timelineEvent;

@@ -1,24 +1,12 @@
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import { ACCESS_LEVELS } from '../../shared/access/accessLevels';
 import type { CreateNoteResponse, Discussion } from '../../shared/api/notes';
 import { buildProject, buildUser, type TestUser } from '../../../test/support/factories';
 import { addProjectMember, buildMergeRequest } from '../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { ProjectContext } from '../features/projects/projects.service';
-
-function subscriptionClient(url: string, token: string): Client {
-  class AuthenticatedWebSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers: { 'private-token': token } });
-    }
-  }
-  return createClient({
-    url: url.replace('http', 'ws') + '/api/graphql',
-    webSocketImpl: AuthenticatedWebSocket,
-  });
-}
+import { subscriptionClient } from '../../../test/support/graphql-ws';
 
 type Received = Array<Record<string, { id: string; body?: string; internal?: boolean }>>;
 
@@ -210,24 +198,31 @@ describe('notes over GraphQL', () => {
     await Promise.all([member.dispose(), stranger.dispose()]);
   });
 
-  it("reads a new note once per viewer, however many of that viewer's sockets subscribe", async () => {
+  it('reads a new note and its noteable once for all subscribers, each of them seeing it with their rights', async () => {
     const query = `subscription($id: NoteableID!) { workItemNoteCreated(noteableId: $id) { id body } }`;
-    const sockets = Array.from({ length: 5 }, () => subscriptionClient(url, reporter.token));
+    const viewers = [reporter, reporter, reporter, outsider, outsider];
+    const sockets = viewers.map((viewer) => subscriptionClient(url, viewer.token));
     const subscriptions = sockets.map((socket) => collect(socket, query, noteableId));
     await Promise.all(subscriptions.map((subscription) => subscription.ready));
-    const reads = vi.spyOn(t.container.notes, 'findReadableNote');
+    const records = vi.spyOn(t.container.notes, 'noteRecord');
+    const noteableReads = vi.spyOn(t.container.noteables, 'byIdForViewers');
     try {
-      const note = await comment(owner, 'Seen by every tab');
+      const secret = await comment(owner, 'Only for members', true);
+      const open = await comment(owner, 'Seen by every tab');
+      const heard = (i: number) => subscriptions[i]!.received.map((m) => m.workItemNoteCreated?.id);
       for (let i = 0; i < 100 && subscriptions.some((x) => x.received.length === 0); i++) await settle(10);
-      for (const subscription of subscriptions) {
-        expect(subscription.received.map((m) => m.workItemNoteCreated?.id)).toEqual([
-          `gid://gitlab/Note/${note.id}`,
-        ]);
-      }
-      const readsForTheNote = reads.mock.calls.filter(([, noteId]) => noteId === note.id);
-      expect(readsForTheNote).toHaveLength(1);
+      await settle(100);
+      for (const i of [0, 1, 2])
+        expect(heard(i)).toEqual([`gid://gitlab/Note/${secret.id}`, `gid://gitlab/Note/${open.id}`]);
+      for (const i of [3, 4]) expect(heard(i)).toEqual([`gid://gitlab/Note/${open.id}`]);
+      // Each record is read once for the POST's answer and once for every subscriber together, and
+      // the noteable once per note for all of them.
+      for (const note of [secret, open])
+        expect(records.mock.calls.filter(([noteId]) => noteId === note.id)).toHaveLength(2);
+      expect(noteableReads).toHaveBeenCalledTimes(2);
     } finally {
-      reads.mockRestore();
+      records.mockRestore();
+      noteableReads.mockRestore();
       for (const socket of sockets) void socket.dispose();
     }
   });

@@ -1,27 +1,13 @@
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { commitFiles } from '../git/commits';
 import { buildProject, buildUser, type TestUser } from '../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { subscriptionClient } from '../../../test/support/graphql-ws';
 
 type Update = {
   mergeRequestMergeStatusUpdated: { title: string; detailedMergeStatus: string; commitCount: number };
 };
-
-/** A graphql-ws client whose WebSocket upgrade carries the user's token, as a script or bot would. */
-function subscriptionClient(url: string, token?: string): Client {
-  class AuthenticatedWebSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, token ? { headers: { 'private-token': token } } : {});
-    }
-  }
-  return createClient({
-    url: url.replace('http', 'ws') + '/api/graphql',
-    webSocketImpl: AuthenticatedWebSocket,
-    lazy: true,
-  });
-}
 
 function nextUpdate(client: Client, issuableId: string): { result: Promise<Update>; ready: Promise<void> } {
   let ready!: () => void;

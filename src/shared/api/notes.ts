@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateTaskSchema } from './taskLists';
 import { userBasicSchema } from './users';
 
 /**
@@ -137,8 +138,12 @@ export const noteSchema = z.object({
    */
   attachment: z.object({ url: z.string(), filename: z.string(), image: z.boolean() }).nullable(),
   suggestions: z.array(suggestionSchema),
-  imported: z.boolean(),
-  external_author: z.string().nullable(),
+  /**
+   * GitLab's imported badge and Service Desk's "(external participant)": nothing imports notes and
+   * there is no Service Desk here, so they are always false and null (docs/decisions.md).
+   */
+  imported: z.literal(false),
+  external_author: z.null(),
   /** The author's role in the project ("Maintainer", ...) or null for non-members. */
   human_access: z.string().nullable(),
   /** Not a member, with a merge request merged into the default branch (GitLab's `ProjectTeam#contributor?`). */
@@ -278,7 +283,11 @@ export type CreateNoteResponse = z.infer<typeof createNoteResponseSchema>;
 export const updateNoteBodySchema = z.object({
   target_type: z.string().max(50).optional(),
   target_id: z.coerce.number().int().optional(),
-  note: z.object({ note: z.string().max(MAX_NOTE_LENGTH) }),
+  note: z.object({
+    note: z.string().max(MAX_NOTE_LENGTH),
+    /** A ticked task list item: the server ticks it in the note it holds (`note` is then not used). */
+    update_task: updateTaskSchema.optional(),
+  }),
 });
 
 /** `POST toggle_award_path`. */
@@ -368,6 +377,8 @@ export const notesDataSchema = z.object({
       can_create_confidential_note: z.boolean(),
       can_update: z.boolean(),
       can_set_issue_metadata: z.boolean(),
+      /** Reactions on the issue or merge request itself (its award bar). */
+      can_award_emoji: z.boolean(),
     }),
   }),
   currentUserData: z

@@ -8,6 +8,7 @@ const rights = (can_set_issue_metadata: boolean, can_update: boolean) => ({
   can_create_confidential_note: false,
   can_update,
   can_set_issue_metadata,
+  can_award_emoji: true,
 });
 
 describe('canAssignNoteAuthor', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { frequentEmoji, parseFrequentEmoji, reactionTooltip, recordEmojiUse } from './emojiAwards';
+import {
+  DEFAULT_NOTEABLE_AWARDS,
+  frequentEmoji,
+  groupAwards,
+  parseFrequentEmoji,
+  reactionTooltip,
+  recordEmojiUse,
+} from './emojiAwards';
 
 const known = new Set(['thumbsup', 'tada', 'heart', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
 const exists = (name: string) => known.has(name);
@@ -36,5 +43,26 @@ describe('reaction tooltip (spec 001 §9)', () => {
     [users(12), null, 'U1, U2, U3, U4, U5, U6, U7, U8, U9, U10, and 2 more reacted with :tada:'],
   ])('%#: %s', (list, me, text) => {
     expect(reactionTooltip(list, 'tada', me)).toBe(text);
+  });
+});
+
+describe('award groups', () => {
+  const award = (name: string, user: number) => ({ name, user: { id: user } });
+
+  it('keeps the order each emoji was first given', () => {
+    const groups = groupAwards([award('tada', 1), award('eyes', 2), award('tada', 3)]);
+    expect(groups.map(([name, list]) => [name, list.length])).toEqual([
+      ['tada', 2],
+      ['eyes', 1],
+    ]);
+  });
+
+  it('puts thumbs up and down first on an issue or merge request, even with nobody behind them', () => {
+    const groups = groupAwards([award('tada', 1), award('thumbsdown', 2)], DEFAULT_NOTEABLE_AWARDS);
+    expect(groups.map(([name, list]) => [name, list.length])).toEqual([
+      ['thumbsup', 0],
+      ['thumbsdown', 1],
+      ['tada', 1],
+    ]);
   });
 });

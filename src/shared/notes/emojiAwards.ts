@@ -46,3 +46,19 @@ export function reactionTooltip(
         : (shown[0] ?? '');
   return `${list} reacted with :${emoji}:`;
 }
+
+/** GitLab's award bar of an issue or a merge request always offers these, counted from 0 (its votes). */
+export const DEFAULT_NOTEABLE_AWARDS = ['thumbsup', 'thumbsdown'] as const;
+
+/**
+ * Awards grouped by emoji: the `always` ones first (empty when nobody gave them), then the others
+ * in the order each was first given.
+ */
+export function groupAwards<A extends { name: string }>(
+  awards: readonly A[],
+  always: readonly string[] = [],
+): [string, A[]][] {
+  const groups = new Map<string, A[]>(always.map((name) => [name, []]));
+  for (const award of awards) groups.set(award.name, [...(groups.get(award.name) ?? []), award]);
+  return [...groups];
+}

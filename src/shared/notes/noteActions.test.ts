@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildAuthor, buildDiscussion, buildNote } from '../../../test/support/note-fixtures';
-import { canReportAbuse, canShowResolve, lastOwnNote, showDeleteDirectly } from './noteActions';
+import {
+  canReportAbuse,
+  canShowResolve,
+  lastOwnNote,
+  resolveWithIssuePath,
+  showDeleteDirectly,
+} from './noteActions';
 
 const may = (can_resolve: boolean) => ({
   can_edit: true,
@@ -25,6 +31,25 @@ describe('resolve controls (spec 001 §5)', () => {
       buildNote({ id: 2, system: true, resolvable: false, current_user: may(false) }),
     ];
     expect(canShowResolve(buildDiscussion({ resolvable: true, notes }))).toBe(true);
+  });
+});
+
+describe('create issue to resolve thread (spec 001 §2.2, §5)', () => {
+  const path = '/g/p/-/issues/new?discussion_to_resolve=abc&merge_request_to_resolve_discussions_of=1';
+  it.each([
+    ['an unresolved thread the user may resolve', false, true, path, path],
+    ['a resolved thread', true, true, path, null],
+    ['a thread the user may not resolve', false, false, path, null],
+    ['no path from the server (may not open issues)', false, true, null, null],
+  ])('%s', (_case, resolved, canResolve, serverPath, shown) => {
+    const notes = [buildNote({ id: 1, resolvable: true, current_user: may(canResolve) })];
+    const discussion = buildDiscussion({
+      resolvable: true,
+      resolved,
+      notes,
+      resolve_with_issue_path: serverPath,
+    });
+    expect(resolveWithIssuePath(discussion)).toBe(shown);
   });
 });
 

@@ -9,6 +9,17 @@ export function canShowResolve(discussion: Pick<Discussion, 'resolvable' | 'note
   return discussion.notes.filter((note) => note.resolvable).every((note) => note.current_user.can_resolve);
 }
 
+/**
+ * "Create issue to resolve thread": for an unresolved thread whose resolve controls show (the
+ * server sends the path only to those who may open issues); null otherwise.
+ */
+export function resolveWithIssuePath(
+  discussion: Pick<Discussion, 'resolvable' | 'resolved' | 'notes' | 'resolve_with_issue_path'>,
+): string | null {
+  if (discussion.resolved || !canShowResolve(discussion)) return null;
+  return discussion.resolve_with_issue_path;
+}
+
 /** Spec 001 section 5: Delete sits beside the other actions only if deletable, not reportable and without a note url. */
 export function showDeleteDirectly(
   canDelete: boolean,

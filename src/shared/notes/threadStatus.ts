@@ -20,3 +20,17 @@ export function resolveChangeAfterSave(resolved: boolean, checked: boolean): 're
   if (!checked) return null;
   return resolved ? 'unresolve' : 'resolve';
 }
+
+/**
+ * A pending reply's `resolve_discussion` is the state its thread is left in once the review is
+ * submitted (GitLab's rule): resolved, unless the checkbox changes a resolved thread or leaves an
+ * open one open.
+ */
+export function draftResolveDiscussion(resolved: boolean, checked: boolean): boolean {
+  return resolved !== checked;
+}
+
+/** The other way round: whether a pending reply's flag changes its thread (its checkbox is ticked). */
+export function draftChangesThread(resolved: boolean, resolveDiscussion: boolean): boolean {
+  return resolved !== resolveDiscussion;
+}

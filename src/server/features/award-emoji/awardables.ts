@@ -10,13 +10,14 @@ import type { Awardable } from './award-emoji.service';
  * see it), with the commenting facts can() decides `award_emoji` on.
  */
 export async function mergeRequestAwardable(
-  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'detailIn'>,
+  mergeRequests: Pick<MergeRequestsService, 'findReadable'>,
   actor: Actor,
   projectRef: string,
   iid: number,
 ): Promise<Awardable> {
-  const ctx = await mergeRequests.loadForRead(actor, projectRef);
-  const { mergeRequest } = await mergeRequests.detailIn(actor, ctx, iid);
+  // The request's row and assignees are all an award needs: no mergeability, no git.
+  const { ctx, record } = await mergeRequests.findReadable(actor, projectRef, iid);
+  const { mergeRequest } = record;
   return {
     type: 'MergeRequest',
     id: mergeRequest.id,
@@ -25,7 +26,7 @@ export async function mergeRequestAwardable(
       noteableType: 'MergeRequest',
       noteableAuthorId: mergeRequest.authorId,
       confidential: false,
-      assigneeIds: [],
+      assigneeIds: record.assignees.map((user) => user.id),
       discussionLocked: mergeRequest.discussionLocked,
       visibility: ctx.project.visibility,
       archived: ctx.project.archived,

@@ -29,6 +29,8 @@ export type PromotableNote = {
   noteableId: number;
   note: string;
   system: boolean;
+  /** An internal note makes an internal event, read only by those who may read internal notes. */
+  internal: boolean;
   createdAt: Date;
 };
 
@@ -72,6 +74,7 @@ export function createTimelineEventsService({ db, clock, issues, systemNotes }: 
         noteId: note.id,
         authorId: actor.id,
         note: text,
+        internal: note.internal,
         occurredAt: note.createdAt,
         createdAt: clock.now(),
       });
@@ -89,16 +92,23 @@ export function createTimelineEventsService({ db, clock, issues, systemNotes }: 
       return { event: row, systemNote: written };
     });
     await systemNotes.announce(systemNote);
-    const events = await listTimelineEvents(db, issue.id);
+    const events = await listTimelineEvents(db, issue.id, { includeInternal: true });
     const created = events.find((record) => record.event.id === event.id);
     if (!created) throw new Error(`timeline event ${event.id} vanished`);
     return { timelineEvent: created, errors: [] };
   }
 
-  /** The timeline of an issue the actor may read (404 otherwise), oldest first. */
+  /**
+   * The timeline of an issue the actor may read (404 otherwise), oldest first; events promoted
+   * from internal notes only for those who may read internal notes.
+   */
   async function list(actor: Actor, projectRef: number | string, iid: number) {
-    const { record } = await issues.findReadable(actor, projectRef, iid);
-    return listTimelineEvents(db, record.issue.id);
+    const found = await issues.findReadable(actor, projectRef, iid);
+    const includeInternal = issues.permissionsOf(actor, found).canReadInternalNotes;
+    return {
+      ctx: found.ctx,
+      events: await listTimelineEvents(db, found.record.issue.id, { includeInternal }),
+    };
   }
 
   return { promoteFromNote, list };

@@ -11,7 +11,7 @@ import { createLruCache } from '../../highlight/lru-cache';
 import type { DiffsService } from '../diffs/diffs.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { ProjectsService } from '../projects/projects.service';
-import { positionLineCode, positionProblem } from './diff-position';
+import { hiddenPlaces, positionLineCode, positionProblem, unfoldedLines, unfoldFor } from './diff-position';
 import type { Noteable } from './noteables';
 import { announceNote } from './note-events';
 import { listDiffNotes, setNotesResolved, updateNoteRow, type NoteRow } from './notes.repo';
@@ -43,7 +43,7 @@ type Deps = {
   clock: Clock;
   bus: EventBus;
   mergeRequests: Pick<MergeRequestsService, 'versions' | 'versionCommits'>;
-  diffs: Pick<DiffsService, 'forPath' | 'pendingHighlights'>;
+  diffs: Pick<DiffsService, 'forPath' | 'pendingHighlights' | 'contextLines'>;
   projects: Pick<ProjectsService, 'gitDirOf'>;
 };
 
@@ -88,6 +88,36 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
     }
   }
 
+  /**
+   * Unchanged lines of the file at the position's head, numbered on the old side `offset` behind;
+   * none past its end, nor of a file that has no lines to show (binary, too large).
+   */
+  async function fileLines(
+    actor: Actor,
+    noteable: Noteable,
+    position: NotePosition,
+    range: { since: number; to: number; offset: number },
+  ): Promise<DiffLine[]> {
+    try {
+      const { fullPath } = noteable.ctx;
+      return await diffs.contextLines(actor, fullPath, position.head_sha, position.new_path, range);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return [];
+      throw error;
+    }
+  }
+
+  /** The hidden unchanged lines a position names (a comment on expanded context), read from the file. */
+  async function hiddenLines(actor: Actor, noteable: Noteable, position: NotePosition, lines: DiffLine[]) {
+    const places = hiddenPlaces(position, lines);
+    const read = await Promise.all(
+      places.map((p) =>
+        fileLines(actor, noteable, position, { since: p.new, to: p.new, offset: p.new - p.old }),
+      ),
+    );
+    return read.flat();
+  }
+
   /** Checks a position (400 with the reason when refused) and works out its line code. */
   async function place(
     actor: Actor,
@@ -98,9 +128,23 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
     if (noteable.noteableType !== 'MergeRequest')
       throw new BadRequestError('Diff positions are only for merge requests.');
     const { file, commitId } = await fileAt(actor, noteable, position);
-    const problem = positionProblem(position, file, lineCode);
+    // A comment on lines expanded around the hunks is checked against those lines, as GitLab does.
+    const hidden = file.lines ? await hiddenLines(actor, noteable, position, file.lines) : [];
+    const checked = hidden.length > 0 ? { ...file, lines: [...(file.lines ?? []), ...hidden] } : file;
+    const problem = positionProblem(position, checked, lineCode);
     if (problem) throw new BadRequestError(problem);
-    return { position, lineCode: positionLineCode(position, file), commitId };
+    return { position, lineCode: positionLineCode(position, checked), commitId };
+  }
+
+  /**
+   * The diff's lines around a position: for a line hidden between the hunks, the diff up to it
+   * with it and the lines above it unfolded (GitLab's `LinesUnfolder`), else the diff itself.
+   */
+  async function linesAround(actor: Actor, noteable: Noteable, position: NotePosition, lines: DiffLine[]) {
+    const unfold = unfoldFor(position, lines);
+    if (!unfold) return lines;
+    const read = await fileLines(actor, noteable, position, unfold);
+    return unfoldedLines(lines, unfold, read);
   }
 
   /**
@@ -109,7 +153,7 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
    */
   async function linesAt(actor: Actor, noteable: Noteable, position: NotePosition, context = 3) {
     const { file } = await fileAt(actor, noteable, position);
-    const lines = file.lines ?? [];
+    const lines = await linesAround(actor, noteable, position, file.lines ?? []);
     const index = lines.findIndex(
       (line) =>
         line.type !== 'match' &&
@@ -149,7 +193,8 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
       // Lines read while highlighting still runs in the background are shown, not kept.
       const final = diffs.pendingHighlights() === 0;
       for (const position of group) {
-        const excerpt = truncatedDiffLines(lines, position).map(({ meta_data: _meta, ...line }) => line);
+        const around = await linesAround(actor, noteable, position, lines);
+        const excerpt = truncatedDiffLines(around, position).map(({ meta_data: _meta, ...line }) => line);
         found.set(excerptKey(position), excerpt);
         if (final) excerptCache.set(excerptKey(position), excerpt);
       }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { countUnresolvedDiscussions } from './notes.repo';
+import { countUnresolvedDiscussions, countUserNotes } from './notes.repo';
 
 /**
  * What other features need to know of a noteable's threads, without the notes service's own
@@ -9,6 +9,9 @@ export function createDiscussionFacts({ db }: { db: Db }) {
   return {
     unresolvedCount: (noteableType: 'Issue' | 'MergeRequest', noteableId: number) =>
       countUnresolvedDiscussions(db, noteableType, noteableId),
+    /** Comments per noteable (GitLab's `user_notes_count`); internal ones only when asked for. */
+    userNotesCounts: (noteableType: 'Issue' | 'MergeRequest', ids: number[], includeInternal: boolean) =>
+      countUserNotes(db, noteableType, ids, includeInternal),
   };
 }
 

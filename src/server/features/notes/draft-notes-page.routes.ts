@@ -12,6 +12,9 @@ import { fullPathOf, pageId, projectPagePrefixes, projectPathFields } from '../.
 import { requireUser } from '../auth/api-auth';
 import { presentDraftNote } from './draft-notes.presenter';
 import { presentNote } from './notes.presenter';
+import type { Actor } from '../../auth/permissions';
+import type { Noteable } from './noteables';
+import type { DraftNoteRow } from './notes.repo';
 
 const id = pageId;
 const baseFields = { ...projectPathFields, iid: id };
@@ -38,11 +41,22 @@ export function registerDraftNotesPageRoutes(
     noteables,
     notePresentation,
     notes,
-  }: Pick<Container, 'draftNotes' | 'noteables' | 'notePresentation' | 'notes'>,
+    references,
+  }: Pick<Container, 'draftNotes' | 'noteables' | 'notePresentation' | 'notes' | 'references'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const load = (request: FastifyRequest, params: z.infer<typeof mergeRequestParams>) =>
     noteables.byIid(request.currentUser, 'MergeRequest', fullPathOf(params), params.iid);
+  const presentDrafts = async (actor: Actor, noteable: Noteable, drafts: DraftNoteRow[]) => {
+    const markdown = await references.writerFor(actor, noteable.ctx, { blocks: drafts.map((d) => d.note) });
+    return drafts.map((draft) => presentDraftNote(draft, noteable, markdown));
+  };
+  const presentDraft = async (actor: Actor, noteable: Noteable, draft: DraftNoteRow) =>
+    presentDraftNote(
+      draft,
+      noteable,
+      await references.writerFor(actor, noteable.ctx, { blocks: [draft.note] }),
+    );
 
   for (const prefix of projectPagePrefixes()) {
     const base = `${prefix}/-/merge_requests/:iid/draft_notes`;
@@ -54,7 +68,7 @@ export function registerDraftNotesPageRoutes(
       handler: async (request) => {
         const actor = requireUser(request, 'api_read');
         const noteable = await load(request, request.params);
-        return (await draftNotes.list(actor, noteable)).map((d) => presentDraftNote(d, noteable));
+        return presentDrafts(actor, noteable, await draftNotes.list(actor, noteable));
       },
     });
 
@@ -78,7 +92,7 @@ export function registerDraftNotesPageRoutes(
           resolveDiscussion: asBoolean(draft.resolve_discussion),
           inReplyToDiscussionId: replyTo,
         });
-        return reply.status(201).send(presentDraftNote(row, noteable));
+        return reply.status(201).send(await presentDraft(actor, noteable, row));
       },
     });
 
@@ -94,7 +108,7 @@ export function registerDraftNotesPageRoutes(
           note,
           resolveDiscussion: asBoolean(resolve),
         });
-        return presentDraftNote(row, noteable);
+        return presentDraft(actor, noteable, row);
       },
     });
 

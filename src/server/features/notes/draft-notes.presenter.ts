@@ -1,5 +1,5 @@
 import type { DraftNote, NotePosition } from '../../../shared/api/notes';
-import { noteHtml } from './note-html';
+import type { MarkdownWriter } from '../references/references.service';
 import type { Noteable } from './noteables';
 import type { DraftNoteRow } from './notes.repo';
 
@@ -11,7 +11,11 @@ const commandsOf = (note: string): string =>
     .join('\n');
 
 /** GitLab's DraftNoteEntity, as the Activity section and the Changes tab read it. */
-export function presentDraftNote(draft: DraftNoteRow, noteable: Noteable): DraftNote {
+export function presentDraftNote(
+  draft: DraftNoteRow,
+  noteable: Noteable,
+  markdown: MarkdownWriter,
+): DraftNote {
   const path = `${noteable.path}/draft_notes/${draft.id}`;
   return {
     id: draft.id,
@@ -20,7 +24,7 @@ export function presentDraftNote(draft: DraftNoteRow, noteable: Noteable): Draft
     discussion_id: draft.discussionId,
     resolve_discussion: draft.resolveDiscussion,
     note: draft.note,
-    note_html: noteHtml(draft.note),
+    note_html: markdown.html(draft.note),
     internal: draft.internal,
     position: draft.position as NotePosition | null,
     line_code: draft.lineCode,

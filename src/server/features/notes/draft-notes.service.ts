@@ -144,7 +144,8 @@ export function createDraftNotesService({ db, clock, notes, diffNotes }: Deps) {
 
   /**
    * Publishes drafts as notes in one transaction (a review lands whole or not at all): each
-   * becomes its note, threads whose draft said so are resolved, and the drafts go.
+   * becomes its note, the threads replied to are left resolved or open as their drafts say (by
+   * those who may resolve them), and the drafts go.
    */
   async function publishDrafts(actor: CurrentUser, noteable: Noteable, drafts: DraftNoteRow[]) {
     const checked: Array<{ draft: DraftNoteRow; prepared: PreparedNote | null }> = [];
@@ -157,14 +158,16 @@ export function createDraftNotesService({ db, clock, notes, diffNotes }: Deps) {
       for (const { draft, prepared } of checked) {
         const note = prepared ? await notes.write(tx, prepared, now) : null;
         if (note) written.push(note);
-        const discussionId = draft.discussionId ?? note?.note.discussionId;
-        if (draft.resolveDiscussion && mayResolve && discussionId) {
+        // GitLab's `set_discussion_resolve_status`: a reply's flag is the state its thread is left
+        // in (resolved, or open again); a new thread is resolved only when asked.
+        const discussionId = draft.discussionId ?? (draft.resolveDiscussion ? note?.note.discussionId : null);
+        if (mayResolve && discussionId) {
           const thread = await listDiscussionNotes(tx, noteable, discussionId);
           resolved.push(
             ...(await setNotesResolved(
               tx,
               thread.map((n) => n.id),
-              { by: actor.id, at: now, byPush: false },
+              { by: draft.resolveDiscussion ? actor.id : null, at: now, byPush: false },
             )),
           );
         }

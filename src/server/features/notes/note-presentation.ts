@@ -3,6 +3,7 @@ import type { Actor } from '../../auth/permissions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
+import type { ReferencesService } from '../references/references.service';
 import type { SuggestionsService } from '../suggestions/suggestions.service';
 import type { DiffNotesService } from './diff-notes.service';
 import type { Noteable } from './noteables';
@@ -15,6 +16,7 @@ type Deps = {
   awardEmoji: Pick<AwardEmojiService, 'awardsOn'>;
   suggestions: Pick<SuggestionsService, 'forNotes'>;
   diffNotes: Pick<DiffNotesService, 'excerpts'>;
+  references: Pick<ReferencesService, 'writerFor'>;
 };
 
 /** Where a diff thread's excerpt is cut from: the place its note was written on. */
@@ -24,9 +26,10 @@ export const excerptPosition = (note: NoteRow): NotePosition | null =>
 /**
  * Loads, in one batch per kind, what a page of notes shows beside its rows: awards, the authors'
  * roles and contributions in the project, the description versions system notes point at, the
- * suggestions and the diff excerpts of diff threads (cached, so a warm page runs no git).
+ * suggestions, the diff excerpts of diff threads (cached, so a warm page runs no git), and what
+ * the notes' references name (`note_html`).
  */
-export function createNotePresentation({ db, config, awardEmoji, suggestions, diffNotes }: Deps) {
+export function createNotePresentation({ db, config, awardEmoji, suggestions, diffNotes, references }: Deps) {
   return async function presentationFor(
     actor: Actor,
     noteable: Noteable,
@@ -42,7 +45,7 @@ export function createNotePresentation({ db, config, awardEmoji, suggestions, di
       return typeof id === 'number' ? [id] : [];
     });
     const positions = records.flatMap((r) => excerptPosition(r.note) ?? []);
-    const [awards, authors, versions, suggested, excerpts] = await Promise.all([
+    const [awards, authors, versions, suggested, excerpts, markdown] = await Promise.all([
       noteIds.length > 0 ? awardEmoji.awardsOn('Note', noteIds) : new Map(),
       findAuthorFacts(db, noteable.ctx, authorIds),
       findDescriptionVersions(db, versionIds),
@@ -52,6 +55,7 @@ export function createNotePresentation({ db, config, awardEmoji, suggestions, di
         records.filter((r) => r.note.type === 'DiffNote').map((r) => r.note),
       ),
       positions.length > 0 ? diffNotes.excerpts(actor, noteable, positions) : new Map(),
+      references.writerFor(actor, noteable.ctx, { blocks: records.map((r) => r.note.note) }),
     ]);
     return {
       actor,
@@ -62,6 +66,7 @@ export function createNotePresentation({ db, config, awardEmoji, suggestions, di
       descriptionVersions: new Map(versions.map((v) => [v.id, v])),
       suggestions: suggested,
       excerpts,
+      markdown,
     };
   };
 }

@@ -6,6 +6,23 @@ import type { NoteableKey } from './notes.repo';
 
 export type NoteableType = 'Issue' | 'MergeRequest';
 
+/**
+ * Whether the actor reads internal notes of a project's issues or merge requests (Reporters and
+ * administrators): for counts over many noteables of one project.
+ */
+export const readsInternalNotesIn = (actor: Actor, ctx: ProjectContext, noteableType: NoteableType) =>
+  can(actor, 'read_internal_note', {
+    type: 'noteable',
+    noteableType,
+    noteableAuthorId: null,
+    confidential: false,
+    assigneeIds: [],
+    discussionLocked: false,
+    visibility: ctx.project.visibility,
+    archived: ctx.project.archived,
+    accessLevel: ctx.accessLevel,
+  });
+
 /** The diff refs of a merge request's latest version: diff notes on them are active. */
 export type DiffRefs = { baseSha: string; startSha: string; headSha: string };
 
@@ -34,8 +51,11 @@ export type Noteable = NoteableKey & {
 };
 
 export type NoteableLoaders = {
-  mergeRequests: Pick<MergeRequestsService, 'findReadable' | 'findReadableById'>;
-  issues: Pick<IssuesService, 'findReadable' | 'findReadableById' | 'permissionsOf' | 'noteableFacts'>;
+  mergeRequests: Pick<MergeRequestsService, 'findReadable' | 'findReadableById' | 'readableByViewers'>;
+  issues: Pick<
+    IssuesService,
+    'findReadable' | 'findReadableById' | 'readableByViewers' | 'permissionsOf' | 'noteableFacts'
+  >;
 };
 
 type FoundMergeRequest = Awaited<ReturnType<MergeRequestsService['findReadable']>>;
@@ -128,7 +148,31 @@ export function createNoteableLoader({ mergeRequests, issues }: NoteableLoaders)
     return fromIssue(actor, issues, await issues.findReadableById(actor, id));
   }
 
-  return { byIid, byId };
+  /**
+   * A noteable to be shown to many viewers at once (a live note event): read once, then each
+   * viewer's Noteable, or null where they may not read it. Null overall when it is gone.
+   */
+  async function byIdForViewers(type: NoteableType, id: number): Promise<NoteableForViewers | null> {
+    if (type === 'MergeRequest') {
+      const readable = await mergeRequests.readableByViewers(id);
+      return (
+        readable &&
+        (async (actor) => mapFound(await readable(actor), (found) => fromMergeRequest(actor, found)))
+      );
+    }
+    const readable = await issues.readableByViewers(id);
+    return (
+      readable &&
+      (async (actor) => mapFound(await readable(actor), (found) => fromIssue(actor, issues, found)))
+    );
+  }
+
+  return { byIid, byId, byIdForViewers };
 }
+
+/** Each viewer's noteable, or null where they may not read it. */
+export type NoteableForViewers = (actor: Actor) => Promise<Noteable | null>;
+
+const mapFound = <T>(found: T | null, present: (found: T) => Noteable) => (found ? present(found) : null);
 
 export type NoteableLoader = ReturnType<typeof createNoteableLoader>;

@@ -46,6 +46,7 @@ export function presentNotesData(actor: Viewer, noteable: Noteable, facts: Facts
         can_create_confidential_note: can(actor, 'create_internal_note', noteable.facts),
         can_update: noteable.canUpdate,
         can_set_issue_metadata: noteable.canSetIssueMetadata,
+        can_award_emoji: can(actor, 'award_emoji', noteable.facts),
       },
     },
     currentUserData:

@@ -23,6 +23,7 @@ import { presentDiscussion, presentNote } from './notes.presenter';
 import { noteSubject, type DiscussionRecord } from './notes.service';
 import type { NoteRecord } from './notes.repo';
 import { presentNotesData } from './notes-data.presenter';
+import { taskUpdateOf } from '../../markdown/task-toggle';
 
 /**
  * The activity's large answers (a page of 100 threads is 500 notes) keep their zod schema as the
@@ -316,18 +317,18 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
       },
     });
 
+    // GitLab's notes controller takes PUT and PATCH; a ticked task list item comes as `update_task`.
     api.route({
-      method: 'PUT',
+      method: ['PUT', 'PATCH'],
       url: `${prefix}/-/notes/:id`,
       schema: { params: noteParams, body: updateNoteBodySchema, response: { 200: noteSchema } },
       handler: async (request) => {
         const actor = requireUser(request, 'api_write');
-        const { noteable, noteId } = await notes.update(
-          actor,
-          request.params.id,
-          request.body.note.note,
-          fullPathOf(request.params),
-        );
+        const { note: edit } = request.body;
+        const projectPath = fullPathOf(request.params);
+        const { noteable, noteId } = edit.update_task
+          ? await notes.updateTask(actor, request.params.id, taskUpdateOf(edit.update_task), projectPath)
+          : await notes.update(actor, request.params.id, edit.note, projectPath);
         const [note] = await presentNotes(actor, noteable, [await notes.noteRecord(noteId)]);
         return note;
       },

@@ -3,8 +3,8 @@ import { accessLevelName } from '../../../shared/access/accessLevels';
 import { fileHash } from '../../../shared/diff/lineCode';
 import { can, type Actor } from '../../auth/permissions';
 import type { Config } from '../../config';
-import { noteHtml } from './note-html';
 import type { AwardWithUser } from '../award-emoji/award-emoji.repo';
+import type { MarkdownWriter } from '../references/references.service';
 import { presentUserBasic } from '../users/user.presenter';
 import type { Noteable } from './noteables';
 import type { AuthorFacts, DescriptionVersionRow, NoteRecord, NoteRow, Person } from './notes.repo';
@@ -26,6 +26,8 @@ export type NotePresentation = {
   suggestions: Map<number, Suggestion[]>;
   /** Diff threads' excerpts (`truncated_diff_lines`), by `excerptKey` of the position written on. */
   excerpts: Map<string, ExcerptLine[]>;
+  /** Writes `note_html` for this reader: references linked where they may read what they name. */
+  markdown: MarkdownWriter;
 };
 
 export const presentNoteAuthor = (user: Person, config: Pick<Config, 'externalUrl'>): NoteAuthor => ({
@@ -89,7 +91,7 @@ export function presentNote(
     system: note.system,
     system_note_icon_name: note.system ? systemNoteIconName(metadata.action ?? '') : null,
     note: note.note,
-    note_html: noteHtml(note.note),
+    note_html: p.markdown.html(note.note),
     author: author && presentNoteAuthor(author, config),
     created_at: note.createdAt.toISOString(),
     updated_at: note.updatedAt.toISOString(),
@@ -118,7 +120,7 @@ export function presentNote(
     // has one, so always null; uploads are markdown links in `note` (spec 001 "attachment detection").
     attachment: null,
     suggestions: p.suggestions.get(note.id) ?? [],
-    imported: note.imported,
+    imported: false,
     external_author: null,
     human_access: level > 0 ? accessLevelName(level) : null,
     // GitLab's `ProjectTeam#contributor?`: not a member, with a merge request merged into the default branch.
@@ -146,6 +148,18 @@ function excerptOf(first: NoteRow, p: NotePresentation): ExcerptLine[] | null {
   if (!position || position.position_type !== 'text') return null;
   return p.excerpts.get(excerptKey(position)) ?? [];
 }
+
+/** "Create issue to resolve thread" is offered to those who may open issues in the project. */
+const mayCreateIssue = ({ actor, noteable: { facts } }: NotePresentation): boolean =>
+  can(actor, 'create_issue', {
+    type: 'issue',
+    authorId: null,
+    assigneeIds: [],
+    confidential: false,
+    visibility: facts.visibility,
+    archived: facts.archived,
+    accessLevel: facts.accessLevel,
+  });
 
 /**
  * GitLab's DiscussionEntity: the thread's state comes from its resolvable notes. With
@@ -183,7 +197,7 @@ export function presentDiscussion(
     resolved_by_push: resolved && resolvable.some((r) => r.note.resolvedByPush),
     resolve_path: resolvable.length > 0 ? `${base}/resolve` : null,
     resolve_with_issue_path:
-      resolvable.length > 0 && noteable.noteableType === 'MergeRequest'
+      resolvable.length > 0 && noteable.noteableType === 'MergeRequest' && mayCreateIssue(p)
         ? `/${noteable.ctx.fullPath}/-/issues/new?discussion_to_resolve=${discussion.id}&merge_request_to_resolve_discussions_of=${noteable.iid}`
         : null,
     discussion_path: `${noteable.path}#note_${first.id}`,
@@ -235,7 +249,7 @@ export function presentApiNote(
       : {}),
     confidential: note.internal,
     internal: note.internal,
-    imported: note.imported,
+    imported: false,
     imported_from: 'none',
     noteable_iid: p.noteable.iid,
     commands_changes: {},

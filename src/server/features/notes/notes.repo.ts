@@ -75,12 +75,16 @@ export async function insertNote(db: Db, values: NewNote): Promise<NoteRow> {
   return row;
 }
 
+/** Writes a change; with `expectedText`, only while the note still says exactly that (compare-and-swap). */
 export async function updateNoteRow(
   db: Db,
   id: number,
   values: Partial<NewNote>,
+  expectedText?: string,
 ): Promise<NoteRow | undefined> {
-  const [row] = await db.update(notes).set(values).where(eq(notes.id, id)).returning();
+  const matches =
+    expectedText === undefined ? eq(notes.id, id) : and(eq(notes.id, id), eq(notes.note, expectedText));
+  const [row] = await db.update(notes).set(values).where(matches).returning();
   return row;
 }
 
@@ -229,6 +233,43 @@ export async function setNotesResolved(
       ),
     )
     .returning();
+}
+
+/** The threads a reader sees with a resolvable note still unresolved, in the order they started. */
+export async function listUnresolvedDiscussionIds(db: Db, scope: NoteScope): Promise<string[]> {
+  const rows = await db
+    .select({ discussionId: notes.discussionId })
+    .from(notes)
+    .where(and(scopeSql(scope), eq(notes.resolvable, true), isNull(notes.resolvedAt)))
+    .groupBy(notes.discussionId)
+    .orderBy(asc(min(notes.id)));
+  return rows.map((row) => row.discussionId);
+}
+
+/**
+ * GitLab's `user_notes_count` for a page of noteables, one grouped query: comments, not system
+ * notes, internal ones only when the reader may read them.
+ */
+export async function countUserNotes(
+  db: Db,
+  noteableType: NoteableKey['noteableType'],
+  noteableIds: number[],
+  includeInternal: boolean,
+): Promise<Map<number, number>> {
+  if (noteableIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: notes.noteableId, n: count() })
+    .from(notes)
+    .where(
+      and(
+        eq(notes.noteableType, noteableType),
+        inArray(notes.noteableId, noteableIds),
+        eq(notes.system, false),
+        includeInternal ? undefined : eq(notes.internal, false),
+      ),
+    )
+    .groupBy(notes.noteableId);
+  return new Map(rows.map((row) => [row.id, row.n]));
 }
 
 /** Threads of a noteable with a resolvable note still unresolved (what blocks a merge). */

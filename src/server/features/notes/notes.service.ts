@@ -3,7 +3,10 @@ import type { CurrentUser } from '../../auth/current-user';
 import { can, type Actor, type Subject } from '../../auth/permissions';
 import type { Clock, Random } from '../../clock';
 import type { Db } from '../../db/client';
-import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import { editedMeanwhileText } from '../../../shared/api/taskLists';
+import type { TaskUpdate } from '../../../shared/markdown/taskList';
+import { toggleTaskItem } from '../../markdown/task-toggle';
 import type { EventBus } from '../../realtime/bus';
 import type { PlacedPosition, DiffNotesService } from './diff-notes.service';
 import type { Noteable, NoteableLoader, NoteableType } from './noteables';
@@ -20,6 +23,7 @@ import {
   listNotesChangedSince,
   listNotesOfDiscussions,
   listNotesPage,
+  listUnresolvedDiscussionIds,
   makeDiscussion,
   saveNotesFilter,
   setNotesResolved,
@@ -227,6 +231,13 @@ export function createNotesService({
     return { id: discussionId, notes: records };
   }
 
+  /** The threads the actor sees that still wait to be resolved, oldest first. */
+  async function unresolvedDiscussions(actor: Actor, noteable: Noteable): Promise<DiscussionRecord[]> {
+    const scope = scopeOf(actor, noteable);
+    const ids = await listUnresolvedDiscussionIds(db, scope);
+    return groupDiscussions(await listNotesOfDiscussions(db, scope, ids));
+  }
+
   /**
    * `GET {notesPath}` with `X-Last-Fetched-At` (microseconds): notes created or edited since then
    * (with GitLab's 5-second overlap), and the ids of every note still there, so the client drops
@@ -341,21 +352,55 @@ export function createNotesService({
   }
 
   /** Edits a note's text: its author only (`update_note`). */
-  async function update(actor: CurrentUser, noteId: number, body: string, projectRef?: number | string) {
-    const { noteable, record } = await findReadableNote(actor, noteId, projectRef);
-    if (record.note.system || !can(actor, 'update_note', noteSubject(noteable, record.note)))
+  /** A note its author may edit: found, readable, not a system note. */
+  async function findEditableNote(actor: CurrentUser, noteId: number, projectRef?: number | string) {
+    const found = await findReadableNote(actor, noteId, projectRef);
+    if (
+      found.record.note.system ||
+      !can(actor, 'update_note', noteSubject(found.noteable, found.record.note))
+    )
       throw new ForbiddenError();
-    checkBody(body, false);
+    return found;
+  }
+
+  /** Writes an edit (over `expectedText` only, when given) and announces it; false when the text had changed. */
+  async function writeEdit(actor: CurrentUser, noteId: number, body: string, expectedText?: string) {
     const now = clock.now();
-    const row = await updateNoteRow(db, noteId, {
-      note: body,
-      lastEditedAt: now,
-      lastEditedById: actor.id,
-      updatedAt: now,
-    });
-    if (!row) throw new NotFoundError('Note');
+    const row = await updateNoteRow(
+      db,
+      noteId,
+      { note: body, lastEditedAt: now, lastEditedById: actor.id, updatedAt: now },
+      expectedText,
+    );
+    if (!row) return false;
     if (row.type === 'DiffNote') await onDiffNoteWritten(row);
     await announce('updated', row);
+    return true;
+  }
+
+  async function update(actor: CurrentUser, noteId: number, body: string, projectRef?: number | string) {
+    const { noteable } = await findEditableNote(actor, noteId, projectRef);
+    checkBody(body, false);
+    if (!(await writeEdit(actor, noteId, body))) throw new NotFoundError('Note');
+    return { noteable, noteId };
+  }
+
+  /**
+   * GitLab's `update_task` on a note: ticks one task list item of the note as stored now, written
+   * only over that text; a line that no longer reads as the browser saw it is a conflict.
+   */
+  async function updateTask(
+    actor: CurrentUser,
+    noteId: number,
+    update: TaskUpdate,
+    projectRef?: number | string,
+  ) {
+    const { noteable, record } = await findEditableNote(actor, noteId, projectRef);
+    const current = record.note.note;
+    const toggled = toggleTaskItem(current, update);
+    if (!toggled) throw new ConflictError(editedMeanwhileText('comment'));
+    if (toggled.text !== current && !(await writeEdit(actor, noteId, toggled.text, current)))
+      throw new ConflictError(editedMeanwhileText('comment'));
     return { noteable, noteId };
   }
 
@@ -429,6 +474,7 @@ export function createNotesService({
     discussionsPage,
     discussionsOffsetPage,
     discussion,
+    unresolvedDiscussions,
     poll,
     notesPage,
     replyTarget,
@@ -437,6 +483,7 @@ export function createNotesService({
     announceWritten,
     create,
     update,
+    updateTask,
     remove,
     resolveDiscussion,
     resolveNote,

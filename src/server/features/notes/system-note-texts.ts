@@ -25,6 +25,9 @@ export const SYSTEM_NOTE_ACTIONS = [
   'issue_type',
   'cross_reference',
   'outdated',
+  'branch',
+  'task',
+  'discussion',
 ] as const;
 export type SystemNoteAction = (typeof SYSTEM_NOTE_ACTIONS)[number];
 
@@ -50,6 +53,9 @@ const ICONS: Record<SystemNoteAction, string> = {
   issue_type: 'pencil',
   cross_reference: 'comment-dots',
   outdated: 'pencil',
+  branch: 'fork',
+  task: 'task-done',
+  discussion: 'comment',
 };
 
 export const systemNoteIconName = (action: string): string | null =>
@@ -67,7 +73,23 @@ export function commitsAddedText(commits: readonly PushedCommit[]): string {
 export const titleChangedText = (from: string, to: string): string =>
   `changed title from **${from}** to **${to}**`;
 
+/** GitLab's `change_branch` note for a target branch changed by hand. */
+export const targetBranchChangedText = (from: string, to: string): string =>
+  `changed target branch from \`${from}\` to \`${to}\``;
+
+/** GitLab's `change_branch` note for a target branch that was merged and deleted, so the request moved on. */
+export const targetBranchDeletedText = (deleted: string, target: string): string =>
+  `deleted the \`${deleted}\` branch. This merge request now targets the \`${target}\` branch`;
+
+/** GitLab's note in a thread resolved by creating an issue for it. */
+export const continuedInIssueText = (issueIid: number): string =>
+  `created #${issueIid} to continue this discussion`;
+
 export const DESCRIPTION_CHANGED_TEXT = 'changed the description';
+
+/** GitLab's `change_task_status` note for a ticked or unticked task list item of a description. */
+export const taskStatusText = (item: string, checked: boolean): string =>
+  `marked the checklist item **${item}** as ${checked ? 'completed' : 'incomplete'}`;
 
 export const draftText = (draft: boolean): string =>
   `marked this merge request as **${draft ? 'draft' : 'ready'}**`;

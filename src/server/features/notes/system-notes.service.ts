@@ -19,6 +19,8 @@ export type SystemNoteInput = NoteableRef & {
   body: string;
   /** Details the page shows beside the text: `commits` of a push, `description_version_id` ... */
   metadata?: Record<string, unknown>;
+  /** A note about a thread goes into it (internal when the thread is); others are threads of their own. */
+  thread?: { discussionId: string; internal: boolean };
 };
 
 /** 40 hex characters, as GitLab's discussion ids. */
@@ -28,7 +30,7 @@ type Deps = { db: Db; clock: Clock; random: Random; bus: EventBus };
 
 /**
  * Writes the notes the server makes when things happen (pushes, title and description changes,
- * state changes, locking). Each is a discussion of its own. Callers inside a transaction pass it
+ * state changes, locking). Each is a discussion of its own, unless it is about a thread. Callers inside a transaction pass it
  * and call `announce` once it committed, so listeners never look for a note that is not there yet.
  */
 export function createSystemNotesService({ db, clock, random, bus }: Deps) {
@@ -40,7 +42,8 @@ export function createSystemNotesService({ db, clock, random, bus }: Deps) {
       projectId: input.projectId,
       noteableType: input.noteableType,
       noteableId: input.noteableId,
-      discussionId: newDiscussionId(random),
+      discussionId: input.thread?.discussionId ?? newDiscussionId(random),
+      internal: input.thread?.internal ?? false,
       system: true,
       systemNoteMetadata: { ...input.metadata, action: input.action },
       note: input.body,

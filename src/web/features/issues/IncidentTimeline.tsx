@@ -1,5 +1,5 @@
 import { ClockIcon } from '@primer/octicons-react';
-import { Flash, Heading, RelativeTime, Spinner } from '@primer/react';
+import { Flash, Heading, Label, RelativeTime, Spinner } from '@primer/react';
 import { MarkdownBody } from '../../components/MarkdownBody';
 import { useTimelineEvents } from './queries';
 
@@ -29,6 +29,12 @@ export function IncidentTimeline({ fullPath, iid }: { fullPath: string; iid: num
                   </time>{' '}
                   · <RelativeTime date={new Date(event.occurred_at)} />
                   {event.author && ` · ${event.author.name}`}
+                  {event.internal && (
+                    <>
+                      {' '}
+                      <Label variant="attention">Internal note</Label>
+                    </>
+                  )}
                 </div>
                 <MarkdownBody html={event.note_html} />
               </div>

@@ -94,7 +94,8 @@ function Activity({ notesData }: { notesData: NotesData }) {
     () => sortDiscussions(allDiscussions(discussions.data), sort),
     [discussions.data, sort],
   );
-  useScrollToNote(target, threads.length);
+  // Drafts come in their own request: a `#note_` link to one waits for them too.
+  useScrollToNote(target, threads.length + (drafts.data?.length ?? 0));
 
   // Read when the jump happens, so that `jump` stays the same and threads that did not change
   // skip re-rendering when another page of threads arrives.

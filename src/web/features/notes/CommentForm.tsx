@@ -19,6 +19,7 @@ import { CloseReopenButton } from './CloseReopenButton';
 import { NoteEditor } from './NoteEditor';
 import { useNotesContext } from './NotesContext';
 import { DRAFT_FAILED } from './ReplyForm';
+import { keySubmitHandler, reviewButtons } from './SubmitButtons';
 import { useCreateNote } from './mutations';
 import { notesKeys } from './queries';
 import { useAutosavedText } from './useAutosavedText';
@@ -55,9 +56,13 @@ export function CommentForm({ warnings, onEditLast }: { warnings: string[]; onEd
   const afterSave = (response: CreateNoteResponse) => {
     const commands = quickActionsNotice(response.quick_actions_status);
     setNotice(commands);
-    // Commands change the noteable itself (state, assignees, draft): the page reads it again.
+    // Commands change the noteable itself (state, assignees, draft, lock): the page reads it again,
+    // and the notes data (the close/reopen button, the lock notice); the threads take the system
+    // notes from the live updates.
     if (commands)
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== notesKeys.all[0] });
+      void queryClient.invalidateQueries({
+        predicate: ({ queryKey }) => queryKey[0] !== notesKeys.all[0] || queryKey[1] === 'data',
+      });
   };
 
   const submit = () => {
@@ -87,6 +92,7 @@ export function CommentForm({ warnings, onEditLast }: { warnings: string[]; onEd
 
   const draftError = draftMutations?.create.error;
   const hasDrafts = drafts.length > 0;
+  const review = reviewButtons(drafts, draftMutations, addToReview);
   return (
     <form
       className="note-form note-form--main"
@@ -113,7 +119,7 @@ export function CommentForm({ warnings, onEditLast }: { warnings: string[]; onEd
             ? 'Write an internal note or drag your files here…'
             : 'Write a comment or drag your files here…'
         }
-        onSubmit={submit}
+        onSubmit={keySubmitHandler('comment', review, submit)}
         onCancel={() => (document.activeElement as HTMLElement | null)?.blur()}
         onEditLast={onEditLast}
       />

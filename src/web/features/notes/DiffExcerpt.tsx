@@ -1,11 +1,11 @@
 import { FileIcon, UnfoldIcon } from '@primer/octicons-react';
-import { IconButton } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Discussion } from '../../../shared/api/notes';
 import { request } from '../../api/client';
 // The excerpt's lines look as they do on the Changes tab: its line colours and highlighter tokens.
 import '../diffs/diffs.css';
+import { ThreadIconButton } from './ThreadIconButton';
 
 type ExcerptLine = NonNullable<Discussion['truncated_diff_lines']>[number];
 
@@ -43,7 +43,7 @@ export function DiffExcerpt({ discussion }: { discussion: Discussion }) {
         <FileIcon />
         <span className="diff-excerpt__path">{file.file_path}</span>
         {path !== null && !wanted && (
-          <IconButton
+          <ThreadIconButton
             className="diff-excerpt__show"
             size="small"
             variant="invisible"

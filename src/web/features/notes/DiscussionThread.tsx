@@ -1,9 +1,11 @@
-import { CheckCircleFillIcon, ChevronDownIcon, ChevronUpIcon } from '@primer/octicons-react';
+import { CheckCircleFillIcon, ChevronDownIcon, ChevronUpIcon, IssueOpenedIcon } from '@primer/octicons-react';
 import { Button, Flash, IconButton } from '@primer/react';
 import { memo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { Discussion } from '../../../shared/api/notes';
 import { autosaveKey } from '../../../shared/notes/autosaveKey';
-import { canShowResolve } from '../../../shared/notes/noteActions';
+import { canShowResolve, resolveWithIssuePath } from '../../../shared/notes/noteActions';
+import { ThreadIconButton } from './ThreadIconButton';
 import { DiffExcerpt } from './DiffExcerpt';
 import { DraftNoteItem } from './DraftNoteItem';
 import type { ResolveControl } from './NoteActions';
@@ -84,6 +86,7 @@ function Thread({ discussion, onJump, targetNoteId, withDiffExcerpt }: Props) {
       }
     : null;
   const startReplying = canReply ? () => setReplying(true) : null;
+  const newIssuePath = resolveWithIssuePath(discussion);
   if (!first) return null;
 
   // A single note keeps the same elements as a thread, so that its reply form stays mounted while
@@ -100,12 +103,20 @@ function Thread({ discussion, onJump, targetNoteId, withDiffExcerpt }: Props) {
             <RepliesToggle replies={replies} expanded={expanded} onToggle={() => setExpanded(!expanded)} />
           </li>
         )}
-        {showReplies && replies.map((note) => <NoteItem key={note.id} note={note} onReply={startReplying} />)}
+        {showReplies &&
+          replies.map((note) =>
+            // The server notes what happened to the thread in it ("created #3 to continue this discussion").
+            note.system ? (
+              <SystemNote key={note.id} note={note} />
+            ) : (
+              <NoteItem key={note.id} note={note} onReply={startReplying} />
+            ),
+          )}
         {pending.map((text, index) => (
           <PlaceholderNote key={index} notesData={notesData} text={text} />
         ))}
         {threadDrafts.map((draft) => (
-          <DraftNoteItem key={draft.id} draft={draft} />
+          <DraftNoteItem key={draft.id} draft={draft} discussion={discussion} />
         ))}
       </ul>
       {resolveMutation.isError && <Flash variant="danger">{RESOLVE_FAILED}</Flash>}
@@ -128,15 +139,26 @@ function Thread({ discussion, onJump, targetNoteId, withDiffExcerpt }: Props) {
                 {discussion.resolved ? 'Reopen thread' : 'Resolve thread'}
               </Button>
             )}
+            {newIssuePath && (
+              <IconButton
+                as={RouterLink}
+                to={newIssuePath}
+                size="small"
+                icon={IssueOpenedIcon}
+                aria-label="Create issue to resolve thread"
+                unsafeDisableTooltip
+                data-thread-tooltip=""
+              />
+            )}
             {discussion.resolvable && onJump && (
               <span className="discussion__jump">
-                <IconButton
+                <ThreadIconButton
                   size="small"
                   icon={ChevronUpIcon}
                   aria-label="Go to previous unresolved thread"
                   onClick={() => onJump(discussion.id, 'previous')}
                 />
-                <IconButton
+                <ThreadIconButton
                   size="small"
                   icon={ChevronDownIcon}
                   aria-label="Go to next unresolved thread"

@@ -1,7 +1,13 @@
 import { PencilIcon, TrashIcon } from '@primer/octicons-react';
-import { Button, Flash, IconButton, Label } from '@primer/react';
+import { Button, Checkbox, Flash, FormControl, IconButton, Label } from '@primer/react';
 import { useState } from 'react';
-import type { DraftNote } from '../../../shared/api/notes';
+import type { Discussion, DraftNote } from '../../../shared/api/notes';
+import { canShowResolve } from '../../../shared/notes/noteActions';
+import {
+  draftChangesThread,
+  resolveCheckboxLabel,
+  threadStatusMessage,
+} from '../../../shared/notes/threadStatus';
 import { MarkdownBody } from '../../components/MarkdownBody';
 import { BadgeWithTooltip } from './BadgeWithTooltip';
 import { NoteAvatar } from './NoteAvatar';
@@ -12,10 +18,17 @@ import { useDeleteConfirmation } from './useDeleteConfirmation';
 export const PENDING_TOOLTIP = 'Pending comments are hidden until you submit your review.';
 
 /**
- * Spec 001 section 2.5: a pending comment, seen by its author alone: the "Pending" badge, its quick
- * commands under the body, and edit, delete and publish-now.
+ * Spec 001 sections 2.5 and 4: a pending comment, seen by its author alone: the "Pending" badge,
+ * its quick commands under the body, edit, delete and publish-now, and in a thread the resolve
+ * status it will leave the thread in, which can be toggled.
  */
-export function DraftNoteItem({ draft }: { draft: DraftNote }) {
+export function DraftNoteItem({
+  draft,
+  discussion = null,
+}: {
+  draft: DraftNote;
+  discussion?: Discussion | null;
+}) {
   const { notesData, draftMutations } = useNotesContext();
   const confirmDelete = useDeleteConfirmation();
   const [editing, setEditing] = useState(false);
@@ -89,6 +102,14 @@ export function DraftNoteItem({ draft }: { draft: DraftNote }) {
           <div className="note__body">
             <MarkdownBody html={draft.note_html} />
             {draft.references.commands && <p className="muted note__commands">{draft.references.commands}</p>}
+            {discussion && canShowResolve(discussion) && (
+              <ResolveToggle
+                draft={draft}
+                resolved={discussion.resolved}
+                pending={update.isPending}
+                onToggle={() => update.mutate({ draft, resolveDiscussion: !draft.resolve_discussion })}
+              />
+            )}
             <Button size="small" loading={publish.isPending} onClick={() => publish.mutate(draft)}>
               Add comment now
             </Button>
@@ -96,5 +117,27 @@ export function DraftNoteItem({ draft }: { draft: DraftNote }) {
         )}
       </div>
     </li>
+  );
+}
+
+/** The thread's resolve checkbox, kept on the pending reply: what submitting the review does to the thread. */
+function ResolveToggle({
+  draft,
+  resolved,
+  pending,
+  onToggle,
+}: {
+  draft: DraftNote;
+  resolved: boolean;
+  pending: boolean;
+  onToggle: () => void;
+}) {
+  const changes = draftChangesThread(resolved, draft.resolve_discussion);
+  return (
+    <FormControl disabled={pending}>
+      <Checkbox checked={changes} onChange={onToggle} />
+      <FormControl.Label>{resolveCheckboxLabel(resolved)}</FormControl.Label>
+      <FormControl.Caption>{threadStatusMessage(resolved, changes)}</FormControl.Caption>
+    </FormControl>
   );
 }

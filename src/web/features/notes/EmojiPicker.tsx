@@ -1,5 +1,5 @@
 import { SmileyIcon } from '@primer/octicons-react';
-import { AnchoredOverlay, IconButton, TextInput } from '@primer/react';
+import { AnchoredOverlay, TextInput } from '@primer/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EMOJI, findEmoji } from '../../../shared/emoji/emoji';
@@ -10,6 +10,7 @@ import {
   recordEmojiUse,
 } from '../../../shared/notes/emojiAwards';
 import { byCategory, pickerRows, searchEmoji } from './emojiPickerRows';
+import { ThreadIconButton } from './ThreadIconButton';
 
 /** Spec 001 section 9: the search waits for a 500 ms pause in typing. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -34,28 +35,45 @@ function rememberUse(name: string): void {
   }
 }
 
-/** The reaction picker: search, frequently used (at most 9, kept in local storage), then every category. */
+/**
+ * The reaction picker: search, frequently used (at most 9, kept in local storage), then every category.
+ * Every note has one, so until it is opened it is only its button: the overlay (and its listeners)
+ * is mounted while it is open.
+ */
 export function EmojiPicker({ onPick }: { onPick: (name: string) => void }) {
   const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
   return (
-    <AnchoredOverlay
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      renderAnchor={(props) => (
-        <IconButton {...props} icon={SmileyIcon} aria-label="Add reaction" size="small" variant="invisible" />
-      )}
-      overlayProps={{ role: 'dialog', 'aria-label': 'Emoji picker' }}
-      focusZoneSettings={{ disabled: true }}
-    >
-      <PickerBody
-        onPick={(name) => {
-          rememberUse(name);
-          setOpen(false);
-          onPick(name);
-        }}
+    <>
+      <ThreadIconButton
+        ref={anchor}
+        icon={SmileyIcon}
+        aria-label="Add reaction"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        size="small"
+        variant="invisible"
+        onClick={() => setOpen(!open)}
       />
-    </AnchoredOverlay>
+      {open && (
+        <AnchoredOverlay
+          open
+          renderAnchor={null}
+          anchorRef={anchor}
+          onClose={() => setOpen(false)}
+          overlayProps={{ role: 'dialog', 'aria-label': 'Emoji picker' }}
+          focusZoneSettings={{ disabled: true }}
+        >
+          <PickerBody
+            onPick={(name) => {
+              rememberUse(name);
+              setOpen(false);
+              onPick(name);
+            }}
+          />
+        </AnchoredOverlay>
+      )}
+    </>
   );
 }
 

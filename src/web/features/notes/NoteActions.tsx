@@ -6,8 +6,8 @@ import {
   ReplyIcon,
   TrashIcon,
 } from '@primer/octicons-react';
-import { ActionList, ActionMenu, IconButton } from '@primer/react';
-import { useState } from 'react';
+import { ActionList, ActionMenu } from '@primer/react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import type { Note } from '../../../shared/api/notes';
 import { canReportAbuse, showDeleteDirectly } from '../../../shared/notes/noteActions';
 import { canPromoteToTimeline, promotionOutcome } from '../../../shared/notes/timelinePromotion';
@@ -17,6 +17,7 @@ import { ReportAbuseDrawer } from './ReportAbuseDrawer';
 import { AssignAuthorItem, useAssignAuthor } from './AssignAuthorItem';
 import { ASSIGN_FAILED } from '../../components/AssigneesField';
 import { usePromoteToTimeline, useToggleAward } from './mutations';
+import { ThreadIconButton } from './ThreadIconButton';
 
 export type ResolveControl = { resolved: boolean; pending: boolean; onToggle: () => void };
 
@@ -28,32 +29,21 @@ type Props = {
   onDelete: () => void;
 };
 
-/** Spec 001 section 2.2: resolve, emoji, reply, edit, delete, and the more-actions menu. */
+/**
+ * Spec 001 section 2.2: resolve, emoji, reply, edit, delete, and the more-actions menu. A page holds
+ * hundreds of notes, so the menu is only its button until it is first opened.
+ */
 export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props) {
   const { notesData, cache } = useNotesContext();
   const award = useToggleAward(cache);
-  const [reporting, setReporting] = useState(false);
-  const promote = usePromoteToTimeline();
-  const assign = useAssignAuthor(notesData);
-  const promotion = promote.isSuccess
-    ? promotionOutcome(promote.data)
-    : promote.isError
-      ? promotionOutcome(null)
-      : null;
-  const promotable = canPromoteToTimeline(
-    notesData.noteableData.targetType,
-    notesData.currentUserData?.can_add_timeline_events ?? false,
-    note.system,
-  );
   const me = currentUserId(notesData);
   const canDelete = note.current_user.can_edit;
-  const reportable = canReportAbuse(note, me);
-  const deleteDirectly = showDeleteDirectly(canDelete, reportable, note.noteable_note_url);
+  const deleteDirectly = showDeleteDirectly(canDelete, canReportAbuse(note, me), note.noteable_note_url);
 
   return (
     <div className="note-actions">
       {resolve && (
-        <IconButton
+        <ThreadIconButton
           size="small"
           variant="invisible"
           icon={resolve.resolved ? CheckCircleFillIcon : CheckCircleIcon}
@@ -67,7 +57,7 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
         <EmojiPicker onPick={(name) => award.mutate({ note, name })} />
       )}
       {onReply && (
-        <IconButton
+        <ThreadIconButton
           size="small"
           variant="invisible"
           icon={ReplyIcon}
@@ -76,7 +66,7 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
         />
       )}
       {note.current_user.can_edit && (
-        <IconButton
+        <ThreadIconButton
           size="small"
           variant="invisible"
           icon={PencilIcon}
@@ -85,7 +75,7 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
         />
       )}
       {deleteDirectly && (
-        <IconButton
+        <ThreadIconButton
           size="small"
           variant="invisible"
           icon={TrashIcon}
@@ -93,11 +83,77 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
           onClick={onDelete}
         />
       )}
-      <ActionMenu>
-        <ActionMenu.Anchor>
-          <IconButton size="small" variant="invisible" icon={KebabHorizontalIcon} aria-label="More actions" />
-        </ActionMenu.Anchor>
-        <ActionMenu.Overlay width="small">
+      <MoreActions note={note} onDelete={canDelete && !deleteDirectly ? onDelete : null} />
+    </div>
+  );
+}
+
+/** The "More actions" button; the menu, its mutations and its messages exist from its first opening on. */
+function MoreActions({ note, onDelete }: { note: Note; onDelete: (() => void) | null }) {
+  const anchor = useRef<HTMLButtonElement>(null);
+  const anchorId = useId();
+  const [open, setOpen] = useState(false);
+  const [built, setBuilt] = useState(false);
+  return (
+    <>
+      <ThreadIconButton
+        ref={anchor}
+        id={anchorId}
+        size="small"
+        variant="invisible"
+        icon={KebabHorizontalIcon}
+        aria-label="More actions"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => {
+          setBuilt(true);
+          setOpen(!open);
+        }}
+      />
+      {built && (
+        <MoreActionsMenu
+          note={note}
+          onDelete={onDelete}
+          anchor={anchor}
+          anchorId={anchorId}
+          open={open}
+          onOpenChange={setOpen}
+        />
+      )}
+    </>
+  );
+}
+
+type MenuProps = {
+  note: Note;
+  onDelete: (() => void) | null;
+  anchor: RefObject<HTMLButtonElement | null>;
+  anchorId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+function MoreActionsMenu({ note, onDelete, anchor, anchorId, open, onOpenChange }: MenuProps) {
+  const { notesData } = useNotesContext();
+  const [reporting, setReporting] = useState(false);
+  const promote = usePromoteToTimeline();
+  const assign = useAssignAuthor(notesData);
+  const promotion = promote.isSuccess
+    ? promotionOutcome(promote.data)
+    : promote.isError
+      ? promotionOutcome(null)
+      : null;
+  const promotable = canPromoteToTimeline(
+    notesData.noteableData.targetType,
+    notesData.currentUserData?.can_add_timeline_events ?? false,
+    note.system,
+  );
+  const reportable = canReportAbuse(note, currentUserId(notesData));
+
+  return (
+    <>
+      <ActionMenu anchorRef={anchor} open={open} onOpenChange={onOpenChange}>
+        <ActionMenu.Overlay width="small" aria-labelledby={anchorId}>
           <ActionList>
             <ActionList.Item onSelect={() => void navigator.clipboard?.writeText(note.noteable_note_url)}>
               Copy link
@@ -111,7 +167,7 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
             {reportable && (
               <ActionList.Item onSelect={() => setReporting(true)}>Report abuse</ActionList.Item>
             )}
-            {canDelete && !deleteDirectly && (
+            {onDelete && (
               <ActionList.Item variant="danger" onSelect={onDelete}>
                 Delete comment
               </ActionList.Item>
@@ -136,6 +192,6 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
           onClose={() => setReporting(false)}
         />
       )}
-    </div>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { PaperclipIcon } from '@primer/octicons-react';
 import { Flash, IconButton, Spinner } from '@primer/react';
 import { useEffect, useRef, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
+import { useProjectFullPath } from '../projects/projectRoutes';
 import { useNotesContext } from './NotesContext';
 import { useUploadFile } from './useUploadFile';
 
@@ -10,7 +11,10 @@ type Props = {
   value: string;
   onChange: (text: string) => void;
   placeholder?: string;
-  /** Ctrl/Cmd+Enter; `force` with Shift as well (submit even what would otherwise be refused). */
+  /**
+   * Ctrl/Cmd+Enter; `force` with Shift as well: post now where the key would add to a review
+   * (`keySubmitHandler`). An edit is saved either way, as in GitLab.
+   */
   onSubmit: (force: boolean) => void;
   onCancel: () => void;
   /** Up arrow in an empty editor: edit the viewer's last own note. */
@@ -20,7 +24,8 @@ type Props = {
 
 /**
  * The markdown editor (Write / Preview, rendered by the server) with the note form's keyboard:
- * Ctrl/Cmd+Enter submits, Shift+Ctrl/Cmd+Enter forces, Up arrow edits the last own note, Escape cancels.
+ * Ctrl/Cmd+Enter submits, Shift+Ctrl/Cmd+Enter forces the update (posts now, not to the review), Up
+ * arrow edits the last own note, Escape cancels.
  */
 export function NoteEditor({
   label,
@@ -35,6 +40,7 @@ export function NoteEditor({
   const ref = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { notesData } = useNotesContext();
+  const project = useProjectFullPath();
   const upload = useUploadFile(notesData);
   // Uploads finish after more typing; their link joins the text as it is then.
   const latest = useRef(value);
@@ -94,7 +100,13 @@ export function NoteEditor({
 
   return (
     <div ref={ref} className="note-editor" onKeyDown={onKeyDown} onDrop={onDrop} onPaste={onPaste}>
-      <MarkdownEditor label={label} value={value} onChange={onChange} placeholder={placeholder} />
+      <MarkdownEditor
+        label={label}
+        value={value}
+        onChange={onChange}
+        project={project}
+        placeholder={placeholder}
+      />
       <div className="note-editor__attach">
         <input
           ref={fileInput}

@@ -10,7 +10,7 @@ import { NoteHeader } from './NoteHeader';
 import { NoteBodyWithSuggestions } from './NoteSuggestions';
 import { useNotesContext } from './NotesContext';
 import { useDeleteConfirmation } from './useDeleteConfirmation';
-import { useDeleteNote } from './mutations';
+import { useDeleteNote, useNoteTaskList } from './mutations';
 
 export const DELETE_NOTE_FAILED = 'Something went wrong while deleting your note. Please try again.';
 
@@ -25,6 +25,7 @@ type Props = {
 export function NoteItem({ note, resolve = null, onReply = null }: Props) {
   const { notesData, cache, editingNoteId, setEditingNoteId } = useNotesContext();
   const remove = useDeleteNote(cache);
+  const tasks = useNoteTaskList(note, cache);
   const confirmDelete = useDeleteConfirmation();
   const editing = editingNoteId === note.id;
 
@@ -33,7 +34,8 @@ export function NoteItem({ note, resolve = null, onReply = null }: Props) {
   };
 
   return (
-    <li id={`note_${note.id}`} className={note.internal ? 'note note--internal' : 'note'}>
+    // Focusable from script only: jumping to an unresolved thread takes the focus to its first note.
+    <li id={`note_${note.id}`} className={note.internal ? 'note note--internal' : 'note'} tabIndex={-1}>
       <NoteAvatar author={note.author} size={32} />
       <div className="note__main">
         <div className="note__top">
@@ -49,14 +51,15 @@ export function NoteItem({ note, resolve = null, onReply = null }: Props) {
           )}
         </div>
         {remove.isError && <Flash variant="danger">{DELETE_NOTE_FAILED}</Flash>}
+        {tasks.error && <Flash variant="danger">{tasks.error.message}</Flash>}
         {editing ? (
           <NoteEditForm note={note} onDone={() => setEditingNoteId(null)} />
         ) : (
           <div className="note__body">
             {note.suggestions.length > 0 ? (
-              <NoteBodyWithSuggestions note={note} />
+              <NoteBodyWithSuggestions note={note} taskList={tasks.taskList} />
             ) : (
-              <MarkdownBody html={note.note_html} />
+              <MarkdownBody html={note.note_html} taskList={tasks.taskList} />
             )}
             {note.attachment && (
               <a className="note__attachment" href={note.attachment.url}>

@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import type { Note, Suggestion } from '../../../shared/api/notes';
 import { DEFAULT_SUGGESTION_COMMIT_MESSAGE } from '../../../shared/suggestions/commitMessage';
 import { request } from '../../api/client';
-import { MarkdownBody } from '../../components/MarkdownBody';
+import { MarkdownBody, type TaskList } from '../../components/MarkdownBody';
 import { applyErrorText, contentLines, splitSuggestions } from './suggestionBody';
 import './suggestions.css';
 
@@ -51,12 +51,12 @@ function useApplySuggestions() {
 }
 
 /** A note's body with each ```suggestion block shown as the change it proposes. */
-export function NoteBodyWithSuggestions({ note }: { note: Note }) {
+export function NoteBodyWithSuggestions({ note, taskList }: { note: Note; taskList: TaskList | null }) {
   const parts = useMemo(() => splitSuggestions(note.note_html), [note.note_html]);
   return (
     <>
       {parts.map((part, i) => {
-        if (part.kind === 'html') return <MarkdownBody key={i} html={part.html} />;
+        if (part.kind === 'html') return <MarkdownBody key={i} html={part.html} taskList={taskList} />;
         const suggestion = note.suggestions[part.index];
         return suggestion ? <SuggestionDiff key={i} suggestion={suggestion} /> : null;
       })}

@@ -4,13 +4,14 @@ import type { Discussion } from '../../../shared/api/notes';
 import { autosaveKey } from '../../../shared/notes/autosaveKey';
 import { canShowResolve } from '../../../shared/notes/noteActions';
 import {
+  draftResolveDiscussion,
   resolveChangeAfterSave,
   resolveCheckboxLabel,
   threadStatusMessage,
 } from '../../../shared/notes/threadStatus';
 import { NoteEditor } from './NoteEditor';
 import { useNotesContext } from './NotesContext';
-import { SubmitButtons, reviewButtons } from './SubmitButtons';
+import { SubmitButtons, keySubmitHandler, reviewButtons } from './SubmitButtons';
 import { useCreateNote, useResolveDiscussion } from './mutations';
 import { useAutosavedText } from './useAutosavedText';
 import { useDiscardConfirmation } from './useDiscardConfirmation';
@@ -69,12 +70,13 @@ export function ReplyForm({ discussion, onClose }: { discussion: Discussion; onC
   };
 
   const addToReview = () => {
-    if (!text.trim() || !draftMutations) return;
+    if (!text.trim()) return done();
+    if (!draftMutations) return;
     draftMutations.create.mutate(
       {
         note: text,
         internal,
-        resolve_discussion: showResolve && changeState,
+        resolve_discussion: draftResolveDiscussion(discussion.resolved, showResolve && changeState),
         in_reply_to_discussion_id: discussion.reply_id,
       },
       { onSuccess: done },
@@ -82,6 +84,7 @@ export function ReplyForm({ discussion, onClose }: { discussion: Discussion; onC
   };
 
   const draftError = draftMutations?.create.error;
+  const review = reviewButtons(drafts, draftMutations, addToReview);
   return (
     // While saving, the thread shows the text as a placeholder note; a failure brings the form back
     // with the text and the server's reason.
@@ -101,7 +104,7 @@ export function ReplyForm({ discussion, onClose }: { discussion: Discussion; onC
         value={text}
         onChange={setText}
         placeholder={internal ? 'Reply internally…' : 'Reply…'}
-        onSubmit={replyNow}
+        onSubmit={keySubmitHandler('reply', review, replyNow)}
         onCancel={() => void cancel()}
         autoFocus
       />
@@ -113,7 +116,7 @@ export function ReplyForm({ discussion, onClose }: { discussion: Discussion; onC
         </FormControl>
       )}
       <SubmitButtons
-        review={reviewButtons(drafts, draftMutations, addToReview)}
+        review={review}
         submitLabel="Reply"
         submitPending={create.isPending}
         disabled={create.isPending}

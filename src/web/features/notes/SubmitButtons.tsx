@@ -1,6 +1,7 @@
 import { Button } from '@primer/react';
 import type { ReactNode } from 'react';
 import type { DraftNote } from '../../../shared/api/notes';
+import { keySubmitAction, type KeySubmitForm } from '../../../shared/notes/keySubmit';
 import type { DraftMutations } from './mutations';
 
 type Review = { hasDrafts: boolean; onAddToReview: () => void; pending: boolean };
@@ -13,6 +14,23 @@ export function reviewButtons(
 ): Review | null {
   if (!draftMutations) return null;
   return { hasDrafts: drafts.length > 0, onAddToReview, pending: draftMutations.create.isPending };
+}
+
+/**
+ * The editor's Ctrl/Cmd+Enter (`force` with Shift): adds to the review where the review buttons show
+ * (the comment form once drafts exist), or posts now; forcing always posts now.
+ */
+export function keySubmitHandler(
+  form: KeySubmitForm,
+  review: Review | null,
+  submit: () => void,
+): (force: boolean) => void {
+  return (force) => {
+    const shown = review !== null;
+    const action = keySubmitAction(form, { shown, hasDrafts: review?.hasDrafts ?? false }, force);
+    if (action === 'add_to_review' && review) review.onAddToReview();
+    else submit();
+  };
 }
 
 type Props = {

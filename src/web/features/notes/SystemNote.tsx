@@ -2,9 +2,11 @@ import {
   CheckIcon,
   ClockIcon,
   CommentDiscussionIcon,
+  CommentIcon,
   DotFillIcon,
   EyeClosedIcon,
   EyeIcon,
+  GitBranchIcon,
   GitCommitIcon,
   GitMergeIcon,
   IssueClosedIcon,
@@ -12,6 +14,7 @@ import {
   LockIcon,
   PencilIcon,
   PersonIcon,
+  TasklistIcon,
   UnlockIcon,
   XIcon,
   type Icon,
@@ -39,6 +42,9 @@ const ICONS: Record<string, Icon> = {
   check: CheckIcon,
   unapproval: XIcon,
   'comment-dots': CommentDiscussionIcon,
+  comment: CommentIcon,
+  fork: GitBranchIcon,
+  'task-done': TasklistIcon,
 };
 
 /** Spec 001 section 2.2: a commit list longer than 3 starts collapsed. */
@@ -79,7 +85,8 @@ export function SystemNote({ note }: { note: Note }) {
           </a>
         </div>
         {commits.length > 0 && <CommitList commits={commits} />}
-        {note.description_diff_path && <DescriptionVersion note={note} />}
+        {/* A deleted version keeps its place, reading "Deleted", for every viewer and after a reload. */}
+        {note.description_version_id != null && <DescriptionVersion note={note} />}
       </div>
     </li>
   );

@@ -11,6 +11,7 @@ import type {
   NotesData,
 } from '../../../shared/api/notes';
 import { request } from '../../api/client';
+import { useTaskList } from '../../components/useTaskList';
 import { notesKeys } from './queries';
 import type { NotesCache } from './useNotesCache';
 
@@ -39,6 +40,18 @@ export function useUpdateNote(notesData: NotesData, cache: NotesCache) {
         },
       }),
     onSuccess: (note) => cache.applyNote(note),
+  });
+}
+
+/** Ticking a task list item of a note its author sees (`update_task` on the note's path). */
+export function useNoteTaskList(note: Note, cache: NotesCache) {
+  return useTaskList({
+    source: note.note,
+    editable: note.current_user.can_edit,
+    save: (task, text) =>
+      request<Note>(note.path, { method: 'PATCH', body: { note: { note: text, update_task: task } } }),
+    onSaved: (updated) => cache.applyNote(updated),
+    onRefused: () => cache.refresh(),
   });
 }
 
@@ -72,6 +85,15 @@ export function useToggleAward(cache: NotesCache) {
   });
 }
 
+/** The award bar of the issue or merge request itself: gives the emoji or takes it back, then reads the bar again. */
+export function useToggleNoteableAward(awardsPath: string, togglePath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => request<unknown>(togglePath, { method: 'POST', body: { name } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notesKeys.awards(awardsPath) }),
+  });
+}
+
 type DraftInput = {
   note: string;
   internal?: boolean;
@@ -83,6 +105,8 @@ type DraftInput = {
 };
 
 /** Pending comments: saved for the viewer alone until the review is submitted. */
+type DraftUpdate = { draft: DraftNote; text?: string; resolveDiscussion?: boolean };
+
 export function useDraftMutations(draftsPath: string, cache: NotesCache) {
   const queryClient = useQueryClient();
   const refreshDrafts = () => queryClient.invalidateQueries({ queryKey: notesKeys.drafts(draftsPath) });
@@ -93,9 +117,13 @@ export function useDraftMutations(draftsPath: string, cache: NotesCache) {
         request<DraftNote>(draftsPath, { method: 'POST', body: { draft_note, in_reply_to_discussion_id } }),
       onSuccess: refreshDrafts,
     }),
+    /** Edits the text, or toggles what submitting it does to its thread (`resolve_discussion`). */
     update: useMutation({
-      mutationFn: ({ draft, text }: { draft: DraftNote; text: string }) =>
-        request<DraftNote>(draft.path, { method: 'PUT', body: { draft_note: { note: text } } }),
+      mutationFn: ({ draft, text, resolveDiscussion }: DraftUpdate) =>
+        request<DraftNote>(draft.path, {
+          method: 'PUT',
+          body: { draft_note: { note: text, resolve_discussion: resolveDiscussion } },
+        }),
       onSuccess: refreshDrafts,
     }),
     remove: useMutation({

@@ -1,0 +1,1 @@
+ALTER TABLE "timeline_events" ADD COLUMN "internal" boolean DEFAULT false NOT NULL;
