@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { buildProject, buildUser, type TestUser } from '../support/factories';
-import { gitlabClient } from '../support/gitlab-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { conformanceSetup } from '../support/gitlab-client';
 import { pushFile } from '../support/merge-request-factories';
-import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('merge requests through @gitbeaker/rest', () => {
-  let t: TestApp;
-  let owner: TestUser;
-  let project: ProjectContext;
-  let gitlab: ReturnType<typeof gitlabClient>;
+  const setup = conformanceSetup();
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await buildUser(t.container);
-    project = await buildProject(t.container, owner);
-    gitlab = gitlabClient(await t.listen(), owner.token);
-    await pushFile(project, 'feature', {
+    await pushFile(setup.project, 'feature', {
       path: 'src/app.ts',
       content: 'export const app = 1;\n',
       message: 'Add app',
     });
   });
-  afterAll(() => t.close());
 
   it('creates, lists, shows and edits a merge request, closing and reopening it', async () => {
+    const { owner, project, gitlab } = setup;
     const created = await gitlab.MergeRequests.create(project.project.id, 'feature', 'main', 'Add the app', {
       description: 'First *cut*',
     });
@@ -53,6 +43,7 @@ describe('merge requests through @gitbeaker/rest', () => {
   });
 
   it('reads commits, changes and diff versions', async () => {
+    const { project, gitlab } = setup;
     const commits = await gitlab.MergeRequests.allCommits(project.project.id, 1);
     expect(commits.map((c) => c.title)).toEqual(['Add app']);
 
@@ -72,6 +63,7 @@ describe('merge requests through @gitbeaker/rest', () => {
   });
 
   it('surfaces GitLab’s error for a duplicate merge request', async () => {
+    const { project, gitlab } = setup;
     await expect(
       gitlab.MergeRequests.create(project.project.id, 'feature', 'main', 'Again'),
     ).rejects.toMatchObject({

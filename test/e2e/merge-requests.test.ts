@@ -1,52 +1,36 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
-import { buildProject, buildUser, type TestUser } from '../support/factories';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newContext, screenshot } from '../support/browser';
+import { signedInProject } from '../support/browser-setup';
 import { buildMergeRequest, pushFile } from '../support/merge-request-factories';
-import { createTestApp, type TestApp } from '../support/test-app';
 
 /** The header's own buttons: the comment form has a close button of the same name. */
 const headerActions = (page: Page) => page.getByRole('group', { name: 'Merge request actions' });
 
 describe('merge requests in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
-  let page: Page;
-  let owner: TestUser;
-  let project: ProjectContext;
-
+  const setup = signedInProject({ visibility: 'public' });
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await buildUser(t.container, { name: 'Ada Lovelace' });
-    project = await buildProject(t.container, owner, { visibility: 'public' });
-    await pushFile(project, 'feature/login', {
+    await pushFile(setup.project, 'feature/login', {
       path: 'src/login.ts',
       content: 'export function login(user: string) {\n  return `hello ${user}`;\n}\n',
       message: 'Add a login function',
     });
-    await pushFile(project, 'feature/login', {
+    await pushFile(setup.project, 'feature/login', {
       path: 'README.md',
-      content: `# ${project.project.name}\n\nSign in with \`login()\`.\n`,
+      content: `# ${setup.project.project.name}\n\nSign in with \`login()\`.\n`,
       message: 'Document the login function',
     });
-    browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
   });
 
-  const mrUrl = (path = '') => `/${project.fullPath}/-/merge_requests${path}`;
+  const mrUrl = (path = '') => `/${setup.project.fullPath}/-/merge_requests${path}`;
   const mrTab = (name: string) =>
-    page
+    setup.page
       .getByRole('navigation', { name: 'Merge request tabs' })
       .getByRole('link', { name: new RegExp(`^${name}`) });
-  const badge = (text: string) => page.locator('.mr-header').getByText(text, { exact: true });
+  const badge = (text: string) => setup.page.locator('.mr-header').getByText(text, { exact: true });
 
   it('shows an empty list with a way to start', async () => {
+    const { page } = setup;
     await page.goto(mrUrl());
     await page.getByText('No open merge requests').waitFor();
     await page.getByRole('link', { name: 'New merge request' }).click();
@@ -54,6 +38,7 @@ describe('merge requests in the browser', () => {
   });
 
   it('opens a merge request from the web form, title prefilled from the last commit', async () => {
+    const { page } = setup;
     await page.getByLabel('Source branch').selectOption('feature/login');
     expect(await page.getByLabel('Target branch').inputValue()).toBe('main');
     expect(await page.getByLabel('Title').inputValue()).toBe('Document the login function');
@@ -79,6 +64,7 @@ describe('merge requests in the browser', () => {
   });
 
   it('lists the commits and the changes on their tabs', async () => {
+    const { page } = setup;
     await mrTab('Commits').click();
     await page.waitForURL((url) => url.pathname === mrUrl('/1/commits'));
     const commits = page.getByRole('list', { name: 'Commits' }).getByRole('listitem');
@@ -106,6 +92,7 @@ describe('merge requests in the browser', () => {
   });
 
   it('closes and reopens the merge request', async () => {
+    const { t, page, owner, project } = setup;
     await mrTab('Overview').click();
     await headerActions(page).getByRole('button', { name: 'Close merge request' }).click();
     await badge('Closed').waitFor();
@@ -117,6 +104,7 @@ describe('merge requests in the browser', () => {
   });
 
   it('says it could not reopen when another open merge request has the same branches', async () => {
+    const { t, page, owner, project } = setup;
     const first = await buildMergeRequest(t.container, owner, project, {
       source_branch: 'twice',
       title: 'First',
@@ -137,6 +125,7 @@ describe('merge requests in the browser', () => {
   });
 
   it('lists merge requests by state with counts and search', async () => {
+    const { page } = setup;
     await page.goto(mrUrl());
     const rows = page.getByRole('list', { name: 'Merge requests' }).getByRole('listitem');
     await rows.first().waitFor();
@@ -161,6 +150,7 @@ describe('merge requests in the browser', () => {
   });
 
   it('shows anonymous visitors the request without the actions', async () => {
+    const { browser, page } = setup;
     const visitor = await (await newContext(browser, new URL(page.url()).origin)).newPage();
     await visitor.goto(mrUrl('/1'));
     await visitor.getByRole('heading', { name: 'Add login' }).waitFor();

@@ -49,7 +49,7 @@ describe('merge trains in the widget', () => {
 
   it('turns merge trains on from the project settings page', async () => {
     const p = await buildProject(t.container, owner, { visibility: 'public' });
-    await page.goto(`/${p.fullPath}/-/edit`);
+    await page.goto(`/${p.fullPath}/-/settings/merge_requests`);
     const section = page.getByRole('form', { name: 'Merge trains' });
     await section.getByLabel('Enable merge trains').check();
     await section.getByLabel('Allow merging immediately without restarting the merge train').check();
@@ -89,6 +89,15 @@ describe('merge trains in the widget', () => {
     await widget().getByRole('button', { name: 'Select a merge moment' }).click();
     await page.getByRole('menuitem', { name: /Merge now and restart train/ }).waitFor();
     await screenshot(page, 'merge-trains-merge-now');
+    // A dangerous choice: its confirmation starts on Cancel, so Enter merges nothing.
+    await page.getByRole('menuitem', { name: /Merge now and restart train/ }).click();
+    const first = page.getByRole('alertdialog');
+    await first.getByRole('button', { name: 'Cancel' }).waitFor();
+    await page.keyboard.press('Enter');
+    await first.waitFor({ state: 'detached' });
+    expect((await state(p, 2)).state).toBe('opened');
+
+    await widget().getByRole('button', { name: 'Select a merge moment' }).click();
     await page.getByRole('menuitem', { name: /Merge now and don't restart train/ }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText("Merge now and don't restart train").first().waitFor();

@@ -86,7 +86,7 @@ describe('the merge widget’s dependency report and merged-state actions', () =
   it('sets a title regex on the settings page, which then blocks a request whose title does not match', async () => {
     const p = await buildProject(t.container, owner, { visibility: 'public' });
     await buildMergeRequest(t.container, owner, p, { source_branch: 'docs', title: 'Write docs' });
-    await page.goto(`/${p.fullPath}/-/edit`);
+    await page.goto(`/${p.fullPath}/-/settings/merge_requests`);
     const section = page.getByRole('form', { name: 'Merge request title' });
     await section.getByLabel('Title regex', { exact: true }).fill('(feat');
     await section.getByRole('button', { name: 'Save title settings' }).click();

@@ -149,6 +149,47 @@ describe('the merge request widget', () => {
     expect(await head(p, 'feature/tax')).toBeNull();
   });
 
+  it('sets auto-merge while threads are open, then merges by itself when the last one is resolved here', async () => {
+    const p = await requestFrom('feature/threads', {
+      settings: { only_allow_merge_if_all_discussions_are_resolved: true },
+    });
+    for (const body of ['Should the cart be empty at first?', 'Please test an empty cart.']) {
+      const started = await t.app.inject({
+        method: 'POST',
+        url: api(p, '/merge_requests/1/discussions'),
+        payload: { body },
+        headers: owner.headers,
+      });
+      expect(started.statusCode).toBe(201);
+    }
+    await page.reload();
+    await widget().getByText('Open threads must be resolved.').waitFor();
+    await widget().getByRole('button', { name: 'Set to auto-merge' }).click();
+    await widget().getByText('Set to merge when all merge checks pass').waitFor();
+
+    const activity = page.getByRole('region', { name: 'Activity' });
+    const resolve = (text: string) =>
+      activity
+        .locator('li.discussion', { hasText: text })
+        .locator('.discussion__footer')
+        .getByRole('button', { name: 'Resolve thread' })
+        .click();
+    await resolve('Should the cart be empty at first?');
+    await activity.getByText('Resolved by Ada Lovelace').waitFor();
+    // One thread is still open: the request keeps waiting.
+    await widget().getByText('Open threads must be resolved.').waitFor();
+    expect(await head(p, 'feature/threads')).not.toBeNull();
+    await screenshot(page, 'merge-widget-auto-merge-waits-for-threads');
+
+    await resolve('Please test an empty cart.');
+    await widget().getByText('Merged by Ada Lovelace').waitFor();
+    await page.locator('.mr-header').getByText('Merged', { exact: true }).waitFor();
+    await screenshot(page, 'merge-widget-auto-merged-after-threads');
+    expect(await head(p, 'feature/threads')).toBeNull();
+    const merged = (await t.container.mergeRequests.show(owner, p.project.id, 1)).mergeRequest;
+    expect([merged.state, merged.mergedById]).toEqual(['merged', owner.id]);
+  });
+
   it('rebases a fast-forward request after confirmation, then offers the merge', async () => {
     const p = await requestFrom('feature/ff', { settings: { merge_method: 'ff' } });
     const check = 'Merge request must be rebased, because a fast-forward merge is not possible.';

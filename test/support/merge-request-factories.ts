@@ -2,8 +2,10 @@ import type { CurrentUser } from '../../src/server/auth/current-user';
 import type { Container } from '../../src/server/container';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import type { CreateMergeRequestBody } from '../../src/shared/api/mergeRequests';
-import { commitFiles, type GitPerson } from '../../src/server/git/commits';
+import { commitFiles, type FileChange, type GitPerson } from '../../src/server/git/commits';
 import { insertProjectMember } from '../../src/server/features/projects/projects.repo';
+import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
+import { buildProject, buildUser } from './factories';
 
 export const testAuthor: GitPerson = {
   name: 'Ada Lovelace',
@@ -11,15 +13,16 @@ export const testAuthor: GitPerson = {
   date: new Date('2024-03-01T10:00:00Z'),
 };
 
-/** Commits one file to `branch` (created from `main` when missing) and returns the new head. */
+/** Commits one file to `branch` (created from `startBranch` when missing) and returns the new head. */
 export async function pushFile(
   project: Pick<ProjectContext, 'gitDir'>,
   branch: string,
   file: { path: string; content: string; message?: string },
+  startBranch = 'main',
 ): Promise<string> {
   return commitFiles(project.gitDir, {
     branch,
-    startBranch: 'main',
+    startBranch,
     message: file.message ?? `Update ${file.path}`,
     author: testAuthor,
     changes: [{ action: 'create', path: file.path, content: file.content }],
@@ -36,6 +39,15 @@ export async function addProjectMember(
   await insertProjectMember(c.db, project.project.id, user.id, accessLevel);
 }
 
+/** A public project of a fresh owner, with a Reporter and a Guest. */
+export async function buildProjectWithRoles(c: Pick<Container, 'db' | 'users' | 'projects'>) {
+  const [owner, reporter, guest] = [await buildUser(c), await buildUser(c), await buildUser(c)];
+  const project = await buildProject(c, owner, { visibility: 'public' });
+  await addProjectMember(c, project, reporter, ACCESS_LEVELS.reporter);
+  await addProjectMember(c, project, guest, ACCESS_LEVELS.guest);
+  return { owner, reporter, guest, project };
+}
+
 /** A merge request from a fresh `source_branch` (one commit adding a file) into `main`. */
 export async function buildMergeRequest(
   c: Pick<Container, 'mergeRequests'>,
@@ -50,4 +62,40 @@ export async function buildMergeRequest(
     ...input,
     source_branch: sourceBranch,
   });
+}
+
+/**
+ * A merge request whose source `branch` makes `changes` in one commit on a `main` that holds
+ * `base`: the start of a Changes tab test.
+ */
+export async function buildChangesMergeRequest(
+  c: Pick<Container, 'mergeRequests'>,
+  author: CurrentUser,
+  project: ProjectContext,
+  input: {
+    base: FileChange[];
+    changes: FileChange[];
+    branch?: string;
+    title?: string;
+    /** Runs once the branch has its commit, before the merge request records its first version. */
+    extend?: (branch: string) => Promise<unknown>;
+  },
+) {
+  const branch = input.branch ?? 'feature/changes';
+  const title = input.title ?? 'Changes';
+  await commitFiles(project.gitDir, {
+    branch: 'main',
+    message: 'Base',
+    author: testAuthor,
+    changes: input.base,
+  });
+  await commitFiles(project.gitDir, {
+    branch,
+    startBranch: 'main',
+    message: title,
+    author: testAuthor,
+    changes: input.changes,
+  });
+  await input.extend?.(branch);
+  return c.mergeRequests.create(author, project.project.id, { source_branch: branch, title });
 }

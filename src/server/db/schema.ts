@@ -240,6 +240,8 @@ export const mergeRequests = pgTable(
     squash: boolean('squash').notNull().default(false),
     /** The merger's choice; null leaves it to the project's `remove_source_branch_after_merge`. */
     shouldRemoveSourceBranch: boolean('should_remove_source_branch'),
+    /** Moved to another target branch by the server, because its target was merged and removed. */
+    retargeted: boolean('retargeted').notNull().default(false),
     /** Why the last merge attempt failed; cleared by the next attempt. */
     mergeError: text('merge_error'),
     /**
@@ -411,7 +413,6 @@ export const notes = pgTable(
     commitId: text('commit_id'),
     lastEditedAt: tz('last_edited_at'),
     lastEditedById: integer('last_edited_by_id').references(() => users.id, { onDelete: 'set null' }),
-    imported: boolean('imported').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -542,7 +543,10 @@ export const abuseReports = pgTable(
   (t) => [index('abuse_reports_status').on(t.status, t.id)],
 );
 
-/** An incident's timeline; a note promoted to the timeline keeps a link to it. */
+/**
+ * An incident's timeline; a note promoted to the timeline keeps a link to it. An event promoted
+ * from an internal note is `internal`: only those who may read internal notes see it.
+ */
 export const timelineEvents = pgTable(
   'timeline_events',
   {
@@ -553,6 +557,7 @@ export const timelineEvents = pgTable(
     noteId: integer('note_id').references(() => notes.id, { onDelete: 'set null' }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull(),
+    internal: boolean('internal').notNull().default(false),
     occurredAt: tz('occurred_at').notNull(),
     createdAt: createdAt(),
   },

@@ -1,27 +1,14 @@
-import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildProject, buildUser, type TestUser } from '../../../test/support/factories';
 import { buildMergeRequest } from '../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { ProjectContext } from '../features/projects/projects.service';
+import { subscriptionClient } from '../../../test/support/graphql-ws';
 
 type Check = { identifier: string; status: string };
 type MergeChecks = { userPermissions: { canMerge: boolean }; mergeabilityChecks: Check[] };
 
 const MERGE_CHECKS_FIELDS = 'userPermissions { canMerge } mergeabilityChecks { identifier status }';
-
-function subscriptionClient(url: string, token: string): Client {
-  class AuthenticatedWebSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers: { 'private-token': token } });
-    }
-  }
-  return createClient({
-    url: url.replace('http', 'ws') + '/api/graphql',
-    webSocketImpl: AuthenticatedWebSocket,
-  });
-}
 
 describe('GraphQL merge checks (mergeChecks query and subscription)', () => {
   let t: TestApp;

@@ -36,6 +36,7 @@ export function presentMergeRequest(
     targetBranch: mr.targetBranch,
     diffHeadSha: mr.headSha,
     discussionLocked: mr.discussionLocked,
+    retargeted: mr.retargeted,
     detailedMergeStatus: graphqlStatus(detailedMergeStatus(view.mergeability)),
     mergeabilityChecks: mergeabilityChecks({
       ...view.mergeability,

@@ -63,6 +63,8 @@ export const typeDefs = /* GraphQL */ `
     targetBranch: String!
     diffHeadSha: String
     discussionLocked: Boolean!
+    "Indicates if merge request was retargeted."
+    retargeted: Boolean
     detailedMergeStatus: DetailedMergeStatus
     "Every merge check with its status (the widget's mergeChecks query and subscription)."
     mergeabilityChecks: [MergeRequestMergeabilityCheck!]!

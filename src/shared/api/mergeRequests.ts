@@ -36,6 +36,8 @@ export const updateMergeRequestBodySchema = z.object({
   draft: booleanParam.optional(),
   assignee_ids: assigneeIdsParam.optional(),
   assignee_id: assigneeIdParam.optional(),
+  /** Only members may comment on a locked discussion. */
+  discussion_locked: booleanParam.optional(),
 });
 export type UpdateMergeRequestBody = z.input<typeof updateMergeRequestBodySchema>;
 
@@ -246,6 +248,8 @@ export const AUTO_MERGE_STRATEGIES = [
 export const mergeRequestPageSchema = mergeRequestDetailSchema.extend({
   title_html: z.string(),
   description_html: z.string(),
+  /** Sent back with a ticked task (`update_task`), as GitLab's merge request page does. */
+  lock_version: z.number(),
   source_branch_exists: z.boolean(),
   target_branch_exists: z.boolean(),
   current_user: z.object({

@@ -47,6 +47,8 @@ export const cachedWidgetSchema = z.object({
   squash_on_merge: z.boolean(),
   should_remove_source_branch: z.boolean().nullable(),
   force_remove_source_branch: z.boolean(),
+  /** The server moved the request to another target (its target was merged and deleted): its checks ran against the old one. */
+  retargeted: z.boolean(),
   auto_merge_enabled: z.boolean(),
   auto_merge_strategy: z.enum(AUTO_MERGE_STRATEGIES).nullable(),
   available_auto_merge_strategies: z.array(z.enum(AUTO_MERGE_STRATEGIES)),

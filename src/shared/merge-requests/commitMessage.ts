@@ -48,6 +48,9 @@ const VARIABLES: Record<string, (facts: CommitMessageFacts) => string> = {
   approved_by: () => '',
 };
 
+/** The `%{variable}` names a merge or squash commit template may use. */
+export const COMMIT_TEMPLATE_VARIABLES: readonly string[] = Object.keys(VARIABLES);
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

@@ -2,6 +2,12 @@ import type { AutoMergeStrategy } from '../auto-merge/autoMergeStrategy';
 
 export const SQUASH_REQUIRED_TOOLTIP = 'Required in this project.';
 export const UNVERIFIED_MERGE_TITLE = 'Merge unverified changes?';
+// The spec quotes only the title; the body and button are GitLab's own
+// (merge_failed_pipeline_confirmation_dialog.vue).
+export const UNVERIFIED_MERGE_TEXT =
+  'The merge checks are incomplete because the latest pipeline failed, the pipeline status cannot be verified, or the merge request target branch was changed. You should run a new pipeline before merging.';
+export const UNVERIFIED_MERGE_QUESTION = 'Are you sure you want to attempt to merge?';
+export const UNVERIFIED_MERGE_CONFIRM = 'Merge unverified changes';
 export const REBASE_CONFIRMATION_TITLE = 'Rebase source branch?';
 export const REBASE_CONFIRMATION_TEXT =
   'This will rebase all commits from the source branch onto the target branch.';

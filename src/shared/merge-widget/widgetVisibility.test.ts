@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AutoMergeStrategy } from '../auto-merge/autoMergeStrategy';
 import type { WidgetState } from './widgetState';
 import {
+  autoMergeSourceBranchLine,
   autoMergeEnabledText,
   cancelAutoMergeText,
   showMergeBlocking,
@@ -78,5 +79,23 @@ describe('auto-merge texts', () => {
   ])('%s', (_rule, strategy, text, cancel) => {
     expect(autoMergeEnabledText(strategy)).toBe(text);
     expect(cancelAutoMergeText(strategy)).toBe(cancel);
+  });
+});
+
+describe('autoMergeSourceBranchLine', () => {
+  it.each([
+    [true, true, { text: 'Deletes the source branch', notice: null }],
+    [
+      true,
+      false,
+      {
+        text: 'Deletes the source branch',
+        notice: 'A user with write access to the source branch selected this option',
+      },
+    ],
+    [false, true, { text: 'Does not delete the source branch', notice: null }],
+    [false, false, { text: 'Does not delete the source branch', notice: null }],
+  ])('removes %s, viewer may remove %s', (removesSourceBranch, canRemoveSourceBranch, expected) => {
+    expect(autoMergeSourceBranchLine({ removesSourceBranch, canRemoveSourceBranch })).toEqual(expected);
   });
 });

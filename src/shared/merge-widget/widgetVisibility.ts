@@ -1,5 +1,6 @@
 import type { AutoMergeStrategy } from '../auto-merge/autoMergeStrategy';
 import { assertNever } from '../lib/assertNever';
+import { BRANCH_DELETION_NOTICE } from './messages';
 import type { WidgetState } from './widgetState';
 
 /** Merge controls show only to a user who can merge, with no auto-merge set, when ready to merge. */
@@ -54,3 +55,18 @@ export function autoMergeEnabledText(strategy: AutoMergeStrategy): string {
 
 export const cancelAutoMergeText = (strategy: AutoMergeStrategy): string =>
   strategy === 'merge_train' ? 'Remove from merge train' : 'Cancel auto-merge';
+
+export const DELETES_SOURCE_BRANCH = 'Deletes the source branch';
+export const DOES_NOT_DELETE_SOURCE_BRANCH = 'Does not delete the source branch';
+
+/**
+ * What a set auto-merge will do with the source branch. A viewer who may not remove the branch
+ * (and so could not have chosen it) is told that someone with write access did (spec 000 §6).
+ */
+export function autoMergeSourceBranchLine(facts: {
+  removesSourceBranch: boolean;
+  canRemoveSourceBranch: boolean;
+}): { text: string; notice: string | null } {
+  if (!facts.removesSourceBranch) return { text: DOES_NOT_DELETE_SOURCE_BRANCH, notice: null };
+  return { text: DELETES_SOURCE_BRANCH, notice: facts.canRemoveSourceBranch ? null : BRANCH_DELETION_NOTICE };
+}

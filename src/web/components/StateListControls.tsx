@@ -1,5 +1,6 @@
-import { Button, Pagination, TextInput, UnderlineNav } from '@primer/react';
-import { useState, type FormEvent } from 'react';
+import { Button, Flash, Pagination, Spinner, TextInput, UnderlineNav } from '@primer/react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { StateListLink } from './useStateListParams';
 import './state-list.css';
@@ -86,5 +87,43 @@ export function ListPages<S extends string>({
         go({ page: n });
       }}
     />
+  );
+}
+
+/**
+ * A state list's body: a spinner while loading, the error, the empty state (`empty`, in a blankslate),
+ * or the rows with page links under them.
+ */
+export function StateListBody<T, S extends string>({
+  list,
+  label,
+  className,
+  empty,
+  row,
+  perPage,
+  page,
+  linkTo,
+  go,
+}: {
+  list: UseQueryResult<{ items: T[]; total: number }>;
+  label: string;
+  className: string;
+  empty: ReactNode;
+  row: (item: T) => ReactNode;
+  perPage: number;
+  page: number;
+  linkTo: (next: StateListLink<S>) => string;
+  go: (next: StateListLink<S>) => void;
+}) {
+  if (list.isPending) return <Spinner />;
+  if (list.isError) return <Flash variant="danger">{list.error.message}</Flash>;
+  if (list.data.items.length === 0) return <div className="box blankslate">{empty}</div>;
+  return (
+    <>
+      <ul className={`box ${className}`} aria-label={label}>
+        {list.data.items.map(row)}
+      </ul>
+      <ListPages total={list.data.total} perPage={perPage} page={page} linkTo={linkTo} go={go} />
+    </>
   );
 }

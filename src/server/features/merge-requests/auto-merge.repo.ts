@@ -6,3 +6,17 @@ export async function findMergeRequestRowById(db: Db, id: number) {
   const [row] = await db.select().from(mergeRequests).where(eq(mergeRequests.id, id));
   return row ?? null;
 }
+
+/** A request's state and its waiting auto-merge strategy (null when none waits), for bus listeners. */
+export async function findStanding(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      state: mergeRequests.state,
+      autoMergeEnabled: mergeRequests.autoMergeEnabled,
+      autoMergeStrategy: mergeRequests.autoMergeStrategy,
+    })
+    .from(mergeRequests)
+    .where(eq(mergeRequests.id, id));
+  if (!row) return null;
+  return { state: row.state, autoMergeStrategy: row.autoMergeEnabled ? row.autoMergeStrategy : null };
+}

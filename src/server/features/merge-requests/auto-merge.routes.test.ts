@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MergeRequestDetail, MergeRequestPage } from '../../../shared/api/mergeRequests';
 import type { UpdateProjectBody } from '../../../shared/api/projects';
+import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
-import { pushFile } from '../../../../test/support/merge-request-factories';
+import { addProjectMember, pushFile } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { notes } from '../../db/schema';
 import { branchRef, resolveCommit, ZERO_SHA } from '../../git/repository';
@@ -30,14 +32,13 @@ describe('auto-merge', () => {
     t.app.inject({ method: 'PUT', url: `${mrUrl(p)}${suffix}`, payload, headers: user.headers });
   const post = (p: ProjectContext, suffix: string, user: TestUser = owner) =>
     t.app.inject({ method: 'POST', url: `${mrUrl(p)}${suffix}`, headers: user.headers });
-  const systemNoteTexts = async (p: ProjectContext) =>
-    (
-      await t.container.db
-        .select({ note: notes.note })
-        .from(notes)
-        .where(and(eq(notes.projectId, p.project.id), eq(notes.system, true)))
-        .orderBy(notes.id)
-    ).map((row) => row.note);
+  const systemNotesOf = (p: ProjectContext) =>
+    t.container.db
+      .select({ note: notes.note, authorId: notes.authorId })
+      .from(notes)
+      .where(and(eq(notes.projectId, p.project.id), eq(notes.system, true)))
+      .orderBy(notes.id);
+  const systemNoteTexts = async (p: ProjectContext) => (await systemNotesOf(p)).map((row) => row.note);
 
   /**
    * Runs background work until the request reaches the expected state: an update queues its
@@ -148,6 +149,41 @@ describe('auto-merge', () => {
     expect((await show(p)).state).toBe('opened');
   });
 
+  it('keeps a Reporter from cancelling: not offered in the widget, refused by the server', async () => {
+    const p = await draftRequest();
+    const reporter = await buildUser(t.container, { name: 'Rory Reporter' });
+    await addProjectMember(t.container, p, reporter, ACCESS_LEVELS.reporter);
+    await put(p, '/merge', { auto_merge: true, should_remove_source_branch: true });
+    const widget = await t.app.inject({
+      url: `/${p.fullPath}/-/merge_requests/1/widget.json`,
+      headers: reporter.headers,
+    });
+    expect(widget.json<Widget>().current_user).toMatchObject({
+      can_cancel_automatic_merge: false,
+      can_remove_source_branch: false,
+    });
+    const refused = await post(p, '/cancel_merge_when_pipeline_succeeds', reporter);
+    expect(refused.statusCode).toBe(403);
+    expect((await show(p)).merge_when_pipeline_succeeds).toBe(true);
+    expect(await systemNoteTexts(p)).not.toContain('canceled the automatic merge');
+  });
+
+  it('shows the auto-merge’s own choice to delete the source branch in the widget', async () => {
+    const p = await draftRequest();
+    const cached = async () =>
+      (
+        await t.app.inject({
+          url: `/${p.fullPath}/-/merge_requests/1/cached_widget.json`,
+          headers: owner.headers,
+        })
+      ).json<CachedWidget>();
+    await put(p, '/merge', { auto_merge: true, should_remove_source_branch: false });
+    expect(await cached()).toMatchObject({ auto_merge_enabled: true, should_remove_source_branch: false });
+    await post(p, '/cancel_auto_merge');
+    await put(p, '/merge', { auto_merge: true, should_remove_source_branch: true });
+    expect(await cached()).toMatchObject({ auto_merge_enabled: true, should_remove_source_branch: true });
+  });
+
   it('refuses to cancel what is not set with 409, in GitLab’s words', async () => {
     const p = await draftRequest();
     const response = await post(p, '/cancel_auto_merge');
@@ -168,9 +204,11 @@ describe('auto-merge', () => {
       detailed_merge_status: 'conflict',
     });
     expect((await page(p)).merge_error).toBe(AUTO_MERGE_FAILED);
-    expect(await systemNoteTexts(p)).toContain(
-      'aborted the automatic merge because merge conflicts must be resolved',
-    );
+    // Written in the name of the user who set the auto-merge.
+    expect(await systemNotesOf(p)).toContainEqual({
+      note: 'aborted the automatic merge because merge conflicts must be resolved',
+      authorId: owner.id,
+    });
   });
 
   it('waits for a rebase in a fast-forward project, then merges the rebased branch', async () => {

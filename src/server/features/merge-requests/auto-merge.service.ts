@@ -18,7 +18,12 @@ import { updateMergeRequestRow, type MergeRequestRow } from './merge-requests.re
 import type { MergeRequestView, MergeRequestsService } from './merge-requests.service';
 import type { MergeOptions, MergeOutcome, MergeService } from './merge.service';
 import { mergeRequestQueue } from './rebase.service';
-import { announceMergeRequest, mergeRequestIdOf } from './merge-request-events';
+import {
+  announceWrittenMergeRequest,
+  mergeRequestIdOf,
+  standingOf,
+  type Standing,
+} from './merge-request-events';
 import type { MergeTrainsService } from '../merge-trains/merge-trains.service';
 
 /** What the widget shows when the server gave up (spec 000 section 8). */
@@ -54,6 +59,16 @@ export const mergeParams = z.object({
   mergeCommitMessage: z.string().optional(),
   squashCommitMessage: z.string().optional(),
 });
+
+/** Whether a set auto-merge removes the source branch: its setter's choice, else the request's own. */
+export function autoMergeRemovesSourceBranch(
+  mr: Pick<MergeRequestRow, 'autoMergeEnabled' | 'mergeParams' | 'shouldRemoveSourceBranch'>,
+): boolean | null {
+  const chosen = mr.autoMergeEnabled
+    ? mergeParams.safeParse(mr.mergeParams).data?.shouldRemoveSourceBranch
+    : undefined;
+  return chosen ?? mr.shouldRemoveSourceBranch;
+}
 
 export type AutoMergeOutcome = MergeOutcome | { kind: 'auto_merge_enabled'; strategy: AutoMergeStrategy };
 
@@ -105,6 +120,12 @@ type Deps = {
   trains: Pick<MergeTrainsService, 'strategyFor' | 'enable' | 'remove'>;
 };
 
+/** Whether a request waits for auto-merge (a car on a merge train is its train's to merge). */
+export const waitsForAutoMerge = (standing: Standing): boolean =>
+  standing.state === 'opened' &&
+  standing.autoMergeStrategy !== null &&
+  standing.autoMergeStrategy !== 'merge_train';
+
 export const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
 
 const enabledText = (strategy: AutoMergeStrategy, sha: string) =>
@@ -131,7 +152,7 @@ export function createAutoMergeService({
   systemNotes,
   trains,
 }: Deps) {
-  const publish = (row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceMergeRequest(bus, row);
+  const publish = (row: MergeRequestRow) => announceWrittenMergeRequest(bus, row);
 
   async function queueCheck(mergeRequestId: number): Promise<void> {
     const queue = mergeRequestQueue(mergeRequestId);
@@ -228,13 +249,18 @@ export function createAutoMergeService({
     const ctx = await mergeRequests.loadForRead(actor, projectRef);
     const view = await mergeRequests.detailIn(actor, ctx, iid);
     const mr = view.mergeRequest;
-    if (!(await mayCancel(actor, ctx, mr))) throw new ConflictError(CANNOT_CANCEL);
+    // Nothing to cancel is GitLab's refusal; something set that this user may not touch is a 403.
+    if (!mr.autoMergeEnabled || mr.state !== 'opened') throw new ConflictError(CANNOT_CANCEL);
+    if (!(await mayCancel(actor, ctx, mr))) throw new ForbiddenError();
     if (mr.autoMergeStrategy === 'merge_train') await trains.remove(actor, mr);
     else await stop(mr, actor.id, 'canceled the automatic merge', null);
     return mergeRequests.detailIn(actor, ctx, iid);
   }
 
-  /** The job: merge if every check passes now, keep waiting if time can fix what blocks, else give up. */
+  /**
+   * The job: merge if every check passes now, keep waiting if time can fix what blocks, else give
+   * up, in the name of the user who set it (as GitLab's notes say who set it, not "a deleted user").
+   */
   async function run(payload: unknown): Promise<void> {
     const mr = await findMergeRequestRowById(db, jobPayload.parse(payload).mergeRequestId);
     const params = mergeParams.safeParse(mr?.mergeParams).data;
@@ -248,12 +274,17 @@ export function createAutoMergeService({
     if (WAITABLE.has(status)) return;
     if (status !== 'mergeable') {
       const reason = mergeBlockerMessage(status, { ...mr, sourceBranchExists: view.sourceBranchExists });
-      return stop(mr, null, `aborted the automatic merge because ${lowerFirst(reason)}`, AUTO_MERGE_FAILED);
+      return stop(
+        mr,
+        actor.id,
+        `aborted the automatic merge because ${lowerFirst(reason)}`,
+        AUTO_MERGE_FAILED,
+      );
     }
     if (!(await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch)))
       return stop(
         mr,
-        null,
+        actor.id,
         'aborted the automatic merge because the user who set it may no longer merge',
         AUTO_MERGE_FAILED,
       );
@@ -268,21 +299,18 @@ export function createAutoMergeService({
       outcome.kind === 'auto_merge_enabled'
     )
       return;
-    await stop(mr, null, 'aborted the automatic merge because the merge failed', AUTO_MERGE_FAILED);
+    await stop(mr, actor.id, 'aborted the automatic merge because the merge failed', AUTO_MERGE_FAILED);
   }
 
   jobs.register(AUTO_MERGE_JOB, run);
-  // An update of a waiting request or of its threads, made by any process, queues a look at it. Should the queueing
-  // fail (the database is away), the request's next update queues it again.
+  // An update of a waiting request or of its threads, made by any process, queues a look at it;
+  // announcements of requests that do not wait are dropped, without a read when they say so. Should
+  // the queueing fail (the database is away), the request's next update queues it again.
   bus.subscribe((event) => {
     const mergeRequestId = mergeRequestIdOf(event);
     if (mergeRequestId === null) return;
-    void findMergeRequestRowById(db, mergeRequestId)
-      .then((mr) =>
-        mr?.autoMergeEnabled && mr.state === 'opened' && mr.autoMergeStrategy !== 'merge_train'
-          ? queueCheck(mr.id)
-          : undefined,
-      )
+    void standingOf(db, event, mergeRequestId)
+      .then((standing) => (standing && waitsForAutoMerge(standing) ? queueCheck(mergeRequestId) : undefined))
       .catch(() => undefined);
   });
 

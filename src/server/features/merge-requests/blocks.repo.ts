@@ -27,6 +27,36 @@ export async function listBlocksOf(db: Db, blockedMergeRequestId: number): Promi
   return rows.map((row) => ({ ...row.block, blocker: row.blocker }));
 }
 
+/**
+ * Serializes changes to the dependency graph until the transaction ends, so that two requests
+ * each closing half of a cycle cannot both pass the cycle check.
+ */
+export async function lockDependencyGraph(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('merge_request_blocks'))`);
+}
+
+/**
+ * Whether `targetId` is among the merge requests `fromId` waits for, directly or through others.
+ * The walk follows "is blocked by" in the database; UNION drops merge requests already seen, so it
+ * ends on any graph after visiting each reachable merge request once.
+ */
+export async function waitsFor(db: Db, fromId: number, targetId: number): Promise<boolean> {
+  const blockers = sql`(
+    with recursive blockers(id) as (
+      select blocking_merge_request_id from merge_request_blocks where blocked_merge_request_id = ${fromId}
+      union
+      select b.blocking_merge_request_id from merge_request_blocks b
+        join blockers on b.blocked_merge_request_id = blockers.id
+    )
+    select id from blockers)`;
+  const found = await db
+    .select({ id: mergeRequests.id })
+    .from(mergeRequests)
+    .where(and(eq(mergeRequests.id, targetId), sql`${mergeRequests.id} in ${blockers}`))
+    .limit(1);
+  return found.length > 0;
+}
+
 /** Inserts a dependency; undefined when the pair exists already (also under a race). */
 export async function insertBlock(
   db: Db,

@@ -140,6 +140,63 @@ describe('merge request dependencies (BLOCKED_STATUS)', () => {
     expect((await blocks()).json()).toHaveLength(1);
   });
 
+  it('refuses a dependency that would close a cycle of three, and writes nothing', async () => {
+    const [a, b, c] = await Promise.all(
+      ['cycle-a', 'cycle-b', 'cycle-c'].map((branch) =>
+        buildMergeRequest(t.container, owner, p, { source_branch: branch }),
+      ),
+    );
+    if (!a || !b || !c) throw new Error('three merge requests');
+    const block = (blocked: typeof a, blocking: typeof a) =>
+      t.app.inject({
+        method: 'POST',
+        url: blocksUrl(blocked.mergeRequest.iid),
+        headers: owner.headers,
+        payload: { blocking_merge_request_id: blocking.mergeRequest.id },
+      });
+    const blockersOf = async (mr: typeof a) =>
+      (await t.app.inject({ url: blocksUrl(mr.mergeRequest.iid), headers: owner.headers }))
+        .json<MergeRequestBlockJson[]>()
+        .map((found) => found.blocking_merge_request.iid);
+
+    // A blocks B, B blocks C: C waits for B, which waits for A.
+    expect((await block(b, a)).statusCode).toBe(201);
+    expect((await block(c, b)).statusCode).toBe(201);
+    // C blocking A would leave all three waiting for each other forever.
+    const closing = await block(a, c);
+    expect(closing.statusCode).toBe(400);
+    expect(closing.json()).toEqual({ message: 'Blocked merge request circular dependency' });
+    expect(await blockersOf(a)).toEqual([]);
+    // So would the direct way back.
+    expect((await block(a, b)).json()).toEqual({ message: 'Blocked merge request circular dependency' });
+    // Waiting for A directly as well is no cycle: C already waits for A through B.
+    expect((await block(c, a)).statusCode).toBe(201);
+    expect(await blockersOf(c)).toEqual([b.mergeRequest.iid, a.mergeRequest.iid]);
+  });
+
+  it('lets only one of two requests made at once close a cycle', async () => {
+    const [x, y] = await Promise.all(
+      ['race-x', 'race-y'].map((branch) =>
+        buildMergeRequest(t.container, owner, p, { source_branch: branch }),
+      ),
+    );
+    if (!x || !y) throw new Error('two merge requests');
+    const answers = await Promise.all(
+      [
+        [x, y],
+        [y, x],
+      ].map(([blocked, blocking]) =>
+        t.app.inject({
+          method: 'POST',
+          url: blocksUrl(blocked?.mergeRequest.iid),
+          headers: owner.headers,
+          payload: { blocking_merge_request_id: blocking?.mergeRequest.id },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+  });
+
   it('removes a dependency, and answers 404 for one that is gone', async () => {
     const [block] = (await blocks()).json<MergeRequestBlockJson[]>();
     const url = `${blocksUrl()}/${block?.id}`;

@@ -10,15 +10,19 @@ import {
   dependencyStates,
   insertBlock,
   listBlocksOf,
+  lockDependencyGraph,
   openBlockedBy,
+  waitsFor,
   type BlockRow,
 } from './blocks.repo';
 import type { MergeRequestsService, MergeRequestView } from './merge-requests.service';
 
 /** More dependencies than this is a mistake, and each one is read for every widget poll. */
 export const MAX_BLOCKS = 50;
-export const BLOCKS_ITSELF = 'A merge request cannot block itself';
-export const ALREADY_BLOCKED = 'This merge request is already blocked by that merge request';
+// GitLab's words (MergeRequestBlock's validations and CreateBlockService).
+export const BLOCKS_ITSELF = 'This block is self-referential';
+export const ALREADY_BLOCKED = 'Block already exists';
+export const CIRCULAR_DEPENDENCY = 'Blocked merge request circular dependency';
 
 type Deps = {
   db: Db;
@@ -73,9 +77,13 @@ export function createBlocksService({ db, bus, mergeRequests }: Deps) {
     if (blocking.mergeRequest.id === blockedId) throw new BadRequestError(BLOCKS_ITSELF);
     if ((await listBlocksOf(db, blockedId)).length >= MAX_BLOCKS)
       throw new BadRequestError(`A merge request can have at most ${MAX_BLOCKS} dependencies`);
-    const block = await insertBlock(db, {
-      blockingMergeRequestId: blocking.mergeRequest.id,
-      blockedMergeRequestId: blockedId,
+    const blockingId = blocking.mergeRequest.id;
+    const block = await db.transaction(async (tx) => {
+      await lockDependencyGraph(tx);
+      // A blocker that already waits for this request, however indirectly, would close a cycle
+      // in which nothing can ever merge.
+      if (await waitsFor(tx, blockingId, blockedId)) throw new BadRequestError(CIRCULAR_DEPENDENCY);
+      return insertBlock(tx, { blockingMergeRequestId: blockingId, blockedMergeRequestId: blockedId });
     });
     if (!block) throw new ConflictError(ALREADY_BLOCKED);
     await announceMergeRequest(bus, blocked.mergeRequest);

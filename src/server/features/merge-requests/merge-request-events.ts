@@ -1,16 +1,37 @@
 import type { BusEvent, EventBus } from '../../realtime/bus';
+import type { Db } from '../../db/client';
+import { findStanding } from './auto-merge.repo';
 import type { MergeRequestRow } from './merge-requests.repo';
 
+type Announced = Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>;
+
+/** Where a request stands for the listeners that wait on it: its state and its waiting auto-merge strategy. */
+export type Standing = NonNullable<Extract<BusEvent, { type: 'merge_request.updated' }>['standing']>;
+
 /** Tells every process and live page that a merge request changed; sent after the write committed. */
-export async function announceMergeRequest(
+export async function announceMergeRequest(bus: EventBus, row: Announced): Promise<void> {
+  await bus.publish({
+    type: 'merge_request.updated',
+    projectId: row.projectId,
+    mergeRequestId: row.id,
+    iid: row.iid,
+  });
+}
+
+/**
+ * Announces a row this process has just written (as `UPDATE ... RETURNING` gave it back), with
+ * its standing, so listeners need not read it to know whether the change can matter to them.
+ */
+export async function announceWrittenMergeRequest(
   bus: EventBus,
-  row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>,
+  row: Announced & Pick<MergeRequestRow, 'state' | 'autoMergeEnabled' | 'autoMergeStrategy'>,
 ): Promise<void> {
   await bus.publish({
     type: 'merge_request.updated',
     projectId: row.projectId,
     mergeRequestId: row.id,
     iid: row.iid,
+    standing: { state: row.state, autoMergeStrategy: row.autoMergeEnabled ? row.autoMergeStrategy : null },
   });
 }
 
@@ -21,3 +42,20 @@ export const mergeRequestIdOf = (event: BusEvent): number | null =>
     : event.type === 'note.changed' && event.noteableType === 'MergeRequest'
       ? event.noteableId
       : null;
+
+/** One read per event, shared by every listener of this process that hears it. */
+const readFor = new WeakMap<BusEvent, Promise<Standing | null>>();
+
+/**
+ * Where the request an event is about stands: told by the event when its announcer wrote the
+ * row, else read once for all listeners of the event. Null for a request that is gone.
+ */
+export function standingOf(db: Db, event: BusEvent, mergeRequestId: number): Promise<Standing | null> {
+  if (event.type === 'merge_request.updated' && event.standing) return Promise.resolve(event.standing);
+  let read = readFor.get(event);
+  if (!read) {
+    read = findStanding(db, mergeRequestId);
+    readFor.set(event, read);
+  }
+  return read;
+}

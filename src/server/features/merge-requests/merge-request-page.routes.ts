@@ -8,8 +8,11 @@ import {
   rebaseQuerySchema,
 } from '../../../shared/api/mergeRequests';
 import type { Container } from '../../container';
+import { mergeRequestTaskBodySchema } from '../../../shared/api/taskLists';
+import type { CurrentUser } from '../../auth/current-user';
+import { taskUpdateOf } from '../../markdown/task-toggle';
 import { requireUser } from '../auth/api-auth';
-import { presentMergeCall, presentMergeRequestPage } from './merge-requests.presenter';
+import { markdownTextsOf, presentMergeCall, presentMergeRequestPage } from './merge-requests.presenter';
 import { noteablePageParams, projectPagePrefixes } from '../../page-paths';
 
 /**
@@ -24,10 +27,20 @@ export function registerMergeRequestPageRoutes(
     rebases,
     autoMerges,
     mergeTrains,
+    mergeRequests,
+    references,
     config,
-  }: Pick<Container, 'merges' | 'rebases' | 'autoMerges' | 'mergeTrains' | 'config'>,
+  }: Pick<
+    Container,
+    'merges' | 'rebases' | 'autoMerges' | 'mergeTrains' | 'mergeRequests' | 'references' | 'config'
+  >,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const presentPage = async (actor: CurrentUser | null, fullPath: string, iid: number) => {
+    const { ctx, view, messages } = await merges.page(actor, fullPath, iid);
+    const markdown = await references.writerFor(actor, ctx, markdownTextsOf(view));
+    return presentMergeRequestPage(view, config, messages, markdown);
+  };
   for (const prefix of projectPagePrefixes()) {
     const base = `${prefix}/-/merge_requests/:iid`;
     api.route({
@@ -36,8 +49,25 @@ export function registerMergeRequestPageRoutes(
       schema: { params: noteablePageParams, response: { 200: mergeRequestPageSchema } },
       handler: async (request) => {
         const { fullPath, iid } = request.params;
-        const { view, messages } = await merges.page(request.currentUser, fullPath, iid);
-        return presentMergeRequestPage(view, config, messages);
+        return presentPage(request.currentUser, fullPath, iid);
+      },
+    });
+
+    // GitLab's merge request page saves a ticked task list item here (`update_task`), answering the page JSON.
+    api.route({
+      method: ['PUT', 'PATCH'],
+      url: `${base}.json`,
+      schema: {
+        params: noteablePageParams,
+        body: mergeRequestTaskBodySchema,
+        response: { 200: mergeRequestPageSchema },
+      },
+      handler: async (request) => {
+        const actor = requireUser(request, 'api_write');
+        const { fullPath, iid } = request.params;
+        const task = taskUpdateOf(request.body.merge_request.update_task);
+        await mergeRequests.updateTask(actor, fullPath, iid, task);
+        return presentPage(actor, fullPath, iid);
       },
     });
 

@@ -15,7 +15,7 @@ import { squashIsReadonly, squashOnMerge } from '../../../shared/merge-requests/
 import { taskCompletionStatus } from '../../../shared/merge-requests/taskCompletion';
 import type { Config } from '../../config';
 import type { FileDiff } from '../../git/diff';
-import { renderInlineMarkdown, renderMarkdown } from '../../markdown/render';
+import type { MarkdownWriter } from '../references/references.service';
 import { presentUserBasic } from '../users/user.presenter';
 import type { AutoMergeOutcome } from './auto-merge.service';
 import type { DiffCommitRow, DiffVersionRow, PersonRow } from './merge-requests.repo';
@@ -54,7 +54,7 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     closed_at: iso(mr.closedAt),
     target_branch: mr.targetBranch,
     source_branch: mr.sourceBranch,
-    user_notes_count: 0,
+    user_notes_count: view.userNotesCount,
     upvotes: view.votes.upvotes,
     downvotes: view.votes.downvotes,
     author: user(view.author),
@@ -73,7 +73,7 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     sha: mr.headSha,
     merge_commit_sha: mr.mergeCommitSha,
     squash_commit_sha: mr.squashCommitSha,
-    discussion_locked: null,
+    discussion_locked: mr.discussionLocked,
     should_remove_source_branch: mr.shouldRemoveSourceBranch,
     // The project's default stands in for the author's choice, which this server does not ask for.
     force_remove_source_branch: view.settings.removeSourceBranchAfterMerge,
@@ -106,11 +106,14 @@ export type Permissions = {
   canRemoveSourceBranch: boolean;
 };
 
-/** The single-request form: what the asking user may do, and with `render_html` the rendered title and description. */
+/**
+ * The single-request form: what the asking user may do, and with `render_html` (a `markdown`
+ * writer for the reader) the rendered title and description.
+ */
 export function presentMergeRequestDetail(
   view: MergeRequestView & { permissions: Permissions },
   config: UrlConfig,
-  options: { renderHtml?: boolean } = {},
+  markdown?: MarkdownWriter,
 ): MergeRequestDetail {
   return {
     ...presentMergeRequest(view, config),
@@ -118,16 +121,22 @@ export function presentMergeRequestDetail(
     pipeline: null,
     head_pipeline: null,
     merge_error: view.mergeRequest.mergeError,
-    ...(options.renderHtml ? renderedHtml(view) : {}),
+    ...(markdown ? renderedHtml(view, markdown) : {}),
   };
 }
 
-function renderedHtml(view: MergeRequestView) {
+function renderedHtml(view: MergeRequestView, markdown: MarkdownWriter) {
   return {
-    title_html: renderInlineMarkdown(view.mergeRequest.title),
-    description_html: renderMarkdown(view.mergeRequest.description),
+    title_html: markdown.inline(view.mergeRequest.title),
+    description_html: markdown.html(view.mergeRequest.description),
   };
 }
+
+/** What `title_html` and `description_html` render, for the reader's `MarkdownWriter`. */
+export const markdownTextsOf = (view: MergeRequestView) => ({
+  blocks: [view.mergeRequest.description],
+  inlines: [view.mergeRequest.title],
+});
 
 /** The commit that landed: the merge commit, else the squash commit, else (fast-forward) the source head. */
 export const landedCommitOf = (mr: MergeRequestView['mergeRequest']): string | null =>
@@ -138,11 +147,13 @@ export function presentMergeRequestPage(
   view: MergeRequestView & { permissions: Permissions },
   config: UrlConfig,
   messages: { merge: string; squash: string } | null,
+  markdown: MarkdownWriter,
 ): MergeRequestPage {
   const landed = landedCommitOf(view.mergeRequest);
   return {
     ...presentMergeRequestDetail(view, config),
-    ...renderedHtml(view),
+    ...renderedHtml(view, markdown),
+    lock_version: view.mergeRequest.lockVersion,
     source_branch_exists: view.sourceBranchExists,
     target_branch_exists: view.targetBranchExists,
     current_user: {

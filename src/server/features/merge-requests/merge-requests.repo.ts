@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { iidKeysIn, type IidKey } from '../../db/iid-keys';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import {
   mergeRequestDiffCommits,
@@ -162,6 +163,30 @@ export async function findMergeRequestLocation(
   return row;
 }
 
+/**
+ * Marks a request `locked` for a merge in one statement, only while it is still open at the head
+ * and target the merge checked; null when it moved on (another merge took it, a push, a retarget).
+ */
+export async function lockForMerge(
+  db: Db,
+  checked: Pick<MergeRequestRow, 'id' | 'headSha' | 'targetBranch'>,
+  values: Partial<NewMergeRequest> & { updatedAt: Date },
+): Promise<MergeRequestRow | null> {
+  const [row] = await db
+    .update(mergeRequests)
+    .set({ ...values, state: 'locked', lockVersion: sql`${mergeRequests.lockVersion} + 1` })
+    .where(
+      and(
+        eq(mergeRequests.id, checked.id),
+        eq(mergeRequests.state, 'opened'),
+        checked.headSha === null ? isNull(mergeRequests.headSha) : eq(mergeRequests.headSha, checked.headSha),
+        eq(mergeRequests.targetBranch, checked.targetBranch),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 /** Locks the row for the rest of the transaction, so concurrent updates take turns. */
 export async function lockMergeRequest(db: Db, id: number): Promise<MergeRequestRow | undefined> {
   const [row] = await db.select().from(mergeRequests).where(eq(mergeRequests.id, id)).for('update');
@@ -255,6 +280,21 @@ export async function updateMergeRequestRow(
     .where(eq(mergeRequests.id, id))
     .returning();
   if (!row) throw new Error(`merge request ${id} vanished`);
+  return row;
+}
+
+/** Writes a change only if nobody wrote the request since `lockVersion` was read; undefined if someone did. */
+export async function updateMergeRequestRowAt(
+  db: Db,
+  id: number,
+  lockVersion: number,
+  values: Partial<NewMergeRequest> & { updatedAt: Date },
+): Promise<MergeRequestRow | undefined> {
+  const [row] = await db
+    .update(mergeRequests)
+    .set({ ...values, lockVersion: sql`${mergeRequests.lockVersion} + 1` })
+    .where(and(eq(mergeRequests.id, id), eq(mergeRequests.lockVersion, lockVersion)))
+    .returning();
   return row;
 }
 
@@ -400,4 +440,29 @@ export async function listDiffCommits(
     .where(eq(mergeRequestDiffCommits.mergeRequestDiffId, diffId))
     .orderBy(asc(mergeRequestDiffCommits.relativeOrder));
   return page ? query.offset(page.offset).limit(page.limit) : query;
+}
+
+/** A merge request as a reference to it needs it. */
+export type ReferencedMergeRequestRow = Pick<
+  MergeRequestRow,
+  'id' | 'projectId' | 'iid' | 'title' | 'state' | 'authorId'
+>;
+
+/** The merge requests named by (project, iid), in one query whatever their number. */
+export async function findReferencedMergeRequests(
+  db: Db,
+  keys: readonly IidKey[],
+): Promise<ReferencedMergeRequestRow[]> {
+  if (keys.length === 0) return [];
+  return db
+    .select({
+      id: mergeRequests.id,
+      projectId: mergeRequests.projectId,
+      iid: mergeRequests.iid,
+      title: mergeRequests.title,
+      state: mergeRequests.state,
+      authorId: mergeRequests.authorId,
+    })
+    .from(mergeRequests)
+    .where(iidKeysIn(mergeRequests.projectId, mergeRequests.iid, keys));
 }

@@ -466,6 +466,8 @@ describe('merge requests API', () => {
       expect(moved.json<MergeRequest>().diff_refs?.start_sha).toBe(developHead);
       const versions = (await get(owner, `${api(p)}/1/versions`)).json<Array<{ id: number }>>();
       expect(versions).toHaveLength(2);
+      const notes = (await get(owner, `${api(p)}/1/notes?sort=asc`)).json<Array<{ body: string }>>();
+      expect(notes.map((note) => note.body)).toContain('changed target branch from `main` to `develop`');
     });
   });
 
@@ -669,7 +671,9 @@ describe('merge requests API', () => {
       const plain = (await get(owner, `${api(p)}/1`)).json<Record<string, unknown>>();
       expect(plain).not.toHaveProperty('description_html');
       const rendered = (await get(owner, `${api(p)}/1?render_html=true`)).json<Record<string, unknown>>();
-      expect(rendered.description_html).toContain('<input type="checkbox" disabled> task');
+      expect(rendered.description_html).toContain(
+        '<input type="checkbox" disabled class="task-list-item-checkbox"> task',
+      );
     });
 
     it('renders markdown through POST /api/v4/markdown', async () => {

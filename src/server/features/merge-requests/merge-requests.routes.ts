@@ -30,6 +30,7 @@ import {
   presentDiffVersion,
   presentMergeRequest,
   presentMergeRequestDetail,
+  markdownTextsOf,
 } from './merge-requests.presenter';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
@@ -57,10 +58,18 @@ export function registerMergeRequestRoutes(
     rebases,
     autoMerges,
     mergeRequestAssignees,
+    references,
     config,
   }: Pick<
     Container,
-    'mergeRequests' | 'merges' | 'mergeTrains' | 'rebases' | 'autoMerges' | 'mergeRequestAssignees' | 'config'
+    | 'mergeRequests'
+    | 'merges'
+    | 'mergeTrains'
+    | 'rebases'
+    | 'autoMerges'
+    | 'mergeRequestAssignees'
+    | 'references'
+    | 'config'
   >,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -142,8 +151,13 @@ export function registerMergeRequestRoutes(
     },
     handler: async (request) => {
       const { id, merge_request_iid: iid } = request.params;
-      const view = await mergeRequests.show(reader(request), id, iid);
-      const detail = presentMergeRequestDetail(view, config, { renderHtml: request.query.render_html });
+      const actor = reader(request);
+      const ctx = await mergeRequests.loadForRead(actor, id);
+      const view = await mergeRequests.detailIn(actor, ctx, iid);
+      const markdown = request.query.render_html
+        ? await references.writerFor(actor, ctx, markdownTextsOf(view))
+        : undefined;
+      const detail = presentMergeRequestDetail(view, config, markdown);
       if (!request.query.include_rebase_in_progress) return detail;
       return { ...detail, rebase_in_progress: await rebases.inProgress(view.mergeRequest.id) };
     },

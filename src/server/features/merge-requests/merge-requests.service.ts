@@ -45,9 +45,15 @@ import {
   commitsAddedText,
   draftText,
   lockedText,
+  targetBranchChangedText,
+  targetBranchDeletedText,
+  taskStatusText,
   timeEstimateText,
   titleChangedText,
 } from '../notes/system-note-texts';
+import { editedMeanwhileText } from '../../../shared/api/taskLists';
+import type { TaskUpdate } from '../../../shared/markdown/taskList';
+import { toggleTaskItem } from '../../markdown/task-toggle';
 import type { DiscussionFacts } from '../notes/discussion-facts.service';
 import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
@@ -55,6 +61,7 @@ import {
   findDiffVersion,
   findMergeRequestLocation,
   findMergeRequestRecord,
+  findReferencedMergeRequests,
   findOpenBySourceBranches,
   findOpenForBranches,
   insertDiffVersion,
@@ -67,14 +74,17 @@ import {
   markTargetUnchecked,
   storeMergeStatus,
   updateMergeRequestRow,
+  updateMergeRequestRowAt,
   visibleProjectsSql,
   type MergeSettings,
   type DiffVersionRow,
   type MergeRequestRecord,
   type MergeRequestRow,
+  type PersonRow,
   type NewDiffCommit,
 } from './merge-requests.repo';
 import { announceMergeRequest } from './merge-request-events';
+import { readsInternalNotesIn } from '../notes/noteables';
 import { dependencyStates } from './blocks.repo';
 import type { AssigneeFilter } from './assignees.repo';
 
@@ -82,9 +92,14 @@ import type { AssigneeFilter } from './assignees.repo';
 export type MergeRequestView = MergeRequestRecord & {
   sourceBranchExists: boolean;
   targetBranchExists: boolean;
+  /** The branch heads the view was computed from (null: no such branch), so a merge need not read them again. */
+  sourceHead: string | null;
+  targetHead: string | null;
   mergeability: MergeabilityFacts;
   /** Thumbs up and down (GitLab's `upvotes`, `downvotes`), counted by the award emoji service. */
   votes: Votes;
+  /** Comments (GitLab's `user_notes_count`), internal ones only for those who may read them. */
+  userNotesCount: number;
 };
 
 type Votes = { upvotes: number; downvotes: number };
@@ -182,10 +197,10 @@ type Deps = {
   db: Db;
   clock: Clock;
   bus: EventBus;
-  projects: Pick<ProjectsService, 'loadProject' | 'gitDirOf'>;
-  protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
+  projects: Pick<ProjectsService, 'loadProject' | 'projectForViewers' | 'gitDirOf'>;
+  protectedBranches: Pick<ProtectedBranchesService, 'protectionResolver'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
-  discussions: Pick<DiscussionFacts, 'unresolvedCount'>;
+  discussions: Pick<DiscussionFacts, 'unresolvedCount' | 'userNotesCounts'>;
   awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
   /** External status checks, a feature of its own that reads merge requests (so bound late). */
   statusChecks: { statesOf(requests: MergeRequestRow[]): Promise<Map<number, Requirements['statusChecks']>> };
@@ -292,7 +307,7 @@ export function createMergeRequestsService({
     authorId: number,
   ): Promise<NoteRow[]> {
     const written: NoteRow[] = [];
-    const note = async (action: 'title' | 'closed' | 'reopened', body: string) =>
+    const note = async (action: 'title' | 'closed' | 'reopened' | 'locked' | 'unlocked', body: string) =>
       written.push(await systemNotes.record({ ...noteableOf(after), authorId, action, body }, tx));
     if (draftlessTitle(before.title) !== draftlessTitle(after.title))
       await note('title', titleChangedText(before.title, after.title));
@@ -308,6 +323,11 @@ export function createMergeRequestsService({
       await note(
         after.state === 'closed' ? 'closed' : 'reopened',
         after.state === 'closed' ? 'closed' : 'reopened',
+      );
+    if (before.discussionLocked !== after.discussionLocked)
+      await note(
+        after.discussionLocked ? 'locked' : 'unlocked',
+        lockedText(after.discussionLocked, 'MergeRequest'),
       );
     return written;
   }
@@ -363,11 +383,22 @@ export function createMergeRequestsService({
    * branch) with an in-memory merge of the target head and the request's head, and for
    * fast-forward and semi-linear projects whether the source must be rebased first.
    */
-  async function withMergeability(ctx: ProjectContext, found: MergeRequestRecord): Promise<MergeRequestView> {
+  async function withMergeability(
+    actor: Actor,
+    ctx: ProjectContext,
+    found: MergeRequestRecord,
+  ): Promise<MergeRequestView> {
     const record = await settleStuckMerge(ctx, found);
     const mr = record.mergeRequest;
-    // Stored names were checked as branch names when they were saved.
-    const [sourceHead, targetHead] = await branchHeads(ctx.gitDir, [mr.sourceBranch, mr.targetBranch]);
+    // The database's facts are read while git reads the heads: none of them depends on the other.
+    const [[sourceHead, targetHead], openThreads, votes, requirements, notesCounts] = await Promise.all([
+      // Stored names were checked as branch names when they were saved.
+      branchHeads(ctx.gitDir, [mr.sourceBranch, mr.targetBranch]),
+      hasBlockingThreads(record),
+      awardEmoji.votesOf('MergeRequest', [mr.id]),
+      requirementsOf([record]),
+      discussions.userNotesCounts('MergeRequest', [mr.id], readsInternalNotesIn(actor, ctx, 'MergeRequest')),
+    ]);
     const branches = { sourceBranchExists: sourceHead !== null, targetBranchExists: targetHead !== null };
     const open = mr.state === 'opened' && sourceHead !== null && targetHead !== null;
     const head = mr.headSha ?? sourceHead;
@@ -382,14 +413,18 @@ export function createMergeRequestsService({
       await storeMergeStatus(db, mr.id, mr.lockVersion, status);
       checked = { ...record, mergeRequest: { ...mr, mergeStatus: status } };
     }
-    const openThreads = await hasBlockingThreads(checked);
-    const votes = (await awardEmoji.votesOf('MergeRequest', [mr.id])).get(mr.id) ?? NO_VOTES;
-    const requirements = (await requirementsOf([checked]))(checked);
     return {
       ...checked,
       ...branches,
-      mergeability: mergeabilityOf(checked, branches, { needsRebase, openThreads, ...requirements }),
-      votes,
+      sourceHead,
+      targetHead,
+      mergeability: mergeabilityOf(checked, branches, {
+        needsRebase,
+        openThreads,
+        ...requirements(checked),
+      }),
+      votes: votes.get(mr.id) ?? NO_VOTES,
+      userNotesCount: notesCounts.get(mr.id) ?? 0,
     };
   }
 
@@ -433,7 +468,10 @@ export function createMergeRequestsService({
    * Lists read branch heads with one `for-each-ref` per project and keep stored merge statuses;
    * open requests of fast-forward and semi-linear projects ask git whether they need a rebase.
    */
-  async function viewsOf(records: MergeRequestRecord[]): Promise<MergeRequestView[]> {
+  async function viewsOf(
+    records: MergeRequestRecord[],
+    includeInternal: boolean,
+  ): Promise<MergeRequestView[]> {
     const branchesByProject = new Map<number, Promise<Map<string, string>>>();
     const branchesOf = (projectId: number) => {
       let branches = branchesByProject.get(projectId);
@@ -445,11 +483,12 @@ export function createMergeRequestsService({
       }
       return branches;
     };
-    const votes = await awardEmoji.votesOf(
-      'MergeRequest',
-      records.map((record) => record.mergeRequest.id),
-    );
-    const requirements = await requirementsOf(records);
+    const ids = records.map((record) => record.mergeRequest.id);
+    const [votes, notesCounts, requirements] = await Promise.all([
+      awardEmoji.votesOf('MergeRequest', ids),
+      discussions.userNotesCounts('MergeRequest', ids, includeInternal),
+      requirementsOf(records),
+    ]);
     return Promise.all(
       records.map(async (record) => {
         const mr = record.mergeRequest;
@@ -469,12 +508,15 @@ export function createMergeRequestsService({
         return {
           ...record,
           ...branches,
+          sourceHead: sourceHead ?? null,
+          targetHead: targetHead ?? null,
           mergeability: mergeabilityOf(record, branches, {
             needsRebase,
             openThreads,
             ...requirements(record),
           }),
           votes: votes.get(mr.id) ?? NO_VOTES,
+          userNotesCount: notesCounts.get(mr.id) ?? 0,
         };
       }),
     );
@@ -552,7 +594,7 @@ export function createMergeRequestsService({
       filterOf(query, { projectId: ctx.project.id }),
       page,
     );
-    return { items: await viewsOf(records), total };
+    return { items: await viewsOf(records, readsInternalNotesIn(actor, ctx, 'MergeRequest')), total };
   }
 
   /** `GET /merge_requests`: across projects the actor may read; created by them unless `scope=all`. */
@@ -565,7 +607,8 @@ export function createMergeRequestsService({
       { visibleTo: visibleProjectsSql(actor) },
     );
     const { records, total } = await listMergeRequestRecords(db, filter, page);
-    return { items: await viewsOf(records), total };
+    // Across projects only administrators are sure to read every internal note.
+    return { items: await viewsOf(records, actor?.admin === true), total };
   }
 
   /** A merge request the actor may read, without the git work of its mergeability (notes, awards). */
@@ -581,22 +624,46 @@ export function createMergeRequestsService({
     return findReadable(actor, location.projectId, location.iid);
   }
 
+  /**
+   * A merge request to be shown to many viewers at once (a live note reaching every subscriber):
+   * the request and its project are read once, and each viewer gets it as `findReadable` would
+   * give it to them, or null where they may not read it. Null overall when the request is gone.
+   */
+  async function readableByViewers(id: number) {
+    const location = await findMergeRequestLocation(db, id);
+    const contexts = location && (await projects.projectForViewers(location.projectId));
+    const record =
+      location && contexts && (await findMergeRequestRecord(db, location.projectId, location.iid));
+    if (!contexts || !record) return null;
+    return async (actor: Actor) => {
+      const ctx = await contexts(actor);
+      return ctx && can(actor, 'read_merge_request', mergeRequestSubject(ctx, null)) ? { ctx, record } : null;
+    };
+  }
+
   /** One merge request with what the actor may do on it. */
   async function show(actor: Actor, projectRef: number | string, iid: number) {
     return detailIn(actor, await loadForRead(actor, projectRef), iid);
   }
 
   async function detailIn(actor: Actor, ctx: ProjectContext, iid: number) {
-    const view = await withMergeability(ctx, await findRecord(ctx, iid));
-    return { ...view, permissions: await permissionsOf(actor, ctx, view) };
+    const record = await findRecord(ctx, iid);
+    // The project's branch rules are read once, alongside the mergeability, for both permissions.
+    const [view, protections] = await Promise.all([
+      withMergeability(actor, ctx, record),
+      protectedBranches.protectionResolver(ctx.project.id),
+    ]);
+    return { ...view, permissions: permissionsOf(actor, ctx, view, protections) };
   }
+
+  type Protections = Awaited<ReturnType<ProtectedBranchesService['protectionResolver']>>;
 
   /**
    * Merging writes to the target branch: a protected branch's merge level decides, as its push
    * level decides for pushes; unprotected branches take Developers.
    */
-  async function mayMergeInto(actor: Actor, ctx: ProjectContext, targetBranch: string): Promise<boolean> {
-    const protection = await protectedBranches.protectionOf(ctx.project.id, targetBranch);
+  function mayMergeWith(actor: Actor, ctx: ProjectContext, protections: Protections, targetBranch: string) {
+    const protection = protections(targetBranch);
     return can(actor, 'push_to_branch', {
       ...projectSubject(ctx),
       type: 'branch',
@@ -605,28 +672,85 @@ export function createMergeRequestsService({
   }
 
   /** As GitLab: never the default branch nor a protected one, and only by those who may push code. */
-  async function mayRemoveBranch(actor: Actor, ctx: ProjectContext, branch: string): Promise<boolean> {
+  function mayRemoveWith(actor: Actor, ctx: ProjectContext, protections: Protections, branch: string) {
     if (branch === ctx.project.defaultBranch || !can(actor, 'push_code', projectSubject(ctx))) return false;
-    return (await protectedBranches.protectionOf(ctx.project.id, branch)) === null;
+    return protections(branch) === null;
   }
 
-  async function permissionsOf(actor: Actor, ctx: ProjectContext, view: MergeRequestView) {
+  async function mayMergeInto(actor: Actor, ctx: ProjectContext, targetBranch: string): Promise<boolean> {
+    return mayMergeWith(actor, ctx, await protectedBranches.protectionResolver(ctx.project.id), targetBranch);
+  }
+
+  async function mayRemoveBranch(actor: Actor, ctx: ProjectContext, branch: string): Promise<boolean> {
+    return mayRemoveWith(actor, ctx, await protectedBranches.protectionResolver(ctx.project.id), branch);
+  }
+
+  function permissionsOf(
+    actor: Actor,
+    ctx: ProjectContext,
+    view: MergeRequestView,
+    protections: Protections,
+  ) {
     const mr = view.mergeRequest;
     const subject = mergeRequestSubject(ctx, mr.authorId);
     return {
       canUpdate: can(actor, 'update_merge_request', subject),
       canReopen: mr.state === 'closed' && can(actor, 'reopen_merge_request', subject),
-      canMerge: mr.state === 'opened' && (await mayMergeInto(actor, ctx, mr.targetBranch)),
-      canRemoveSourceBranch: view.sourceBranchExists && (await mayRemoveBranch(actor, ctx, mr.sourceBranch)),
+      canMerge: mr.state === 'opened' && mayMergeWith(actor, ctx, protections, mr.targetBranch),
+      canRemoveSourceBranch:
+        view.sourceBranchExists && mayRemoveWith(actor, ctx, protections, mr.sourceBranch),
     };
   }
 
-  /** Edits fields and moves the state (close, reopen); every change bumps the version and is announced. */
+  type Detail = Awaited<ReturnType<typeof detailIn>>;
+
+  /**
+   * The detail of a request a merge just landed, from what the merge read and wrote: the merged
+   * row, the branches as the merge left them. What a merge does not change (people, votes,
+   * dependencies, status checks) is as it was read before it.
+   */
+  function mergedDetail(
+    before: Detail,
+    merged: MergeRequestRow,
+    mergedBy: PersonRow,
+    heads: { source: string | null; target: string },
+  ): Detail {
+    // The author's first contribution counts itself once merged, as the stored query does.
+    const record = { ...before, mergeRequest: merged, mergedBy, firstContribution: false };
+    const branches = { sourceBranchExists: heads.source !== null, targetBranchExists: true };
+    const { dependencies, statusChecks, titleRegex } = before.mergeability;
+    return {
+      ...record,
+      ...branches,
+      sourceHead: heads.source,
+      targetHead: heads.target,
+      mergeability: mergeabilityOf(record, branches, {
+        needsRebase: false,
+        openThreads: false,
+        dependencies,
+        statusChecks,
+        titleRegex,
+      }),
+      permissions: {
+        ...before.permissions,
+        canReopen: false,
+        canMerge: false,
+        canRemoveSourceBranch: heads.source !== null && before.permissions.canRemoveSourceBranch,
+      },
+    };
+  }
+
+  /**
+   * Edits fields and moves the state (close, reopen); every change bumps the version and is announced.
+   * `targetBranchWasDeleted`: the server moves the request because its target was merged and
+   * deleted (GitLab's retarget chain), which marks it retargeted and says so in a note.
+   */
   async function update(
     actor: CurrentUser,
     projectRef: number | string,
     iid: number,
     input: UpdateMergeRequestBody,
+    options: { targetBranchWasDeleted?: boolean } = {},
   ) {
     const ctx = await loadForRead(actor, projectRef);
     const record = await findRecord(ctx, iid);
@@ -646,9 +770,13 @@ export function createMergeRequestsService({
     if (title !== current.title) Object.assign(changes, { title, draft: isDraftTitle(title) });
     if (parsed.description !== undefined && parsed.description !== current.description)
       changes.description = parsed.description;
+    if (parsed.discussion_locked !== undefined && parsed.discussion_locked !== current.discussionLocked)
+      changes.discussionLocked = parsed.discussion_locked;
 
     const targetBranch = parsed.target_branch ?? current.targetBranch;
     const retargeted = targetBranch !== current.targetBranch;
+    const movedByDeletion = retargeted && options.targetBranchWasDeleted === true;
+    if (movedByDeletion) changes.retargeted = true;
     const closing = parsed.state_event === 'close' && current.state === 'opened';
     const reopening = parsed.state_event === 'reopen' && current.state === 'closed';
     const now = clock.now();
@@ -698,6 +826,20 @@ export function createMergeRequestsService({
         );
       const row = await updateMergeRequestRow(tx, current.id, { ...changes, updatedAt: now });
       const notes = await recordEditNotes(tx, locked, row, actor.id);
+      if (retargeted)
+        notes.push(
+          await systemNotes.record(
+            {
+              ...noteableOf(row),
+              authorId: actor.id,
+              action: 'branch',
+              body: movedByDeletion
+                ? targetBranchDeletedText(current.targetBranch, targetBranch)
+                : targetBranchChangedText(current.targetBranch, targetBranch),
+            },
+            tx,
+          ),
+        );
       if (diff) {
         const pushNote = await recordPushNote(tx, row, actor.id, diff);
         if (pushNote) notes.push(pushNote);
@@ -713,9 +855,49 @@ export function createMergeRequestsService({
     return detailIn(actor, ctx, iid);
   }
 
+  /**
+   * GitLab's `update_task`: ticks one task list item of the description as stored now, written
+   * only over the version read, with the "marked the checklist item" note; a line that no longer
+   * reads as the browser saw it is a conflict (someone edited the description meanwhile).
+   */
+  async function updateTask(
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    update: TaskUpdate,
+  ) {
+    const ctx = await loadForRead(actor, projectRef);
+    const current = (await findRecord(ctx, iid)).mergeRequest;
+    if (!can(actor, 'update_merge_request', mergeRequestSubject(ctx, current.authorId)))
+      throw new ForbiddenError();
+    const toggled = toggleTaskItem(current.description, update);
+    if (!toggled) throw new ConflictError(editedMeanwhileText('merge request'));
+    if (toggled.text === current.description) return detailIn(actor, ctx, iid);
+    const updated = await db.transaction(async (tx) => {
+      const row = await updateMergeRequestRowAt(tx, current.id, current.lockVersion, {
+        description: toggled.text,
+        updatedAt: clock.now(),
+      });
+      if (!row) throw new ConflictError(editedMeanwhileText('merge request'));
+      const note = await systemNotes.record(
+        {
+          ...noteableOf(row),
+          authorId: actor.id,
+          action: 'task',
+          body: taskStatusText(toggled.item, toggled.checked),
+        },
+        tx,
+      );
+      return { row, note };
+    });
+    await publish(updated.row);
+    await announceAll([updated.note]);
+    return detailIn(actor, ctx, iid);
+  }
+
   async function loadWithDiff(actor: Actor, projectRef: number | string, iid: number) {
     const ctx = await loadForRead(actor, projectRef);
-    const view = await withMergeability(ctx, await findRecord(ctx, iid));
+    const view = await withMergeability(actor, ctx, await findRecord(ctx, iid));
     return { ctx, view };
   }
 
@@ -843,36 +1025,26 @@ export function createMergeRequestsService({
     await systemNotes.announce(updated.note);
   }
 
-  async function setDiscussionLocked(
+  /** GraphQL's `mergeRequestSetLocked`: the lock alone, as `PUT` with `discussion_locked` sets it. */
+  const setDiscussionLocked = (
     actor: CurrentUser,
     projectRef: number | string,
     iid: number,
     locked: boolean,
-  ) {
-    const ctx = await loadForRead(actor, projectRef);
-    const current = (await findRecord(ctx, iid)).mergeRequest;
-    if (!can(actor, 'update_merge_request', mergeRequestSubject(ctx, current.authorId)))
-      throw new ForbiddenError();
-    if (current.discussionLocked === locked) return detailIn(actor, ctx, iid);
-    const updated = await db.transaction(async (tx) => {
-      const row = await updateMergeRequestRow(tx, current.id, {
-        discussionLocked: locked,
-        updatedAt: clock.now(),
-      });
-      const note = await systemNotes.record(
-        {
-          ...noteableOf(row),
-          authorId: actor.id,
-          action: locked ? 'locked' : 'unlocked',
-          body: lockedText(locked, 'MergeRequest'),
-        },
-        tx,
-      );
-      return { row, note };
+  ) => update(actor, projectRef, iid, { discussion_locked: locked });
+
+  /** The merge requests references name, by project and iid, left out where the reader may not read them. */
+  async function readableByIids(actor: Actor, keys: ReadonlyArray<{ ctx: ProjectContext; iid: number }>) {
+    const contexts = new Map(keys.map(({ ctx }) => [ctx.project.id, ctx]));
+    const rows = await findReferencedMergeRequests(
+      db,
+      keys.map(({ ctx, iid }) => ({ projectId: ctx.project.id, iid })),
+    );
+    return rows.flatMap((row) => {
+      const ctx = contexts.get(row.projectId);
+      if (!ctx || !can(actor, 'read_merge_request', mergeRequestSubject(ctx, row.authorId))) return [];
+      return [{ ctx, mergeRequest: row }];
     });
-    await publish(updated.row);
-    await systemNotes.announce(updated.note);
-    return detailIn(actor, ctx, iid);
   }
 
   /** The commits a diff version recorded, newest first (for other features: they do not read our tables). */
@@ -880,12 +1052,15 @@ export function createMergeRequestsService({
 
   return {
     loadForRead,
+    readableByIids,
     versionCommits,
     setDiscussionLocked,
     setTimeEstimate,
     findReadable,
     findReadableById,
+    readableByViewers,
     detailIn,
+    mergedDetail,
     mayMergeInto,
     mayRemoveBranch,
     create,
@@ -893,6 +1068,7 @@ export function createMergeRequestsService({
     listForUser,
     show,
     update,
+    updateTask,
     commits,
     changes,
     diffs,

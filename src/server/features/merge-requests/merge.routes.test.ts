@@ -119,6 +119,32 @@ describe('merging merge requests', () => {
       );
     });
 
+    it('fills a template’s commit variables from the request’s commits, and squash messages from the squash template', async () => {
+      const p = await diverged({
+        merge_commit_template: '%{title}\n\n%{all_commits}',
+        squash_commit_template: 'Squashed: %{first_commit}',
+        squash_option: 'always',
+      });
+      const response = await merge(owner, p);
+      expect(response.statusCode).toBe(200);
+      const merged = response.json<MergeRequestDetail>();
+      expect((await readCommit(p.gitDir, merged.merge_commit_sha ?? ''))?.message).toBe(
+        'Add a cart\n\n* Test the cart\n* Add the cart',
+      );
+      expect((await readCommit(p.gitDir, merged.squash_commit_sha ?? ''))?.message).toBe(
+        'Squashed: Add the cart',
+      );
+    });
+
+    it('answers with the merged request as reading it afterwards shows it, the source branch kept or removed', async () => {
+      for (const removes of [true, false]) {
+        const p = await diverged({ remove_source_branch_after_merge: removes });
+        const answered = (await merge(owner, p)).json<MergeRequestDetail>();
+        expect(answered.state).toBe('merged');
+        expect(answered).toEqual(await show(p));
+      }
+    });
+
     it('squashes into one commit on the merge base, titled like the request, then merges it', async () => {
       const p = await diverged();
       const [mainBefore, sourceHead] = [await head(p, 'main'), await head(p, 'feature')];

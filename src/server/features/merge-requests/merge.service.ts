@@ -21,14 +21,15 @@ import type { PushChange } from '../git-http/push-hooks';
 import type { ProjectContext } from '../projects/projects.service';
 import {
   listDiffCommits,
-  lockMergeRequest,
+  lockForMerge,
   setInProgressMergeCommit,
   updateMergeRequestRow,
   type MergeRequestRow,
 } from './merge-requests.repo';
 import { noteableOf, type MergeRequestsService } from './merge-requests.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
-import { announceMergeRequest } from './merge-request-events';
+import { announceWrittenMergeRequest } from './merge-request-events';
+import { createRetargetService } from './retarget.service';
 
 /** Why a merge that began did not land; the merge request keeps the reason as its `merge_error`. */
 export const MERGE_FAILURES = {
@@ -74,12 +75,18 @@ type Deps = {
   bus: EventBus;
   config: Pick<Config, 'externalUrl'>;
   gitHttp: Pick<GitHttpService, 'announcePush'>;
-  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'detailIn' | 'mayMergeInto' | 'mayRemoveBranch'>;
+  mergeRequests: Pick<
+    MergeRequestsService,
+    'loadForRead' | 'detailIn' | 'mergedDetail' | 'mayMergeInto' | 'mayRemoveBranch' | 'update'
+  >;
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
   git?: MergeGit;
 };
 
 const person = (user: { name: string; email: string }) => `${user.name} <${user.email}>`;
+
+/** GitLab's template variables that read the request's commits (see shared/merge-requests/commitMessage). */
+const COMMIT_VARIABLES = /%\{(first_commit|first_multiline_commit|all_commits|co_authored_by)\}/;
 
 /**
  * Merges a merge request on the server, as GitLab's merge methods do: the commits are written
@@ -96,14 +103,22 @@ export function createMergeService({
   systemNotes,
   git = systemGit,
 }: Deps) {
-  const publish = (row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceMergeRequest(bus, row);
+  const publish = (row: MergeRequestRow) => announceWrittenMergeRequest(bus, row);
+  const retargets = createRetargetService({ db, mergeRequests });
 
-  async function messageFacts(view: Detail, merger: CurrentUser | null): Promise<CommitMessageFacts> {
+  /** The facts the templates fill in; the commits are read only when a template asks for them. */
+  async function messageFacts(
+    view: Detail,
+    merger: CurrentUser | null,
+    templates: (string | null)[],
+  ): Promise<CommitMessageFacts> {
     const mr = view.mergeRequest;
+    const readsCommits = templates.some((template) => template !== null && COMMIT_VARIABLES.test(template));
     // GitLab's templates read at most the hundred newest commits.
-    const commits = view.latestDiff
-      ? await listDiffCommits(db, view.latestDiff.id, { offset: 0, limit: 100 })
-      : [];
+    const commits =
+      view.latestDiff && readsCommits
+        ? await listDiffCommits(db, view.latestDiff.id, { offset: 0, limit: 100 })
+        : [];
     return {
       sourceBranch: mr.sourceBranch,
       targetBranch: mr.targetBranch,
@@ -123,10 +138,31 @@ export function createMergeService({
   }
 
   async function defaultMessages(view: Detail, merger: CurrentUser | null) {
-    const facts = await messageFacts(view, merger);
+    const { mergeCommitTemplate, squashCommitTemplate } = view.settings;
+    const facts = await messageFacts(view, merger, [mergeCommitTemplate, squashCommitTemplate]);
     return {
-      merge: mergeCommitMessage(view.settings.mergeCommitTemplate, facts),
-      squash: squashCommitMessage(view.settings.squashCommitTemplate, facts),
+      merge: mergeCommitMessage(mergeCommitTemplate, facts),
+      squash: squashCommitMessage(squashCommitTemplate, facts),
+    };
+  }
+
+  /** The messages a merge writes: the merger's own, else the project's templates for those it will use. */
+  async function messagesFor(
+    view: Detail,
+    merger: CurrentUser,
+    options: MergeOptions,
+    squash: boolean,
+  ): Promise<{ merge: string; squash: string | null }> {
+    const given = (text: string | undefined) => (text?.trim() ? text : null);
+    const ownMerge = given(options.mergeCommitMessage);
+    const ownSquash = squash ? given(options.squashCommitMessage) : null;
+    const { mergeCommitTemplate, squashCommitTemplate } = view.settings;
+    const templates = [ownMerge === null ? mergeCommitTemplate : null];
+    if (squash && ownSquash === null) templates.push(squashCommitTemplate);
+    const facts = await messageFacts(view, merger, templates);
+    return {
+      merge: ownMerge ?? mergeCommitMessage(mergeCommitTemplate, facts),
+      squash: squash ? (ownSquash ?? squashCommitMessage(squashCommitTemplate, facts)) : null,
     };
   }
 
@@ -156,27 +192,28 @@ export function createMergeService({
   }
 
   /** Holds the request `locked` for this merge, if it is still open at the head and target that were checked. */
-  async function lock(
+  function lock(
     actor: CurrentUser,
     mr: MergeRequestRow,
     choices: { squash: boolean; shouldRemoveSourceBranch?: boolean },
   ) {
     const now = clock.now();
-    return db.transaction(async (tx) => {
-      const row = await lockMergeRequest(tx, mr.id);
-      if (row?.state !== 'opened' || row.headSha !== mr.headSha || row.targetBranch !== mr.targetBranch)
-        return null;
-      return updateMergeRequestRow(tx, mr.id, {
-        state: 'locked',
-        squash: choices.squash,
-        shouldRemoveSourceBranch: choices.shouldRemoveSourceBranch ?? row.shouldRemoveSourceBranch,
-        mergeError: null,
-        mergeUserId: actor.id,
-        mergeStartedAt: now,
-        inProgressMergeCommitSha: null,
-        updatedAt: now,
-      });
+    return lockForMerge(db, mr, {
+      squash: choices.squash,
+      shouldRemoveSourceBranch: choices.shouldRemoveSourceBranch ?? mr.shouldRemoveSourceBranch,
+      mergeError: null,
+      mergeUserId: actor.id,
+      mergeStartedAt: now,
+      inProgressMergeCommitSha: null,
+      updatedAt: now,
     });
+  }
+
+  /** Whether the actor may merge into the request's target: an open request's detail says so already. */
+  async function mayMerge(actor: CurrentUser, ctx: ProjectContext, view: Detail): Promise<boolean> {
+    const mr = view.mergeRequest;
+    if (mr.state === 'opened') return view.permissions.canMerge;
+    return mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch);
   }
 
   /** Merges now, or says why not. Permission problems are errors (404 unreadable, 403 may not merge). */
@@ -187,10 +224,20 @@ export function createMergeService({
     options: MergeOptions,
     onHookError: (error: unknown) => void,
   ): Promise<MergeOutcome> {
-    const ctx = await mergeRequests.loadForRead(actor, projectRef);
+    return mergeIn(actor, await mergeRequests.loadForRead(actor, projectRef), iid, options, onHookError);
+  }
+
+  /** `merge` in a project the caller has loaded already. */
+  async function mergeIn(
+    actor: CurrentUser,
+    ctx: ProjectContext,
+    iid: number,
+    options: MergeOptions,
+    onHookError: (error: unknown) => void,
+  ): Promise<MergeOutcome> {
     const view = await mergeRequests.detailIn(actor, ctx, iid);
     const mr = view.mergeRequest;
-    if (!(await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch))) throw new ForbiddenError();
+    if (!(await mayMerge(actor, ctx, view))) throw new ForbiddenError();
     const status = detailedMergeStatus(view.mergeability);
     const branches = { ...mr, sourceBranchExists: view.sourceBranchExists };
     if (status !== 'mergeable')
@@ -200,7 +247,7 @@ export function createMergeService({
     const squash = squashOnMerge(view.settings.squashOption, options.squash, mr.squash);
     if (!squash.ok) return { kind: 'refused', message: squash.message };
 
-    const defaults = await defaultMessages(view, actor);
+    const messages = await messagesFor(view, actor, options, squash.squash);
     const locked = await lock(actor, mr, {
       squash: squash.squash,
       shouldRemoveSourceBranch: options.shouldRemoveSourceBranch,
@@ -216,15 +263,9 @@ export function createMergeService({
     const squashAuthor =
       view.author && view.authorEmail ? { name: view.author.name, email: view.authorEmail } : actor;
     return carryOut(actor, ctx, locked, {
-      mergeMessage: options.mergeCommitMessage?.trim() ? options.mergeCommitMessage : defaults.merge,
-      squash: squash.squash
-        ? {
-            message: options.squashCommitMessage?.trim() ? options.squashCommitMessage : defaults.squash,
-            author: squashAuthor,
-          }
-        : null,
-      settings: view.settings,
-      iid,
+      mergeMessage: messages.merge,
+      squash: messages.squash === null ? null : { message: messages.squash, author: squashAuthor },
+      view,
       onHookError,
     });
   }
@@ -236,8 +277,8 @@ export function createMergeService({
     plan: {
       mergeMessage: string;
       squash: { message: string; author: { name: string; email: string } } | null;
-      settings: Detail['settings'];
-      iid: number;
+      /** What the merge checked: its branch heads are the ones the refs must still hold. */
+      view: Detail;
       onHookError: (error: unknown) => void;
     },
   ): Promise<MergeOutcome> {
@@ -248,12 +289,14 @@ export function createMergeService({
     });
     const targetRef = branchRef(mr.targetBranch);
     let targetMoved = false;
+    const { view } = plan;
     try {
-      const [targetHead, sourceHead] = await branchHeads(ctx.gitDir, [mr.targetBranch, mr.sourceBranch]);
+      // Read a moment ago by the checks; the ref transaction below refuses if either moved since.
+      const { targetHead, sourceHead } = view;
       if (!targetHead || !sourceHead) return await release(mr, NOT_MERGEABLE);
       if (sourceHead !== mr.headSha) return await release(mr, MERGE_FAILURES.sourceMoved);
       const prepared = await git.prepareMerge(ctx.gitDir, {
-        method: plan.settings.mergeMethod,
+        method: view.settings.mergeMethod,
         targetHead,
         sourceHead,
         message: plan.mergeMessage,
@@ -267,7 +310,10 @@ export function createMergeService({
         );
       const { newHead, mergeCommitSha, squashCommitSha } = prepared.value;
       const sourceRef = branchRef(mr.sourceBranch);
-      const removeSource = await mayRemoveSource(actor, ctx, mr, plan.settings.removeSourceBranchAfterMerge);
+      // Asked for (or the project's default), and only a branch the merger may remove.
+      const removeSource =
+        (mr.shouldRemoveSourceBranch ?? view.settings.removeSourceBranchAfterMerge) &&
+        view.permissions.canRemoveSourceBranch;
       // Written down first, so a merge cut short after the ref moved is settled as merged.
       await setInProgressMergeCommit(db, mr.id, newHead);
       // One transaction: the target moves only while the source still holds the head that was
@@ -312,7 +358,15 @@ export function createMergeService({
       await publish(merged);
       await systemNotes.announce(note);
       await gitHttp.announcePush({ project: ctx, actor, changes }, plan.onHookError);
-      return { kind: 'merged', view: await mergeRequests.detailIn(actor, ctx, plan.iid) };
+      if (removeSource) await retargets.retargetChain(actor, merged).catch(plan.onHookError);
+      const mergedBy = { id: actor.id, username: actor.username, name: actor.name, state: actor.state };
+      return {
+        kind: 'merged',
+        view: mergeRequests.mergedDetail(view, merged, mergedBy, {
+          source: removeSource ? null : sourceHead,
+          target: newHead,
+        }),
+      };
     } catch (error) {
       // Once the target moved the merge happened: the request stays locked and the next read settles it as merged.
       if (!targetMoved) await release(mr, MERGE_FAILURES.unexpected).catch(() => undefined);
@@ -320,18 +374,7 @@ export function createMergeService({
     }
   }
 
-  /** Whether the merge removes the source branch: when asked, and only one the merger may remove. */
-  async function mayRemoveSource(
-    actor: CurrentUser,
-    ctx: ProjectContext,
-    mr: MergeRequestRow,
-    projectDefault: boolean,
-  ): Promise<boolean> {
-    if (!(mr.shouldRemoveSourceBranch ?? projectDefault)) return false;
-    return mergeRequests.mayRemoveBranch(actor, ctx, mr.sourceBranch);
-  }
-
-  return { merge, page };
+  return { merge, mergeIn, page };
 }
 
 export type MergeService = ReturnType<typeof createMergeService>;

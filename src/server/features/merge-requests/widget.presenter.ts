@@ -9,7 +9,7 @@ import { presentUserBasic } from '../users/user.presenter';
 import type { PersonRow } from './merge-requests.repo';
 import { landedCommitOf, type Permissions } from './merge-requests.presenter';
 import type { MergeRequestView } from './merge-requests.service';
-import { isWaitable } from './auto-merge.service';
+import { autoMergeRemovesSourceBranch, isWaitable } from './auto-merge.service';
 import { availableAutoMergeStrategies } from '../../../shared/merge-trains/mergeTrains';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;
@@ -67,8 +67,10 @@ export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): Cach
     squash: mr.squash,
     squash_readonly: squashIsReadonly(view.settings.squashOption),
     squash_on_merge: view.settings.squashOption === 'always' || view.settings.squashOption === 'default_on',
-    should_remove_source_branch: mr.shouldRemoveSourceBranch,
+    // As GitLab's, a set auto-merge's choice (its merge params) is what the widget shows.
+    should_remove_source_branch: autoMergeRemovesSourceBranch(mr),
     force_remove_source_branch: view.settings.removeSourceBranchAfterMerge,
+    retargeted: mr.retargeted,
     auto_merge_enabled: mr.autoMergeEnabled,
     auto_merge_strategy: strategyOf(mr.autoMergeStrategy),
     available_auto_merge_strategies: availableAutoMergeStrategies({

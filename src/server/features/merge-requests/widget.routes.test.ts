@@ -153,4 +153,39 @@ describe('the merge request widget’s polled JSON', () => {
     const after = (await get('cached_widget.json', owner, scheduled.headers.etag)).json<CachedWidget>();
     expect(after).toMatchObject({ rebase_in_progress: false, diverged_commits_count: 0 });
   });
+
+  it('is never preparing: a request is readable only once its first diff version is written', async () => {
+    await pushFile(p, 'fresh', { path: 'new.ts', content: 'export {};\n', message: 'Add new' });
+    const created = t.app.inject({
+      method: 'POST',
+      url: `/api/v4/projects/${p.project.id}/merge_requests`,
+      payload: { source_branch: 'fresh', target_branch: 'main', title: 'New' },
+      headers: owner.headers,
+    });
+    let settled = false;
+    void created.finally(() => (settled = true));
+    // Polls while the request is being created: not found yet, or whole.
+    const seen: Array<{ status: number; commits?: number; detailed?: string }> = [];
+    // Bounded: each poll takes its turn with the creation's queries.
+    while (!settled && seen.length < 50) {
+      const poll = await t.app.inject({
+        url: `/${p.fullPath}/-/merge_requests/2/cached_widget.json`,
+        headers: owner.headers,
+      });
+      const body = poll.statusCode === 200 ? poll.json<CachedWidget>() : null;
+      seen.push({
+        status: poll.statusCode,
+        ...(body && { commits: body.commits_count, detailed: body.detailed_merge_status }),
+      });
+    }
+    expect((await created).statusCode).toBe(201);
+    for (const answer of seen)
+      expect(answer.status === 404 || (answer.commits === 1 && answer.detailed !== 'unchecked')).toBe(true);
+    const versions = await t.app.inject({
+      url: `/api/v4/projects/${p.project.id}/merge_requests/2/versions`,
+      headers: owner.headers,
+    });
+    expect(versions.json<unknown[]>()).toHaveLength(1);
+    expect((await get('cached_widget.json')).statusCode).toBe(200);
+  });
 });

@@ -70,8 +70,12 @@ export function createWidgetService({
     const { ctx, view, messages } = await merges.page(actor, fullPath, iid);
     const mr = view.mergeRequest;
     const abilities = {
+      // A Geo secondary takes no pushes: no rebase, no first CI file to commit there.
       canPushToSourceBranch:
-        actor !== null && view.sourceBranchExists && (await rebases.mayPushTo(actor, ctx, mr.sourceBranch)),
+        actor !== null &&
+        !config.geoSecondary &&
+        view.sourceBranchExists &&
+        (await rebases.mayPushTo(actor, ctx, mr.sourceBranch)),
       canCancelAutomaticMerge: await autoMerges.mayCancel(actor, ctx, mr),
       canPushCode: can(actor, 'push_code', projectSubject(ctx)),
     };

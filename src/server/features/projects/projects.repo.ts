@@ -9,6 +9,7 @@ import {
   projectMembers,
   projects,
   protectedBranches,
+  users,
 } from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -25,22 +26,27 @@ export async function findProjectById(db: Db, id: number): Promise<ProjectWithNa
 }
 
 /** `group/sub/project`: the namespace's full path and the project path, matched case-insensitively. */
+const fullPathMatches = (fullPath: string): SQL | undefined => {
+  const slash = fullPath.lastIndexOf('/');
+  if (slash <= 0) return undefined;
+  return and(
+    sql`lower(${namespaces.fullPath}) = lower(${fullPath.slice(0, slash)})`,
+    sql`lower(${projects.path}) = lower(${fullPath.slice(slash + 1)})`,
+  );
+};
+
+/** One project by its full path. */
 export async function findProjectByFullPath(
   db: Db,
   fullPath: string,
 ): Promise<ProjectWithNamespace | undefined> {
-  const slash = fullPath.lastIndexOf('/');
-  if (slash <= 0) return undefined;
+  const matches = fullPathMatches(fullPath);
+  if (!matches) return undefined;
   const [row] = await db
     .select({ project: projects, namespace: namespaces })
     .from(projects)
     .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
-    .where(
-      and(
-        sql`lower(${namespaces.fullPath}) = lower(${fullPath.slice(0, slash)})`,
-        sql`lower(${projects.path}) = lower(${fullPath.slice(slash + 1)})`,
-      ),
-    );
+    .where(matches);
   return row;
 }
 
@@ -85,6 +91,34 @@ export async function projectAccessLevel(db: Db, userId: number, project: Projec
         .where(and(eq(groupMembers.userId, userId), sql`${groupMembers.groupId} in ${groupIds}`))
     : [];
   return Math.max(direct?.level ?? 0, Number(inherited[0]?.level ?? 0));
+}
+
+/**
+ * The same for many users at once, in one statement: each user's highest level; users with no
+ * membership are absent from the map.
+ */
+export async function projectAccessLevels(
+  db: Db,
+  userIds: number[],
+  projectId: number,
+  groupIds: number[],
+): Promise<Map<number, number>> {
+  const levels = new Map<number, number>();
+  if (userIds.length === 0) return levels;
+  const direct = db
+    .select({ userId: projectMembers.userId, level: projectMembers.accessLevel })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.userId, userIds)));
+  const rows = groupIds.length
+    ? await direct.unionAll(
+        db
+          .select({ userId: groupMembers.userId, level: groupMembers.accessLevel })
+          .from(groupMembers)
+          .where(and(inArray(groupMembers.userId, userIds), inArray(groupMembers.groupId, groupIds))),
+      )
+    : await direct;
+  for (const { userId, level } of rows) levels.set(userId, Math.max(levels.get(userId) ?? 0, level));
+  return levels;
 }
 
 export async function groupAccessLevel(db: Db, userId: number, groupIds: number[]): Promise<number> {
@@ -347,4 +381,66 @@ export async function findUserNamespace(db: Db, ref: number | string): Promise<N
       ),
     );
   return row;
+}
+
+/** Projects by full path, each with the user's effective access level, in one query. */
+export async function findProjectsByFullPaths(
+  db: Db,
+  fullPaths: readonly string[],
+  userId: number | null,
+): Promise<Array<ProjectWithNamespace & { accessLevel: number }>> {
+  const conditions = fullPaths.map(fullPathMatches).filter((c): c is SQL => c !== undefined);
+  if (conditions.length === 0) return [];
+  const rows = await db
+    .select({
+      project: projects,
+      namespace: namespaces,
+      accessLevel: userId === null ? sql<number>`0` : effectiveLevelSql(userId),
+    })
+    .from(projects)
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .where(or(...conditions));
+  return rows.map((row) => ({ ...row, accessLevel: Number(row.accessLevel) }));
+}
+
+/** A user's or group's namespace as an `@` mention needs it. */
+export type MentionedNamespaceRow = {
+  id: number;
+  kind: NamespaceRow['kind'];
+  fullPath: string;
+  fullName: string;
+  visibility: Visibility;
+  /** Groups only: the user's membership in the group or an ancestor. */
+  accessLevel: number;
+  user: { id: number; username: string; name: string } | null;
+};
+
+/** Users' and groups' namespaces by full path, in one query. */
+export async function findNamespacesByFullPaths(
+  db: Db,
+  fullPaths: readonly string[],
+  userId: number | null,
+): Promise<MentionedNamespaceRow[]> {
+  if (fullPaths.length === 0) return [];
+  const lowered = fullPaths.map((path) => path.toLowerCase());
+  const rows = await db
+    .select({
+      id: namespaces.id,
+      kind: namespaces.kind,
+      fullPath: namespaces.fullPath,
+      fullName: namespaceFullNameSql(),
+      visibility: namespaces.visibility,
+      accessLevel: userId === null ? sql<number>`0` : inheritedGroupLevelSql(userId),
+      userId: users.id,
+      username: users.username,
+      userName: users.name,
+    })
+    .from(namespaces)
+    .leftJoin(users, and(eq(namespaces.kind, 'user'), eq(users.id, namespaces.ownerId)))
+    .where(inArray(sql`lower(${namespaces.fullPath})`, lowered));
+  return rows.map(({ userId: id, username, userName, ...row }) => ({
+    ...row,
+    accessLevel: Number(row.accessLevel),
+    user: id !== null && username !== null && userName !== null ? { id, username, name: userName } : null,
+  }));
 }

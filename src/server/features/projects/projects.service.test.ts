@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { listBranches } from '../../git/branches';
+import { insertMember } from '../members/members.repo';
 import { buildProject, buildUser } from '../../../../test/support/factories';
+import { addProjectMember } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 
 describe('projects service', () => {
@@ -43,5 +46,40 @@ describe('projects service', () => {
     await expect(buildProject(t.container, owner, { path: 'Taken' })).rejects.toThrow(
       'Path has already been taken',
     );
+  });
+
+  it('gives many viewers at once the context each would get alone, from one shared read', async () => {
+    const owner = await buildUser(t.container);
+    const group = await t.container.groups.createGroup(owner, { name: 'Shop', path: `shop-${Date.now()}` });
+    const inGroup = await buildProject(t.container, owner, {
+      namespace_id: group.group.id,
+      visibility: 'private',
+    });
+    const personal = await buildProject(t.container, owner, { visibility: 'private' });
+    const [developer, groupMaintainer, stranger] = await Promise.all([
+      buildUser(t.container),
+      buildUser(t.container),
+      buildUser(t.container),
+    ]);
+    await addProjectMember(t.container, inGroup, developer, ACCESS_LEVELS.developer);
+    await insertMember(
+      t.container.db,
+      { kind: 'group', id: group.group.id },
+      groupMaintainer.id,
+      ACCESS_LEVELS.maintainer,
+    );
+
+    for (const project of [inGroup, personal]) {
+      const contexts = (await t.container.projects.projectForViewers(project.project.id))!;
+      for (const viewer of [owner, developer, groupMaintainer, stranger, null]) {
+        const alone = await t.container.projects.loadProject(viewer, project.project.id).catch(() => null);
+        const together = await contexts(viewer);
+        expect(together?.accessLevel ?? null).toBe(alone?.accessLevel ?? null);
+      }
+    }
+    const contexts = (await t.container.projects.projectForViewers(inGroup.project.id))!;
+    const levels = await Promise.all([developer, groupMaintainer, stranger].map(contexts));
+    expect(levels.map((ctx) => ctx?.accessLevel ?? null)).toEqual([30, 40, null]);
+    expect(await t.container.projects.projectForViewers(999_999)).toBeNull();
   });
 });

@@ -30,8 +30,10 @@ import {
   deleteProject,
   findNamespaceByFullPath,
   findNamespaceById,
+  findNamespacesByFullPaths,
   findProjectByFullPath,
   findProjectById,
+  findProjectsByFullPaths,
   findUserNamespace,
   groupAccessLevel,
   insertProject,
@@ -44,15 +46,18 @@ import {
   namespacePathTaken,
   projectAccessBreakdown,
   projectAccessLevel,
+  projectAccessLevels,
   projectPathTaken,
   touchProjectActivity,
   updateProject as updateProjectRow,
   type NamespaceRow,
   type ProjectListFilter,
   type ProjectRow,
+  type ProjectWithNamespace,
 } from './projects.repo';
 import type { EventBus } from '../../realtime/bus';
 import { titleRegexProblem } from '../../../shared/merge-checks/titleRegex';
+import { batchedLookup } from '../../batched-lookup';
 
 /** A project as seen by one actor: the rows, the actor's access level, and the permission subject. */
 export type ProjectContext = {
@@ -62,6 +67,12 @@ export type ProjectContext = {
   gitDir: string;
   fullPath: string;
 };
+
+/** A project's context before a viewer is known: what every viewer shares. */
+type SharedContext = Omit<ProjectContext, 'accessLevel'> & { groupIds: number[] };
+
+/** Each viewer's context of one project, or null where they may not read it. */
+export type ViewerContexts = (actor: Actor) => Promise<ProjectContext | null>;
 
 export const projectSubject = (ctx: ProjectContext): Extract<Subject, { type: 'project' }> => ({
   type: 'project',
@@ -128,21 +139,46 @@ type Deps = { db: Db; config: Pick<Config, 'repositoriesDir'>; clock: Clock; bus
 export function createProjectsService({ db, config, clock, bus }: Deps) {
   const gitDirOf = (projectId: number) => repositoryPath(config.repositoriesDir, projectId);
 
-  async function contextFor(actor: Actor, found: { project: ProjectRow; namespace: NamespaceRow }) {
+  /** What a project's context holds for every viewer: its rows, path, repository and groups. */
+  async function sharedContext(found: ProjectWithNamespace): Promise<SharedContext> {
     const ancestry = await namespaceAncestry(db, found.namespace.id);
-    const groupIds = found.namespace.kind === 'group' ? ancestry : [];
-    let accessLevel = 0;
-    if (actor) {
-      accessLevel = await projectAccessLevel(db, actor.id, found.project, groupIds);
-      // The owner of a personal namespace owns its projects.
-      if (found.namespace.kind === 'user' && found.namespace.ownerId === actor.id)
-        accessLevel = ACCESS_LEVELS.owner;
-    }
     return {
       ...found,
-      accessLevel,
+      groupIds: found.namespace.kind === 'group' ? ancestry : [],
       gitDir: gitDirOf(found.project.id),
       fullPath: `${found.namespace.fullPath}/${found.project.path}`,
+    };
+  }
+
+  /** The viewer's context from the shared one and their membership level (0: none). */
+  function viewerContext({ groupIds: _, ...shared }: SharedContext, actor: Actor, memberLevel: number) {
+    // The owner of a personal namespace owns its projects.
+    const owns = actor !== null && shared.namespace.kind === 'user' && shared.namespace.ownerId === actor.id;
+    return { ...shared, accessLevel: owns ? ACCESS_LEVELS.owner : actor ? memberLevel : 0 };
+  }
+
+  async function contextFor(actor: Actor, found: ProjectWithNamespace): Promise<ProjectContext> {
+    const shared = await sharedContext(found);
+    const level = actor ? await projectAccessLevel(db, actor.id, found.project, shared.groupIds) : 0;
+    return viewerContext(shared, actor, level);
+  }
+
+  /**
+   * A project to be shown to many viewers at once (a live event reaching every subscriber): its
+   * rows and groups are read once, and the access levels of the viewers who ask within the same
+   * turn of the event loop in one statement. Each viewer gets their context, or null where they
+   * may not read the project; null overall when the project is gone.
+   */
+  async function projectForViewers(projectId: number): Promise<ViewerContexts | null> {
+    const found = await findProjectById(db, projectId);
+    if (!found) return null;
+    const shared = await sharedContext(found);
+    const levelOf = batchedLookup((userIds: number[]) =>
+      projectAccessLevels(db, userIds, projectId, shared.groupIds),
+    );
+    return async (actor) => {
+      const ctx = viewerContext(shared, actor, actor ? ((await levelOf(actor.id)) ?? 0) : 0);
+      return can(actor, 'read_project', projectSubject(ctx)) ? ctx : null;
     };
   }
 
@@ -369,6 +405,42 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
   /** Pushes, commits and merges count as activity (`last_activity_at`). */
   const touchActivity = (projectId: number) => touchProjectActivity(db, projectId, clock.now());
 
+  /** Projects named in text (references), by lower-cased full path; those the actor may not read are left out. */
+  async function readableByFullPaths(actor: Actor, fullPaths: readonly string[]) {
+    const found = await findProjectsByFullPaths(db, fullPaths, actor?.id ?? null);
+    const readable = new Map<string, ProjectContext>();
+    for (const row of found) {
+      const ctx: ProjectContext = {
+        ...row,
+        gitDir: gitDirOf(row.project.id),
+        fullPath: `${row.namespace.fullPath}/${row.project.path}`,
+      };
+      if (can(actor, 'read_project', projectSubject(ctx))) readable.set(ctx.fullPath.toLowerCase(), ctx);
+    }
+    return readable;
+  }
+
+  /**
+   * Users and groups `@` mentions name, by lower-cased full path. Users are public; a group the
+   * actor may not read is left out, as if it did not exist.
+   */
+  async function mentionableByFullPaths(actor: Actor, fullPaths: readonly string[]) {
+    const found = await findNamespacesByFullPaths(db, fullPaths, actor?.id ?? null);
+    return new Map(
+      found
+        .filter(
+          (row) =>
+            row.kind === 'user' ||
+            can(actor, 'read_group', {
+              type: 'group',
+              visibility: row.visibility,
+              accessLevel: row.accessLevel,
+            }),
+        )
+        .map((row) => [row.fullPath.toLowerCase(), row]),
+    );
+  }
+
   /** Takes a project's next iid for `usage` inside the caller's transaction (the counter row is locked until it ends). */
   const takeInternalId = (tx: Db, projectId: number, usage: 'merge_requests' | 'issues') =>
     nextInternalId(tx, projectId, usage);
@@ -376,6 +448,9 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
   return {
     takeInternalId,
     loadProject,
+    projectForViewers,
+    readableByFullPaths,
+    mentionableByFullPaths,
     createProject,
     touchActivity,
     gitDirOf,

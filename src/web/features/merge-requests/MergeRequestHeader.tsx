@@ -54,15 +54,11 @@ export function MergeRequestHeader({ fullPath, mergeRequest: mr }: Props) {
           )}
         </div>
       </div>
-      <div className="row mr-header__meta">
-        <StateBadge mergeRequest={mr} />
-        <span>
-          <strong>{mr.author?.name ?? 'A deleted user'}</strong> requested to merge{' '}
-          <span className="mr-branch">{mr.source_branch}</span> into{' '}
-          <span className="mr-branch">{mr.target_branch}</span>{' '}
-          <RelativeTime date={new Date(mr.created_at)} />
-        </span>
-      </div>
+      <p className="mr-header__meta">
+        <StateBadge mergeRequest={mr} /> <strong>{mr.author?.name ?? 'A deleted user'}</strong> requested to
+        merge <span className="mr-branch">{mr.source_branch}</span> into{' '}
+        <span className="mr-branch">{mr.target_branch}</span> <RelativeTime date={new Date(mr.created_at)} />
+      </p>
     </header>
   );
 }

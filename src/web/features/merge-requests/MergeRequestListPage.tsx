@@ -1,9 +1,9 @@
 import { GitPullRequestIcon } from '@primer/octicons-react';
-import { Flash, Heading, Link, LinkButton, RelativeTime, Spinner } from '@primer/react';
+import { Heading, Link, LinkButton, RelativeTime } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { MergeRequest } from '../../../shared/api/mergeRequests';
-import { ListPages, ListSearch, StateTabs } from '../../components/StateListControls';
+import { ListSearch, StateListBody, StateTabs } from '../../components/StateListControls';
 import { useStateListParams } from '../../components/useStateListParams';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { useSession } from '../session/useSession';
@@ -53,25 +53,22 @@ export function MergeRequestListPage() {
         search={search}
         onSearch={(text) => go({ search: text, page: 1 })}
       />
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <Flash variant="danger">{list.error.message}</Flash>
-      ) : list.data.items.length === 0 ? (
-        <div className="box blankslate">
-          <GitPullRequestIcon size={24} />
-          <p>{search ? 'No merge requests match your search' : tab?.empty}</p>
-        </div>
-      ) : (
-        <>
-          <ul className="box mr-list" aria-label="Merge requests">
-            {list.data.items.map((mr) => (
-              <MergeRequestRow key={mr.id} fullPath={fullPath} mergeRequest={mr} />
-            ))}
-          </ul>
-          <ListPages total={list.data.total} perPage={PER_PAGE} page={page} linkTo={linkTo} go={go} />
-        </>
-      )}
+      <StateListBody
+        list={list}
+        label="Merge requests"
+        className="mr-list"
+        empty={
+          <>
+            <GitPullRequestIcon size={24} />
+            <p>{search ? 'No merge requests match your search' : tab?.empty}</p>
+          </>
+        }
+        row={(mr) => <MergeRequestRow key={mr.id} fullPath={fullPath} mergeRequest={mr} />}
+        perPage={PER_PAGE}
+        page={page}
+        linkTo={linkTo}
+        go={go}
+      />
     </div>
   );
 }

@@ -1,10 +1,19 @@
 import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
 import { ActivitySection } from '../notes/ActivitySection';
+import { Flash } from '@primer/react';
+import { NoteableAwards } from '../notes/NoteableAwards';
 import { MarkdownBody } from '../../components/MarkdownBody';
+import { useDescriptionTaskList } from '../../components/useDescriptionTaskList';
+import { notesKeys } from '../notes/queries';
+import { mergeRequestKeys } from './queries';
 import { MergeWidget } from '../merge-widget/MergeWidget';
 import { MergeRequestSidebar } from './MergeRequestSidebar';
+import { mergeRequestsApi } from './queries';
 
-/** The overview tab: the description as the server rendered it, the merge widget, the activity, and the sidebar. */
+/**
+ * The overview tab: the description as the server rendered it with the request's award bar, the
+ * merge widget, the activity, and the sidebar.
+ */
 export function MergeRequestOverview({
   fullPath,
   mergeRequest,
@@ -12,20 +21,34 @@ export function MergeRequestOverview({
   fullPath: string;
   mergeRequest: MergeRequestPage;
 }) {
+  const pagePath = `/${fullPath}/-/merge_requests/${mergeRequest.iid}`;
+  const tasks = useDescriptionTaskList({
+    url: `${pagePath}.json`,
+    field: 'merge_request',
+    queryKey: mergeRequestKeys.page(fullPath, mergeRequest.iid),
+    page: mergeRequest,
+    editable: mergeRequest.current_user.can_update,
+    alsoRefresh: notesKeys.all,
+  });
+  const notesDataPath = `${pagePath}/notes_data.json`;
   return (
     <div className="mr-overview">
       <div className="stack mr-overview__main">
         <section className="box mr-description" aria-label="Description">
+          {tasks.error && <Flash variant="danger">{tasks.error.message}</Flash>}
           {mergeRequest.description_html ? (
-            <MarkdownBody html={mergeRequest.description_html} />
+            <MarkdownBody html={mergeRequest.description_html} taskList={tasks.taskList} />
           ) : (
             <p className="muted">No description provided.</p>
           )}
         </section>
-        <MergeWidget fullPath={fullPath} mergeRequest={mergeRequest} />
-        <ActivitySection
-          notesDataPath={`/${fullPath}/-/merge_requests/${mergeRequest.iid}/notes_data.json`}
+        <NoteableAwards
+          notesDataPath={notesDataPath}
+          awardsPath={`${mergeRequestsApi(fullPath)}/${mergeRequest.iid}/award_emoji`}
+          togglePath={`${pagePath}/toggle_award_emoji`}
         />
+        <MergeWidget fullPath={fullPath} mergeRequest={mergeRequest} />
+        <ActivitySection notesDataPath={notesDataPath} />
       </div>
       <MergeRequestSidebar fullPath={fullPath} mergeRequest={mergeRequest} />
     </div>

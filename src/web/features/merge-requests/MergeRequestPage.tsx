@@ -9,7 +9,9 @@ import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { MergeRequestCommits } from './MergeRequestCommits';
 import { MergeRequestHeader } from './MergeRequestHeader';
 import { MergeRequestOverview } from './MergeRequestOverview';
+import { RefusedDependenciesFlash } from './RefusedDependenciesFlash';
 import { useMergeRequestCommits, useMergeRequestPage } from './queries';
+import { useLiveMergeRequest } from './useLiveMergeRequest';
 import './merge-requests.css';
 
 export type MergeRequestTab = 'overview' | 'commits' | 'pipelines' | 'diffs';
@@ -32,7 +34,10 @@ export function MergeRequestPage({ tab }: { tab: MergeRequestTab }) {
 function MergeRequestLoader({ fullPath, iid, tab }: { fullPath: string; iid: number; tab: MergeRequestTab }) {
   const page = useMergeRequestPage(fullPath, iid);
   if (page.isPending) return <Spinner />;
-  if (page.isError) return <LoadProblem error={page.error} />;
+  // A failed background refresh keeps the page as it was loaded (the widget's reviewed head, open
+  // forms) on screen; the next event or poll reads it again.
+  if (page.isError && !page.data) return <LoadProblem error={page.error} />;
+  if (!page.data) return <Spinner />;
   return <Loaded fullPath={fullPath} mergeRequest={page.data} tab={tab} />;
 }
 
@@ -45,6 +50,7 @@ function Loaded({
   mergeRequest: PageData;
   tab: MergeRequestTab;
 }) {
+  useLiveMergeRequest(fullPath, mergeRequest.iid, mergeRequest.id);
   const commits = useMergeRequestCommits(fullPath, mergeRequest.iid, 1);
   const base = projectUrl(fullPath, `merge_requests/${mergeRequest.iid}`);
   const counters: Partial<Record<MergeRequestTab, number | string>> = {
@@ -53,6 +59,7 @@ function Loaded({
   };
   return (
     <div className="stack">
+      <RefusedDependenciesFlash />
       <MergeRequestHeader fullPath={fullPath} mergeRequest={mergeRequest} />
       <UnderlineNav aria-label="Merge request tabs">
         {TABS.map((t) => (

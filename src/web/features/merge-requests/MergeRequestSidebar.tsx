@@ -1,12 +1,14 @@
 import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
 import { AssigneesField } from '../../components/AssigneesField';
+import { DiscussionLockField } from '../../components/DiscussionLockField';
 import { useUpdateMergeRequest } from './mutations';
 
 type Props = { fullPath: string; mergeRequest: MergeRequestPage };
 
-/** The overview's sidebar: who works on the request, editable by who may edit it. */
+/** The overview's sidebar: who works on the request and the discussion lock, editable by who may edit it. */
 export function MergeRequestSidebar({ fullPath, mergeRequest }: Props) {
   const update = useUpdateMergeRequest(fullPath, mergeRequest.iid);
+  const lock = useUpdateMergeRequest(fullPath, mergeRequest.iid);
   return (
     <aside className="mr-sidebar" aria-label="Merge request details">
       <AssigneesField
@@ -14,6 +16,11 @@ export function MergeRequestSidebar({ fullPath, mergeRequest }: Props) {
         assignees={mergeRequest.assignees}
         canEdit={mergeRequest.current_user.can_update}
         update={update}
+      />
+      <DiscussionLockField
+        locked={mergeRequest.discussion_locked === true}
+        canEdit={mergeRequest.current_user.can_update}
+        update={lock}
       />
     </aside>
   );

@@ -4,6 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { BranchJson } from '../../../shared/api/repository';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
+import { useAddDependencies, type Dependency, type RefusedDependenciesState } from './dependencies';
+import { MergeRequestDependenciesField } from './MergeRequestDependenciesField';
 import { useCreateMergeRequest } from './mutations';
 import { useBranches } from './queries';
 import './merge-requests.css';
@@ -21,6 +23,7 @@ function NewMergeRequestForm({ fullPath, branches }: { fullPath: string; branche
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const create = useCreateMergeRequest(fullPath);
+  const addDependencies = useAddDependencies(fullPath);
   const defaultBranch = branches.find((b) => b.default)?.name ?? branches[0]?.name ?? '';
   // GitLab's own link shape: `merge_requests/new?merge_request[source_branch]=topic`.
   const requestedSource = params.get('merge_request[source_branch]');
@@ -32,6 +35,7 @@ function NewMergeRequestForm({ fullPath, branches }: { fullPath: string; branche
   const [title, setTitle] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [draft, setDraft] = useState(false);
+  const [dependencies, setDependencies] = useState<Dependency[]>([]);
 
   // Until the author types a title, it follows the source branch's last commit, as GitLab prefills it.
   const suggestedTitle = branches.find((b) => b.name === source)?.commit.title ?? '';
@@ -41,7 +45,18 @@ function NewMergeRequestForm({ fullPath, branches }: { fullPath: string; branche
     event.preventDefault();
     create.mutate(
       { source_branch: source, target_branch: target, title: shownTitle, description, draft },
-      { onSuccess: (mr) => void navigate(projectUrl(fullPath, `merge_requests/${mr.iid}`)) },
+      {
+        onSuccess: (mr) => {
+          const open = (state?: RefusedDependenciesState) =>
+            void navigate(projectUrl(fullPath, `merge_requests/${mr.iid}`), { state });
+          if (dependencies.length === 0) return open();
+          // The request exists now: it opens even if a dependency is refused, and says which and why.
+          addDependencies.mutate(
+            { iid: mr.iid, chosen: dependencies },
+            { onSuccess: (refused) => open(refused.length ? { refusedDependencies: refused } : undefined) },
+          );
+        },
+      },
     );
   };
 
@@ -103,10 +118,22 @@ function NewMergeRequestForm({ fullPath, branches }: { fullPath: string; branche
         label="Description"
         value={description}
         onChange={setDescription}
+        project={fullPath}
         placeholder="Describe the goal of the changes and what reviewers should be aware of."
       />
+      <MergeRequestDependenciesField
+        fullPath={fullPath}
+        selfId={null}
+        value={dependencies}
+        onChange={setDependencies}
+      />
       <div className="row">
-        <Button type="submit" variant="primary" loading={create.isPending} disabled={!shownTitle.trim()}>
+        <Button
+          type="submit"
+          variant="primary"
+          loading={create.isPending || addDependencies.isPending}
+          disabled={!shownTitle.trim()}
+        >
           Create merge request
         </Button>
       </div>

@@ -5,6 +5,7 @@ import type {
   UpdateMergeRequestBody,
 } from '../../../shared/api/mergeRequests';
 import { request } from '../../api/client';
+import { notesKeys } from '../notes/queries';
 import { mergeRequestKeys, mergeRequestsApi } from './queries';
 
 export function useCreateMergeRequest(fullPath: string) {
@@ -22,6 +23,11 @@ export function useUpdateMergeRequest(fullPath: string, iid: number) {
   return useMutation({
     mutationFn: (body: UpdateMergeRequestBody) =>
       request<MergeRequestDetail>(`${mergeRequestsApi(fullPath)}/${iid}`, { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all(fullPath) }),
+    // The Activity section too: a lock changes who may comment there.
+    onSuccess: (_updated, body) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all(fullPath) }),
+        body.discussion_locked !== undefined && queryClient.invalidateQueries({ queryKey: notesKeys.all }),
+      ]),
   });
 }

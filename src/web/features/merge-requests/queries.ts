@@ -24,8 +24,10 @@ export const mergeRequestKeys = {
     [...mergeRequestKeys.all(fullPath), 'count', state, search] as const,
   one: (fullPath: string, iid: number) => [...mergeRequestKeys.all(fullPath), iid] as const,
   page: (fullPath: string, iid: number) => [...mergeRequestKeys.one(fullPath, iid), 'page'] as const,
+  commitPages: (fullPath: string, iid: number) =>
+    [...mergeRequestKeys.one(fullPath, iid), 'commits'] as const,
   commits: (fullPath: string, iid: number, page: number) =>
-    [...mergeRequestKeys.one(fullPath, iid), 'commits', page] as const,
+    [...mergeRequestKeys.commitPages(fullPath, iid), page] as const,
   branches: (fullPath: string) => ['branches', fullPath] as const,
 };
 
@@ -71,10 +73,13 @@ export function useMergeRequestPage(fullPath: string, iid: number) {
   });
 }
 
+/** One page of the request's commits, newest (its head) first, with their total. */
+export type CommitsPage = { items: MergeRequestCommit[]; total: number };
+
 export function useMergeRequestCommits(fullPath: string, iid: number, page: number) {
   return useQuery({
     queryKey: mergeRequestKeys.commits(fullPath, iid, page),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<CommitsPage> => {
       const { data, headers } = await requestWithHeaders<MergeRequestCommit[]>(
         `${mergeRequestsApi(fullPath)}/${iid}/commits`,
         { query: { page, per_page: PER_PAGE }, signal },

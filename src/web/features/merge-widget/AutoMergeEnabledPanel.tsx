@@ -2,7 +2,11 @@ import { ClockIcon } from '@primer/octicons-react';
 import { Button, Flash } from '@primer/react';
 import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
 import { SOMETHING_WENT_WRONG } from '../../../shared/merge-widget/messages';
-import { autoMergeEnabledText, cancelAutoMergeText } from '../../../shared/merge-widget/widgetVisibility';
+import {
+  autoMergeEnabledText,
+  autoMergeSourceBranchLine,
+  cancelAutoMergeText,
+} from '../../../shared/merge-widget/widgetVisibility';
 import { useCancelAutoMerge } from './mutations';
 import { MergeTrainPosition } from './MergeTrainPosition';
 import { WidgetRow } from './WidgetRow';
@@ -14,6 +18,10 @@ export function AutoMergeEnabledPanel({ fullPath, cached, widget }: Props) {
   const cancel = useCancelAutoMerge(fullPath, cached.iid);
   // The server sets a strategy with every auto-merge; the newest form stands in should one lack it.
   const strategy = cached.auto_merge_strategy ?? 'merge_when_checks_pass';
+  const sourceBranch = autoMergeSourceBranchLine({
+    removesSourceBranch: cached.should_remove_source_branch ?? cached.force_remove_source_branch,
+    canRemoveSourceBranch: widget.current_user.can_remove_source_branch,
+  });
   return (
     <WidgetRow
       icon={<ClockIcon className="mw-icon--accent" />}
@@ -30,6 +38,10 @@ export function AutoMergeEnabledPanel({ fullPath, cached, widget }: Props) {
       }
     >
       <p className="mw-title">{autoMergeEnabledText(strategy)}</p>
+      <p className="muted">
+        <span>{sourceBranch.text}</span>
+        {sourceBranch.notice && <span className="mw-subtle"> · {sourceBranch.notice}</span>}
+      </p>
       {strategy === 'merge_train' && (
         <MergeTrainPosition index={cached.merge_train_index} count={cached.merge_trains_count} />
       )}

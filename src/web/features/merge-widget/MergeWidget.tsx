@@ -21,9 +21,9 @@ import { MergeChecks } from './MergeChecks';
 import { PipelineSuggestionCard } from './PipelineSuggestionCard';
 import { useMergeWidget, widgetKeys } from './queries';
 import { RebaseButton } from './RebaseButton';
+import { StatusChecksReport } from './StatusChecksReport';
 import { ReadyToMergeForm } from './ReadyToMergeForm';
 import { useMergeFlow } from './useMergeFlow';
-import { useMergeStatusSubscription } from './useMergeStatusSubscription';
 import { widgetStateFacts } from './widgetFacts';
 import { WidgetMainPanel } from './WidgetMainPanel';
 import { showMergeChecks, widgetPanel } from './widgetPanel';
@@ -35,12 +35,17 @@ type Notice = { variant: 'success' | 'danger'; text: string };
 
 /**
  * The merge request widget (spec 000): the state of the request and what can be done about it,
- * kept current by polling with ETags and by the merge status subscription.
+ * kept current by polling with ETags and by the page's merge status subscription.
  */
 export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
   const { iid } = mr;
   const queryClient = useQueryClient();
-  /** The head the viewer reviewed when it is not the page's: a refused stale merge, or our own rebase. */
+  /**
+   * The head the page showed when the viewer opened this tab: the page itself follows later pushes
+   * live, but what the viewer reviewed does not move with it.
+   */
+  const [loadedHead] = useState(mr.sha);
+  /** The head the viewer reviewed when it is not the loaded one: a refused stale merge, or our own rebase. */
   const [reviewedHead, setReviewedHead] = useState<string | null>(null);
   const [rebaseRequestedAt, setRebaseRequestedAt] = useState<number | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -62,14 +67,22 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
   const { refetch, dataUpdatedAt } = query;
   const refresh = useCallback(() => void refetch(), [refetch]);
   const cached = query.data?.cached.body;
-  useMergeStatusSubscription(cached?.id ?? null, refresh);
 
-  // The page around the widget (header state, tabs) follows a change of state seen here.
-  const widgetState = cached?.state;
+  // The page around the widget (header, tabs) follows a change of state, title or target that a
+  // new widget answer shows: without a socket, the widget's polls are how the page hears of them.
+  // Judged when the widget's answer changes, not the page's, so a page read ahead of the widget
+  // is not read again.
   useEffect(() => {
-    if (widgetState && widgetState !== mr.state)
-      void queryClient.invalidateQueries({ queryKey: mergeRequestKeys.page(fullPath, iid) });
-  }, [widgetState, mr.state, queryClient, fullPath, iid]);
+    const pageKey = mergeRequestKeys.page(fullPath, iid);
+    const page = queryClient.getQueryData<MergeRequestPage>(pageKey);
+    if (!cached || !page) return;
+    if (
+      cached.state !== page.state ||
+      cached.title !== page.title ||
+      cached.target_branch !== page.target_branch
+    )
+      void queryClient.invalidateQueries({ queryKey: pageKey });
+  }, [cached, queryClient, fullPath, iid]);
 
   // The page's own data (its head for the changes tab) follows a head the viewer now works from.
   useEffect(() => {
@@ -85,8 +98,11 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
     !cached.rebase_in_progress
   ) {
     setRebaseRequestedAt(null);
-    if (cached.merge_error) setNotice({ variant: 'danger', text: rebaseErrorMessage(cached.merge_error) });
-    else setReviewedHead(cached.diff_head_sha);
+    if (cached.merge_error) {
+      // Said once, as the rebase's own failure, not again as the merge error alert.
+      setNotice({ variant: 'danger', text: rebaseErrorMessage(cached.merge_error) });
+      setDismissedError(cached.merge_error);
+    } else setReviewedHead(cached.diff_head_sha);
   }
 
   const endFailure = useCallback(() => {
@@ -100,10 +116,11 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
         <SkeletonBox height="56px" />
       </section>
     );
-  if (query.isError || !cached) return <Flash variant="danger">{WIDGET_LOAD_FAILED}</Flash>;
+  // Only a widget that never loaded says so: a failed poll keeps the last answer, and polling goes on.
+  if (!query.data || !cached) return <Flash variant="danger">{WIDGET_LOAD_FAILED}</Flash>;
 
   const widget = query.data.widget.body;
-  const reviewedHeadSha = reviewedHead ?? mr.sha;
+  const reviewedHeadSha = reviewedHead ?? loadedHead;
   const facts = widgetStateFacts(cached, widget, { mergeOngoing: flow.merging, reviewedHeadSha });
   const state = selectWidgetState(facts);
   const panel = widgetPanel({
@@ -164,6 +181,14 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
       )}
       <PipelineSuggestionCard cached={cached} widget={widget} />
       {open && <BlockingMergeRequestsReport report={widget.blocking_merge_requests} />}
+      {open && (
+        <StatusChecksReport
+          fullPath={fullPath}
+          iid={iid}
+          checks={cached.mergeability_checks}
+          version={query.data.cached.etag}
+        />
+      )}
       <div className="box">
         {autoMergeFailed && (
           <WidgetRow icon={<XCircleIcon className="mw-icon--danger" />}>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, FormControl, Textarea } from '@primer/react';
+import { Button, Checkbox, FormControl, Textarea, useConfirm } from '@primer/react';
 import { useState } from 'react';
 import type { PageMergeBody } from '../../../shared/api/mergeRequests';
 import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
@@ -6,9 +6,15 @@ import { isMergePrevented, type AutoMergeStrategy } from '../../../shared/auto-m
 import {
   commitMessageRows,
   isMergeButtonDisabled,
+  isPipelineFailed,
   mergeMessages,
+  needsUnverifiedMergeConfirmation,
   showMergeCommitEditor,
   squashCheckbox,
+  UNVERIFIED_MERGE_CONFIRM,
+  UNVERIFIED_MERGE_QUESTION,
+  UNVERIFIED_MERGE_TEXT,
+  UNVERIFIED_MERGE_TITLE,
 } from '../../../shared/merge-widget/mergeValidation';
 import {
   mergeButtonText,
@@ -58,6 +64,7 @@ function CommitMessageEditor({ label, message }: { label: string; message: Retur
 /** The merge form: delete source branch, squash, the commit messages, and Merge or Set to auto-merge. */
 export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, onMerge }: Props) {
   const user = widget.current_user;
+  const confirm = useConfirm();
   const [removeSource, setRemoveSource] = useState(
     cached.should_remove_source_branch ?? cached.force_remove_source_branch,
   );
@@ -105,6 +112,35 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
       }),
     });
 
+  // Pipelines do not exist yet, so a status is never unverifiable; a retargeted request asks.
+  const unverified = needsUnverifiedMergeConfirmation({
+    pipelineFailed: isPipelineFailed({
+      hasCI: cached.has_ci,
+      ciStatus: null,
+      pipelineMustSucceedConflict: false,
+    }),
+    statusUnverifiable: false,
+    retargeted: cached.retargeted,
+    strategy: autoMergeStrategy,
+  });
+  const mergeClicked = async () => {
+    const confirmed =
+      !unverified ||
+      (await confirm({
+        title: UNVERIFIED_MERGE_TITLE,
+        content: (
+          <div className="mw-confirm">
+            <p>{UNVERIFIED_MERGE_TEXT}</p>
+            <p>{UNVERIFIED_MERGE_QUESTION}</p>
+          </div>
+        ),
+        confirmButtonContent: UNVERIFIED_MERGE_CONFIRM,
+        // As GitLab, Cancel has the focus: Enter must not merge what nothing verified.
+        confirmButtonType: 'danger',
+      }));
+    if (confirmed) submit();
+  };
+
   return (
     <div className="box__row mw-form" aria-label="Merge options">
       <div className="mw-form__options">
@@ -132,7 +168,12 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
       {editing && mergeEditor && <CommitMessageEditor label="Merge commit message" message={mergeMessage} />}
       <div className="mw-form__actions">
         <span className="mw-split">
-          <Button variant="primary" onClick={() => submit()} disabled={disabled} loading={inFlight}>
+          <Button
+            variant="primary"
+            onClick={() => void mergeClicked()}
+            disabled={disabled}
+            loading={inFlight}
+          >
             {mergeButtonText(autoMergeStrategy)}
           </Button>
           {showMergeNow({

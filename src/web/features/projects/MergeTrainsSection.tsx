@@ -1,7 +1,7 @@
-import { Button, Checkbox, Flash, FormControl, Heading } from '@primer/react';
-import { useState, type FormEvent } from 'react';
+import { Checkbox, FormControl } from '@primer/react';
+import { useState } from 'react';
 import type { Project } from '../../../shared/api/projects';
-import { useUpdateProject } from './mutations';
+import { SettingsSectionForm } from './SettingsSectionForm';
 
 /**
  * The merge settings' merge trains: merge requests queue per target branch and merge one after
@@ -9,27 +9,19 @@ import { useUpdateProject } from './mutations';
  * without restarting it.
  */
 export function MergeTrainsSection({ project }: { project: Project }) {
-  const update = useUpdateProject(project.path_with_namespace);
   const [enabled, setEnabled] = useState(project.merge_trains_enabled);
   const [skipAllowed, setSkipAllowed] = useState(project.merge_trains_skip_train_allowed);
-  const [saved, setSaved] = useState(false);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    update.mutate(
-      { merge_trains_enabled: enabled, merge_trains_skip_train_allowed: enabled && skipAllowed },
-      { onSuccess: () => setSaved(true) },
-    );
-  };
-
   return (
-    <form className="box settings-section stack" onSubmit={submit} aria-label="Merge trains">
-      <Heading as="h2" variant="small">
-        Merge trains
-      </Heading>
-      {update.isError && <Flash variant="danger">{update.error.message}</Flash>}
-      {saved && <Flash variant="success">Merge train settings were saved.</Flash>}
+    <SettingsSectionForm
+      project={project}
+      title="Merge trains"
+      savedText="Merge train settings were saved."
+      submitText="Save merge train settings"
+      body={() => ({
+        merge_trains_enabled: enabled,
+        merge_trains_skip_train_allowed: enabled && skipAllowed,
+      })}
+    >
       <FormControl>
         <Checkbox checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         <FormControl.Label>Enable merge trains</FormControl.Label>
@@ -49,11 +41,6 @@ export function MergeTrainsSection({ project }: { project: Project }) {
           requests against the merged changes.
         </FormControl.Caption>
       </FormControl>
-      <div>
-        <Button type="submit" disabled={update.isPending}>
-          Save merge train settings
-        </Button>
-      </div>
-    </form>
+    </SettingsSectionForm>
   );
 }

@@ -8,14 +8,14 @@ import {
   Select,
   Spinner,
   TextInput,
-  Textarea,
 } from '@primer/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { Visibility } from '../../../shared/access/accessLevels';
 import type { Namespace } from '../../../shared/api/projects';
 import type { SessionUser } from '../../../shared/api/session';
-import { pathFromName } from '../../../shared/names/paths';
+import { DescriptionField } from '../../components/DescriptionField';
+import { usePathFromName } from '../../components/usePathFromName';
 import { useGroup } from '../groups/queries';
 import { RequireSignIn } from '../session/RequireSignIn';
 import { useCreateProject } from './mutations';
@@ -62,8 +62,7 @@ function ProjectForm({
   const navigate = useNavigate();
   const create = useCreateProject();
   const [name, setName] = useState('');
-  const [path, setPath] = useState('');
-  const [pathEdited, setPathEdited] = useState(false);
+  const [shownPath, editPath] = usePathFromName(name);
   const [namespaceId, setNamespaceId] = useState(
     namespaces.some((n) => n.id === initialNamespaceId) ? initialNamespaceId : namespaces[0]?.id,
   );
@@ -74,7 +73,6 @@ function ProjectForm({
   const namespace = namespaces.find((n) => n.id === namespaceId);
   const group = useGroup(namespace?.full_path ?? '', namespace?.kind === 'group');
   const maximum = namespace?.kind === 'group' ? group.data?.visibility : undefined;
-  const shownPath = pathEdited ? path : pathFromName(name);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -128,25 +126,17 @@ function ProjectForm({
           <TextInput
             block
             value={shownPath}
-            onChange={(event) => {
-              setPathEdited(true);
-              setPath(event.target.value);
-            }}
+            onChange={(event) => editPath(event.target.value)}
             placeholder="my-awesome-project"
             maxLength={255}
           />
         </FormControl>
       </div>
-      <FormControl>
-        <FormControl.Label>Project description (optional)</FormControl.Label>
-        <Textarea
-          block
-          rows={3}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={2000}
-        />
-      </FormControl>
+      <DescriptionField
+        label="Project description (optional)"
+        value={description}
+        onChange={setDescription}
+      />
       <VisibilityField value={visibility} onChange={setVisibility} kind="project" maximum={maximum} />
       <FormControl>
         <Checkbox checked={readme} onChange={(event) => setReadme(event.target.checked)} />

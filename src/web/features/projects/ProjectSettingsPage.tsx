@@ -1,43 +1,49 @@
-import { Button, Flash, FormControl, Heading, Select, TextInput, Textarea } from '@primer/react';
+import { Button, Flash, FormControl, Heading, LinkButton, Select, TextInput } from '@primer/react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Visibility } from '../../../shared/access/accessLevels';
 import type { Project } from '../../../shared/api/projects';
-import { useSession } from '../session/useSession';
+import { DescriptionField } from '../../components/DescriptionField';
 import { useDeleteProject, useSetArchived, useUpdateProject } from './mutations';
-import { viewerAccessLevel } from './projectNavigation';
-import { ProjectLayout } from './ProjectLayout';
-import { MergeRequestTitleSection } from './MergeRequestTitleSection';
-import { MergeTrainsSection } from './MergeTrainsSection';
-import { useProjectFullPath } from './projectRoutes';
-import { useBranchNames, useProject } from './queries';
+import { projectUrl } from './projectRoutes';
+import { useBranchNames } from './queries';
+import { SettingsFrame } from './SettingsFrame';
 import { VisibilityField } from './VisibilityField';
 import './projects.css';
 
 /** `{project}/-/edit`: name, description, visibility, default branch, archiving and deletion. */
 export function ProjectSettingsPage() {
-  const fullPath = useProjectFullPath();
-  const project = useProject(fullPath);
-  const admin = useSession().data?.user?.admin ?? false;
-  const level = project.data ? viewerAccessLevel(project.data, admin) : 0;
   return (
-    <ProjectLayout>
-      {project.data &&
-        (level >= 40 ? (
-          <div className="stack form-page">
-            <Heading as="h1">Settings</Heading>
-            <GeneralSettings project={project.data} />
-            <MergeRequestTitleSection project={project.data} />
-            <MergeTrainsSection project={project.data} />
-            <ArchiveSection project={project.data} />
-            {level >= 50 && <DeleteSection project={project.data} />}
-          </div>
-        ) : (
-          <Flash variant="warning">
-            You need at least the Maintainer role to change this project’s settings.
-          </Flash>
-        ))}
-    </ProjectLayout>
+    <SettingsFrame current="edit" title="Settings">
+      {(project, level) => (
+        <>
+          <GeneralSettings project={project} />
+          <MergeRequestSettingsLink project={project} />
+          <ArchiveSection project={project} />
+          {level >= 50 && <DeleteSection project={project} />}
+        </>
+      )}
+    </SettingsFrame>
+  );
+}
+
+/** The merge settings have their own page, as in GitLab; this says what is found there. */
+function MergeRequestSettingsLink({ project }: { project: Project }) {
+  return (
+    <section className="box settings-section stack" aria-label="Merge requests">
+      <Heading as="h2" variant="small">
+        Merge requests
+      </Heading>
+      <p className="muted">
+        Merge method, squashing, merge checks, commit message templates, the title format, merge trains and
+        status checks.
+      </p>
+      <div>
+        <LinkButton as={RouterLink} to={projectUrl(project.path_with_namespace, 'settings/merge_requests')}>
+          Merge request settings
+        </LinkButton>
+      </div>
+    </section>
   );
 }
 
@@ -76,16 +82,11 @@ function GeneralSettings({ project }: { project: Project }) {
         <FormControl.Label>Project name</FormControl.Label>
         <TextInput block value={name} onChange={(event) => setName(event.target.value)} maxLength={255} />
       </FormControl>
-      <FormControl>
-        <FormControl.Label>Project description (optional)</FormControl.Label>
-        <Textarea
-          block
-          rows={3}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={2000}
-        />
-      </FormControl>
+      <DescriptionField
+        label="Project description (optional)"
+        value={description}
+        onChange={setDescription}
+      />
       <VisibilityField value={visibility} onChange={setVisibility} kind="project" />
       <FormControl disabled={project.empty_repo}>
         <FormControl.Label>Default branch</FormControl.Label>

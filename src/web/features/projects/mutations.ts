@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Member } from '../../../shared/api/members';
 import type { CreateProjectBody, Project, UpdateProjectBody } from '../../../shared/api/projects';
+import type { CreateStatusCheckBody, StatusCheckJson } from '../../../shared/api/statusChecks';
 import { request } from '../../api/client';
 import { membersApi, projectApi, projectKeys, type MemberSource } from './queries';
 
@@ -86,5 +87,27 @@ export function useRemoveMember(source: MemberSource) {
   return useMutation({
     mutationFn: (userId: number) => request<null>(`${membersApi(source)}/${userId}`, { method: 'DELETE' }),
     onSuccess,
+  });
+}
+
+/** Adds a status check, or edits the one with `id`. */
+export function useSaveStatusCheck(fullPath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: CreateStatusCheckBody }) =>
+      request<StatusCheckJson>(
+        `${projectApi(fullPath)}/external_status_checks${id === null ? '' : `/${id}`}`,
+        { method: id === null ? 'POST' : 'PUT', body },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.statusChecks(fullPath) }),
+  });
+}
+
+export function useDeleteStatusCheck(fullPath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      request<null>(`${projectApi(fullPath)}/external_status_checks/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.statusChecks(fullPath) }),
   });
 }

@@ -14,6 +14,7 @@ describe('project navigation', () => {
     ['/group/app/-/issues', 'issues'],
     ['/group/app/-/project_members', 'members'],
     ['/group/app/-/edit', 'settings'],
+    ['/group/app/-/settings/merge_requests', 'settings'],
     ['/group/app/-/edit/main/README.md', 'files'],
     ['/group/app/-/new/main', 'files'],
   ])('marks %s as %s', (pathname, section) => {

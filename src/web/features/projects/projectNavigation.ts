@@ -33,6 +33,8 @@ export function activeSection(pathname: string): ProjectSection {
       return 'merge_requests';
     case 'project_members':
       return 'members';
+    case 'settings':
+      return 'settings';
     case 'edit':
       // `/-/edit` is the settings page; `/-/edit/{branch}/{path}` the single-file editor.
       return next === '' ? 'settings' : 'files';

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { MergeRequestSettingsPage } from './MergeRequestSettingsPage';
 import { MAX_PATH_DEPTH, NamespaceOrProjectPage } from './NamespaceOrProjectPage';
 import { NewProjectPage } from './NewProjectPage';
 import { ProjectMembersPage } from './ProjectMembersPage';
@@ -11,6 +12,7 @@ export const projectsPages: RouteObject[] = [{ path: '/projects/new', element: <
 export const projectsProjectPages: ProjectPage[] = [
   { path: 'project_members', element: <ProjectMembersPage /> },
   { path: 'edit', element: <ProjectSettingsPage /> },
+  { path: 'settings/merge_requests', element: <MergeRequestSettingsPage /> },
 ];
 
 /** `/p0`, `/p0/p1`, ... : React Router matches fixed segments, so one route per depth. */

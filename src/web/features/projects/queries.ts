@@ -2,6 +2,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { Group } from '../../../shared/api/groups';
 import type { Member } from '../../../shared/api/members';
 import type { Namespace, Project } from '../../../shared/api/projects';
+import type { ProtectedBranch } from '../../../shared/api/repository';
+import type { StatusCheckJson } from '../../../shared/api/statusChecks';
 import type { UserBasic } from '../../../shared/api/users';
 import { ApiError, request, requestWithHeaders } from '../../api/client';
 import { groupKeys } from '../groups/queries';
@@ -32,6 +34,8 @@ export const projectKeys = {
   memberPage: (source: MemberSource, page: number) => [...projectKeys.members(source), page] as const,
   myAccess: (source: MemberSource, userId: number) => [...projectKeys.members(source), 'me', userId] as const,
   userSearch: (search: string) => ['users', 'search', search] as const,
+  statusChecks: (fullPath: string) => [...projectKeys.detail(fullPath), 'status-checks'] as const,
+  protectedBranches: (fullPath: string) => [...projectKeys.detail(fullPath), 'protected-branches'] as const,
 };
 
 export type Paged<T> = { items: T[]; total: number };
@@ -184,5 +188,26 @@ export function useResolvedPath(fullPath: string) {
       return user ? { kind: 'user', user } : { kind: 'missing' };
     },
     staleTime: 30_000,
+  });
+}
+
+/** The project's external status checks (Maintainers only). */
+export function useStatusChecks(fullPath: string) {
+  return useQuery({
+    queryKey: projectKeys.statusChecks(fullPath),
+    queryFn: ({ signal }) =>
+      request<StatusCheckJson[]>(`${projectApi(fullPath)}/external_status_checks`, { signal }),
+  });
+}
+
+/** The project's protected branches (one page of 100: what a selector can offer). */
+export function useProtectedBranches(fullPath: string) {
+  return useQuery({
+    queryKey: projectKeys.protectedBranches(fullPath),
+    queryFn: ({ signal }) =>
+      request<ProtectedBranch[]>(`${projectApi(fullPath)}/protected_branches`, {
+        query: { per_page: 100 },
+        signal,
+      }),
   });
 }

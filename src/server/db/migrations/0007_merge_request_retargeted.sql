@@ -1,0 +1,1 @@
+ALTER TABLE "merge_requests" ADD COLUMN "retargeted" boolean DEFAULT false NOT NULL;

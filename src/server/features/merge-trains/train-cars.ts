@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { CurrentUser } from '../../auth/current-user';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { AUTO_MERGE_FAILED, type mergeParams } from '../merge-requests/auto-merge.service';
+import { updateMergeRequestRow, type MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import type { SystemNotesService } from '../notes/system-notes.service';
+import type { ProjectsService } from '../projects/projects.service';
+import {
+  findActiveCar,
+  insertCar,
+  listActiveCars,
+  markStale,
+  removeWaitingCar,
+  type CarRow,
+} from './merge-trains.repo';
+import { pointTrainRef } from './train-ref';
+import { carTrain, trainOf, type TrainSignals } from './train-signals';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  projects: Pick<ProjectsService, 'gitDirOf'>;
+  systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
+  signals: TrainSignals;
+};
+
+type Params = z.infer<typeof mergeParams>;
+
+/** Cars getting on and off a train, each with its system note, the train told and looked at again. */
+export function createTrainCars({ db, clock, projects, systemNotes, signals }: Deps) {
+  /** Puts a request on its train with the choices made now; false when another call put it on a moment ago. */
+  async function join(actor: CurrentUser, mr: MergeRequestRow, params: Params): Promise<boolean> {
+    const train = trainOf(mr);
+    const now = clock.now();
+    const joined = await db
+      .transaction(async (tx) => {
+        await updateMergeRequestRow(tx, mr.id, {
+          autoMergeEnabled: true,
+          autoMergeStrategy: 'merge_train',
+          mergeParams: params,
+          mergeError: null,
+          updatedAt: now,
+        });
+        const ahead = (await listActiveCars(tx, train)).length;
+        await insertCar(tx, { mergeRequestId: mr.id, ...carTrain(train), userId: actor.id, createdAt: now });
+        return systemNotes.record(
+          {
+            projectId: mr.projectId,
+            noteableType: 'MergeRequest',
+            noteableId: mr.id,
+            authorId: actor.id,
+            action: 'merge',
+            body:
+              ahead === 0
+                ? 'started a merge train'
+                : `added this merge request to the merge train at position ${ahead + 1}`,
+          },
+          tx,
+        );
+      })
+      // Another call added it a moment ago: the one-active-car index refused this one.
+      .catch(async (error: unknown) => {
+        if (await findActiveCar(db, mr.id)) return null;
+        throw error;
+      });
+    if (!joined) return false;
+    await systemNotes.announce(joined);
+    await signals.announceTrain(train);
+    await signals.queueRefresh(train);
+    return true;
+  }
+
+  /** Takes a car off its train: by a person ("Remove from merge train"), or with the reason it can no longer merge. */
+  async function takeOff(
+    car: CarRow,
+    mr: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId' | 'targetBranch'>,
+    why: { authorId: number | null; reason: string | null },
+  ): Promise<boolean> {
+    const now = clock.now();
+    const train = trainOf(mr);
+    const taken = await db.transaction(async (tx) => {
+      if (!(await removeWaitingCar(tx, car.id))) return null;
+      const behind = (await listActiveCars(tx, train)).filter((other) => other.id > car.id);
+      await markStale(
+        tx,
+        behind.map((other) => other.id),
+        now,
+      );
+      await updateMergeRequestRow(tx, mr.id, {
+        autoMergeEnabled: false,
+        autoMergeStrategy: null,
+        mergeParams: null,
+        mergeError: why.reason === null ? null : AUTO_MERGE_FAILED,
+        updatedAt: now,
+      });
+      return systemNotes.record(
+        {
+          projectId: mr.projectId,
+          noteableType: 'MergeRequest',
+          noteableId: mr.id,
+          authorId: why.authorId,
+          action: 'merge',
+          body:
+            why.reason === null
+              ? 'removed this merge request from the merge train'
+              : `removed this merge request from the merge train because ${why.reason}`,
+        },
+        tx,
+      );
+    });
+    if (!taken) return false;
+    await pointTrainRef(projects.gitDirOf(mr.projectId), mr.iid, null);
+    await systemNotes.announce(taken);
+    await signals.announceTrain(train, [mr]);
+    await signals.queueRefresh(train);
+    return true;
+  }
+
+  return { join, takeOff };
+}
+
+export type TrainCars = ReturnType<typeof createTrainCars>;

@@ -1,0 +1,52 @@
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../realtime/bus';
+import { mergeRequestIdOf, standingOf, type Standing } from '../merge-requests/merge-request-events';
+import { findActiveCar, listTrainsOfProject } from './merge-trains.repo';
+import type { TrainSignals } from './train-signals';
+
+/**
+ * Whether an announcement can matter to a train: any change of a request set to the train, or the
+ * request's own update that merged or closed it some other way (a quick action), whose car the
+ * train must let go. A note on a request that has left never does.
+ */
+export const mayMatterToTrain = (standing: Standing, ownUpdate: boolean): boolean =>
+  standing.autoMergeStrategy === 'merge_train' ||
+  (ownUpdate && (standing.state === 'merged' || standing.state === 'closed'));
+
+/**
+ * A change of a request on a train (a push, a thread, a draft) or of its project's settings
+ * queues a look at the train, from whichever process made it. Announcements of requests that
+ * cannot be on a train are dropped first, without a read when the announcement says where the
+ * request stands.
+ */
+export function listenForTrainChanges({
+  db,
+  bus,
+  signals,
+}: {
+  db: Db;
+  bus: EventBus;
+  signals: Pick<TrainSignals, 'queueRefresh'>;
+}): () => void {
+  return bus.subscribe((event) => {
+    if (event.type === 'project.updated') {
+      void listTrainsOfProject(db, event.projectId)
+        .then(async (trains) => {
+          for (const train of trains) await signals.queueRefresh(train);
+        })
+        .catch(() => undefined);
+      return;
+    }
+    const mergeRequestId = mergeRequestIdOf(event);
+    if (mergeRequestId === null) return;
+    void standingOf(db, event, mergeRequestId)
+      .then(async (standing) => {
+        const ownUpdate = event.type === 'merge_request.updated';
+        if (!standing || !mayMatterToTrain(standing, ownUpdate)) return;
+        const car = await findActiveCar(db, mergeRequestId);
+        if (car)
+          await signals.queueRefresh({ projectId: car.targetProjectId, targetBranch: car.targetBranch });
+      })
+      .catch(() => undefined);
+  });
+}

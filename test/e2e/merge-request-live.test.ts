@@ -1,0 +1,217 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { branchRef, resolveCommit, ZERO_SHA } from '../../src/server/git/repository';
+import { newContext, screenshot, signIn } from '../support/browser';
+import { signedInProject } from '../support/browser-setup';
+import { pushFile } from '../support/merge-request-factories';
+
+/** Waits for what the watching browser should see after a change, and says how long it took. */
+async function seenWithin(change: () => Promise<unknown>, seen: () => Promise<unknown>): Promise<number> {
+  await change();
+  const started = Date.now();
+  await seen();
+  return Date.now() - started;
+}
+
+describe('a live merge request page', () => {
+  // Ada (the owner) changes the request, in her browser or through the API; Grace watches.
+  const setup = signedInProject({ visibility: 'private', developer: true });
+  let watcher: Page;
+  /** Requests of the watcher's browser for the page's own JSON (not the widget's). */
+  let pageReads = 0;
+  /** Requests of the watcher's browser for the request's commits (the Commits tab's counter and list). */
+  let commitsReads = 0;
+
+  const header = () => watcher.locator('.mr-header');
+  const tab = (name: string) =>
+    watcher
+      .getByRole('navigation', { name: 'Merge request tabs' })
+      .getByRole('link', { name: new RegExp(`^${name}`) });
+  /** The number a tab's counter shows. */
+  const counter = async (name: string) => /\d+/.exec(await tab(name).innerText())?.[0];
+  const within = { timeout: 1_000 };
+  /** Pushes a file to a branch as Ada, and announces it as a push over HTTP would. */
+  const push = async (branch: string, file: { path: string; content: string }) => {
+    const { t, project, owner } = setup;
+    const before = (await resolveCommit(project.gitDir, branchRef(branch))) ?? ZERO_SHA;
+    const after = await pushFile(project, branch, file, branch);
+    await t.container.gitHttp.announcePush(
+      { project, actor: owner, changes: [{ ref: branchRef(branch), oldSha: before, newSha: after }] },
+      (error) => {
+        throw error;
+      },
+    );
+  };
+  const mrApi = () => `/api/v4/projects/${setup.project.project.id}/merge_requests/1`;
+  const put = async (payload: Record<string, unknown>) => {
+    const response = await setup.t.app.inject({
+      method: 'PUT',
+      url: mrApi(),
+      payload,
+      headers: setup.owner.headers,
+    });
+    expect(response.statusCode).toBe(200);
+  };
+
+  beforeAll(async () => {
+    const { t, owner, project, browser, baseUrl } = setup;
+    await pushFile(project, 'release', { path: 'RELEASE.md', content: 'v1\n' });
+    await pushFile(project, 'feature/cart', { path: 'src/cart.ts', content: 'export const cart = [];\n' });
+    await t.container.mergeRequests.create(owner, project.project.id, {
+      source_branch: 'feature/cart',
+      title: 'Draft: Add a cart',
+      description: 'Adds the cart.',
+    });
+    watcher = await (await newContext(browser, baseUrl)).newPage();
+    watcher.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === `/${project.fullPath}/-/merge_requests/1.json`) pageReads++;
+      if (pathname === `/api/v4/projects/${encodeURIComponent(project.fullPath)}/merge_requests/1/commits`)
+        commitsReads++;
+    });
+    await signIn(watcher, setup.developer.username, setup.developer.password);
+    await watcher.goto(`/${project.fullPath}/-/merge_requests/1`);
+    await header().getByText('Draft', { exact: true }).waitFor();
+    await watcher
+      .getByRole('region', { name: 'Merge' })
+      .getByText('Merge request must not be draft.')
+      .waitFor();
+  });
+
+  it('drops the Draft marker within a second of the draft being marked ready through the API', async () => {
+    await screenshot(watcher, 'merge-request-live-draft');
+    const elapsed = await seenWithin(
+      () => put({ draft: false }),
+      () => header().getByText('Open', { exact: true }).waitFor(within),
+    );
+    expect(elapsed).toBeLessThan(1_000);
+    await watcher.getByRole('heading', { name: 'Add a cart', exact: true }).waitFor(within);
+    expect(await header().getByText('Draft', { exact: true }).count()).toBe(0);
+    await watcher.getByText('marked this merge request as ready').waitFor();
+    await screenshot(watcher, 'merge-request-live-ready');
+  });
+
+  it('shows a title and description another user saved in their browser within a second', async () => {
+    const { page, project } = setup;
+    await page.goto(`/${project.fullPath}/-/merge_requests/1`);
+    await page.locator('.mr-header').getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Title').fill('Add a shopping cart');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Adds the **shopping** cart.');
+    // The second counts from the moment Ada's save was answered.
+    const elapsed = await seenWithin(
+      () =>
+        Promise.all([
+          page.waitForResponse(
+            (r) => r.request().method() === 'PUT' && r.url().endsWith('/merge_requests/1'),
+          ),
+          page.getByRole('button', { name: 'Save changes' }).click(),
+        ]),
+      () => watcher.getByRole('heading', { name: 'Add a shopping cart' }).waitFor(within),
+    );
+    expect(elapsed).toBeLessThan(1_000);
+    await watcher.locator('.mr-description strong', { hasText: 'shopping' }).waitFor(within);
+  });
+
+  it('follows a retarget and a new assignee within a second', async () => {
+    const retargeted = await seenWithin(
+      () => put({ target_branch: 'release' }),
+      () => header().locator('.mr-branch', { hasText: 'release' }).waitFor(within),
+    );
+    expect(retargeted).toBeLessThan(1_000);
+    expect(await header().locator('.mr-header__meta').innerText()).toContain(
+      'requested to merge feature/cart into release',
+    );
+
+    const assigned = await seenWithin(
+      () => put({ assignee_ids: [setup.developer.id] }),
+      () =>
+        watcher
+          .getByRole('region', { name: 'Assignees' })
+          .getByRole('list', { name: 'Assigned' })
+          .getByText('Grace Hopper')
+          .waitFor(within),
+    );
+    expect(assigned).toBeLessThan(1_000);
+    await screenshot(watcher, 'merge-request-live-retargeted-assigned');
+  });
+
+  it('follows a close and a reopen within a second, on any tab', async () => {
+    await tab('Commits').click();
+    await watcher.getByRole('list', { name: 'Commits' }).waitFor();
+    const closed = await seenWithin(
+      () => put({ state_event: 'close' }),
+      () => header().getByText('Closed', { exact: true }).waitFor(within),
+    );
+    expect(closed).toBeLessThan(1_000);
+    const reopened = await seenWithin(
+      () => put({ state_event: 'reopen' }),
+      () => header().getByText('Open', { exact: true }).waitFor(within),
+    );
+    expect(reopened).toBeLessThan(1_000);
+    await tab('Overview').click();
+    await watcher.getByRole('region', { name: 'Merge' }).getByText('Ready to merge!').waitFor();
+  });
+
+  it('reads only the widget again, not the page, when a push to the target changes nothing the page shows', async () => {
+    const widget = watcher.getByRole('region', { name: 'Merge' });
+    await widget.getByText('1 commit behind').waitFor();
+    const readsBefore = { page: pageReads, commits: commitsReads };
+    await push('release', { path: 'NOTES.md', content: 'notes\n' });
+    // The request into `release` is rechecked and announced; the widget hears of it at once.
+    await widget.getByText('2 commits behind').waitFor(within);
+    await watcher.waitForTimeout(500);
+    expect({ page: pageReads, commits: commitsReads }).toEqual(readsBefore);
+  });
+
+  it('counts a commit pushed to the source branch on the Commits tab within a second, and lists it', async () => {
+    await tab('Commits').click();
+    const commits = watcher.getByRole('list', { name: 'Commits' }).getByRole('listitem');
+    await commits.first().waitFor();
+    expect(await commits.count()).toBe(1);
+    expect(await counter('Commits')).toBe('1');
+    expect(await counter('Changes')).toBe('1');
+    const elapsed = await seenWithin(
+      () => push('feature/cart', { path: 'src/total.ts', content: 'export const total = 0;\n' }),
+      () =>
+        tab('Commits')
+          .filter({ hasText: /^\D*2\b/ })
+          .waitFor(within),
+    );
+    expect(elapsed).toBeLessThan(1_000);
+    await commits.filter({ hasText: 'Update src/total.ts' }).waitFor(within);
+    expect(await commits.count()).toBe(2);
+    expect(await counter('Changes')).toBe('2');
+    await screenshot(watcher, 'merge-request-live-pushed-commit');
+    await tab('Overview').click();
+  });
+
+  it('follows a new title through the widget’s polls when the socket is down', async () => {
+    const offline = await watcher.context().newPage();
+    await offline.routeWebSocket(/\/api\/graphql$/, (socket) => socket.close());
+    await offline.clock.install();
+    await offline.goto(`/${setup.project.fullPath}/-/merge_requests/1`);
+    await offline.getByRole('heading', { name: 'Add a shopping cart' }).waitFor();
+    // Polling starts with the widget's first answer.
+    await offline.getByRole('region', { name: 'Merge' }).getByText('Ready to merge!').waitFor();
+    await put({ title: 'Add a shopping cart with a total' });
+    // The widget's next poll is due after its `Poll-Interval` (10 s).
+    await offline.clock.fastForward(10_000);
+    await offline
+      .getByRole('heading', { name: 'Add a shopping cart with a total' })
+      .waitFor({ timeout: 2_000 });
+    await offline.close();
+  });
+
+  it('keeps the page and its widget on screen when a refresh fails, and takes the next one', async () => {
+    const pageJson = `**/${setup.project.fullPath}/-/merge_requests/1.json`;
+    await watcher.route(pageJson, (route) => route.fulfill({ status: 409, body: '{"message":"busy"}' }));
+    await put({ title: 'Add a cart, refreshed' });
+    await watcher.waitForTimeout(1_000);
+    // The answer failed: the page stays as it was, its widget with it, and no error replaces them.
+    await watcher.getByRole('heading', { name: 'Add a shopping cart with a total' }).waitFor();
+    await watcher.getByRole('region', { name: 'Merge' }).getByText('Ready to merge!').waitFor();
+    await watcher.unroute(pageJson);
+    await put({ title: 'Add a cart, refreshed again' });
+    await watcher.getByRole('heading', { name: 'Add a cart, refreshed again' }).waitFor(within);
+  });
+});
