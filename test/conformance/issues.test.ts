@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { buildProject, buildUser, type TestUser } from '../support/factories';
-import { gitlabClient } from '../support/gitlab-client';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildProject } from '../support/factories';
+import { conformanceSetup } from '../support/gitlab-client';
 
 describe('issues through @gitbeaker/rest', () => {
-  let t: TestApp;
-  let owner: TestUser;
-  let project: ProjectContext;
-  let gitlab: ReturnType<typeof gitlabClient>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await buildUser(t.container);
-    project = await buildProject(t.container, owner);
-    gitlab = gitlabClient(await t.listen(), owner.token);
-  });
-  afterAll(() => t.close());
+  const setup = conformanceSetup();
 
   it('creates, lists, shows, edits, closes, reopens and removes an issue', async () => {
+    const { owner, project, gitlab } = setup;
     const created = await gitlab.Issues.create(project.project.id, 'Crash on start', {
       description: 'Stack trace *attached*',
       assigneeIds: [owner.id],
@@ -65,6 +54,7 @@ describe('issues through @gitbeaker/rest', () => {
   });
 
   it('pages with GitLab’s headers, which the client follows', async () => {
+    const { t, owner, gitlab } = setup;
     const p = await buildProject(t.container, owner);
     for (let i = 1; i <= 5; i++) await gitlab.Issues.create(p.project.id, `Issue ${i}`);
     const { data, paginationInfo } = await gitlab.Issues.all({

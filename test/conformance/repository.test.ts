@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { buildProject, buildUser, type TestUser } from '../support/factories';
-import { gitlabClient } from '../support/gitlab-client';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { conformanceSetup } from '../support/gitlab-client';
 
 describe('repository and protected branches through @gitbeaker/rest', () => {
-  let t: TestApp;
-  let owner: TestUser;
-  let project: ProjectContext;
-  let gitlab: ReturnType<typeof gitlabClient>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await buildUser(t.container);
-    project = await buildProject(t.container, owner);
-    gitlab = gitlabClient(await t.listen(), owner.token);
-  });
-  afterAll(() => t.close());
+  const setup = conformanceSetup();
 
   it('creates a file on a new branch, reads it back, and lists the tree', async () => {
+    const { project, gitlab } = setup;
     const created = await gitlab.RepositoryFiles.create(
       project.project.id,
       'src/app.ts',
@@ -49,6 +37,7 @@ describe('repository and protected branches through @gitbeaker/rest', () => {
   });
 
   it('lists, creates and removes branches', async () => {
+    const { project, gitlab } = setup;
     const branches = await gitlab.Branches.all(project.project.id);
     expect(branches.map((branch) => [branch.name, branch.default, branch.protected])).toEqual([
       ['feature/app', false, false],
@@ -61,6 +50,7 @@ describe('repository and protected branches through @gitbeaker/rest', () => {
   });
 
   it('lists commits of a ref and shows one', async () => {
+    const { project, gitlab } = setup;
     const commits = await gitlab.Commits.all(project.project.id, { refName: 'feature/app' });
     expect(commits.map((commit) => commit.title)).toEqual(['Add the app', 'Initial commit']);
     const shown = await gitlab.Commits.show(project.project.id, commits[0]?.id ?? '');
@@ -68,6 +58,7 @@ describe('repository and protected branches through @gitbeaker/rest', () => {
   });
 
   it('protects a branch pattern, lists it and unprotects it', async () => {
+    const { project, gitlab } = setup;
     const rule = await gitlab.ProtectedBranches.protect(project.project.id, 'release/*', {
       pushAccessLevel: 30,
       allowForcePush: true,

@@ -1,40 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notes } from '../../src/server/db/schema';
-import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
-import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
-import { buildProject, buildUser, type TestUser } from '../support/factories';
-import { addProjectMember } from '../support/merge-request-factories';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { screenshot } from '../support/browser';
+import { signedInProject } from '../support/browser-setup';
+import { buildUser } from '../support/factories';
 
 describe('issues in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
-  let page: Page;
-  let owner: TestUser;
-  let developer: TestUser;
-  let project: ProjectContext;
+  const setup = signedInProject({ visibility: 'public', developer: true });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await buildUser(t.container, { name: 'Ada Lovelace' });
-    developer = await buildUser(t.container, { name: 'Grace Hopper' });
-    project = await buildProject(t.container, owner, { visibility: 'public' });
-    await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
-    browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  const issuesUrl = (path = '') => `/${project.fullPath}/-/issues${path}`;
-  const header = () => page.locator('.issue-header');
+  const issuesUrl = (path = '') => `/${setup.project.fullPath}/-/issues${path}`;
+  const header = () => setup.page.locator('.issue-header');
 
   it('shows an empty list with a way to start', async () => {
+    const { page, project } = setup;
     await page.goto(`/${project.fullPath}`);
     await page.getByRole('link', { name: 'Issues' }).click();
     await page.waitForURL((url) => url.pathname === issuesUrl());
@@ -45,6 +22,7 @@ describe('issues in the browser', () => {
   });
 
   it('creates an issue from the web form', async () => {
+    const { page } = setup;
     await page.getByLabel('Title').fill('Sign-in page crashes on Safari');
     await page
       .getByLabel('Description')
@@ -62,6 +40,7 @@ describe('issues in the browser', () => {
   });
 
   it('lists it under Open with its counts', async () => {
+    const { page } = setup;
     await page.goto(issuesUrl());
     const list = page.getByRole('list', { name: 'Issues' });
     await list.getByRole('link', { name: 'Sign-in page crashes on Safari' }).waitFor();
@@ -73,6 +52,7 @@ describe('issues in the browser', () => {
   });
 
   it('closes and reopens it with the close/reopen button', async () => {
+    const { page } = setup;
     await header().getByRole('button', { name: 'Close issue' }).click();
     await header().getByText('Closed', { exact: true }).waitFor();
     await header().getByRole('button', { name: 'Reopen issue' }).waitFor();
@@ -86,6 +66,7 @@ describe('issues in the browser', () => {
   });
 
   it('edits the title in place, and the activity says so', async () => {
+    const { page } = setup;
     await header().getByRole('button', { name: 'Edit' }).click();
     const form = page.getByRole('form', { name: 'Edit issue' });
     await form.getByLabel('Title').fill('Sign-in page crashes on Safari 17');
@@ -97,6 +78,7 @@ describe('issues in the browser', () => {
   });
 
   it('assigns a project member from the sidebar', async () => {
+    const { t, page, owner, developer, project } = setup;
     const assignees = page.getByRole('region', { name: 'Assignees' });
     await assignees.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('textbox', { name: 'Search users' }).fill('Grace');
@@ -108,6 +90,7 @@ describe('issues in the browser', () => {
   });
 
   it('locks the discussion and makes the issue confidential', async () => {
+    const { page } = setup;
     await page.getByRole('button', { name: 'Lock discussion' }).click();
     await page.getByRole('button', { name: 'Unlock discussion' }).waitFor();
     await page
@@ -120,6 +103,7 @@ describe('issues in the browser', () => {
   });
 
   it('shows an incident with its badge and timeline', async () => {
+    const { t, page, owner, project } = setup;
     const { record } = await t.container.issues.create(owner, project.project.id, {
       title: 'Checkout returns 500',
       description: 'Error rate above 5% since 14:02 UTC.',
@@ -133,27 +117,38 @@ describe('issues in the browser', () => {
       .waitFor();
     await header().getByRole('button', { name: 'Close incident' }).waitFor();
 
-    const [comment] = await t.container.db
+    const comments = await t.container.db
       .insert(notes)
-      .values({
-        projectId: project.project.id,
-        noteableType: 'Issue',
-        noteableId: record.issue.id,
-        discussionId: 'b'.repeat(40),
-        note: 'Rolled back **deploy 4812**; error rate back to normal.',
-        authorId: owner.id,
-      })
+      .values(
+        [
+          ['b', 'Rolled back **deploy 4812**; error rate back to normal.', false],
+          ['c', 'The on-call key was rotated.', true],
+        ].map(([id, note, internal]) => ({
+          projectId: project.project.id,
+          noteableType: 'Issue' as const,
+          noteableId: record.issue.id,
+          discussionId: String(id).repeat(40),
+          note: String(note),
+          internal: Boolean(internal),
+          authorId: owner.id,
+        })),
+      )
       .returning();
-    if (!comment) throw new Error('no comment');
-    const promoted = await t.container.timelineEvents.promoteFromNote(owner, comment);
-    expect(promoted.errors).toEqual([]);
+    for (const comment of comments) {
+      const promoted = await t.container.timelineEvents.promoteFromNote(owner, comment);
+      expect(promoted.errors).toEqual([]);
+    }
     await page.reload();
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await timeline.locator('strong', { hasText: 'deploy 4812' }).waitFor();
+    const internalEvent = timeline.getByRole('listitem').filter({ hasText: 'The on-call key was rotated.' });
+    await internalEvent.getByText('Internal note').waitFor();
+    expect(await timeline.getByText('Internal note').count()).toBe(1);
     await screenshot(page, 'issues-incident');
   });
 
   it('folds a long assignee list after 10 with "N more" and "show less"', async () => {
+    const { t, page, owner, project } = setup;
     const { record } = await t.container.issues.create(owner, project.project.id, { title: 'Team effort' });
     const team = [];
     for (let i = 0; i < 12; i++) team.push(await buildUser(t.container, { name: `Helper ${i}` }));

@@ -5,6 +5,7 @@ import { commitFiles } from '../../src/server/git/commits';
 import { branchRef, resolveCommit } from '../../src/server/git/repository';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { openAt, signedInAndAnonymous } from '../support/layout';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const ada = { name: 'Ada Lovelace', email: 'ada@example.com' };
@@ -17,6 +18,7 @@ describe('repository pages in the browser', () => {
   let project: ProjectContext;
   let empty: ProjectContext;
   let head: string;
+  let baseUrl: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -72,7 +74,8 @@ describe('repository pages in the browser', () => {
       changes: [{ action: 'create', path: 'x.txt', content: 'x\n' }],
     });
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
+    baseUrl = await t.listen();
+    page = await (await newContext(browser, baseUrl)).newPage();
     await signIn(page, owner.username, owner.password);
   });
   afterEach(async (context) => {
@@ -178,6 +181,27 @@ describe('repository pages in the browser', () => {
     await screenshot(page, 'repository-commit');
   });
 
+  it('pages through a long history, the page kept in the address', async () => {
+    for (let n = 1; n <= 30; n++) {
+      await commitFiles(project.gitDir, {
+        branch: 'long-history',
+        startBranch: 'main',
+        message: `Step ${n}`,
+        author: { ...ada, date: new Date(Date.UTC(2024, 5, n)) },
+        changes: [{ action: 'create', path: `steps/${n}.txt`, content: `${n}\n` }],
+      });
+    }
+    await page.goto(`/${project.fullPath}/-/commits/long-history`);
+    const rows = page.locator('.commit-row');
+    await expect.poll(() => rows.count()).toBe(30);
+    expect(await rows.first().textContent()).toContain('Step 30');
+
+    await page.getByRole('link', { name: 'Next Page' }).click();
+    await page.waitForURL((url) => url.search === '?page=2');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.last().textContent()).toContain('Initial commit');
+  });
+
   it('shows push instructions for an empty repository', async () => {
     await page.goto(`/${empty.fullPath}/-/tree`);
     await expect
@@ -187,5 +211,71 @@ describe('repository pages in the browser', () => {
       `git clone ${t.config.externalUrl}/${empty.fullPath}.git`,
     );
     await screenshot(page, 'repository-empty');
+  });
+
+  describe('Files, Commits, Branches and a commit, at 1280 and 800 px', () => {
+    const LONG_BRANCH = 'feature/report-parse-errors-with-the-line-and-column-of-the-offending-token';
+    const LONG_FOLDER = 'src/diagnostics/formatters';
+    const LONG_FILE = 'ParseErrorWithTheLineAndColumnOfTheOffendingTokenFormatter.ts';
+    const LONG_TITLE =
+      'Report parse errors with the line and column of the offending token in every message, so that editors can jump to them';
+    let commit: string;
+    const viewers = signedInAndAnonymous({ who: 'the owner', name: 'owner' }, () => ({
+      browser,
+      baseUrl,
+      user: owner,
+    }));
+
+    beforeAll(async () => {
+      commit = await commitFiles(project.gitDir, {
+        branch: LONG_BRANCH,
+        startBranch: 'main',
+        message: `${LONG_TITLE}\n\nEach message now reads file:line:column, as compilers print them; the column counts UTF-16 code units from 1, which is what https://microsoft.github.io/language-server-protocol/specifications/lsp/3.17/specification/#position expects.`,
+        author: { ...ada, date: new Date('2024-05-05T10:00:00Z') },
+        changes: [
+          {
+            action: 'create',
+            path: `${LONG_FOLDER}/${LONG_FILE}`,
+            content:
+              'export const formatParseError = (file: string, line: number, column: number, message: string): string => `${file}:${line}:${column}: ${message}`;\n',
+          },
+        ],
+      });
+    });
+
+    for (const viewer of viewers) {
+      for (const width of [1280, 800]) {
+        it(`shows ${viewer.who} the files, the history, the branches and a commit at ${width} px`, async () => {
+          const at = (path: string) => `/${project.fullPath}/-/${path}`;
+          await openAt(viewer, width, at(`tree/${LONG_BRANCH}/${LONG_FOLDER}`), {
+            loaded: (opened) => opened.getByRole('link', { name: LONG_FILE }).waitFor(),
+            name: 'repository-tree',
+          });
+          await openAt(viewer, width, at(`commits/${LONG_BRANCH}`), {
+            loaded: (opened) => opened.getByRole('link', { name: LONG_TITLE }).waitFor(),
+            name: 'repository-commits',
+          });
+          await openAt(viewer, width, at('branches'), {
+            loaded: (opened) => opened.getByRole('link', { name: LONG_BRANCH }).waitFor(),
+            name: 'repository-branches',
+          });
+          const commitPage = await openAt(viewer, width, at(`commit/${commit}`), {
+            loaded: (opened) =>
+              opened.getByRole('region', { name: `${LONG_FOLDER}/${LONG_FILE} (added)` }).waitFor(),
+            name: 'repository-commit',
+          });
+          // A line longer than the box scrolls inside it, coloured to its end.
+          const { added, scrollWidth, clientWidth } = await commitPage
+            .locator('.diff-text')
+            .evaluate((diff) => ({
+              added: diff.querySelector('.diff-line--add')?.getBoundingClientRect().width,
+              scrollWidth: diff.scrollWidth,
+              clientWidth: diff.clientWidth,
+            }));
+          expect(scrollWidth).toBeGreaterThan(clientWidth);
+          expect(added).toBeCloseTo(scrollWidth, 0);
+        });
+      }
+    }
   });
 });

@@ -30,6 +30,32 @@ export const createIssueBodySchema = z.object({
 });
 export type CreateIssueBody = z.input<typeof createIssueBodySchema>;
 
+/** GitLab's parameters for an issue that takes over threads of a merge request (and resolves them). */
+export const followUpParamsSchema = z.object({
+  merge_request_to_resolve_discussions_of: dbId.optional(),
+  discussion_to_resolve: z.string().min(1).max(255).optional(),
+});
+export type FollowUpParams = z.output<typeof followUpParamsSchema>;
+
+/** `POST /projects/:id/issues` with the follow-up parameters. */
+export const createIssueRequestSchema = createIssueBodySchema.extend(followUpParamsSchema.shape);
+export type CreateIssueRequest = z.output<typeof createIssueRequestSchema>;
+
+/**
+ * `{project}/-/issues/new.json`: the new-issue form's start for a follow-up, as GitLab's
+ * Issues::BuildService fills it; `confidential` when a quoted thread is internal.
+ */
+export const newIssueFormSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  confidential: z.boolean(),
+  /** What creating it resolves: "the thread in" or "all threads in" this merge request. */
+  resolves: z.enum(['thread', 'all_threads']),
+  merge_request_reference: z.string(),
+  merge_request_path: z.string(),
+});
+export type NewIssueForm = z.infer<typeof newIssueFormSchema>;
+
 /** `PUT /projects/:id/issues/:iid`: every field optional, unknown ones ignored. */
 export const updateIssueBodySchema = z.object({
   title: title.optional(),
@@ -136,6 +162,8 @@ export type IssueDetail = z.infer<typeof issueDetailSchema>;
 export const issuePageSchema = issueDetailSchema.extend({
   title_html: z.string(),
   description_html: z.string(),
+  /** Sent back with a ticked task (`update_task`), as GitLab's issue page does. */
+  lock_version: z.number(),
   project_full_path: z.string(),
   project_archived: z.boolean(),
   current_user: z.object({
@@ -158,5 +186,7 @@ export const timelineEventSchema = z.object({
   created_at: z.string(),
   author: userBasicSchema.nullable(),
   promoted_from_note_id: z.number().nullable(),
+  /** Promoted from an internal note: only those who may read internal notes receive it. */
+  internal: z.boolean(),
 });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { IssuePage, TimelineEvent } from '../../../shared/api/issues';
+import type { CreateNoteResponse } from '../../../shared/api/notes';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
-import { addProjectMember } from '../../../../test/support/merge-request-factories';
+import { addProjectMember, buildProjectWithRoles } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { notes } from '../../db/schema';
 import type { ProjectContext } from '../projects/projects.service';
@@ -125,5 +126,99 @@ describe('issue page JSON and incident timelines', () => {
     }
     const url = `/${project.fullPath}/-/issues/${incident.issue.iid}/timeline_events.json`;
     expect((await get(owner, url)).json<TimelineEvent[]>()).toEqual([]);
+  });
+});
+
+describe('timeline events promoted from internal notes', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let reporter: TestUser;
+  let guest: TestUser;
+  let project: ProjectContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ owner, reporter, guest, project } = await buildProjectWithRoles(t.container));
+  });
+  afterAll(() => t.close());
+
+  const PROMOTE = `mutation($input: TimelineEventPromoteFromNoteInput!) {
+    timelineEventPromoteFromNote(input: $input) { timelineEvent { note } errors } }`;
+
+  const promote = async (user: TestUser, noteId: number) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: user.headers,
+      payload: { query: PROMOTE, variables: { input: { noteId: `gid://gitlab/Note/${noteId}` } } },
+    });
+    return response.json<{ data: { timelineEventPromoteFromNote: unknown } }>().data
+      .timelineEventPromoteFromNote;
+  };
+
+  async function incidentWithComments() {
+    const { record } = await t.container.issues.create(owner, project.project.id, {
+      title: 'Database down',
+      issue_type: 'incident',
+    });
+    const base = `/${project.fullPath}/-/issues/${record.issue.iid}`;
+    const comment = async (note: string, internal: boolean) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${base}/notes`,
+        headers: owner.headers,
+        payload: { note: { note, internal } },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<CreateNoteResponse>().note!;
+    };
+    return {
+      base,
+      secret: await comment('Root cause: leaked key', true),
+      open: await comment('Failed over', false),
+    };
+  }
+
+  const timeline = async (user: TestUser | null, base: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${base}/timeline_events.json`,
+      headers: user?.headers ?? {},
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<TimelineEvent[]>();
+  };
+
+  it('keeps an event promoted from an internal note from those who may not read internal notes', async () => {
+    const { base, secret, open } = await incidentWithComments();
+    expect(await promote(reporter, secret.id)).toEqual({
+      timelineEvent: { note: 'Root cause: leaked key' },
+      errors: [],
+    });
+    expect(await promote(reporter, open.id)).toMatchObject({ errors: [] });
+
+    for (const reader of [reporter, owner]) {
+      expect((await timeline(reader, base)).map((e) => [e.note, e.internal])).toEqual([
+        ['Root cause: leaked key', true],
+        ['Failed over', false],
+      ]);
+    }
+    for (const reader of [guest, null]) {
+      const events = await timeline(reader, base);
+      expect(events.map((e) => [e.note, e.internal])).toEqual([['Failed over', false]]);
+      expect(JSON.stringify(events)).not.toContain('leaked key');
+    }
+  });
+
+  it('refuses a guest, who can read neither the internal note nor add to the timeline, writing nothing', async () => {
+    const { base, secret, open } = await incidentWithComments();
+    expect(await promote(guest, secret.id)).toEqual({
+      timelineEvent: null,
+      errors: ['The note does not exist or you do not have permission to read it.'],
+    });
+    expect(await promote(guest, open.id)).toEqual({
+      timelineEvent: null,
+      errors: [TIMELINE_ERRORS.forbidden],
+    });
+    expect(await timeline(owner, base)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Issue, IssueDetail, IssuePage, TimelineEvent } from '../../../shared/api/issues';
 import { taskCompletionStatus } from '../../../shared/merge-requests/taskCompletion';
 import type { Config } from '../../config';
-import { renderInlineMarkdown, renderMarkdown } from '../../markdown/render';
+import type { MarkdownWriter } from '../references/references.service';
 import { presentUserBasic } from '../users/user.presenter';
 import type { PersonRow, TimelineEventRecord } from './issues.repo';
 import type { IssuePermissions, IssueView } from './issues.service';
@@ -80,11 +80,13 @@ export function presentIssuePage(
   permissions: IssuePermissions,
   project: { archived: boolean },
   config: UrlConfig,
+  markdown: MarkdownWriter,
 ): IssuePage {
   return {
     ...presentIssueDetail(record, config),
-    title_html: renderInlineMarkdown(record.issue.title),
-    description_html: renderMarkdown(record.issue.description),
+    title_html: markdown.inline(record.issue.title),
+    description_html: markdown.html(record.issue.description),
+    lock_version: record.issue.lockVersion,
     project_full_path: record.projectFullPath,
     project_archived: project.archived,
     current_user: {
@@ -97,16 +99,21 @@ export function presentIssuePage(
   };
 }
 
-export function presentTimelineEvent(record: TimelineEventRecord, config: UrlConfig): TimelineEvent {
+export function presentTimelineEvent(
+  record: TimelineEventRecord,
+  config: UrlConfig,
+  markdown: MarkdownWriter,
+): TimelineEvent {
   const event = record.event;
   return {
     id: event.id,
     issue_id: event.issueId,
     note: event.note,
-    note_html: renderMarkdown(event.note),
+    note_html: markdown.html(event.note),
     occurred_at: event.occurredAt.toISOString(),
     created_at: event.createdAt.toISOString(),
     author: record.author ? presentUserBasic(record.author, config) : null,
     promoted_from_note_id: event.noteId,
+    internal: event.internal,
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { Db } from '../../db/client';
+import { iidKeysIn, type IidKey } from '../../db/iid-keys';
 import {
   issueAssignees,
   issues,
@@ -247,6 +248,21 @@ export async function updateIssueRow(
   return row;
 }
 
+/** Writes a change only if nobody wrote the issue since `lockVersion` was read; undefined if someone did. */
+export async function updateIssueRowAt(
+  db: Db,
+  id: number,
+  lockVersion: number,
+  values: Partial<NewIssue> & { updatedAt: Date },
+): Promise<IssueRow | undefined> {
+  const [row] = await db
+    .update(issues)
+    .set({ ...values, lockVersion: sql`${issues.lockVersion} + 1` })
+    .where(and(eq(issues.id, id), eq(issues.lockVersion, lockVersion)))
+    .returning();
+  return row;
+}
+
 export async function deleteIssueRow(db: Db, id: number): Promise<void> {
   await db.delete(issues).where(eq(issues.id, id));
 }
@@ -279,13 +295,22 @@ export async function insertTimelineEvent(
 
 export type TimelineEventRecord = { event: TimelineEventRow; author: PersonRow | null };
 
-/** An incident's timeline, in the order things happened. */
-export async function listTimelineEvents(db: Db, issueId: number): Promise<TimelineEventRecord[]> {
+/** An incident's timeline, in the order things happened; internal events only when asked for. */
+export async function listTimelineEvents(
+  db: Db,
+  issueId: number,
+  { includeInternal }: { includeInternal: boolean },
+): Promise<TimelineEventRecord[]> {
   const rows = await db
     .select({ event: timelineEvents, author: person(author) })
     .from(timelineEvents)
     .leftJoin(author, eq(author.id, timelineEvents.authorId))
-    .where(eq(timelineEvents.issueId, issueId))
+    .where(
+      and(
+        eq(timelineEvents.issueId, issueId),
+        includeInternal ? undefined : eq(timelineEvents.internal, false),
+      ),
+    )
     .orderBy(asc(timelineEvents.occurredAt), asc(timelineEvents.id));
   return rows.map((row) => ({ event: row.event, author: personOf(row.author) }));
 }
@@ -351,4 +376,30 @@ export async function countsOf(
     if (entry) entry.mergeRequests = row.n;
   }
   return counts;
+}
+
+/** An issue as a reference to it needs it: what to show and who may read it. */
+export type ReferencedIssueRow = Pick<
+  IssueRow,
+  'id' | 'projectId' | 'iid' | 'title' | 'state' | 'issueType' | 'confidential' | 'authorId'
+> & { assigneeIds: number[] };
+
+/** The issues named by (project, iid), in one query whatever their number. */
+export async function findReferencedIssues(db: Db, keys: readonly IidKey[]): Promise<ReferencedIssueRow[]> {
+  if (keys.length === 0) return [];
+  return db
+    .select({
+      id: issues.id,
+      projectId: issues.projectId,
+      iid: issues.iid,
+      title: issues.title,
+      state: issues.state,
+      issueType: issues.issueType,
+      confidential: issues.confidential,
+      authorId: issues.authorId,
+      assigneeIds: sql<number[]>`array(select ${issueAssignees.userId} from ${issueAssignees}
+        where ${issueAssignees.issueId} = ${issues.id})`,
+    })
+    .from(issues)
+    .where(iidKeysIn(issues.projectId, issues.iid, keys));
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createIssueBodySchema,
+  createIssueRequestSchema,
   issueDetailSchema,
   issueSchema,
   listIssuesQuerySchema,
@@ -31,7 +31,7 @@ function reader(request: FastifyRequest) {
 /** GitLab's issues API (REST v4): list (per project and across projects), show, create, edit, delete. */
 export function registerIssueRoutes(
   app: FastifyInstance,
-  { issues, config }: Pick<Container, 'issues' | 'config'>,
+  { issues, followUpIssues, config }: Pick<Container, 'issues' | 'followUpIssues' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -83,10 +83,15 @@ export function registerIssueRoutes(
   api.route({
     method: 'POST',
     url: ISSUES,
-    schema: { params: projectParams, body: createIssueBodySchema, response: { 201: issueDetailSchema } },
+    schema: { params: projectParams, body: createIssueRequestSchema, response: { 201: issueDetailSchema } },
     handler: async (request, reply) => {
       const actor = requireUser(request, 'api_write');
-      const { record } = await issues.create(actor, request.params.id, request.body);
+      const { id } = request.params;
+      // An issue that takes over threads of a merge request resolves them once it exists.
+      const { record } =
+        request.body.merge_request_to_resolve_discussions_of === undefined
+          ? await issues.create(actor, id, request.body)
+          : await followUpIssues.create(actor, id, request.body);
       return reply.status(201).send(presentIssueDetail(record, config));
     },
   });

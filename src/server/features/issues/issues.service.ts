@@ -22,19 +22,25 @@ import {
   deleteIssueRow,
   findIssueRecord,
   findIssueRecordById,
+  findReferencedIssues,
   insertIssue,
   countsOf,
   listIssueRecords,
   lockIssue,
   replaceAssignees,
   updateIssueRow,
+  updateIssueRowAt,
   type ConfidentialScope,
   type IssueFilter,
   type IssueRecord,
   type IssueCounts,
   type IssueRow,
 } from './issues.repo';
-import { timeEstimateText } from '../notes/system-note-texts';
+import { taskStatusText, timeEstimateText } from '../notes/system-note-texts';
+import { editedMeanwhileText } from '../../../shared/api/taskLists';
+import type { TaskUpdate } from '../../../shared/markdown/taskList';
+import { toggleTaskItem } from '../../markdown/task-toggle';
+import { readsInternalNotesIn } from '../notes/noteables';
 
 export type Page = { offset: number; limit: number };
 
@@ -45,6 +51,8 @@ export type IssuePermissions = {
   canCreateNote: boolean;
   canDestroy: boolean;
   canAddTimelineEvents: boolean;
+  /** Internal notes, and timeline events promoted from them. */
+  canReadInternalNotes: boolean;
 };
 
 /** An issue found for an actor: its project as the actor sees it, and the record. */
@@ -59,23 +67,16 @@ const NO_VOTES: Votes = { upvotes: 0, downvotes: 0 };
 const NO_COUNTS: IssueCounts = { userNotes: 0, mergeRequests: 0 };
 
 /** Reporters (and admins) read internal notes of the project's issues. */
-const readsInternalNotes = (actor: Actor, ctx: ProjectContext) =>
-  can(actor, 'read_internal_note', {
-    type: 'noteable',
-    noteableType: 'Issue',
-    noteableAuthorId: null,
-    confidential: false,
-    assigneeIds: [],
-    discussionLocked: false,
-    visibility: ctx.project.visibility,
-    archived: ctx.project.archived,
-    accessLevel: ctx.accessLevel,
-  });
+const readsInternalNotes = (actor: Actor, ctx: ProjectContext) => readsInternalNotesIn(actor, ctx, 'Issue');
 
 /** An issue as the API presents it: the record, its votes and its counts. */
 export type IssueView = IssueRecord & { votes: Votes; counts: IssueCounts };
 
-export const issueSubject = (ctx: ProjectContext, issue: IssueRow, assigneeIds: number[]): Subject => ({
+export const issueSubject = (
+  ctx: ProjectContext,
+  issue: Pick<IssueRow, 'authorId' | 'confidential'>,
+  assigneeIds: number[],
+): Subject => ({
   type: 'issue',
   authorId: issue.authorId,
   assigneeIds,
@@ -86,6 +87,13 @@ export const issueSubject = (ctx: ProjectContext, issue: IssueRow, assigneeIds: 
 });
 
 const assigneeIdsOf = (record: IssueRecord) => record.assignees.map((a) => a.id);
+
+/** What an issue's system notes hang on. */
+const issueNoteable = (issue: Pick<IssueRow, 'id' | 'projectId'>) => ({
+  projectId: issue.projectId,
+  noteableType: 'Issue' as const,
+  noteableId: issue.id,
+});
 
 /** `can()`'s facts for commenting on an issue: the `noteable` subject. */
 export const noteableFacts = (
@@ -137,7 +145,7 @@ function filterOf(query: ListIssuesQuery, scope: IssueFilter['scope']): IssueFil
 type Deps = {
   db: Db;
   clock: Clock;
-  projects: Pick<ProjectsService, 'loadProject' | 'takeInternalId'>;
+  projects: Pick<ProjectsService, 'loadProject' | 'projectForViewers' | 'takeInternalId'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
   awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
 };
@@ -162,7 +170,7 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
 
   /** Writes the system notes of an update inside its transaction; they are announced once it committed. */
   async function recordEvents(tx: Db, issue: IssueRow, actorId: number, events: IssueEvent[]) {
-    const ref = { projectId: issue.projectId, noteableType: 'Issue' as const, noteableId: issue.id };
+    const ref = issueNoteable(issue);
     const notes = [];
     for (const event of events) {
       notes.push(
@@ -201,6 +209,26 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     return findReadable(actor, found.issue.projectId, found.issue.iid);
   }
 
+  /**
+   * An issue to be shown to many viewers at once (a live note reaching every subscriber): the
+   * issue and its project are read once, and each viewer gets it as `findReadable` would give it
+   * to them, or null where they may not read it. Null overall when the issue is gone.
+   */
+  async function readableByViewers(issueId: number) {
+    const record = await findIssueRecordById(db, issueId);
+    const contexts = record && (await projects.projectForViewers(record.issue.projectId));
+    if (!record || !contexts) return null;
+    const assigneeIds = assigneeIdsOf(record);
+    return async (actor: Actor): Promise<FoundIssue | null> => {
+      const ctx = await contexts(actor);
+      const readable =
+        ctx &&
+        can(actor, 'read_issue', projectLevelSubject(ctx)) &&
+        can(actor, 'read_issue', issueSubject(ctx, record.issue, assigneeIds));
+      return readable ? { ctx, record } : null;
+    };
+  }
+
   function permissionsOf(actor: Actor, { ctx, record }: FoundIssue): IssuePermissions {
     const subject = issueSubject(ctx, record.issue, assigneeIdsOf(record));
     return {
@@ -210,6 +238,7 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
       canDestroy: can(actor, 'destroy_issue', subject),
       canAddTimelineEvents:
         record.issue.issueType === 'incident' && can(actor, 'add_timeline_event', subject),
+      canReadInternalNotes: readsInternalNotes(actor, ctx),
     };
   }
 
@@ -337,6 +366,44 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     return detail(actor, ctx, iid);
   }
 
+  /**
+   * GitLab's `update_task`: ticks one task list item of the description as it is stored now (not
+   * as the browser sent it), written only over the version read, with the "marked the checklist
+   * item" note. A line that no longer reads as the browser saw it is a conflict: someone edited.
+   */
+  async function updateTask(
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    update: TaskUpdate,
+  ) {
+    const { ctx, record } = await findReadable(actor, projectRef, iid);
+    const current = record.issue;
+    if (!can(actor, 'update_issue', issueSubject(ctx, current, assigneeIdsOf(record))))
+      throw new ForbiddenError();
+    const toggled = toggleTaskItem(current.description, update);
+    if (!toggled) throw new ConflictError(editedMeanwhileText('issue'));
+    if (toggled.text === current.description) return detail(actor, ctx, iid);
+    const note = await db.transaction(async (tx) => {
+      const row = await updateIssueRowAt(tx, current.id, current.lockVersion, {
+        description: toggled.text,
+        updatedAt: clock.now(),
+      });
+      if (!row) throw new ConflictError(editedMeanwhileText('issue'));
+      return systemNotes.record(
+        {
+          ...issueNoteable(current),
+          authorId: actor.id,
+          action: 'task',
+          body: taskStatusText(toggled.item, toggled.checked),
+        },
+        tx,
+      );
+    });
+    await systemNotes.announce(note);
+    return detail(actor, ctx, iid);
+  }
+
   const close = (actor: CurrentUser, projectRef: number | string, iid: number) =>
     update(actor, projectRef, iid, { state_event: 'close' });
   const reopen = (actor: CurrentUser, projectRef: number | string, iid: number) =>
@@ -372,9 +439,7 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
       await updateIssueRow(tx, record.issue.id, { timeEstimate: seconds, updatedAt: clock.now() });
       return systemNotes.record(
         {
-          projectId: record.issue.projectId,
-          noteableType: 'Issue',
-          noteableId: record.issue.id,
+          ...issueNoteable(record.issue),
           authorId: actor.id,
           action: 'time_tracking',
           body: timeEstimateText(seconds),
@@ -383,6 +448,23 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
       );
     });
     await systemNotes.announce(note);
+  }
+
+  /**
+   * The issues references name, by project and iid, left out where the reader may not read them
+   * (a confidential issue is as absent as a missing one). One query for any number.
+   */
+  async function readableByIids(actor: Actor, keys: ReadonlyArray<{ ctx: ProjectContext; iid: number }>) {
+    const contexts = new Map(keys.map(({ ctx }) => [ctx.project.id, ctx]));
+    const rows = await findReferencedIssues(
+      db,
+      keys.map(({ ctx, iid }) => ({ projectId: ctx.project.id, iid })),
+    );
+    return rows.flatMap((row) => {
+      const ctx = contexts.get(row.projectId);
+      if (!ctx || !can(actor, 'read_issue', issueSubject(ctx, row, row.assigneeIds))) return [];
+      return [{ ctx, issue: row }];
+    });
   }
 
   async function remove(actor: CurrentUser, projectRef: number | string, iid: number): Promise<void> {
@@ -396,6 +478,8 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     loadForRead,
     findReadable,
     findReadableById,
+    readableByViewers,
+    readableByIids,
     permissionsOf,
     noteableFacts,
     list,
@@ -404,6 +488,7 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     show,
     showById,
     update,
+    updateTask,
     close,
     reopen,
     setTimeEstimate,

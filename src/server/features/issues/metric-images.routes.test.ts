@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { IssueDetail } from '../../../shared/api/issues';
 import type { MetricImage } from '../../../shared/api/metricImages';
-import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
-import { addProjectMember } from '../../../../test/support/merge-request-factories';
+import type { TestUser } from '../../../../test/support/factories';
+import { buildProjectWithRoles } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { issueMetricImages, uploads } from '../../db/schema';
 import type { ProjectContext } from '../projects/projects.service';
@@ -41,12 +40,7 @@ describe('incident metric images API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    owner = await buildUser(t.container);
-    reporter = await buildUser(t.container);
-    guest = await buildUser(t.container);
-    project = await buildProject(t.container, owner, { visibility: 'public' });
-    await addProjectMember(t.container, project, reporter, ACCESS_LEVELS.reporter);
-    await addProjectMember(t.container, project, guest, ACCESS_LEVELS.guest);
+    ({ owner, reporter, guest, project } = await buildProjectWithRoles(t.container));
   });
   afterAll(() => t.close());
 

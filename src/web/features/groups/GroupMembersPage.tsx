@@ -1,28 +1,12 @@
-import { Flash, Spinner } from '@primer/react';
 import type { Group } from '../../../shared/api/groups';
-
-import { NotFoundPage } from '../../components/NotFoundPage';
-import { isNotFound } from '../projects/queries';
 import { MembersPanel } from '../projects/MembersPanel';
 import { GroupHeader } from './GroupHeader';
-import { useGroup } from './queries';
+import { LoadedGroup } from './LoadedGroup';
 import { useGroupAccess } from './useGroupAccess';
 
 /** `/groups/{path}/-/group_members`: the group's members; Maintainers manage them. */
 export function GroupMembersPage({ fullPath }: { fullPath: string }) {
-  const group = useGroup(fullPath);
-  switch (group.status) {
-    case 'pending':
-      return <Spinner size="large" srText="Loading group" className="page-spinner" />;
-    case 'error':
-      return isNotFound(group.error) ? (
-        <NotFoundPage />
-      ) : (
-        <Flash variant="danger">{group.error.message}</Flash>
-      );
-    case 'success':
-      return <GroupMembers group={group.data} />;
-  }
+  return <LoadedGroup fullPath={fullPath}>{(group) => <GroupMembers group={group} />}</LoadedGroup>;
 }
 
 function GroupMembers({ group }: { group: Group }) {

@@ -3,32 +3,18 @@ import { Flash, Heading, LinkButton, Spinner } from '@primer/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Group } from '../../../shared/api/groups';
-
-import { NotFoundPage } from '../../components/NotFoundPage';
-import { isNotFound } from '../projects/queries';
 import { ListPagination } from '../projects/ListPagination';
 import { ProjectList } from '../projects/ProjectList';
 import { GroupHeader } from './GroupHeader';
+import { LoadedGroup } from './LoadedGroup';
 import { GroupList } from './GroupList';
-import { GROUPS_PER_PAGE, useGroup, useGroupProjects, useSubgroups } from './queries';
+import { GROUPS_PER_PAGE, useGroupProjects, useSubgroups } from './queries';
 import { useGroupAccess } from './useGroupAccess';
 import '../projects/projects.css';
 
 /** A group's home: its subgroups and projects, and for Maintainers the ways to add more. */
 export function GroupPage({ fullPath }: { fullPath: string }) {
-  const group = useGroup(fullPath);
-  switch (group.status) {
-    case 'pending':
-      return <Spinner size="large" srText="Loading group" className="page-spinner" />;
-    case 'error':
-      return isNotFound(group.error) ? (
-        <NotFoundPage />
-      ) : (
-        <Flash variant="danger">{group.error.message}</Flash>
-      );
-    case 'success':
-      return <GroupHome group={group.data} />;
-  }
+  return <LoadedGroup fullPath={fullPath}>{(group) => <GroupHome group={group} />}</LoadedGroup>;
 }
 
 function GroupHome({ group }: { group: Group }) {

@@ -1,9 +1,10 @@
-import { Button, Flash, FormControl, Heading, Link, Spinner, TextInput, Textarea } from '@primer/react';
+import { Button, Flash, FormControl, Heading, Link, Spinner, TextInput } from '@primer/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { Visibility } from '../../../shared/access/accessLevels';
 import type { Group } from '../../../shared/api/groups';
-import { pathFromName } from '../../../shared/names/paths';
+import { DescriptionField } from '../../components/DescriptionField';
+import { usePathFromName } from '../../components/usePathFromName';
 import { VisibilityField } from '../projects/VisibilityField';
 import { RequireSignIn } from '../session/RequireSignIn';
 import { useCreateGroup } from './mutations';
@@ -32,11 +33,9 @@ function GroupForm({ parent }: { parent: Group | null }) {
   const navigate = useNavigate();
   const create = useCreateGroup();
   const [name, setName] = useState('');
-  const [path, setPath] = useState('');
-  const [pathEdited, setPathEdited] = useState(false);
+  const [shownPath, editPath] = usePathFromName(name);
   const [description, setDescription] = useState('');
   const [visibility, setVisibility] = useState<Visibility>('private');
-  const shownPath = pathEdited ? path : pathFromName(name);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,24 +71,16 @@ function GroupForm({ parent }: { parent: Group | null }) {
             block
             leadingVisual={`${window.location.origin}/${parent ? `${parent.full_path}/` : ''}`}
             value={shownPath}
-            onChange={(event) => {
-              setPathEdited(true);
-              setPath(event.target.value);
-            }}
+            onChange={(event) => editPath(event.target.value)}
             placeholder="my-awesome-group"
             maxLength={255}
           />
         </FormControl>
-        <FormControl>
-          <FormControl.Label>Group description (optional)</FormControl.Label>
-          <Textarea
-            block
-            rows={3}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            maxLength={2000}
-          />
-        </FormControl>
+        <DescriptionField
+          label="Group description (optional)"
+          value={description}
+          onChange={setDescription}
+        />
         <VisibilityField
           value={visibility}
           onChange={setVisibility}

@@ -10,6 +10,7 @@ export function IssueEditForm({ fullPath, issue, onDone }: Props) {
   return (
     <TitleDescriptionForm
       label="Edit issue"
+      project={fullPath}
       title={issue.title}
       description={issue.description}
       saving={update.isPending}

@@ -1,8 +1,8 @@
 import { EyeClosedIcon, IssueOpenedIcon, LockIcon } from '@primer/octicons-react';
-import { Flash, Heading, Label, Link, LinkButton, RelativeTime, Spinner } from '@primer/react';
+import { Heading, Label, Link, LinkButton, RelativeTime } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
 import type { Issue } from '../../../shared/api/issues';
-import { ListPages, ListSearch, StateTabs } from '../../components/StateListControls';
+import { ListSearch, StateListBody, StateTabs } from '../../components/StateListControls';
 import { useStateListParams } from '../../components/useStateListParams';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { useProject } from '../projects/queries';
@@ -47,26 +47,23 @@ export function IssueListPage() {
         linkTo={linkTo}
       />
       <ListSearch label="Search issues" search={search} onSearch={(text) => go({ search: text, page: 1 })} />
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <Flash variant="danger">{list.error.message}</Flash>
-      ) : list.data.items.length === 0 ? (
-        <div className="box blankslate">
-          <IssueOpenedIcon size={24} />
-          <p>{search ? 'Sorry, your filter produced no results' : tab?.empty}</p>
-          {!search && state !== 'closed' && newIssue}
-        </div>
-      ) : (
-        <>
-          <ul className="box issues-list" aria-label="Issues">
-            {list.data.items.map((issue) => (
-              <IssueRow key={issue.id} fullPath={fullPath} issue={issue} />
-            ))}
-          </ul>
-          <ListPages total={list.data.total} perPage={PER_PAGE} page={page} linkTo={linkTo} go={go} />
-        </>
-      )}
+      <StateListBody
+        list={list}
+        label="Issues"
+        className="issues-list"
+        empty={
+          <>
+            <IssueOpenedIcon size={24} />
+            <p>{search ? 'Sorry, your filter produced no results' : tab?.empty}</p>
+            {!search && state !== 'closed' && newIssue}
+          </>
+        }
+        row={(issue) => <IssueRow key={issue.id} fullPath={fullPath} issue={issue} />}
+        perPage={PER_PAGE}
+        page={page}
+        linkTo={linkTo}
+        go={go}
+      />
     </div>
   );
 }

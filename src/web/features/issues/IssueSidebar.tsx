@@ -1,7 +1,8 @@
-import { EyeClosedIcon, EyeIcon, LockIcon, UnlockIcon } from '@primer/octicons-react';
+import { EyeClosedIcon, EyeIcon } from '@primer/octicons-react';
 import { Button, Flash } from '@primer/react';
 import type { IssuePage } from '../../../shared/api/issues';
 import { AssigneesField } from '../../components/AssigneesField';
+import { DiscussionLockField } from '../../components/DiscussionLockField';
 import { useUpdateIssue } from './mutations';
 
 type Props = { fullPath: string; issue: IssuePage };
@@ -59,26 +60,11 @@ function ConfidentialityField({ fullPath, issue }: Props) {
 
 function LockField({ fullPath, issue }: Props) {
   const update = useUpdateIssue(fullPath, issue.iid);
-  const locked = issue.discussion_locked;
   return (
-    <section className="sidebar__block" aria-label="Lock discussion">
-      <div className="sidebar__heading">
-        <span>Discussion</span>
-      </div>
-      {update.isError && <Flash variant="danger">{update.error.message}</Flash>}
-      <p className="sidebar__value">
-        {locked ? <LockIcon /> : <UnlockIcon />}{' '}
-        {locked ? 'Locked: only project members can comment.' : 'Unlocked'}
-      </p>
-      {issue.current_user.can_set_issue_metadata && (
-        <Button
-          size="small"
-          loading={update.isPending}
-          onClick={() => update.mutate({ discussion_locked: !locked })}
-        >
-          {locked ? 'Unlock discussion' : 'Lock discussion'}
-        </Button>
-      )}
-    </section>
+    <DiscussionLockField
+      locked={issue.discussion_locked}
+      canEdit={issue.current_user.can_set_issue_metadata}
+      update={update}
+    />
   );
 }

@@ -1,16 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateIssueBody, IssueDetail, UpdateIssueBody } from '../../../shared/api/issues';
+import type {
+  CreateIssueBody,
+  FollowUpParams,
+  IssueDetail,
+  UpdateIssueBody,
+} from '../../../shared/api/issues';
 import { request } from '../../api/client';
 import { notesKeys } from '../notes/queries';
 import type { MetricImage } from '../../../shared/api/metricImages';
 import { issueKeys, issuesApi } from './queries';
 
+/** Opens an issue; one that takes over merge request threads resolves them, so those are read again. */
 export function useCreateIssue(fullPath: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateIssueBody) =>
+    mutationFn: (body: CreateIssueBody & FollowUpParams) =>
       request<IssueDetail>(issuesApi(fullPath), { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: issueKeys.all(fullPath) }),
+    onSuccess: (_issue, body) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: issueKeys.all(fullPath) }),
+        body.merge_request_to_resolve_discussions_of !== undefined &&
+          queryClient.invalidateQueries({ queryKey: notesKeys.all }),
+      ]),
   });
 }
 

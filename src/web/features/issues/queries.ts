@@ -1,5 +1,12 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import type { Issue, IssuePage, IssueState, TimelineEvent } from '../../../shared/api/issues';
+import type {
+  FollowUpParams,
+  Issue,
+  IssuePage,
+  IssueState,
+  NewIssueForm,
+  TimelineEvent,
+} from '../../../shared/api/issues';
 import type { Member } from '../../../shared/api/members';
 import type { MetricImage } from '../../../shared/api/metricImages';
 import { request, requestWithHeaders } from '../../api/client';
@@ -25,6 +32,7 @@ export const issueKeys = {
   metricImages: (fullPath: string, iid: number) =>
     [...issueKeys.all(fullPath), iid, 'metric-images'] as const,
   assignable: (fullPath: string, search: string) => ['members', 'assignable', fullPath, search] as const,
+  newForm: (fullPath: string, params: FollowUpParams) => [...issueKeys.all(fullPath), 'new', params] as const,
 };
 
 const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
@@ -66,6 +74,18 @@ export function useIssuePage(fullPath: string, iid: number) {
   return useQuery({
     queryKey: issueKeys.page(fullPath, iid),
     queryFn: ({ signal }) => request<IssuePage>(`${issuePagePath(fullPath, iid)}.json`, { signal }),
+  });
+}
+
+/** The new-issue form's start for an issue that resolves threads of a merge request. */
+export function useNewIssueForm(fullPath: string, params: FollowUpParams) {
+  return useQuery({
+    queryKey: issueKeys.newForm(fullPath, params),
+    queryFn: ({ signal }) =>
+      request<NewIssueForm>(`/${fullPath}/-/issues/new.json`, { query: { ...params }, signal }),
+    enabled: params.merge_request_to_resolve_discussions_of !== undefined,
+    retry: false,
+    staleTime: Infinity,
   });
 }
 

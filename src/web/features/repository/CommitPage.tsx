@@ -57,7 +57,7 @@ export function CommitPage() {
           <RouterLink to={projectUrl(fullPath, refPage('tree', c.id))}>Browse files</RouterLink>
         </div>
       </div>
-      <p>
+      <p className="commit-stats">
         <strong>{diff.data ? plural(diff.data.total, 'changed file') : 'Changes'}</strong> with{' '}
         <span className="diff-added">{plural(c.stats.additions, 'addition')}</span> and{' '}
         <span className="diff-removed">{plural(c.stats.deletions, 'deletion')}</span>

@@ -1,8 +1,9 @@
-import { Heading, Pagination, RelativeTime } from '@primer/react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Heading, RelativeTime } from '@primer/react';
+import { Link as RouterLink } from 'react-router';
 import type { CommitJson } from '../../../shared/api/repository';
 import { projectUrl } from '../projects/projectRoutes';
 import { LoadState } from './LoadState';
+import { PageLinks, usePageParam } from './PageLinks';
 import { RefSwitcher } from './RefSwitcher';
 import { COMMITS_PER_PAGE, useCommits } from './queries';
 import { groupByDay, refPage } from './repositoryPaths';
@@ -17,10 +18,8 @@ export function CommitsPage() {
 }
 
 function CommitHistory({ fullPath, gitRef, path }: { fullPath: string; gitRef: string; path: string }) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = usePageParam();
   const commits = useCommits(fullPath, gitRef, path, page);
-  const pageCount = commits.data ? Math.ceil(commits.data.total / COMMITS_PER_PAGE) : 0;
   return (
     <div className="stack">
       <div className="repo-toolbar">
@@ -51,16 +50,7 @@ function CommitHistory({ fullPath, gitRef, path }: { fullPath: string; gitRef: s
       ) : (
         <LoadState error={commits.error} what="commit history" />
       )}
-      {pageCount > 1 && (
-        <Pagination
-          pageCount={pageCount}
-          currentPage={page}
-          onPageChange={(event, next) => {
-            event.preventDefault();
-            setParams({ page: String(next) });
-          }}
-        />
-      )}
+      <PageLinks total={commits.data?.total} perPage={COMMITS_PER_PAGE} />
     </div>
   );
 }

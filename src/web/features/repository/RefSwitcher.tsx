@@ -19,7 +19,12 @@ export function RefSwitcher({
   const navigate = useNavigate();
   return (
     <ActionMenu open={open} onOpenChange={setOpen}>
-      <ActionMenu.Button leadingVisual={GitBranchIcon} aria-label={`Switch branch, current: ${currentRef}`}>
+      <ActionMenu.Button
+        className="ref-switcher__button"
+        leadingVisual={GitBranchIcon}
+        aria-label={`Switch branch, current: ${currentRef}`}
+        title={currentRef}
+      >
         {currentRef}
       </ActionMenu.Button>
       <ActionMenu.Overlay width="medium">

@@ -1,9 +1,10 @@
 import { HistoryIcon } from '@primer/octicons-react';
-import { Heading, LinkButton, Pagination } from '@primer/react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Heading, LinkButton } from '@primer/react';
+import { Link as RouterLink } from 'react-router';
 import { projectUrl } from '../projects/projectRoutes';
 import { FileTable } from './FileTable';
 import { LoadState } from './LoadState';
+import { PageLinks, usePageParam } from './PageLinks';
 import { PathBreadcrumbs } from './PathBreadcrumbs';
 import { RefSwitcher } from './RefSwitcher';
 import { TREE_PER_PAGE, useTree } from './queries';
@@ -17,10 +18,8 @@ export function TreePage() {
 }
 
 function TreeView({ fullPath, gitRef, path }: { fullPath: string; gitRef: string; path: string }) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = usePageParam();
   const tree = useTree(fullPath, gitRef, path, page);
-  const pageCount = tree.data ? Math.ceil(tree.data.total / TREE_PER_PAGE) : 0;
   return (
     <div className="stack">
       <div className="repo-toolbar">
@@ -32,7 +31,6 @@ function TreeView({ fullPath, gitRef, path }: { fullPath: string; gitRef: string
         <div className="repo-toolbar__path" role="group" aria-label="File path">
           <PathBreadcrumbs fullPath={fullPath} gitRef={gitRef} path={path} />
         </div>
-        <span className="repo-toolbar__spacer" />
         <LinkButton
           as={RouterLink}
           to={projectUrl(fullPath, refPage('commits', gitRef, path))}
@@ -53,16 +51,7 @@ function TreeView({ fullPath, gitRef, path }: { fullPath: string; gitRef: string
       ) : (
         <LoadState error={tree.error} what="folder" />
       )}
-      {pageCount > 1 && (
-        <Pagination
-          pageCount={pageCount}
-          currentPage={page}
-          onPageChange={(event, next) => {
-            event.preventDefault();
-            setParams({ page: String(next) });
-          }}
-        />
-      )}
+      <PageLinks total={tree.data?.total} perPage={TREE_PER_PAGE} />
     </div>
   );
 }
