@@ -36,6 +36,10 @@ export default tseslint.config(
   },
   { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   {
+    files: ['src/server/git/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', Buffer: 'readonly' } },
+  },
+  {
     files: ['src/shared/**'],
     rules: layerRule(['**/server/**', '**/web/**', 'node:*', 'fs', 'child_process']),
   },

@@ -44,7 +44,7 @@ import { registerRepositoryRoutes } from './features/repository/repository.route
 import { registerUserPreferencesRoutes } from './features/user-preferences/user-preferences.routes';
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerGraphQL } from './graphql/graphql';
-import { registerMarkdownRoutes } from './markdown/markdown.routes';
+import { registerMarkdownRoutes } from './features/references/markdown.routes';
 import { registerReadOnlyMode } from './read-only';
 import { isValidationError, validationMessage } from './validation';
 
@@ -124,7 +124,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerDraftNotesPageRoutes(app, container);
   registerNotesApiRoutes(app, container);
   registerDraftNotesApiRoutes(app, container);
-  registerMarkdownRoutes(app);
+  registerMarkdownRoutes(app, container);
 }
 
 function registerErrorHandling(app: FastifyInstance): void {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Discussion } from '../shared/api/notes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { bootstrapInstance } from './bootstrap';
@@ -94,5 +95,28 @@ describe('bootstrapInstance', () => {
     expect(timeline.json()).toMatchObject([
       { note: 'Rolled back the deploy; the error rate is back to normal.' },
     ]);
+  });
+
+  it('seeds a review on the open request: a line thread with a reply naming #1, a suggestion, a comment, an assignee and a thumbs-up', async () => {
+    const threads = (await t.app.inject('/demo/shop/-/merge_requests/1/discussions.json')).json<
+      Discussion[]
+    >();
+    const userThreads = threads.filter((thread) => !thread.notes[0]?.system);
+    expect(userThreads.map((thread) => [thread.diff_discussion, thread.notes.length])).toEqual([
+      [true, 2],
+      [true, 1],
+      [false, 1],
+    ]);
+    const [question, suggestion] = userThreads;
+    expect(question?.notes[0]?.note_html).toContain('href="/demo/shop/-/issues/1"');
+    expect(question?.resolved).toBe(false);
+    expect(suggestion?.notes[0]?.suggestions).toMatchObject([
+      {
+        applied: false,
+        from_content: '  const net = subtotal(items) * (1 - (discount?.percent ?? 0) / 100);',
+      },
+    ]);
+    const open = (await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/1')).json();
+    expect(open).toMatchObject({ upvotes: 1, assignees: [{ username: 'bob' }] });
   });
 });

@@ -18,6 +18,7 @@ const envSchema = z.object({
   RUNNER: z.enum(['embedded', 'none']).default('embedded'),
   GEO_SECONDARY: bool.default(false),
   EXTERNAL_URL: z.string().url().optional(),
+  ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -32,6 +33,8 @@ export type Config = {
   runner: 'embedded' | 'none';
   geoSecondary: boolean;
   externalUrl: string;
+  /** Whether status checks may call addresses on this machine or its local network (GitLab's setting). */
+  allowLocalRequests: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runner: e.RUNNER,
     geoSecondary: e.GEO_SECONDARY,
     externalUrl: e.EXTERNAL_URL ?? `http://localhost:${e.PORT}`,
+    allowLocalRequests: e.ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES,
     logLevel: e.LOG_LEVEL,
   };
 }

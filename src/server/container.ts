@@ -12,6 +12,7 @@ import { createGitHttpService } from './features/git-http/git-http.service';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
 import { createIssuesService } from './features/issues/issues.service';
+import { createFollowUpIssuesService } from './features/notes/follow-up-issues.service';
 import { createTimelineEventsService } from './features/issues/timeline-events.service';
 import { createMetricImagesService } from './features/issues/metric-images.service';
 import { createMembersService } from './features/members/members.service';
@@ -41,6 +42,7 @@ import { createUploadsService } from './features/uploads/uploads.service';
 import { createAbuseReportsService } from './features/abuse-reports/abuse-reports.service';
 import { createQuickActionsService } from './features/quick-actions/quick-actions.service';
 import { createProjectsService } from './features/projects/projects.service';
+import { createReferencesService } from './features/references/references.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createRepositoryService } from './features/repository/repository.service';
 import { createUserPreferencesService } from './features/user-preferences/user-preferences.service';
@@ -140,6 +142,7 @@ export function createContainer(deps: AppDeps) {
   });
   const userPreferences = createUserPreferencesService(base);
   const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji });
+  const references = createReferencesService({ ...base, projects, issues, mergeRequests });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
   const metricImages = createMetricImagesService({ ...base, issues, uploads });
   const quickActions = createQuickActionsService({
@@ -170,9 +173,16 @@ export function createContainer(deps: AppDeps) {
     gitHttp,
   });
   const draftNotes = createDraftNotesService({ ...base, notes, diffNotes });
-  const notePresentation = createNotePresentation({ ...base, awardEmoji, suggestions, diffNotes });
+  const notePresentation = createNotePresentation({
+    ...base,
+    awardEmoji,
+    suggestions,
+    diffNotes,
+    references,
+  });
   const descriptionVersions = createDescriptionVersionsService(base);
   const noteCommands = createNoteCommands({ notes, quickActions });
+  const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
     const versioned = await mergeRequests.handlePush({
       projectId: push.project.project.id,
@@ -191,6 +201,7 @@ export function createContainer(deps: AppDeps) {
     repository,
     users,
     projects,
+    references,
     groups,
     members,
     signInRateLimit,
@@ -210,6 +221,7 @@ export function createContainer(deps: AppDeps) {
     notePresentation,
     descriptionVersions,
     noteCommands,
+    followUpIssues,
     mergeRequests,
     mergeRequestAssignees,
     merges,

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CachedWidget } from '../../src/shared/api/mergeWidget';
+import type { CachedWidget, Widget } from '../../src/shared/api/mergeWidget';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { GEO_SECONDARY_PUSH_REFUSED } from '../../src/server/read-only';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
@@ -71,6 +71,17 @@ describe('a Geo secondary node (GEO_SECONDARY=true)', () => {
     expect(merge.statusCode).toBe(405);
     const widget = await t.app.inject({ url: `/${p.fullPath}/-/merge_requests/1/cached_widget.json` });
     expect(widget.json<CachedWidget>().is_geo_secondary_node).toBe(true);
+  });
+
+  it('offers no push-based action in the widget: no rebase, no first CI file', async () => {
+    const widget = await t.app.inject({
+      url: `/${p.fullPath}/-/merge_requests/1/widget.json`,
+      headers: owner.headers,
+    });
+    expect(widget.json<Widget>()).toMatchObject({
+      current_user: { can_push_to_source_branch: false },
+      merge_request_add_ci_config_path: null,
+    });
   });
 
   it('answers GraphQL queries and refuses mutations', async () => {

@@ -26,11 +26,18 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
   return browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
 }
 
-/** Saves a full-page screenshot under test-results/screenshots/{name}.png. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot under test-results/screenshots/{name}.png: the full page, or with
+ * `fullPage: false` what the viewport shows (where sticky elements sit while scrolled).
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   await mkdir(screenshotsDir, { recursive: true });
   const file = path.join(screenshotsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
 
@@ -41,4 +48,15 @@ export async function signIn(page: Page, login: string, password: string): Promi
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'));
+}
+
+/** A page of its own browser context (its own cookies), signed in as `user`. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  user: { username: string; password: string },
+): Promise<Page> {
+  const page = await (await newContext(browser, baseURL)).newPage();
+  await signIn(page, user.username, user.password);
+  return page;
 }

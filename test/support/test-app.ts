@@ -7,6 +7,7 @@ import { systemClock, systemRandom, type Clock, type Random } from '../../src/se
 import { loadConfig, type Config } from '../../src/server/config';
 import { createContainer, type AppDeps, type Container } from '../../src/server/container';
 import { createInProcessBus, createPostgresBus } from '../../src/server/realtime/bus';
+import { openDatabase } from '../../src/server/db/client';
 import { openTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -21,13 +22,23 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export type TestAppOptions = { env?: Record<string, string>; clock?: Clock; random?: Random };
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  clock?: Clock;
+  random?: Random;
+  /**
+   * Another app process on the same PostgreSQL database and repository folder as this one: its
+   * own connections, bus listener and services, as a second server behind a load balancer.
+   */
+  shareWith?: TestApp;
+};
 
-/** The real server on a fresh database and an empty repository folder. */
+/** The real server on a fresh database and an empty repository folder (or another's, see shareWith). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'review-test-'));
+  const shared = options.shareWith;
+  const dataDir = shared?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'review-test-')));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', RUNNER: 'none', ...options.env });
-  const database = await openTestDatabase();
+  const database = shared ? await openSharedDatabase(shared) : await openTestDatabase();
   const bus =
     database.kind === 'postgres'
       ? await createPostgresBus(database.pool, database.url)
@@ -57,7 +68,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await bus.close();
       await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!shared) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** New connections to the database of another test app; the database stays its owner's to drop. */
+async function openSharedDatabase(owner: TestApp) {
+  const database = owner.deps.database;
+  if (database.kind !== 'postgres') throw new Error('app processes share a database only on PostgreSQL');
+  return openDatabase({ kind: 'postgres', url: database.url });
 }

@@ -6,7 +6,18 @@ import pg from 'pg';
  * listeners read fresh state and NOTIFY's 8000-byte limit is never a concern.
  */
 export type BusEvent =
-  | { type: 'merge_request.updated'; projectId: number; mergeRequestId: number; iid: number }
+  | {
+      type: 'merge_request.updated';
+      projectId: number;
+      mergeRequestId: number;
+      iid: number;
+      /**
+       * The request's state and waiting auto-merge strategy as the write that is announced left
+       * them, when the announcer wrote the row: listeners that care only about waiting requests
+       * skip the others without a read.
+       */
+      standing?: { state: 'opened' | 'closed' | 'merged' | 'locked'; autoMergeStrategy: string | null };
+    }
   | { type: 'repository.pushed'; projectId: number; refs: string[] }
   /** Settings that change what pages show (archived, merge settings, visibility). */
   | { type: 'project.updated'; projectId: number }

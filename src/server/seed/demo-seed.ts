@@ -2,6 +2,7 @@ import type { CurrentUser } from '../auth/current-user';
 import type { Container } from '../container';
 import { commitFiles } from '../git/commits';
 import type { UserRow } from '../features/users/users.repo';
+import { seedDemoDiscussion } from './demo-discussion';
 import { seedDemoIssues } from './demo-issues';
 import {
   closedBranch,
@@ -98,7 +99,7 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
     });
   };
 
-  await openRequest(openBranch);
+  const open = await openRequest(openBranch);
   await openRequest(draftBranch);
   const closed = await openRequest(closedBranch);
   await c.mergeRequests.update(users.bob, project.project.id, closed.mergeRequest.iid, {
@@ -116,6 +117,13 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
   );
   if (merged.kind !== 'merged') throw new Error(`The demo merge request did not merge: ${merged.kind}`);
   await seedDemoIssues(c, users, project.project.id);
+  // After the issues, so that the review's #1 names the first of them.
+  await seedDemoDiscussion(
+    c,
+    users,
+    { id: project.project.id, fullPath: project.fullPath },
+    open.mergeRequest.iid,
+  );
   return { projectPath: project.fullPath };
 }
 
