@@ -1,5 +1,4 @@
 // The Changes tab's server figures, each next to git's own time for the same work.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,23 +8,11 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createContainer } from '../src/server/container';
 import { listChangedFiles, readBlobs, streamFilePatches } from '../src/server/git/diff';
-import { gitEnv } from '../src/server/git/run-git';
 import { createHighlighter } from '../src/server/highlight/highlight';
 import { openDeps } from '../src/server/start';
 import { measureBrowser, type BrowserFigures } from './browser';
 import { mergeRequestOn } from './fixtures';
-
-function timeGit(gitDir: string, args: string[]): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', [`--git-dir=${gitDir}`, ...args], {
-      env: gitEnv,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child.on('error', reject);
-    child.on('close', () => resolve(performance.now() - started));
-  });
-}
+import { startGitFloor } from './git-floor';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
@@ -62,9 +49,12 @@ export async function measureChangesTab(options: {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-diffs-'));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', RUNNER: 'none', LOG_LEVEL: 'warn' });
   const deps = await openDeps(config);
+  // git's own time, from a small process as a shell would start it.
+  const floor = startGitFloor();
   try {
     const container = createContainer(deps);
     const app = await buildApp(deps, { container });
+    const timeGit = floor.git;
     const owner = await buildUser(container);
     const inject = (url: string) => app.inject({ method: 'GET', url, headers: owner.headers });
 
@@ -102,7 +92,9 @@ export async function measureChangesTab(options: {
       await inject(`${l.url}/diffs_batch.json?page=${page}&per_page=30`);
     }
     const coldFullMs = performance.now() - coldStarted;
-    // The server's steady state: git and the stream each five times, interleaved, medians compared.
+    // The server's steady state: git and the stream each five times, interleaved, medians compared,
+    // once the highlighting the cold pages queued is done (it would share the stream's thread).
+    await waitForHighlighting(container);
     const gitRuns: number[] = [];
     const streamRuns: number[] = [];
     for (let run = 0; run < 5; run++) {
@@ -161,7 +153,7 @@ export async function measureChangesTab(options: {
     const firstTwenty = (await inject(`${l.url}/diffs_batch.json?page=1&per_page=20`)).body;
     await app.close();
     const browser = options.browser
-      ? await measureBrowser(deps, container, { l: l.url, xl: xl.url, huge: huge.url, firstTwenty })
+      ? await measureBrowser(deps, container, { l: l.url, xl: xl.url, huge: huge.url, firstTwenty }, owner)
       : null;
     return {
       server: {
@@ -185,6 +177,7 @@ export async function measureChangesTab(options: {
       browser,
     };
   } finally {
+    floor.stop();
     await deps.close();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -1,12 +1,14 @@
-// The merge floor: plain `git merge-tree --write-tree` and `git commit-tree` of two commits.
-// Run as its own small process (`node --import tsx bench/git-floor.ts`) it reads
-// `gitDir target source` lines and answers each with the milliseconds both commands took, so that
-// neither the bench's memory (starting a process from a large one costs more) nor its event loop
-// is part of git's figure.
-import { execFile } from 'node:child_process';
+// Git floors, timed in a small process of their own (`node --import tsx bench/git-floor.ts`), so
+// that neither the bench's memory (starting a process from a large one costs more) nor its event
+// loop is part of git's figure. It reads lines and answers each with milliseconds:
+// - `gitDir target source`: the merge floor, the git plumbing a server merge needs, run
+//   directly: `git merge-tree --write-tree`, `git commit-tree`, and one `git update-ref --stdin`
+//   transaction that moves the target by compare-and-swap and removes the source branch;
+// - a JSON array `[gitDir, ...args]`: that git command with its output to /dev/null.
+import { execFile, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -21,18 +23,85 @@ const env = {
   GIT_COMMITTER_EMAIL: 'bench@example.com',
 };
 
-/** Milliseconds for git alone to merge `source` into `target` and write the merge commit. */
+/** `git update-ref --stdin` with `input`; rejects when git refuses (a ref moved). */
+function updateRefs(gitDir: string, input: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', [`--git-dir=${gitDir}`, 'update-ref', '--stdin'], {
+      env,
+      stdio: ['pipe', 'ignore', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`update-ref exited ${code}`))));
+    child.stdin.end(input);
+  });
+}
+
+/**
+ * Milliseconds for git alone to merge `source` into `target`, write the merge commit, and move
+ * `refs/heads/main` from `target` to it while `refs/heads/feature` goes from `source`. The caller
+ * puts both branches back before the next run.
+ */
 export async function gitMerge(gitDir: string, target: string, source: string): Promise<number> {
   const git = (args: string[]) => run('git', [`--git-dir=${gitDir}`, ...args], { env });
   const started = performance.now();
-  const { stdout } = await git(['merge-tree', '--write-tree', target, source]);
-  await git(['commit-tree', stdout.trim(), '-p', target, '-p', source, '-m', "Merge branch 'feature'"]);
+  const { stdout: tree } = await git(['merge-tree', '--write-tree', target, source]);
+  const { stdout: commit } = await git([
+    'commit-tree',
+    tree.trim(),
+    '-p',
+    target,
+    '-p',
+    source,
+    '-m',
+    "Merge branch 'feature'",
+  ]);
+  await updateRefs(
+    gitDir,
+    `update refs/heads/main ${commit.trim()} ${target}\ndelete refs/heads/feature ${source}\n`,
+  );
   return performance.now() - started;
+}
+
+/** Milliseconds for `git args` to run with its output thrown away. */
+function gitToDevNull(gitDir: string, args: string[]): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', [`--git-dir=${gitDir}`, ...args], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve(performance.now() - started));
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for await (const line of createInterface({ input: process.stdin })) {
+    if (line.startsWith('[')) {
+      const [gitDir = '', ...args] = JSON.parse(line) as string[];
+      process.stdout.write(`${await gitToDevNull(gitDir, args)}\n`);
+      continue;
+    }
     const [gitDir = '', target = '', source = ''] = line.split(' ');
     process.stdout.write(`${await gitMerge(gitDir, target, source)}\n`);
   }
+}
+
+/** The floor process, started from the bench: `git` times a command, `merge` a merge. */
+export function startGitFloor() {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const ask = async (line: string): Promise<number> => {
+    child.stdin.write(`${line}\n`);
+    const answer = await lines.next();
+    if (answer.done) throw new Error('the git floor process ended');
+    return Number(answer.value);
+  };
+  return {
+    git: (gitDir: string, args: string[]) => ask(JSON.stringify([gitDir, ...args])),
+    merge: (gitDir: string, target: string, source: string) => ask(`${gitDir} ${target} ${source}`),
+    stop: () => child.kill(),
+  };
 }

@@ -1,16 +1,14 @@
 // Issue 5's merge figure: a server merge of a 1,000-file merge request on a 10,000-file
-// repository, through the REST API, next to git's own merge of the same commits.
-import { spawn } from 'node:child_process';
+// repository, through the REST API, next to git's own merge of the same commits (merge-tree,
+// commit-tree and the ref transaction).
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { ZERO_SHA, branchRef, resolveCommit, updateRefs } from '../src/server/git/repository';
 import { prepareMerge } from '../src/server/git/merge';
 import { runGit } from '../src/server/git/run-git';
 import { buildProject } from '../test/support/factories';
 import { codeLine, importCommits, type NewFile } from './fixtures';
-import { gitMerge } from './git-floor';
-import { withBenchServer } from './server';
+import { gitMerge, startGitFloor } from './git-floor';
+import { withBenchServer, type BenchServer } from './server';
 
 const FILES = 10_000;
 /** Every tenth file, so the change reaches all 200 directories of the tree. */
@@ -30,10 +28,12 @@ export type MergeFigures = {
   merge: Timing;
   /** The git part of it: prepareMerge and the ref transaction, as the merge service calls them. */
   gitSteps: Timing;
-  /** Plain git, from a small process of its own. */
+  /** Plain git (merge-tree, commit-tree, the ref transaction), from a small process of its own. */
   floor: Timing;
-  /** The same two git commands started from the bench's own (server's) process. */
+  /** The same three git commands started from the bench's own (server's) process. */
   floorInProcess: Timing;
+  /** SQL statements of one merge (median): before its answer, and after it (listeners, work left for later). */
+  statements: { beforeAnswer: number; afterAnswer: number };
 };
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -46,24 +46,43 @@ const file = (n: number, version: string): NewFile => ({
   content: Array.from({ length: 20 }, (_, line) => codeLine(n, line, line === 3 ? version : 'base')).join(''),
 });
 
-/** The floor in its own small process: one line in, git's milliseconds out. */
-function leanFloor() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./git-floor.ts', import.meta.url))],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+type PgliteLike = {
+  query: (...args: never[]) => Promise<unknown>;
+  exec: (...args: never[]) => Promise<unknown>;
+  transaction: (fn: (tx: PgliteLike) => Promise<unknown>) => Promise<unknown>;
+};
+
+/**
+ * Counts the statements PGlite receives, those inside transactions too (BEGIN and COMMIT are not
+ * counted), so a merge's database work shows as a number.
+ */
+function countStatements(database: BenchServer['deps']['database']) {
+  if (database.kind !== 'pglite') throw new Error('the merge bench runs on PGlite');
+  const client = database.pglite as unknown as PgliteLike;
+  let count = 0;
+  const counted = <F extends (...args: never[]) => Promise<unknown>>(original: F): F =>
+    ((...args: never[]) => {
+      count++;
+      return original(...args);
+    }) as F;
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = counted(query);
+  client.exec = counted(exec);
+  client.transaction = (fn) =>
+    transaction((tx) => {
+      tx.query = counted(tx.query.bind(tx));
+      tx.exec = counted(tx.exec.bind(tx));
+      return fn(tx);
+    });
   return {
-    async time(gitDir: string, target: string, source: string): Promise<number> {
-      child.stdin.write(`${gitDir} ${target} ${source}\n`);
-      const answer = await lines.next();
-      if (answer.done) throw new Error('the git floor process ended');
-      return Number(answer.value);
+    /** The statements since the last call. */
+    take: () => {
+      const taken = count;
+      count = 0;
+      return taken;
     },
-    stop: () => child.kill(),
   };
 }
 
@@ -75,7 +94,7 @@ function leanFloor() {
  * two commits from a small process and from this one.
  */
 export function measureMerge(): Promise<MergeFigures> {
-  return withBenchServer('merge', async ({ container, app, owner }) => {
+  return withBenchServer('merge', async ({ deps, container, app, owner }) => {
     const project = await buildProject(container, owner);
     const { gitDir } = project;
     const all = Array.from({ length: FILES }, (_, n) => n);
@@ -108,7 +127,10 @@ export function measureMerge(): Promise<MergeFigures> {
       await runGit(gitDir, ['update-ref', branchRef('feature'), sourceHead]);
     };
     const merger = { name: owner.name, email: owner.email, date: new Date() };
-    const floor = leanFloor();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    const floor = startGitFloor();
+    const statements = countStatements(deps.database);
+    const counts = { beforeAnswer: [] as number[], afterAnswer: [] as number[] };
 
     const times = {
       merge: [] as number[],
@@ -117,10 +139,17 @@ export function measureMerge(): Promise<MergeFigures> {
       inProcess: [] as number[],
     };
     const cases: Record<keyof typeof times, (iid: number) => Promise<number>> = {
-      floor: () => floor.time(gitDir, targetHead, sourceHead),
-      inProcess: () => gitMerge(gitDir, targetHead, sourceHead),
+      async floor() {
+        await restore();
+        return floor.merge(gitDir, targetHead, sourceHead);
+      },
+      async inProcess() {
+        await restore();
+        return gitMerge(gitDir, targetHead, sourceHead);
+      },
       async merge(iid) {
         await restore();
+        statements.take();
         const started = performance.now();
         const merged = await app.inject({
           method: 'PUT',
@@ -129,8 +158,12 @@ export function measureMerge(): Promise<MergeFigures> {
           payload: { sha: sourceHead },
         });
         const elapsed = performance.now() - started;
+        counts.beforeAnswer.push(statements.take());
         if (merged.statusCode !== 200 || merged.json<{ state: string }>().state !== 'merged')
           throw new Error(`merge answered ${merged.statusCode}: ${merged.body}`);
+        // What the merge left to do after its answer (bus listeners, push hooks) ends before the next case.
+        await settle();
+        counts.afterAnswer.push(statements.take());
         return elapsed;
       },
       // What the merge service asks git: the merge commit, then both refs in one transaction.
@@ -186,6 +219,7 @@ export function measureMerge(): Promise<MergeFigures> {
       gitSteps: summary(times.steps),
       floor: summary(times.floor),
       floorInProcess: summary(times.inProcess),
+      statements: { beforeAnswer: median(counts.beforeAnswer), afterAnswer: median(counts.afterAnswer) },
     };
   });
 }

@@ -4,18 +4,28 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket, { WebSocketServer } from 'ws';
+import { ACCESS_LEVELS } from '../src/shared/access/accessLevels';
+import { insertProjectMember } from '../src/server/features/projects/projects.repo';
+import { buildUser, type TestUser } from '../test/support/factories';
 import { mergeRequestOn } from './fixtures';
 import { withBenchServer } from './server';
 
-export type FanoutFigures = {
-  viewers: number;
-  notes: number;
-  /** From the POST that creates the note to each viewer's message, over every note. */
+/** From the POST that creates the note to each viewer's message, over every note. */
+export type Deliveries = {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
   /** The POST itself (written, answered), median. */
   postMs: number;
+};
+
+export type FanoutFigures = {
+  viewers: number;
+  notes: number;
+  /** Every socket signed in as the same user (one person's tabs, or a shared account). */
+  oneUser: Deliveries;
+  /** Each socket a different user, half of them Developers of the project, half not members. */
+  distinctUsers: Deliveries;
   floor: { p50Ms: number; p95Ms: number; maxMs: number };
 };
 
@@ -113,56 +123,90 @@ async function broadcastFloor(): Promise<number[]> {
   return latencies;
 }
 
-/** Issue 4: 200 viewers of one merge request, 5 notes, the time until every viewer has each. */
+type Stage = {
+  address: string;
+  notesUrl: string;
+  noteableId: string;
+  poster: TestUser;
+};
+
+/** The viewers (one socket per token) subscribe, then 5 notes are posted one after the other. */
+async function deliver(
+  { address, notesUrl, noteableId, poster }: Stage,
+  tokens: string[],
+): Promise<Deliveries> {
+  let postedAt = 0;
+  let round = countdown(tokens.length, 60_000, 'viewers heard the note');
+  const latencies: number[] = [];
+  const clients = tokens.map((token) =>
+    viewer(`${address.replace('http', 'ws')}/api/graphql`, token, noteableId, () => {
+      latencies.push(performance.now() - postedAt);
+      round.tick();
+    }),
+  );
+  const connected = countdown(tokens.length, 60_000, 'viewers connected');
+  for (const client of clients) client.on('connected', connected.tick);
+  await connected.finished;
+  // The server registers a subscription after the socket's `connected`: give them all time to.
+  await settle(2000);
+
+  const posts: number[] = [];
+  try {
+    for (let note = 0; note < NOTES; note++) {
+      round = countdown(tokens.length, 60_000, 'viewers heard the note');
+      postedAt = performance.now();
+      const response = await fetch(`${address}${notesUrl}`, {
+        method: 'POST',
+        headers: { ...poster.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: `Live note ${note}` }),
+      });
+      posts.push(performance.now() - postedAt);
+      if (response.status !== 201) throw new Error(`POST notes answered ${response.status}`);
+      await round.finished;
+      await settle(500);
+    }
+  } finally {
+    await Promise.all(clients.map(async (client) => client.dispose()));
+  }
+  if (latencies.length !== tokens.length * NOTES) throw new Error(`${latencies.length} messages heard`);
+  return { ...summary(latencies), postMs: quantile(posts, 0.5) };
+}
+
+/**
+ * Issue 4: 200 viewers of one merge request, 5 notes, the time until every viewer has each; first
+ * with every socket as one user, then with 200 different users.
+ */
 export async function measureNotesFanout(): Promise<FanoutFigures> {
   return withBenchServer('notes-fanout', async ({ container, app, owner }) => {
     const mr = await mergeRequestOn(container, owner, 1, 2);
     const fullPath = mr.url.split('/-/')[0]!.slice(1);
     const noteable = await container.noteables.byIid(owner, 'MergeRequest', fullPath, 1);
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const notesUrl = `/api/v4/projects/${encodeURIComponent(fullPath)}/merge_requests/1/notes`;
-    const noteableId = `gid://gitlab/MergeRequest/${noteable.noteableId}`;
-
-    let postedAt = 0;
-    let round = countdown(VIEWERS, 60_000, 'viewers heard the note');
-    const latencies: number[] = [];
-    const clients = Array.from({ length: VIEWERS }, () =>
-      viewer(`${address.replace('http', 'ws')}/api/graphql`, owner.token, noteableId, () => {
-        latencies.push(performance.now() - postedAt);
-        round.tick();
-      }),
-    );
-    const connected = countdown(VIEWERS, 60_000, 'viewers connected');
-    for (const client of clients) client.on('connected', connected.tick);
-    await connected.finished;
-    // The server registers a subscription after the socket's `connected`: give them all time to.
-    await settle(2000);
-
-    const posts: number[] = [];
-    try {
-      for (let note = 0; note < NOTES; note++) {
-        round = countdown(VIEWERS, 60_000, 'viewers heard the note');
-        postedAt = performance.now();
-        const response = await fetch(`${address}${notesUrl}`, {
-          method: 'POST',
-          headers: { ...owner.headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ body: `Live note ${note}` }),
-        });
-        posts.push(performance.now() - postedAt);
-        if (response.status !== 201) throw new Error(`POST notes answered ${response.status}`);
-        await round.finished;
-        await settle(500);
-      }
-    } finally {
-      await Promise.all(clients.map(async (client) => client.dispose()));
+    const people: TestUser[] = [];
+    for (let n = 0; n < VIEWERS; n++) {
+      const user = await buildUser(container, { name: `Viewer ${n}` });
+      if (n % 2 === 0)
+        await insertProjectMember(container.db, noteable.ctx.project.id, user.id, ACCESS_LEVELS.developer);
+      people.push(user);
     }
-    if (latencies.length !== VIEWERS * NOTES) throw new Error(`${latencies.length} messages heard`);
-
+    const stage: Stage = {
+      address: await app.listen({ port: 0, host: '127.0.0.1' }),
+      notesUrl: `/api/v4/projects/${encodeURIComponent(fullPath)}/merge_requests/1/notes`,
+      noteableId: `gid://gitlab/MergeRequest/${noteable.noteableId}`,
+      poster: owner,
+    };
+    const oneUser = await deliver(
+      stage,
+      people.map(() => owner.token),
+    );
+    const distinctUsers = await deliver(
+      stage,
+      people.map((person) => person.token),
+    );
     return {
       viewers: VIEWERS,
       notes: NOTES,
-      ...summary(latencies),
-      postMs: quantile(posts, 0.5),
+      oneUser,
+      distinctUsers,
       floor: summary(await broadcastFloor()),
     };
   });

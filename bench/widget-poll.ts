@@ -7,18 +7,26 @@ import autocannon from 'autocannon';
 import type { AppDeps } from '../src/server/container';
 import { SESSION_COOKIE } from '../src/server/auth/current-user';
 import { mergeRequestOn } from './fixtures';
+import { pollOpenLoop, type PollFigures } from './open-loop';
+import { WIDGET_POLL_INTERVAL_MS } from '../src/shared/api/mergeWidget';
 import { withBenchServer } from './server';
 
 const POLLERS = 500;
 const SECONDS = 10;
 
-export type PollFigures = {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  notModified: number;
-  others: number;
+export type { PollFigures };
+
+/** The open-loop runs: 500 pollers spread over each interval, as browsers poll. */
+export type OpenLoopRun = {
+  intervalMs: number;
+  seconds: number;
+  signedIn: PollFigures;
+  anonymous: PollFigures;
+  floor: PollFigures;
 };
+
+/** The interval the server gives browsers (`Poll-Interval`), and ten times as often. */
+const OPEN_LOOP_INTERVALS_MS = [WIDGET_POLL_INTERVAL_MS, WIDGET_POLL_INTERVAL_MS / 10];
 
 /** Every poller polls again as soon as its answer comes (autocannon's closed loop). */
 export type WidgetPollFigures = {
@@ -32,6 +40,7 @@ export type WidgetPollFigures = {
   anonymous: PollFigures;
   anonymousQueries: number;
   floor: PollFigures;
+  openLoop: OpenLoopRun[];
 };
 
 /**
@@ -137,6 +146,19 @@ export function measureWidgetPoll(): Promise<WidgetPollFigures> {
     try {
       const signedIn = await queriesOf(() => poll(url, pollerHeaders));
       const anonymous = await queriesOf(() => poll(url, anonymousPollerHeaders));
+      const floor = await poll(floorUrl, pollerHeaders);
+      const openLoop: OpenLoopRun[] = [];
+      for (const intervalMs of OPEN_LOOP_INTERVALS_MS) {
+        // At least two polls each.
+        const load = { pollers: POLLERS, intervalMs, seconds: Math.max(SECONDS, (2 * intervalMs) / 1000) };
+        openLoop.push({
+          intervalMs,
+          seconds: load.seconds,
+          signedIn: await pollOpenLoop({ ...load, url, headers: pollerHeaders }),
+          anonymous: await pollOpenLoop({ ...load, url, headers: anonymousPollerHeaders }),
+          floor: await pollOpenLoop({ ...load, url: floorUrl, headers: pollerHeaders }),
+        });
+      }
       return {
         pollers: POLLERS,
         seconds: SECONDS,
@@ -144,7 +166,8 @@ export function measureWidgetPoll(): Promise<WidgetPollFigures> {
         signedInQueries: signedIn.queries,
         anonymous: anonymous.figures,
         anonymousQueries: anonymous.queries,
-        floor: await poll(floorUrl, pollerHeaders),
+        floor,
+        openLoop,
       };
     } finally {
       await new Promise((resolve) => floorServer.close(resolve));
