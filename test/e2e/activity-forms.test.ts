@@ -217,6 +217,11 @@ describe('the note forms of the Activity section', () => {
       await commentForm(page).getByText('500 Internal Server Error').waitFor();
       expect(await editorIn(commentForm(page)).inputValue()).toBe('This one fails once.');
       expect(await noteWith(page, 'This one fails once.').count()).toBe(0);
+      await screenshot(page, 'note-forms-save-failed');
+      // The alert stays until it is dismissed; the text stays in the form.
+      await commentForm(page).getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
+      await commentForm(page).getByText('500 Internal Server Error').waitFor({ state: 'detached' });
+      expect(await editorIn(commentForm(page)).inputValue()).toBe('This one fails once.');
 
       await editorIn(commentForm(page)).press('Control+Enter');
       await noteWith(page, 'This one fails once.').locator('.note__body').waitFor();
@@ -239,12 +244,14 @@ describe('the note forms of the Activity section', () => {
     it('stands for a note of quick actions only with an italic system note, and no body', async () => {
       const post = await sendHeld(commentForm(page), '/award :tada:');
       const system = activity(page).locator('li.system-note--placeholder');
-      expect(await system.locator('em').innerText()).toBe('Applying command');
+      expect(await system.locator('em').innerText()).toBe('Applying command to add emoji reaction');
       expect(await activity(page).locator('li.note--placeholder').count()).toBe(0);
       await screenshot(page, 'note-forms-system-placeholder');
       await post.pass();
       await system.waitFor({ state: 'detached' });
       await commentForm(page).getByText('Toggled :tada: emoji award.').waitFor();
+      await commentForm(page).getByRole('status').getByRole('button', { name: 'Dismiss' }).click();
+      await commentForm(page).getByText('Toggled :tada: emoji award.').waitFor({ state: 'detached' });
       expect(await noteWith(page, '/award').count()).toBe(0);
     });
   });

@@ -15,6 +15,7 @@ import type { CreateNoteResponse } from '../../../shared/api/notes';
 import { autosaveKey } from '../../../shared/notes/autosaveKey';
 import { issuableDisplayName } from '../../../shared/notes/commentFormState';
 import { quickActionsNotice, type QuickActionsNotice } from '../../../shared/notes/quickActionsStatus';
+import { DismissibleFlash } from '../../components/DismissibleFlash';
 import { CloseReopenButton } from './CloseReopenButton';
 import { NoteEditor } from './NoteEditor';
 import { useNotesContext } from './NotesContext';
@@ -107,9 +108,21 @@ export function CommentForm({ warnings, onEditLast }: { warnings: string[]; onEd
           {warning}
         </Flash>
       ))}
-      {create.isError && <Flash variant="danger">{create.error.message}</Flash>}
-      {draftError && <Flash variant="danger">{draftError.message || DRAFT_FAILED}</Flash>}
-      {notice && <Flash variant={notice.error ? 'danger' : 'success'}>{notice.text}</Flash>}
+      {create.isError && (
+        <DismissibleFlash variant="danger" onDismiss={() => create.reset()}>
+          {create.error.message}
+        </DismissibleFlash>
+      )}
+      {draftError && (
+        <DismissibleFlash variant="danger" onDismiss={() => draftMutations?.create.reset()}>
+          {draftError.message || DRAFT_FAILED}
+        </DismissibleFlash>
+      )}
+      {notice && (
+        <DismissibleFlash variant={notice.error ? 'danger' : 'success'} onDismiss={() => setNotice(null)}>
+          {notice.text}
+        </DismissibleFlash>
+      )}
       <NoteEditor
         label={internal ? 'Internal note' : 'Comment'}
         value={text}
