@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { UpdateTask } from '../../shared/api/taskLists';
 import { toggleTask } from '../../shared/markdown/taskList';
 import type { TaskList } from './MarkdownBody';
+import { useAction } from './useAction';
 
 type Options<T> = {
   /** The markdown shown. */
@@ -17,8 +17,8 @@ type Options<T> = {
 
 /** Ticking the task list of a note or a description; the error, if any, is for the page to show. */
 export function useTaskList<T>({ source, editable, save, onSaved, onRefused }: Options<T>) {
-  const mutation = useMutation({
-    mutationFn: (task: UpdateTask) =>
+  const mutation = useAction(
+    (task: UpdateTask) =>
       save(
         task,
         toggleTask(source, {
@@ -27,9 +27,8 @@ export function useTaskList<T>({ source, editable, save, onSaved, onRefused }: O
           checked: task.checked,
         }) ?? source,
       ),
-    onSuccess: onSaved,
-    onError: onRefused,
-  });
+    { onSuccess: onSaved, onError: onRefused },
+  );
   const taskList: TaskList | null = editable
     ? {
         source,

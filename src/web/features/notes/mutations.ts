@@ -11,6 +11,7 @@ import type {
   NotesData,
 } from '../../../shared/api/notes';
 import { request } from '../../api/client';
+import { useAction } from '../../components/useAction';
 import { useTaskList } from '../../components/useTaskList';
 import { notesKeys } from './queries';
 import type { NotesCache } from './useNotesCache';
@@ -56,33 +57,34 @@ export function useNoteTaskList(note: Note, cache: NotesCache) {
 }
 
 export function useDeleteNote(cache: NotesCache) {
-  return useMutation({
-    mutationFn: (note: Note) => request<null>(note.path, { method: 'DELETE' }),
+  return useAction((note: Note) => request<null>(note.path, { method: 'DELETE' }), {
     onSuccess: (_answer, note) => cache.removeNote(note.id),
   });
 }
 
 /** Resolves (POST) or reopens (DELETE) a thread through its `resolve_path`. */
 export function useResolveDiscussion(cache: NotesCache) {
-  return useMutation({
-    mutationFn: ({ discussion, resolve }: { discussion: Discussion; resolve: boolean }) =>
+  return useAction(
+    ({ discussion, resolve }: { discussion: Discussion; resolve: boolean }) =>
       request<{ discussion?: Discussion } | Discussion | null>(discussion.resolve_path ?? '', {
         method: resolve ? 'POST' : 'DELETE',
       }),
-    onSuccess: (answer) => {
-      const discussion = answer && 'notes' in answer ? answer : answer?.discussion;
-      if (discussion) cache.applyDiscussion(discussion);
-      else void cache.refresh();
+    {
+      onSuccess: (answer) => {
+        const discussion = answer && 'notes' in answer ? answer : answer?.discussion;
+        if (discussion) cache.applyDiscussion(discussion);
+        else void cache.refresh();
+      },
     },
-  });
+  );
 }
 
 export function useToggleAward(cache: NotesCache) {
-  return useMutation({
-    mutationFn: ({ note, name }: { note: Note; name: string }) =>
+  return useAction(
+    ({ note, name }: { note: Note; name: string }) =>
       request<unknown>(note.toggle_award_path, { method: 'POST', body: { name } }),
-    onSettled: () => cache.refresh(),
-  });
+    { onSettled: () => cache.refresh() },
+  );
 }
 
 /** The award bar of the issue or merge request itself: gives the emoji or takes it back, then reads the bar again. */
