@@ -1,17 +1,6 @@
-import { Label, RelativeTime } from '@primer/react';
 import type { Note } from '../../../shared/api/notes';
+import { TimeAgo } from '../../components/TimeAgo';
 import { BadgeWithTooltip } from './BadgeWithTooltip';
-
-/**
- * The date `RelativeTime` shows before its element takes over, as Primer writes it; one formatter
- * for every note, where Primer's `toLocaleDateString` builds one per note (most of its cost).
- */
-const noteDate = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 export const INTERNAL_NOTE_TOOLTIP = 'This internal note will always remain confidential';
 
@@ -22,7 +11,6 @@ export const INTERNAL_NOTE_TOOLTIP = 'This internal note will always remain conf
  */
 export function NoteHeader({ note, noteableName }: { note: Note; noteableName: string }) {
   const { author } = note;
-  const created = new Date(note.created_at);
   return (
     <div className="note-header">
       {author ? (
@@ -37,25 +25,25 @@ export function NoteHeader({ note, noteableName }: { note: Note; noteableName: s
       )}
       <span aria-hidden="true">·</span>
       <a className="note-header__time" href={`#note_${note.id}`}>
-        <RelativeTime date={created}>{noteDate.format(created)}</RelativeTime>
+        <TimeAgo date={note.created_at} />
       </a>
       {note.last_edited_at && <span className="note-header__edited">(edited)</span>}
       <span className="note-header__badges">
         {note.internal && <BadgeWithTooltip label="Internal note" tooltip={INTERNAL_NOTE_TOOLTIP} />}
         {note.is_noteable_author && (
-          <Label variant="secondary" title={`This user is the author of this ${noteableName}.`}>
+          <span className="note-badge" title={`This user is the author of this ${noteableName}.`}>
             Author
-          </Label>
+          </span>
         )}
         {note.human_access && (
-          <Label variant="secondary" title={`This user has the ${note.human_access} role in the project.`}>
+          <span className="note-badge" title={`This user has the ${note.human_access} role in the project.`}>
             {note.human_access}
-          </Label>
+          </span>
         )}
         {note.is_contributor && (
-          <Label variant="secondary" title="This user has previously committed to this project.">
+          <span className="note-badge" title="This user has previously committed to this project.">
             Contributor
-          </Label>
+          </span>
         )}
       </span>
     </div>

@@ -19,7 +19,8 @@ import {
   XIcon,
   type Icon,
 } from '@primer/octicons-react';
-import { Button, RelativeTime, Spinner } from '@primer/react';
+import { Button, Spinner } from '@primer/react';
+import { TimeAgo } from '../../components/TimeAgo';
 import { useState } from 'react';
 import type { Note } from '../../../shared/api/notes';
 import { MarkdownBody } from '../../components/MarkdownBody';
@@ -81,7 +82,7 @@ export function SystemNote({ note }: { note: Note }) {
             </span>
           )}{' '}
           <a className="note-header__time" href={`#note_${note.id}`}>
-            <RelativeTime date={new Date(note.created_at)} />
+            <TimeAgo date={note.created_at} />
           </a>
         </div>
         {commits.length > 0 && <CommitList commits={commits} />}
