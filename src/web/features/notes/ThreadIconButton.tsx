@@ -1,18 +1,39 @@
-import { IconButton, type IconButtonProps } from '@primer/react';
-import { forwardRef } from 'react';
+import type { Icon } from '@primer/octicons-react';
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+
+type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'type'> & {
+  icon: Icon;
+  'aria-label': string;
+  /** As Primer's small icon buttons: borderless, or with the default button's border. */
+  variant?: 'invisible' | 'default';
+  size?: 'small';
+};
 
 /**
- * A thread's icon buttons (a note's actions, the jump buttons) name themselves in a tooltip, as
- * Primer's `IconButton` does. Primer mounts a tooltip per button, with its own document listener,
- * and a busy Overview holds thousands of these buttons: here one tooltip element, shown by a
- * handful of document listeners, serves them all. The button's `aria-label` stays its name; the
- * tooltip only shows it.
+ * A thread's icon buttons (a note's actions, the jump buttons), looking and named as Primer's
+ * small `IconButton`, with its tooltip. A busy Overview holds thousands of these: Primer's button
+ * builds a tooltip, a few wrappers and a dozen attributes for each, which was a large part of the
+ * page's render, so these are plain buttons, and one tooltip element, shown by a handful of
+ * document listeners, serves them all. The `aria-label` stays the button's name; the tooltip only
+ * shows it.
  */
-export const ThreadIconButton = forwardRef<HTMLButtonElement, IconButtonProps>(
-  function ThreadIconButton(props, ref) {
-    return <IconButton ref={ref} {...props} unsafeDisableTooltip data-thread-tooltip="" />;
-  },
-);
+export const ThreadIconButton = forwardRef<HTMLButtonElement, Props>(function ThreadIconButton(
+  { icon: IconShape, variant = 'default', size: _size, className, ...button },
+  ref,
+) {
+  const classes = ['thread-icon-button', variant === 'default' && 'thread-icon-button--default', className];
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={classes.filter(Boolean).join(' ')}
+      data-thread-tooltip=""
+      {...button}
+    >
+      <IconShape size={16} />
+    </button>
+  );
+});
 
 const SHOW_AFTER_MS = 100;
 const GAP_PX = 4;
