@@ -85,10 +85,13 @@ function Activity({ notesData }: { notesData: NotesData }) {
   useLiveNotes(notesData, cache);
 
   // Spec 001 section 7.1: pages follow one another while the server names a next cursor.
+  // Keyed on the page count too: a page read ahead arrives in the same render that asked for it,
+  // so "fetching" alone may not change between two pages.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = discussions;
+  const pageCount = discussions.data?.pages.length ?? 0;
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount]);
 
   const threads = useMemo(
     () => sortDiscussions(allDiscussions(discussions.data), sort),

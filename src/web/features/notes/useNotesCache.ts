@@ -19,13 +19,16 @@ export function useNotesCache(discussionsPath: string): NotesCache {
   const queryClient = useQueryClient();
   return useMemo(() => {
     const key = notesKeys.discussionsOf(discussionsPath);
-    const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+    // A read already under way is not started again: a poll that misses several threads (or a
+    // burst of them) costs one read of the threads, not one cancelled read each.
+    const refresh = () => queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
     const update = (change: (data: DiscussionPages) => DiscussionPages | null) => {
       let missed = false;
       queryClient.setQueriesData<DiscussionPages>({ queryKey: key }, (data) => {
         if (!data) return data;
         const next = change(data);
-        if (next === null) missed = true;
+        // A thread missing while pages are still coming is on one of those pages.
+        if (next === null && !data.pages.at(-1)?.next) missed = true;
         return next ?? data;
       });
       if (missed) void refresh();
