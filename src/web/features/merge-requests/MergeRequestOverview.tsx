@@ -5,7 +5,7 @@ import { NoteableAwards } from '../notes/NoteableAwards';
 import { MarkdownBody } from '../../components/MarkdownBody';
 import { useDescriptionTaskList } from '../../components/useDescriptionTaskList';
 import { notesKeys } from '../notes/queries';
-import { mergeRequestKeys } from './queries';
+import { mergeRequestKeys, mergeRequestPagePath } from './queries';
 import { MergeWidget } from '../merge-widget/MergeWidget';
 import { MergeRequestSidebar } from './MergeRequestSidebar';
 import { mergeRequestsApi } from './queries';
@@ -21,7 +21,7 @@ export function MergeRequestOverview({
   fullPath: string;
   mergeRequest: MergeRequestPage;
 }) {
-  const pagePath = `/${fullPath}/-/merge_requests/${mergeRequest.iid}`;
+  const pagePath = mergeRequestPagePath(fullPath, mergeRequest.iid);
   const tasks = useDescriptionTaskList({
     url: `${pagePath}.json`,
     field: 'merge_request',

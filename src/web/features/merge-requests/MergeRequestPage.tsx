@@ -10,7 +10,8 @@ import { MergeRequestCommits } from './MergeRequestCommits';
 import { MergeRequestHeader } from './MergeRequestHeader';
 import { MergeRequestOverview } from './MergeRequestOverview';
 import { RefusedDependenciesFlash } from './RefusedDependenciesFlash';
-import { useMergeRequestCommits, useMergeRequestPage } from './queries';
+import { usePrefetchNotesData } from '../notes/queries';
+import { mergeRequestPagePath, useMergeRequestCommits, useMergeRequestPage } from './queries';
 import { useLiveMergeRequest } from './useLiveMergeRequest';
 import './merge-requests.css';
 
@@ -33,6 +34,7 @@ export function MergeRequestPage({ tab }: { tab: MergeRequestTab }) {
 
 function MergeRequestLoader({ fullPath, iid, tab }: { fullPath: string; iid: number; tab: MergeRequestTab }) {
   const page = useMergeRequestPage(fullPath, iid);
+  usePrefetchNotesData(`${mergeRequestPagePath(fullPath, iid)}/notes_data.json`);
   if (page.isPending) return <Spinner />;
   // A failed background refresh keeps the page as it was loaded (the widget's reviewed head, open
   // forms) on screen; the next event or poll reads it again.

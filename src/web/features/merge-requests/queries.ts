@@ -65,11 +65,15 @@ export function useMergeRequestCounts(fullPath: string, states: readonly ListSta
 }
 
 /** The merge request page's JSON: REST fields, rendered HTML and what the viewer may do. */
+/** The merge request's page address, under which its page endpoints (`.json`, `notes_data.json`) live. */
+export const mergeRequestPagePath = (fullPath: string, iid: number): string =>
+  `/${fullPath}/-/merge_requests/${iid}`;
+
 export function useMergeRequestPage(fullPath: string, iid: number) {
   return useQuery({
     queryKey: mergeRequestKeys.page(fullPath, iid),
     queryFn: ({ signal }) =>
-      request<MergeRequestPage>(`/${fullPath}/-/merge_requests/${iid}.json`, { signal }),
+      request<MergeRequestPage>(`${mergeRequestPagePath(fullPath, iid)}.json`, { signal }),
   });
 }
 

@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  usePrefetchQuery,
+  useQuery,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import type { AwardEmoji } from '../../../shared/api/awardEmoji';
 import type { Discussion, DraftNote, NotesData, NotesPollResponse } from '../../../shared/api/notes';
 import { nextDiscussionsCursor, nextDiscussionsPageSize } from '../../../shared/notes/discussionPages';
@@ -41,12 +47,26 @@ export function useNoteableAwards(awardsPath: string) {
   });
 }
 
-/** What the page needs to mount the Activity section: paths, permissions, the viewer. */
-export function useNotesData(notesDataPath: string) {
-  return useQuery({
+const notesDataQuery = (notesDataPath: string) =>
+  queryOptions({
     queryKey: notesKeys.data(notesDataPath),
     queryFn: ({ signal }) => request<NotesData>(notesDataPath, { signal }),
+    // Read ahead of the section (usePrefetchNotesData): not read again when the section mounts.
+    // Changes that touch it (quick actions, locking) invalidate it.
+    staleTime: 30_000,
   });
+
+/** What the page needs to mount the Activity section: paths, permissions, the viewer. */
+export function useNotesData(notesDataPath: string) {
+  return useQuery(notesDataQuery(notesDataPath));
+}
+
+/**
+ * Asks for the notes data while the page around the activity still loads (the merge request
+ * itself), so that its threads are asked for one round trip sooner.
+ */
+export function usePrefetchNotesData(notesDataPath: string) {
+  usePrefetchQuery(notesDataQuery(notesDataPath));
 }
 
 type PageParam = { cursor: string | null; perPage: number };
