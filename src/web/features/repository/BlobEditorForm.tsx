@@ -58,11 +58,11 @@ export function BlobEditorForm({
     if (!messageEdited) setMessage(defaultCommitMessage(mode, next));
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const committedBranch = targetBranch.trim();
-    commit.mutate(
-      {
+    try {
+      await commit.mutateAsync({
         action: mode === 'edit' ? 'update' : 'create',
         path,
         branch: committedBranch,
@@ -70,20 +70,20 @@ export function BlobEditorForm({
         message,
         content,
         lastCommitId,
-      },
-      {
-        onSuccess: () => {
-          allowLeaving();
-          void navigate(afterCommitUrl({ fullPath, branch, committedBranch, path, fromMergeRequestIid }));
-        },
-      },
-    );
+      });
+    } catch {
+      return; // The form shows the server's refusal.
+    }
+    // Awaited rather than a `mutate` callback: the commit makes the file's page read it again, and
+    // the form, keyed by the blob, may be a new one by now, whose callbacks a `mutate` never calls.
+    allowLeaving();
+    void navigate(afterCommitUrl({ fullPath, branch, committedBranch, path, fromMergeRequestIid }));
   }
 
   return (
     <form
       className="box blob-editor"
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       aria-label={mode === 'edit' ? 'Edit file' : 'New file'}
     >
       {commit.isError && (

@@ -45,6 +45,7 @@ export function useCommitFile(fullPath: string) {
         },
       ),
     // The branch moved: every view of the project (and its merge requests' diffs) may be stale.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Not awaited: the editor moves on at once instead of waiting for every view to be read again.
+    onSuccess: () => void queryClient.invalidateQueries(),
   });
 }
