@@ -207,6 +207,8 @@ describe('the Changes tab in the browser', () => {
   it('follows a #diff-content-{file hash} deep link to its file', async () => {
     // A short window, so that the last file starts well below the fold unless the page scrolls to it.
     await page.setViewportSize({ width: 1280, height: 500 });
+    // A link opened afresh: from the Changes tab itself, `goto` would only change the hash.
+    await page.goto('/');
     await page.goto(`${url}#diff-content-${fileHash('src/checkout.ts')}`);
     const checkout = file('src/checkout.ts');
     await checkout.locator('.diff-table').waitFor();
