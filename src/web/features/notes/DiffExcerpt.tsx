@@ -45,7 +45,6 @@ export function DiffExcerpt({ discussion }: { discussion: Discussion }) {
         {path !== null && !wanted && (
           <ThreadIconButton
             className="diff-excerpt__show"
-            size="small"
             variant="invisible"
             icon={UnfoldIcon}
             aria-label={SHOW_DIFF_LINES}

@@ -153,13 +153,11 @@ function Thread({ discussion, onJump, targetNoteId, withDiffExcerpt }: Props) {
             {discussion.resolvable && onJump && (
               <span className="discussion__jump">
                 <ThreadIconButton
-                  size="small"
                   icon={ChevronUpIcon}
                   aria-label="Go to previous unresolved thread"
                   onClick={() => onJump(discussion.id, 'previous')}
                 />
                 <ThreadIconButton
-                  size="small"
                   icon={ChevronDownIcon}
                   aria-label="Go to next unresolved thread"
                   onClick={() => onJump(discussion.id, 'next')}

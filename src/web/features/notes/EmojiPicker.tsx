@@ -51,7 +51,6 @@ export function EmojiPicker({ onPick }: { onPick: (name: string) => void }) {
         aria-label="Add reaction"
         aria-haspopup="dialog"
         aria-expanded={open}
-        size="small"
         variant="invisible"
         onClick={() => setOpen(!open)}
       />

@@ -44,7 +44,6 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
     <div className="note-actions">
       {resolve && (
         <ThreadIconButton
-          size="small"
           variant="invisible"
           icon={resolve.resolved ? CheckCircleFillIcon : CheckCircleIcon}
           className={resolve.resolved ? 'note-actions__resolved' : undefined}
@@ -58,7 +57,6 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
       )}
       {onReply && (
         <ThreadIconButton
-          size="small"
           variant="invisible"
           icon={ReplyIcon}
           aria-label="Reply to comment"
@@ -66,17 +64,10 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
         />
       )}
       {note.current_user.can_edit && (
-        <ThreadIconButton
-          size="small"
-          variant="invisible"
-          icon={PencilIcon}
-          aria-label="Edit comment"
-          onClick={onEdit}
-        />
+        <ThreadIconButton variant="invisible" icon={PencilIcon} aria-label="Edit comment" onClick={onEdit} />
       )}
       {deleteDirectly && (
         <ThreadIconButton
-          size="small"
           variant="invisible"
           icon={TrashIcon}
           aria-label="Delete comment"
@@ -99,7 +90,6 @@ function MoreActions({ note, onDelete }: { note: Note; onDelete: (() => void) | 
       <ThreadIconButton
         ref={anchor}
         id={anchorId}
-        size="small"
         variant="invisible"
         icon={KebabHorizontalIcon}
         aria-label="More actions"

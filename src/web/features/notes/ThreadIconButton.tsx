@@ -6,7 +6,6 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'type'> 
   'aria-label': string;
   /** As Primer's small icon buttons: borderless, or with the default button's border. */
   variant?: 'invisible' | 'default';
-  size?: 'small';
 };
 
 /**
@@ -18,7 +17,7 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'type'> 
  * shows it.
  */
 export const ThreadIconButton = forwardRef<HTMLButtonElement, Props>(function ThreadIconButton(
-  { icon: IconShape, variant = 'default', size: _size, className, ...button },
+  { icon: IconShape, variant = 'default', className, ...button },
   ref,
 ) {
   const classes = ['thread-icon-button', variant === 'default' && 'thread-icon-button--default', className];
