@@ -5,6 +5,7 @@ import {
   autoMergeSourceBranchLine,
   autoMergeEnabledText,
   cancelAutoMergeText,
+  mergeFormSourceBranchLine,
   showMergeBlocking,
   showMergeControls,
 } from './widgetVisibility';
@@ -97,5 +98,25 @@ describe('autoMergeSourceBranchLine', () => {
     [false, false, { text: 'Does not delete the source branch', notice: null }],
   ])('removes %s, viewer may remove %s', (removesSourceBranch, canRemoveSourceBranch, expected) => {
     expect(autoMergeSourceBranchLine({ removesSourceBranch, canRemoveSourceBranch })).toEqual(expected);
+  });
+});
+
+describe('mergeFormSourceBranchLine', () => {
+  const deletes = {
+    text: 'Deletes the source branch',
+    notice: 'A user with write access to the source branch selected this option',
+  };
+  it.each([
+    [
+      'a viewer without the checkbox, the merge deletes the branch: the line and notice',
+      false,
+      true,
+      deletes,
+    ],
+    ['a viewer without the checkbox, the merge keeps the branch: nothing promised', false, false, null],
+    ['a viewer with the checkbox: the checkbox says it', true, true, null],
+    ['a viewer with the checkbox, the merge keeps the branch', true, false, null],
+  ])('%s', (_case, canRemoveSourceBranch, removeSourceBranch, expected) => {
+    expect(mergeFormSourceBranchLine({ canRemoveSourceBranch, removeSourceBranch })).toEqual(expected);
   });
 });

@@ -70,3 +70,16 @@ export function autoMergeSourceBranchLine(facts: {
   if (!facts.removesSourceBranch) return { text: DOES_NOT_DELETE_SOURCE_BRANCH, notice: null };
   return { text: DELETES_SOURCE_BRANCH, notice: facts.canRemoveSourceBranch ? null : BRANCH_DELETION_NOTICE };
 }
+
+/**
+ * The merge form's line for a viewer who may merge but has no delete-source-branch checkbox: their
+ * merge states no choice, so the request's own decides (spec 000 §6 notice). Shown only when
+ * that merge really deletes the branch (`remove_source_branch`), never as a promise.
+ */
+export function mergeFormSourceBranchLine(facts: {
+  canRemoveSourceBranch: boolean;
+  removeSourceBranch: boolean;
+}): { text: string; notice: string } | null {
+  if (facts.canRemoveSourceBranch || !facts.removeSourceBranch) return null;
+  return { text: DELETES_SOURCE_BRANCH, notice: BRANCH_DELETION_NOTICE };
+}
