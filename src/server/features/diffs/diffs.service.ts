@@ -32,6 +32,7 @@ import type { ProjectContext, ProjectsService } from '../projects/projects.servi
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import { fileHash, lineCode } from '../../../shared/diff/lineCode';
 import { collapsedAutomatically } from '../../../shared/diff/diffLimits';
+import { sharedRead } from '../../shared-read';
 
 export type DiffSelectionQuery = {
   diff_head?: boolean;
@@ -135,7 +136,7 @@ export type ContextLinesRequest = {
 export function createDiffsService({ mergeRequests, projects, protectedBranches, highlighter, clock }: Deps) {
   // A listing of two commits never changes, so it is kept; batches then ask git for their paths only.
   const listings = createLruCache<ListedFile[]>(200_000, (files) => files.length + 1);
-  const listingsInFlight = new Map<string, Promise<ListedFile[]>>();
+  const listingsInFlight = sharedRead<ListedFile[]>();
   // So does the merge of two heads: every Changes tab load asks whether "(HEAD)" can be offered.
   const merges = createLruCache<{ merge: string | null }>(10_000, () => 1);
 
@@ -146,22 +147,14 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     const hit = listings.get(key);
     if (hit) return hit;
     // The page asks for the metadata and the first batch at once: they share one listing.
-    const running = listingsInFlight.get(key);
-    if (running) return running;
-    const listing = (async () => {
+    return listingsInFlight(key, async () => {
       const changed = await listChangedFiles(gitDir, selection.from, selection.to, {
         ignoreWhitespace: selection.ignoreWhitespace,
       });
-      return withBlobFacts(gitDir, changed);
-    })();
-    listingsInFlight.set(key, listing);
-    try {
-      const files = await listing;
+      const files = await withBlobFacts(gitDir, changed);
       listings.set(key, files);
       return files;
-    } finally {
-      listingsInFlight.delete(key);
-    }
+    });
   }
 
   async function select(

@@ -68,6 +68,56 @@ describe('the merge request widget’s polled JSON', () => {
     read.mockRestore();
   });
 
+  const setTitle = (title: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/projects/${p.project.id}/merge_requests/1`,
+      payload: { title },
+      headers: owner.headers,
+    });
+
+  it('answers a burst of polls whose ETag went stale with one read per viewer', async () => {
+    const first = await get('widget.json');
+    await setTitle('Add a cart to the shop');
+    const read = vi.spyOn(t.container.widgets, 'forViewer');
+    const polls = await Promise.all([
+      ...Array.from({ length: 20 }, () => get('widget.json', owner, first.headers.etag)),
+      get('widget.json', reporter),
+    ]);
+    expect(polls.map((poll) => poll.statusCode)).toEqual(Array(21).fill(200));
+    const ownerEtags = new Set(polls.slice(0, 20).map((poll) => poll.headers.etag));
+    expect(ownerEtags.size).toBe(1);
+    expect(ownerEtags.has(first.headers.etag)).toBe(false);
+    // One read for the owner's twenty polls, one for the reporter's.
+    expect(read).toHaveBeenCalledTimes(2);
+    read.mockRestore();
+    await setTitle('Add a cart');
+  });
+
+  it('never gives a poll sent after a change a read begun before it', async () => {
+    const first = await get('cached_widget.json');
+    await setTitle('Add a cart to the shop');
+    const cached = t.container.widgets.cached.bind(t.container.widgets);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const read = vi.spyOn(t.container.widgets, 'cached').mockImplementationOnce(async (...args) => {
+      const answer = await cached(...args);
+      await held;
+      return answer;
+    });
+    const before = get('cached_widget.json', owner, first.headers.etag);
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+    await setTitle('Draft: Add a cart');
+    const after = get('cached_widget.json', owner, first.headers.etag);
+    // The later poll reads for itself while the earlier read is still held.
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+    release();
+    expect((await before).json<CachedWidget>().detailed_merge_status).toBe('mergeable');
+    expect((await after).json<CachedWidget>().detailed_merge_status).toBe('draft_status');
+    read.mockRestore();
+    await setTitle('Add a cart');
+  });
+
   it('answers 200 with the new state once the request changed', async () => {
     const first = await get('cached_widget.json');
     await t.app.inject({

@@ -5,10 +5,13 @@ import { WIDGET_POLL_INTERVAL_MS } from '../../../shared/api/mergeWidget';
 import type { Container } from '../../container';
 import { createEtagCache } from '../../realtime/etags';
 import { noteablePageParams, projectPagePrefixes } from '../../page-paths';
+import { sharedRead } from '../../shared-read';
 
 /** Where a merge request's answers are filed: its id, which its own events and its notes' events name. */
 const groupOf = (mergeRequestId: number) => `merge_request:${mergeRequestId}`;
 const MAX_ALIASES = 50_000;
+
+type Load = () => Promise<{ projectId: number; mergeRequestId: number; body: unknown }>;
 
 /**
  * The widget's polled JSON: `cached_widget.json` (the same for everyone) and `widget.json` (what
@@ -45,23 +48,25 @@ export function registerWidgetRoutes(
   // URL paths to groups, learned on each full answer: a 304 needs no lookup.
   const groupsByPath = new Map<string, string>();
 
-  async function answer(
-    request: FastifyRequest,
-    reply: FastifyReply,
+  /** What a full read gives every poll that waited on it: the body and its ETag. */
+  type Read = { json: string; etag: string };
+  const shared = sharedRead<Read>();
+
+  /**
+   * Reads the answer and remembers its ETag, unless an event overtook the read: `mark` is the
+   * group's generation (or, before the group is known, the count of all events) when it began.
+   */
+  async function read(
     path: string,
     viewer: string,
-    load: () => Promise<{ projectId: number; mergeRequestId: number; body: unknown }>,
+    load: Load,
+    knownGroup: string | undefined,
+    mark: number,
   ) {
-    reply.header('poll-interval', String(WIDGET_POLL_INTERVAL_MS));
-    const asked = request.headers['if-none-match'];
-    const knownGroup = groupsByPath.get(path);
-    if (asked && knownGroup && etags.current(knownGroup, viewer) === asked) return reply.code(304).send();
-    const mark = knownGroup ? etags.generation(knownGroup) : etags.events();
     const { projectId, mergeRequestId, body } = await load();
     const group = groupOf(mergeRequestId);
     const json = JSON.stringify(body);
     const etag = `W/"${createHash('sha1').update(json).digest('hex')}"`;
-    // Remember only an answer no event has overtaken while it was being read.
     const overtaken =
       knownGroup === group
         ? etags.generation(group) !== mark
@@ -74,6 +79,27 @@ export function registerWidgetRoutes(
     groupsByPath.set(path, group);
     const ofProject = groupsOfProject.get(projectId) ?? new Set<string>();
     groupsOfProject.set(projectId, ofProject.add(group));
+    return { json, etag } satisfies Read;
+  }
+
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    viewer: string,
+    load: Load,
+  ) {
+    reply.header('poll-interval', String(WIDGET_POLL_INTERVAL_MS));
+    const asked = request.headers['if-none-match'];
+    const knownGroup = groupsByPath.get(path);
+    if (asked && knownGroup && etags.current(knownGroup, viewer) === asked) return reply.code(304).send();
+    // Polls of one viewer arriving while its answer is read (after an event, or when its ETag
+    // aged out) share that read: the permission check in `load` is the same for all of them, and
+    // the mark in the key keeps a poll sent after an event from sharing a read begun before it.
+    const mark = knownGroup ? etags.generation(knownGroup) : etags.events();
+    const identity = request.currentUser ? `user:${request.currentUser.id}` : 'anonymous';
+    const key = [request.routeOptions.url, path, identity, mark].join('\n');
+    const { json, etag } = await shared(key, () => read(path, viewer, load, knownGroup, mark));
     reply.header('etag', etag);
     if (asked === etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(json);
