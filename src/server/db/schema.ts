@@ -238,7 +238,10 @@ export const mergeRequests = pgTable(
     closedAt: tz('closed_at'),
     /** Squash on merge, as chosen when the request was opened or last merged. */
     squash: boolean('squash').notNull().default(false),
-    /** The merger's choice; null leaves it to the project's `remove_source_branch_after_merge`. */
+    /**
+     * The request's choice (stored by a merge whose merger may make it); null leaves it to the
+     * project's `remove_source_branch_after_merge`.
+     */
     shouldRemoveSourceBranch: boolean('should_remove_source_branch'),
     /** Moved to another target branch by the server, because its target was merged and removed. */
     retargeted: boolean('retargeted').notNull().default(false),

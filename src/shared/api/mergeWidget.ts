@@ -47,6 +47,12 @@ export const cachedWidgetSchema = z.object({
   squash_on_merge: z.boolean(),
   should_remove_source_branch: z.boolean().nullable(),
   force_remove_source_branch: z.boolean(),
+  /**
+   * A merge that states no choice of its own deletes the source branch (GitLab's field): the
+   * request's choice, else the project's default, and only where its author may remove the branch
+   * (shared/merge-requests/sourceBranchRemoval), so the widget promises only what will happen.
+   */
+  remove_source_branch: z.boolean(),
   /** The server moved the request to another target (its target was merged and deleted): its checks ran against the old one. */
   retargeted: z.boolean(),
   auto_merge_enabled: z.boolean(),

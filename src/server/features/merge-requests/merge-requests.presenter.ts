@@ -104,6 +104,11 @@ export type Permissions = {
   canReopen: boolean;
   canMerge: boolean;
   canRemoveSourceBranch: boolean;
+  /**
+   * The request's author may remove its source branch: a merge that states no choice carries out
+   * the request's own (GitLab deletes it as the author), so the widget says so only when this holds.
+   */
+  authorCanRemoveSourceBranch: boolean;
 };
 
 /**

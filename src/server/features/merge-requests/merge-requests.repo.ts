@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { iidKeysIn, type IidKey } from '../../db/iid-keys';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
@@ -63,9 +63,14 @@ const person = (table: typeof author | typeof closedBy | typeof mergedBy) => ({
   state: table.state,
 });
 
-function recordQuery(db: Db) {
+type NoExtra = Record<never, never>;
+const NO_EXTRA: NoExtra = {};
+
+/** The query of merge request records, with `extra` columns for a reader that needs more. */
+function recordQuery<Extra extends SelectedFields>(db: Db, extra: Extra) {
   return db
     .select({
+      ...extra,
       mergeRequest: mergeRequests,
       projectFullPath: sql<string>`${namespaces.fullPath} || '/' || ${projects.path}`,
       settings: {
@@ -108,7 +113,7 @@ function recordQuery(db: Db) {
     );
 }
 
-type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number];
+type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery<NoExtra>>['execute']>>[number];
 
 type PersonColumns = {
   id: number | null;
@@ -139,16 +144,32 @@ async function toRecords(db: Db, rows: RecordRow[]): Promise<MergeRequestRecord[
   }));
 }
 
+/**
+ * What the permission rules need of the author in the request's project, beside their state;
+ * null when the account is gone. GitLab carries out what the request chose (deleting its source
+ * branch) as its author.
+ */
+export type AuthorAccess = { admin: boolean; accessLevel: number } | null;
+
+/** One merge request's record, with its author's access read in the same statement. */
 export async function findMergeRequestRecord(
   db: Db,
   projectId: number,
   iid: number,
-): Promise<MergeRequestRecord | undefined> {
-  const rows = await recordQuery(db).where(
-    and(eq(mergeRequests.projectId, projectId), eq(mergeRequests.iid, iid)),
-  );
-  const [record] = await toRecords(db, rows);
-  return record;
+): Promise<(MergeRequestRecord & { authorAccess: AuthorAccess }) | undefined> {
+  const [row] = await recordQuery(db, {
+    authorAdmin: author.admin,
+    authorAccessLevel: effectiveLevelSql(mergeRequests.authorId),
+  }).where(and(eq(mergeRequests.projectId, projectId), eq(mergeRequests.iid, iid)));
+  if (!row) return undefined;
+  const { authorAdmin, authorAccessLevel, ...plain } = row;
+  const [record] = await toRecords(db, [plain]);
+  if (!record) return undefined;
+  const authorAccess =
+    record.author && authorAdmin !== null
+      ? { admin: authorAdmin, accessLevel: Number(authorAccessLevel) }
+      : null;
+  return { ...record, authorAccess };
 }
 
 /** Where a merge request lives, for features that hold only its id (notes, awards). */
@@ -248,7 +269,7 @@ export async function listMergeRequestRecords(
   const where = filterConditions(filter);
   const direction = filter.sort === 'asc' ? asc : desc;
   const column = filter.orderBy === 'updated_at' ? mergeRequests.updatedAt : mergeRequests.createdAt;
-  const rows = await recordQuery(db)
+  const rows = await recordQuery(db, NO_EXTRA)
     .where(where)
     .orderBy(direction(column), direction(mergeRequests.id))
     .offset(page.offset)

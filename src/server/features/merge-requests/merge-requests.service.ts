@@ -78,6 +78,7 @@ import {
   visibleProjectsSql,
   type MergeSettings,
   type DiffVersionRow,
+  type AuthorAccess,
   type MergeRequestRecord,
   type MergeRequestRow,
   type PersonRow,
@@ -345,7 +346,7 @@ export function createMergeRequestsService({
     return ctx;
   }
 
-  async function findRecord(ctx: ProjectContext, iid: number): Promise<MergeRequestRecord> {
+  async function findRecord(ctx: ProjectContext, iid: number) {
     const record = await findMergeRequestRecord(db, ctx.project.id, iid);
     if (!record) throw new NotFoundError('Merge Request');
     return record;
@@ -653,7 +654,7 @@ export function createMergeRequestsService({
       withMergeability(actor, ctx, record),
       protectedBranches.protectionResolver(ctx.project.id),
     ]);
-    return { ...view, permissions: permissionsOf(actor, ctx, view, protections) };
+    return { ...view, permissions: permissionsOf(actor, ctx, view, protections, record.authorAccess) };
   }
 
   type Protections = Awaited<ReturnType<ProtectedBranchesService['protectionResolver']>>;
@@ -690,6 +691,7 @@ export function createMergeRequestsService({
     ctx: ProjectContext,
     view: MergeRequestView,
     protections: Protections,
+    authorAccess: AuthorAccess,
   ) {
     const mr = view.mergeRequest;
     const subject = mergeRequestSubject(ctx, mr.authorId);
@@ -699,7 +701,22 @@ export function createMergeRequestsService({
       canMerge: mr.state === 'opened' && mayMergeWith(actor, ctx, protections, mr.targetBranch),
       canRemoveSourceBranch:
         view.sourceBranchExists && mayRemoveWith(actor, ctx, protections, mr.sourceBranch),
+      authorCanRemoveSourceBranch:
+        view.sourceBranchExists && authorMayRemove(ctx, view, protections, authorAccess),
     };
+  }
+
+  /** The same rule for the request's author, in whose name a merge carries out what the request chose. */
+  function authorMayRemove(
+    ctx: ProjectContext,
+    view: MergeRequestView,
+    protections: Protections,
+    access: AuthorAccess,
+  ): boolean {
+    if (!view.author || !access) return false;
+    const author = { id: view.author.id, admin: access.admin, state: view.author.state };
+    const authorCtx = { ...ctx, accessLevel: access.accessLevel };
+    return mayRemoveWith(author, authorCtx, protections, view.mergeRequest.sourceBranch);
   }
 
   type Detail = Awaited<ReturnType<typeof detailIn>>;
@@ -736,6 +753,7 @@ export function createMergeRequestsService({
         canReopen: false,
         canMerge: false,
         canRemoveSourceBranch: heads.source !== null && before.permissions.canRemoveSourceBranch,
+        authorCanRemoveSourceBranch: heads.source !== null && before.permissions.authorCanRemoveSourceBranch,
       },
     };
   }

@@ -8,6 +8,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { MergeRequestDetail, MergeRequestPage } from '../../../shared/api/mergeRequests';
+import type { CachedWidget } from '../../../shared/api/mergeWidget';
 import type { UpdateProjectBody } from '../../../shared/api/projects';
 import { buildApp } from '../../app';
 import { readCommit } from '../../git/commits';
@@ -434,6 +435,48 @@ describe('merging merge requests', () => {
   });
 
   describe('removing the source branch', () => {
+    const cachedWidget = async (p: ProjectContext, user: TestUser = owner) =>
+      (
+        await t.app.inject({ url: `${pageUrl(p)}/cached_widget.json`, headers: user.headers })
+      ).json<CachedWidget>();
+
+    /**
+     * What GitLab's "Delete source branch when merge request is accepted" stores; no call of ours
+     * sets it yet, so it is written as the request's choice directly.
+     */
+    async function authorChoosesDeletion(p: ProjectContext) {
+      const mr = (await findMergeRequestRecord(t.container.db, p.project.id, 1))?.mergeRequest;
+      if (!mr) throw new Error('no merge request !1');
+      await updateMergeRequestRow(t.container.db, mr.id, {
+        shouldRemoveSourceBranch: true,
+        updatedAt: new Date(),
+      });
+    }
+
+    /** A request from `feature` by a Developer who chose to delete it, where the project keeps branches by default. */
+    async function requestByDeveloper() {
+      const p = await projectWith({ remove_source_branch_after_merge: false });
+      const author = await buildUser(t.container, { name: 'Dana Developer' });
+      await addProjectMember(t.container, p, author, ACCESS_LEVELS.developer);
+      await pushFile(p, 'feature', { path: 'cart.ts', content: 'export {};\n', message: 'Add the cart' });
+      await t.container.mergeRequests.create(author, p.project.id, {
+        source_branch: 'feature',
+        title: 'Add a cart',
+      });
+      await authorChoosesDeletion(p);
+      return { p, author };
+    }
+
+    const demoteToReporter = async (p: ProjectContext, user: TestUser) => {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v4/projects/${p.project.id}/members/${user.id}`,
+        payload: { access_level: ACCESS_LEVELS.reporter },
+        headers: owner.headers,
+      });
+      expect(response.statusCode).toBe(200);
+    };
+
     it('removes it when asked, with the branch’s head unchanged', async () => {
       const p = await diverged({ remove_source_branch_after_merge: false });
       const response = await merge(owner, p, { should_remove_source_branch: true });
@@ -451,7 +494,7 @@ describe('merging merge requests', () => {
       expect(await head(keeping, 'feature')).not.toBeNull();
     });
 
-    it('never removes a protected source branch', async () => {
+    it('never removes a protected source branch, whoever chose it, nor promises to', async () => {
       const p = await projectWith();
       await pushFile(p, 'release', { path: 'r.txt', content: 'r\n' });
       await t.container.protectedBranches.protect(p.project.id, {
@@ -464,9 +507,72 @@ describe('merging merge requests', () => {
         source_branch: 'release',
         title: 'Release',
       });
+      await authorChoosesDeletion(p);
       expect((await page(p)).current_user.can_remove_source_branch).toBe(false);
+      expect((await cachedWidget(p)).remove_source_branch).toBe(false);
       expect((await merge(owner, p, { should_remove_source_branch: true })).statusCode).toBe(200);
       expect(await head(p, 'release')).not.toBeNull();
+    });
+
+    it('carries out the author’s choice when the merger states none, and says so beforehand', async () => {
+      const { p, author } = await requestByDeveloper();
+      const merger = await buildUser(t.container, { name: 'Mia Maintainer' });
+      await addProjectMember(t.container, p, merger, ACCESS_LEVELS.maintainer);
+      expect(await cachedWidget(p)).toMatchObject({
+        should_remove_source_branch: true,
+        force_remove_source_branch: false,
+        remove_source_branch: true,
+      });
+      // The merge form of a viewer without the checkbox sends no choice.
+      const call = await mergeCall(merger, p, { sha: (await show(p)).sha, squash: false });
+      expect(call.json()).toEqual({ status: 'success' });
+      expect(await head(p, 'feature')).toBeNull();
+      expect((await show(p)).author?.id).toBe(author.id);
+    });
+
+    it('keeps the branch when its author may no longer remove it, unless the merger asks with their own right', async () => {
+      const kept = await requestByDeveloper();
+      await demoteToReporter(kept.p, kept.author);
+      expect((await cachedWidget(kept.p)).remove_source_branch).toBe(false);
+      expect((await merge(owner, kept.p)).json()).toMatchObject({ state: 'merged' });
+      expect(await head(kept.p, 'feature')).not.toBeNull();
+
+      const asked = await requestByDeveloper();
+      await demoteToReporter(asked.p, asked.author);
+      const merged = await merge(owner, asked.p, { should_remove_source_branch: true });
+      expect(merged.json()).toMatchObject({ state: 'merged', should_remove_source_branch: true });
+      expect(await head(asked.p, 'feature')).toBeNull();
+    });
+
+    it('removes the branch for a merger without the right only by the author’s choice, never by their own ask', async () => {
+      // No role here may merge yet not remove an unprotected branch (both take a Developer); in
+      // GitLab a fork's source branch is one. The merger's right is taken away to show the rule.
+      const merges = createMergeService({
+        ...t.container,
+        mergeRequests: {
+          ...t.container.mergeRequests,
+          detailIn: async (...args) => {
+            const detail = await t.container.mergeRequests.detailIn(...args);
+            return { ...detail, permissions: { ...detail.permissions, canRemoveSourceBranch: false } };
+          },
+        },
+      });
+      const app = await buildApp(t.deps, { container: { ...t.container, merges } });
+      const mergeIn = (p: ProjectContext, payload: Record<string, unknown>) =>
+        app.inject({ method: 'PUT', url: `${mrUrl(p)}/merge`, payload, headers: owner.headers });
+      try {
+        const chosen = await requestByDeveloper();
+        expect((await mergeIn(chosen.p, {})).json()).toMatchObject({ state: 'merged' });
+        expect(await head(chosen.p, 'feature')).toBeNull();
+
+        const unchosen = await diverged({ remove_source_branch_after_merge: false });
+        const merged = await mergeIn(unchosen, { should_remove_source_branch: true });
+        // Not carried out, and not kept as the request's own choice either.
+        expect(merged.json()).toMatchObject({ state: 'merged', should_remove_source_branch: null });
+        expect(await head(unchosen, 'feature')).not.toBeNull();
+      } finally {
+        await app.close();
+      }
     });
 
     it('deletes a merged branch through the branches API, and refuses a protected one', async () => {

@@ -7,6 +7,10 @@ import { MERGE_BLOCKER_MESSAGES } from '../../../shared/merge-checks/mergeChecks
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
 import { mergeBlockerMessage, NOT_MERGEABLE } from '../../../shared/merge-requests/mergeBlockers';
 import { squashOnMerge } from '../../../shared/merge-requests/squashOption';
+import {
+  mergerSourceBranchChoice,
+  removesSourceBranchOnMerge,
+} from '../../../shared/merge-requests/sourceBranchRemoval';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -248,9 +252,18 @@ export function createMergeService({
     if (!squash.ok) return { kind: 'refused', message: squash.message };
 
     const messages = await messagesFor(view, actor, options, squash.squash);
+    const removal = {
+      mergerChoice: options.shouldRemoveSourceBranch,
+      requestChoice: mr.shouldRemoveSourceBranch,
+      projectDefault: view.settings.removeSourceBranchAfterMerge,
+      mergerMayRemove: view.permissions.canRemoveSourceBranch,
+      authorMayRemove: view.permissions.authorCanRemoveSourceBranch,
+    };
     const locked = await lock(actor, mr, {
       squash: squash.squash,
-      shouldRemoveSourceBranch: options.shouldRemoveSourceBranch,
+      // Kept as the request's choice only when the merger may make it: a merge that fails
+      // must not leave a deletion behind for the next merge to carry out as the author.
+      shouldRemoveSourceBranch: mergerSourceBranchChoice(removal),
     });
     if (!locked) {
       const current = detailedMergeStatus((await mergeRequests.detailIn(actor, ctx, iid)).mergeability);
@@ -265,6 +278,7 @@ export function createMergeService({
     return carryOut(actor, ctx, locked, {
       mergeMessage: messages.merge,
       squash: messages.squash === null ? null : { message: messages.squash, author: squashAuthor },
+      removeSource: removesSourceBranchOnMerge(removal),
       view,
       onHookError,
     });
@@ -277,6 +291,8 @@ export function createMergeService({
     plan: {
       mergeMessage: string;
       squash: { message: string; author: { name: string; email: string } } | null;
+      /** The source branch goes with the merge (shared/merge-requests/sourceBranchRemoval). */
+      removeSource: boolean;
       /** What the merge checked: its branch heads are the ones the refs must still hold. */
       view: Detail;
       onHookError: (error: unknown) => void;
@@ -289,7 +305,7 @@ export function createMergeService({
     });
     const targetRef = branchRef(mr.targetBranch);
     let targetMoved = false;
-    const { view } = plan;
+    const { view, removeSource } = plan;
     try {
       // Read a moment ago by the checks; the ref transaction below refuses if either moved since.
       const { targetHead, sourceHead } = view;
@@ -310,10 +326,6 @@ export function createMergeService({
         );
       const { newHead, mergeCommitSha, squashCommitSha } = prepared.value;
       const sourceRef = branchRef(mr.sourceBranch);
-      // Asked for (or the project's default), and only a branch the merger may remove.
-      const removeSource =
-        (mr.shouldRemoveSourceBranch ?? view.settings.removeSourceBranchAfterMerge) &&
-        view.permissions.canRemoveSourceBranch;
       // Written down first, so a merge cut short after the ref moved is settled as merged.
       await setInProgressMergeCommit(db, mr.id, newHead);
       // One transaction: the target moves only while the source still holds the head that was

@@ -3,6 +3,7 @@ import { SUGGEST_PIPELINE, USER_CALLOUTS_PATH } from '../../../shared/api/userCa
 import { isAutoMergeStrategy, type AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
 import { mergeabilityChecks } from '../../../shared/merge-checks/mergeabilityChecks';
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
+import { removesSourceBranchOnMerge } from '../../../shared/merge-requests/sourceBranchRemoval';
 import { squashIsReadonly } from '../../../shared/merge-requests/squashOption';
 import type { Config } from '../../config';
 import { presentUserBasic } from '../users/user.presenter';
@@ -70,6 +71,13 @@ export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): Cach
     // As GitLab's, a set auto-merge's choice (its merge params) is what the widget shows.
     should_remove_source_branch: autoMergeRemovesSourceBranch(mr),
     force_remove_source_branch: view.settings.removeSourceBranchAfterMerge,
+    remove_source_branch: removesSourceBranchOnMerge({
+      mergerChoice: undefined,
+      requestChoice: mr.shouldRemoveSourceBranch,
+      projectDefault: view.settings.removeSourceBranchAfterMerge,
+      mergerMayRemove: false,
+      authorMayRemove: view.permissions.authorCanRemoveSourceBranch,
+    }),
     retargeted: mr.retargeted,
     auto_merge_enabled: mr.autoMergeEnabled,
     auto_merge_strategy: strategyOf(mr.autoMergeStrategy),

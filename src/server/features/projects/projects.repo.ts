@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ACCESS_LEVELS, type Visibility } from '../../../shared/access/accessLevels';
 import type { ProjectOrderBy } from '../../../shared/api/projects';
 import { queryRows, type Db } from '../../db/client';
@@ -185,11 +185,14 @@ const outer = {
   projectId: sql.raw('"projects"."id"'),
 };
 
+/** A user id, or a column of the outer query that holds one (a merge request's author). */
+type UserRef = number | SQL | AnyColumn;
+
 /**
  * The user's highest membership in the `namespaces` row of the outer query or any of its
  * ancestors. Full paths never change, so an ancestor is a group whose full path prefixes ours.
  */
-export function inheritedGroupLevelSql(userId: number): SQL<number> {
+export function inheritedGroupLevelSql(userId: UserRef): SQL<number> {
   return sql<number>`coalesce((
     select max(gm.access_level) from ${groupMembers} gm
     join ${namespaces} anc on anc.id = gm.group_id
@@ -214,7 +217,7 @@ export async function namespaceFullName(db: Db, namespaceId: number): Promise<st
   return row?.fullName ?? '';
 }
 
-function directProjectLevelSql(userId: number): SQL<number> {
+function directProjectLevelSql(userId: UserRef): SQL<number> {
   return sql<number>`coalesce((
     select pm.access_level from ${projectMembers} pm
     where pm.project_id = ${outer.projectId} and pm.user_id = ${userId}
@@ -222,7 +225,7 @@ function directProjectLevelSql(userId: number): SQL<number> {
 }
 
 /** The user's effective level on the project of the outer query: direct, inherited, or namespace owner. */
-export function effectiveLevelSql(userId: number): SQL<number> {
+export function effectiveLevelSql(userId: UserRef): SQL<number> {
   return sql<number>`greatest(
     ${directProjectLevelSql(userId)},
     ${inheritedGroupLevelSql(userId)},
