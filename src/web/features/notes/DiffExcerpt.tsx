@@ -6,6 +6,9 @@ import { request } from '../../api/client';
 // The excerpt's lines look as they do on the Changes tab: its line colours and highlighter tokens.
 import '../diffs/diffs.css';
 import { ThreadIconButton } from './ThreadIconButton';
+import { maskIcon } from '../../components/maskIcon';
+
+const SHOW_LINES_ICON = maskIcon(UnfoldIcon);
 
 type ExcerptLine = NonNullable<Discussion['truncated_diff_lines']>[number];
 
@@ -46,7 +49,7 @@ export function DiffExcerpt({ discussion }: { discussion: Discussion }) {
           <ThreadIconButton
             className="diff-excerpt__show"
             variant="invisible"
-            icon={UnfoldIcon}
+            icon={SHOW_LINES_ICON}
             aria-label={SHOW_DIFF_LINES}
             onClick={() => setWanted(true)}
           />

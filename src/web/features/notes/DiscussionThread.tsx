@@ -6,6 +6,10 @@ import type { Discussion } from '../../../shared/api/notes';
 import { autosaveKey } from '../../../shared/notes/autosaveKey';
 import { canShowResolve, resolveWithIssuePath } from '../../../shared/notes/noteActions';
 import { ThreadIconButton } from './ThreadIconButton';
+import { maskIcon } from '../../components/maskIcon';
+
+const PREVIOUS_ICON = maskIcon(ChevronUpIcon);
+const NEXT_ICON = maskIcon(ChevronDownIcon);
 import { DiffExcerpt } from './DiffExcerpt';
 import { DraftNoteItem } from './DraftNoteItem';
 import type { ResolveControl } from './NoteActions';
@@ -153,12 +157,12 @@ function Thread({ discussion, onJump, targetNoteId, withDiffExcerpt }: Props) {
             {discussion.resolvable && onJump && (
               <span className="discussion__jump">
                 <ThreadIconButton
-                  icon={ChevronUpIcon}
+                  icon={PREVIOUS_ICON}
                   aria-label="Go to previous unresolved thread"
                   onClick={() => onJump(discussion.id, 'previous')}
                 />
                 <ThreadIconButton
-                  icon={ChevronDownIcon}
+                  icon={NEXT_ICON}
                   aria-label="Go to next unresolved thread"
                   onClick={() => onJump(discussion.id, 'next')}
                 />

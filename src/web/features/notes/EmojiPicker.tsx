@@ -11,6 +11,9 @@ import {
 } from '../../../shared/notes/emojiAwards';
 import { byCategory, pickerRows, searchEmoji } from './emojiPickerRows';
 import { ThreadIconButton } from './ThreadIconButton';
+import { maskIcon } from '../../components/maskIcon';
+
+const REACTION_ICON = maskIcon(SmileyIcon);
 
 /** Spec 001 section 9: the search waits for a 500 ms pause in typing. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -47,7 +50,7 @@ export function EmojiPicker({ onPick }: { onPick: (name: string) => void }) {
     <>
       <ThreadIconButton
         ref={anchor}
-        icon={SmileyIcon}
+        icon={REACTION_ICON}
         aria-label="Add reaction"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -18,6 +18,14 @@ import { AssignAuthorItem, useAssignAuthor } from './AssignAuthorItem';
 import { ASSIGN_FAILED } from '../../components/AssigneesField';
 import { usePromoteToTimeline, useToggleAward } from './mutations';
 import { ThreadIconButton } from './ThreadIconButton';
+import { maskIcon } from '../../components/maskIcon';
+
+const RESOLVE_ICON = maskIcon(CheckCircleIcon);
+const RESOLVED_ICON = maskIcon(CheckCircleFillIcon);
+const REPLY_ICON = maskIcon(ReplyIcon);
+const EDIT_ICON = maskIcon(PencilIcon);
+const DELETE_ICON = maskIcon(TrashIcon);
+const MORE_ICON = maskIcon(KebabHorizontalIcon);
 
 export type ResolveControl = { resolved: boolean; pending: boolean; onToggle: () => void };
 
@@ -45,7 +53,7 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
       {resolve && (
         <ThreadIconButton
           variant="invisible"
-          icon={resolve.resolved ? CheckCircleFillIcon : CheckCircleIcon}
+          icon={resolve.resolved ? RESOLVED_ICON : RESOLVE_ICON}
           className={resolve.resolved ? 'note-actions__resolved' : undefined}
           aria-label={resolve.resolved ? 'Unresolve thread' : 'Resolve thread'}
           disabled={resolve.pending}
@@ -58,18 +66,18 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
       {onReply && (
         <ThreadIconButton
           variant="invisible"
-          icon={ReplyIcon}
+          icon={REPLY_ICON}
           aria-label="Reply to comment"
           onClick={onReply}
         />
       )}
       {note.current_user.can_edit && (
-        <ThreadIconButton variant="invisible" icon={PencilIcon} aria-label="Edit comment" onClick={onEdit} />
+        <ThreadIconButton variant="invisible" icon={EDIT_ICON} aria-label="Edit comment" onClick={onEdit} />
       )}
       {deleteDirectly && (
         <ThreadIconButton
           variant="invisible"
-          icon={TrashIcon}
+          icon={DELETE_ICON}
           aria-label="Delete comment"
           onClick={onDelete}
         />
@@ -91,7 +99,7 @@ function MoreActions({ note, onDelete }: { note: Note; onDelete: (() => void) | 
         ref={anchor}
         id={anchorId}
         variant="invisible"
-        icon={KebabHorizontalIcon}
+        icon={MORE_ICON}
         aria-label="More actions"
         aria-haspopup="true"
         aria-expanded={open}

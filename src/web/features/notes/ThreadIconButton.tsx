@@ -1,8 +1,9 @@
-import type { Icon } from '@primer/octicons-react';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import type { MaskIcon } from '../../components/maskIcon';
 
 type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'type'> & {
-  icon: Icon;
+  /** Defined once per module with `maskIcon`: the button is then a single element. */
+  icon: MaskIcon;
   'aria-label': string;
   /** As Primer's small icon buttons: borderless, or with the default button's border. */
   variant?: 'invisible' | 'default';
@@ -17,10 +18,10 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'type'> 
  * shows it.
  */
 export const ThreadIconButton = forwardRef<HTMLButtonElement, Props>(function ThreadIconButton(
-  { icon: IconShape, variant = 'default', className, ...button },
+  { icon, variant = 'default', className, ...button },
   ref,
 ) {
-  const classes = ['thread-icon-button', variant === 'default' && 'thread-icon-button--default', className];
+  const classes = ['thread-icon-button', 'mask-icon', icon, variant === 'default' && 'thread-icon-button--default', className];
   return (
     <button
       ref={ref}
@@ -28,9 +29,7 @@ export const ThreadIconButton = forwardRef<HTMLButtonElement, Props>(function Th
       className={classes.filter(Boolean).join(' ')}
       data-thread-tooltip=""
       {...button}
-    >
-      <IconShape size={16} />
-    </button>
+    />
   );
 });
 
