@@ -21,7 +21,13 @@ export const ThreadIconButton = forwardRef<HTMLButtonElement, Props>(function Th
   { icon, variant = 'default', className, ...button },
   ref,
 ) {
-  const classes = ['thread-icon-button', 'mask-icon', icon, variant === 'default' && 'thread-icon-button--default', className];
+  const classes = [
+    'thread-icon-button',
+    'mask-icon',
+    icon,
+    variant === 'default' && 'thread-icon-button--default',
+    className,
+  ];
   return (
     <button
       ref={ref}
