@@ -29,6 +29,7 @@ import { registerMemberRoutes } from './features/members/members.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
 import { registerBlockRoutes } from './features/merge-requests/blocks.routes';
+import { registerContextCommitRoutes } from './features/merge-requests/context-commits.routes';
 import { registerCommitActionRoutes } from './features/merge-requests/commit-actions.routes';
 import { registerStatusCheckRoutes } from './features/status-checks/status-checks.routes';
 import { registerWidgetRoutes } from './features/merge-requests/widget.routes';
@@ -104,6 +105,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMergeRequestRoutes(app, container);
   registerMergeRequestPageRoutes(app, container);
   registerBlockRoutes(app, container);
+  registerContextCommitRoutes(app, container);
   registerStatusCheckRoutes(app, container);
   registerCommitActionRoutes(app, container);
   registerWidgetRoutes(app, container);

@@ -24,6 +24,7 @@ import { createWidgetService } from './features/merge-requests/widget.service';
 import { createUserCalloutsService } from './features/user-callouts/user-callouts.service';
 import { createMergeTrainsService } from './features/merge-trains/merge-trains.service';
 import { createBlocksService } from './features/merge-requests/blocks.service';
+import { createContextCommitsService } from './features/merge-requests/context-commits.service';
 import { createCommitActionsService } from './features/merge-requests/commit-actions.service';
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createJobQueue } from './jobs/jobs';
@@ -95,6 +96,7 @@ export function createContainer(deps: AppDeps) {
   const jobs = createJobQueue(base);
   const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
   const blocks = createBlocksService({ ...base, mergeRequests });
+  const contextCommits = createContextCommitsService({ ...base, mergeRequests });
   const commitActions = createCommitActionsService({ mergeRequests, repository });
   const rebases = createRebaseService({
     ...base,
@@ -138,6 +140,7 @@ export function createContainer(deps: AppDeps) {
     mergeRequests,
     projects,
     protectedBranches,
+    contextCommits,
     highlighter: createHighlighter(),
   });
   const userPreferences = createUserPreferencesService(base);
@@ -233,6 +236,7 @@ export function createContainer(deps: AppDeps) {
     userCallouts,
     statusChecks,
     blocks,
+    contextCommits,
     commitActions,
     diffs,
     userPreferences,

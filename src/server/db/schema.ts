@@ -764,3 +764,30 @@ export const issueMetricImages = pgTable(
   },
   (t) => [index('issue_metric_images_issue').on(t.issueId, t.id)],
 );
+
+/**
+ * GitLab's "previously merged commits": commits of the target branch's history that someone attached
+ * to a merge request for context. Their facts are kept as git gave them when they were added, as
+ * GitLab keeps them; `relative_order` is the commit's count of ancestors, so a larger one is newer.
+ */
+export const mergeRequestContextCommits = pgTable(
+  'merge_request_context_commits',
+  {
+    id: serial('id').primaryKey(),
+    mergeRequestId: integer('merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    sha: text('sha').notNull(),
+    relativeOrder: integer('relative_order').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    authorName: text('author_name').notNull(),
+    authorEmail: text('author_email').notNull(),
+    authoredDate: tz('authored_date').notNull(),
+    committerName: text('committer_name').notNull(),
+    committerEmail: text('committer_email').notNull(),
+    committedDate: tz('committed_date').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('merge_request_context_commits_sha').on(t.mergeRequestId, t.sha)],
+);

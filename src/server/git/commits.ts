@@ -47,6 +47,8 @@ export type LogOptions = {
   firstParent?: boolean;
   since?: Date;
   until?: Date;
+  /** Only commits whose message holds this text, case-insensitively (taken literally, not as a pattern). */
+  grep?: string;
 };
 
 function filterArgs(options: Omit<LogOptions, 'revision' | 'limit' | 'skip'>): string[] {
@@ -54,6 +56,7 @@ function filterArgs(options: Omit<LogOptions, 'revision' | 'limit' | 'skip'>): s
   if (options.firstParent) args.push('--first-parent');
   if (options.since) args.push(`--since=${options.since.toISOString()}`);
   if (options.until) args.push(`--until=${options.until.toISOString()}`);
+  if (options.grep) args.push('--fixed-strings', '--regexp-ignore-case', `--grep=${options.grep}`);
   return args;
 }
 

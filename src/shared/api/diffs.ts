@@ -174,6 +174,15 @@ export const diffsMetadataSchema = z.object({
   merge_request_diff: diffVersionSchema.nullable(),
   start_version: diffVersionSchema.nullable(),
   commit: diffCommitSchema.nullable(),
+  /** GitLab's "previously merged commits" entry: present only when the request has context commits. */
+  context_commits_diff: z
+    .object({
+      commits_count: z.number().int(),
+      /** The diff shown is the combined change of the context commits (`only_context_commits=true`). */
+      showing_context_commits_diff: z.boolean(),
+      diffs_path: z.string(),
+    })
+    .optional(),
 });
 export type DiffsMetadata = z.infer<typeof diffsMetadataSchema>;
 
@@ -214,6 +223,8 @@ const versionSelection = {
   diff_id: z.coerce.number().int().positive().optional(),
   start_sha: sha.optional(),
   commit_id: sha.optional(),
+  /** Only the merge request's context commits ("previously merged commits"). */
+  only_context_commits: booleanParam.optional(),
 };
 
 export const diffsMetadataQuerySchema = z.object({ w: whitespace, view, ...versionSelection });

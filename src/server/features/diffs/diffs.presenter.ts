@@ -22,6 +22,7 @@ function selectionQuery(selection: DiffSelection): URLSearchParams {
   if (selection.start) query.set('start_sha', selection.start.headCommitSha);
   if (selection.commit) query.set('commit_id', selection.commit.sha);
   if (selection.diffHead) query.set('diff_head', 'true');
+  if (selection.contextCommits) query.set('only_context_commits', 'true');
   if (selection.ignoreWhitespace) query.set('w', '1');
   return query;
 }
@@ -152,6 +153,7 @@ export function presentMetadata(
   selection: DiffSelection,
   files: DiffFileView[],
   headComparable: boolean,
+  contextCommitsCount: number,
 ): DiffsMetadata {
   const version = (row: DiffVersionRow) => presentVersion(selection, row, headComparable);
   return {
@@ -176,6 +178,14 @@ export function presentMetadata(
           next_commit_id: selection.commit.next,
         }
       : null,
+    // GitLab's entry for "previously merged commits", present only when the request has some.
+    ...(contextCommitsCount > 0 && {
+      context_commits_diff: {
+        commits_count: contextCommitsCount,
+        showing_context_commits_diff: selection.contextCommits,
+        diffs_path: `${mergeRequestUrl(selection)}/diffs?only_context_commits=true`,
+      },
+    }),
   };
 }
 

@@ -39,13 +39,13 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
       },
       handler: async (request) => {
         const { fullPath, iid } = request.params;
-        const { selection, files, headComparable } = await diffs.metadata(
+        const { selection, files, headComparable, contextCommitsCount } = await diffs.metadata(
           request.currentUser,
           fullPath,
           iid,
           request.query,
         );
-        return presentMetadata(selection, files, headComparable);
+        return presentMetadata(selection, files, headComparable, contextCommitsCount);
       },
     });
 

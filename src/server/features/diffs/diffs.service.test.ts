@@ -54,6 +54,7 @@ describe('diffs service: kept file views', () => {
       mergeRequests: t.container.mergeRequests,
       projects: t.container.projects,
       protectedBranches: t.container.protectedBranches,
+      contextCommits: t.container.contextCommits,
       highlighter: createHighlighter({ now: () => (clock += step), background: false }),
       clock: systemClock,
     });

@@ -15,7 +15,7 @@ import {
   type FilePatch,
   type PatchProblem,
 } from '../../git/diff';
-import { listCommits } from '../../git/commits';
+import { EMPTY_TREE_SHA, listCommits } from '../../git/commits';
 import { readSubmoduleUrls } from '../../git/submodules';
 import { branchRef, isSha, mergeBase, resolveCommit } from '../../git/repository';
 import { writeMergeRef } from '../../git/merge-ref';
@@ -30,6 +30,7 @@ import type { DiffVersionRow, MergeRequestRow } from '../merge-requests/merge-re
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
+import type { ContextCommitsService } from '../merge-requests/context-commits.service';
 import { fileHash, lineCode } from '../../../shared/diff/lineCode';
 import { collapsedAutomatically } from '../../../shared/diff/diffLimits';
 import { sharedRead } from '../../shared-read';
@@ -39,6 +40,8 @@ export type DiffSelectionQuery = {
   diff_id?: number;
   start_sha?: string;
   commit_id?: string;
+  /** Only the request's context commits ("previously merged commits"); the other choices are ignored. */
+  only_context_commits?: boolean;
   w?: '0' | '1';
 };
 
@@ -60,6 +63,11 @@ export type DiffSelection = {
   ignoreWhitespace: boolean;
   /** Compared with the target head as merged (`diff_head`): `to` is the request's merge ref. */
   diffHead: boolean;
+  /**
+   * The combined change of the request's context commits: from the oldest one's parent (the empty
+   * tree for a root commit) to the newest one, as `only_context_commits=true` asks.
+   */
+  contextCommits: boolean;
 };
 
 export type ViewerName = 'text' | 'image' | 'not_diffable' | 'too_large' | 'collapsed' | 'no_preview';
@@ -94,6 +102,7 @@ type Deps = {
   mergeRequests: Pick<MergeRequestsService, 'findReadableWithVersions' | 'versionCommits'>;
   projects: Pick<ProjectsService, 'loadProject'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
+  contextCommits: Pick<ContextCommitsService, 'ofMergeRequest' | 'countOf'>;
   highlighter: Highlighter;
   clock: Clock;
 };
@@ -133,7 +142,14 @@ export type ContextLinesRequest = {
   full?: boolean;
 };
 
-export function createDiffsService({ mergeRequests, projects, protectedBranches, highlighter, clock }: Deps) {
+export function createDiffsService({
+  mergeRequests,
+  projects,
+  protectedBranches,
+  contextCommits,
+  highlighter,
+  clock,
+}: Deps) {
   // A listing of two commits never changes, so it is kept; batches then ask git for their paths only.
   const listings = createLruCache<ListedFile[]>(200_000, (files) => files.length + 1);
   const listingsInFlight = sharedRead<ListedFile[]>();
@@ -171,8 +187,18 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     const { mergeRequest } = record;
     const base = {
       ...{ ctx, iid, mergeRequest, versions, version, start: null, commit: null },
-      ...{ ignoreWhitespace, diffHead: false },
+      ...{ ignoreWhitespace, diffHead: false, contextCommits: false },
     };
+    if (query.only_context_commits) {
+      // Newest first: the diff runs from the oldest one's parent to the newest one.
+      const rows = await contextCommits.ofMergeRequest(mergeRequest.id);
+      const newest = rows[0];
+      const oldest = rows.at(-1);
+      if (!newest || !oldest) throw new NotFoundError('Context commits');
+      const parent = (await resolveCommit(ctx.gitDir, `${oldest.sha}^`)) ?? EMPTY_TREE_SHA;
+      const refs = { base_sha: parent, start_sha: parent, head_sha: newest.sha };
+      return { ...base, contextCommits: true, from: parent, to: newest.sha, refs };
+    }
     if (!version) {
       return { ...base, from: '', to: '', refs: { base_sha: '', start_sha: '', head_sha: '' } };
     }
@@ -262,11 +288,16 @@ export function createDiffsService({ mergeRequests, projects, protectedBranches,
     const comparable = async () =>
       selection.diffHead ||
       (latest !== undefined && (await mergeHead({ ...selection, version: latest })) !== null);
-    const [listed, headComparable] = await Promise.all([listFiles(selection), comparable()]);
+    const [listed, headComparable, contextCommitsCount] = await Promise.all([
+      listFiles(selection),
+      comparable(),
+      contextCommits.countOf(selection.mergeRequest.id),
+    ]);
     return {
       selection,
       files: listed.map((file) => viewOf(file, null, { expanded: false })),
       headComparable,
+      contextCommitsCount,
     };
   }
 

@@ -178,7 +178,7 @@ export function presentMergeRequestPage(
 }
 
 export function presentCommit(
-  row: DiffCommitRow,
+  row: Omit<DiffCommitRow, 'mergeRequestDiffId' | 'relativeOrder'>,
   projectFullPath: string,
   config: UrlConfig,
 ): MergeRequestCommit {
