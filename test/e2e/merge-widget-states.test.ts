@@ -2,11 +2,13 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { branchRef, resolveCommit } from '../../src/server/git/repository';
+import type { CachedWidget, Widget } from '../../src/shared/api/mergeWidget';
 import type { UpdateProjectBody } from '../../src/shared/api/projects';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
 import { MERGE_CHECKS_CHECKING } from '../../src/shared/merge-checks/mergeChecksSummary';
 import { BRANCH_DELETION_NOTICE } from '../../src/shared/merge-widget/messages';
 import { MERGING_MESSAGES } from '../../src/shared/merge-widget/mergingMessages';
+import { DELETES_SOURCE_BRANCH } from '../../src/shared/merge-widget/widgetVisibility';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
 import { buildProject, buildUser } from '../support/factories';
@@ -14,6 +16,17 @@ import { addProjectMember, buildMergeRequest, pushFile } from '../support/merge-
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const widgetOf = (page: Page) => page.getByRole('region', { name: 'Merge' });
+
+/** A route handler answering with the server's real JSON (read afresh, not a 304) changed by `change`. */
+const rewritten =
+  <T>(change: (body: T) => T) =>
+  async (route: Route) => {
+    const headers = { ...route.request().headers() };
+    delete headers['if-none-match'];
+    const response = await route.fetch({ headers });
+    const json = change((await response.json()) as T);
+    await route.fulfill({ response, json, headers: { ...response.headers(), etag: '' } });
+  };
 
 describe('the merge widget’s state panels', () => {
   const s = signedInProject({ visibility: 'public' });
@@ -72,13 +85,7 @@ describe('the merge widget’s state panels', () => {
   it('shows the checking panel while the server reports the checks as running', async () => {
     // The server computes mergeability before it answers a widget poll (docs/decisions.md), so
     // `checking` comes from a GitLab-shaped answer: the browser rewrites the real one.
-    const stub = async (route: Route) => {
-      const headers = { ...route.request().headers() };
-      delete headers['if-none-match'];
-      const response = await route.fetch({ headers });
-      const body = { ...(await response.json()), detailed_merge_status: 'checking' };
-      await route.fulfill({ response, json: body, headers: { ...response.headers(), etag: '' } });
-    };
+    const stub = rewritten<CachedWidget>((body) => ({ ...body, detailed_merge_status: 'checking' }));
     await s.page.route('**/cached_widget.json', stub);
     await openRequest('feature/checking');
     await widget().getByText(MERGE_CHECKS_CHECKING, { exact: true }).waitFor();
@@ -152,6 +159,57 @@ describe('the merge widget’s state panels', () => {
     expect(await widgetOf(other).getByRole('button', { name: 'Cancel auto-merge' }).count()).toBe(0);
     await screenshot(other, 'merge-widget-auto-merge-reporter');
     await other.close();
+  });
+
+  it('tells a merger without the delete checkbox that the request deletes its branch, and sends no choice of theirs', async () => {
+    // Merging takes a Developer, who may remove any branch that is not protected nor the default,
+    // so no merger here lacks the checkbox: the viewer's answer is rewritten in the browser as for
+    // one who may not remove the branch (GitLab's fork case). The server's own
+    // `remove_source_branch` stands: the project deletes by default, and the author may.
+    const asMergerWithoutTheRight = rewritten<Widget>((body) => ({
+      ...body,
+      current_user: { ...body.current_user, can_remove_source_branch: false },
+    }));
+    await s.page.route('**/-/merge_requests/1/widget.json', asMergerWithoutTheRight);
+    try {
+      const p = await openRequest('feature/theirs');
+      await widget().getByText('Ready to merge!').waitFor();
+      const form = widget().getByLabel('Merge options');
+      await form.getByText(DELETES_SOURCE_BRANCH, { exact: true }).waitFor();
+      await form.getByText(BRANCH_DELETION_NOTICE).waitFor();
+      expect(await form.getByLabel('Delete source branch').count()).toBe(0);
+      await screenshot(s.page, 'merge-widget-branch-deletion-notice');
+
+      const call = s.page.waitForRequest('**/-/merge_requests/1/merge');
+      await widget().getByRole('button', { name: 'Merge', exact: true }).click();
+      expect((await call).postDataJSON()).not.toHaveProperty('should_remove_source_branch');
+      await widget().getByText('Merged by Ada Lovelace').waitFor();
+      expect(await head(p, 'feature/theirs')).toBeNull();
+    } finally {
+      await s.page.unroute('**/-/merge_requests/1/widget.json', asMergerWithoutTheRight);
+    }
+  });
+
+  it('promises no deletion of a protected source branch, which no merge removes', async () => {
+    const p = await buildProject(s.t.container, s.owner, { visibility: 'public' });
+    await pushFile(p, 'release', { path: 'cart.ts', content: 'export const cart = [];\n' });
+    await s.t.container.protectedBranches.protect(p.project.id, {
+      name: 'release',
+      push_access_level: 40,
+      merge_access_level: 40,
+      allow_force_push: false,
+    });
+    await s.t.container.mergeRequests.create(s.owner, p.project.id, {
+      source_branch: 'release',
+      title: 'Release',
+    });
+    await s.page.goto(`/${p.fullPath}/-/merge_requests/1`);
+    await widget().getByText('Ready to merge!').waitFor();
+    const form = widget().getByLabel('Merge options');
+    await form.getByRole('button', { name: 'Merge', exact: true }).waitFor();
+    expect(await form.getByLabel('Delete source branch').count()).toBe(0);
+    expect(await form.getByText(DELETES_SOURCE_BRANCH).count()).toBe(0);
+    expect(await form.getByText(BRANCH_DELETION_NOTICE).count()).toBe(0);
   });
 
   it('says why a rebase failed', async () => {

@@ -160,7 +160,11 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
 
   const startMerge = (body: Omit<PageMergeBody, 'sha'>) => {
     setNotice(null);
-    flow.start(widget.merge_path, { ...body, sha: reviewedHeadSha ?? cached.diff_head_sha ?? '' });
+    flow.start(
+      widget.merge_path,
+      { ...body, sha: reviewedHeadSha ?? cached.diff_head_sha ?? '' },
+      cached.remove_source_branch,
+    );
   };
 
   return (

@@ -21,6 +21,7 @@ import {
   mergeTrainHelperText,
   showMergeNow,
 } from '../../../shared/merge-trains/mergeTrains';
+import { mergeFormSourceBranchLine } from '../../../shared/merge-widget/widgetVisibility';
 import { MergeTrainMergeNow } from './MergeTrainMergeNow';
 
 type Props = {
@@ -73,6 +74,10 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
   const mergeMessage = useMessage(widget.default_merge_commit_message);
   const squashMessage = useMessage(widget.default_squash_commit_message);
 
+  const sourceBranchLine = mergeFormSourceBranchLine({
+    canRemoveSourceBranch: user.can_remove_source_branch,
+    removeSourceBranch: cached.remove_source_branch,
+  });
   const squashBox = squashCheckbox({
     // The project's "never" arrives as read-only and off, which the rule hides.
     squashEnabled: true,
@@ -101,7 +106,8 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
     onMerge({
       auto_merge_strategy: mergeNow ? undefined : (autoMergeStrategy ?? undefined),
       ...(mergeNow && { skip_merge_train: mergeNow.skipMergeTrain }),
-      should_remove_source_branch: user.can_remove_source_branch && removeSource,
+      // Without the checkbox the viewer has no say: the request's own choice stands on the server.
+      should_remove_source_branch: user.can_remove_source_branch ? removeSource : undefined,
       squash: squashing,
       ...mergeMessages({
         squashShown: squashBox.shown,
@@ -149,6 +155,12 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
             <Checkbox checked={removeSource} onChange={(event) => setRemoveSource(event.target.checked)} />
             <FormControl.Label>Delete source branch</FormControl.Label>
           </FormControl>
+        )}
+        {sourceBranchLine && (
+          <p className="muted mw-form__note">
+            <span>{sourceBranchLine.text}</span>
+            <span className="mw-subtle"> · {sourceBranchLine.notice}</span>
+          </p>
         )}
         {squashBox.shown && (
           <FormControl disabled={squashBox.readonly}>

@@ -40,10 +40,11 @@ export function useMergeFlow(
     setFailure({ error: outcome.error });
   };
 
-  const start = (path: string, body: PageMergeBody) => {
+  /** `removesByDefault`: the request's own choice (`remove_source_branch`), for a merge that states none. */
+  const start = (path: string, body: PageMergeBody, removesByDefault: boolean) => {
     setFailure(null);
     dispatch(mergeActionEvent(body.auto_merge_strategy !== undefined));
-    setRemoveSourceBranch(body.should_remove_source_branch ?? false);
+    setRemoveSourceBranch(body.should_remove_source_branch ?? removesByDefault);
     merge.mutate(
       { path, body },
       {
