@@ -281,6 +281,18 @@ export const mergeRequests = pgTable(
   ],
 );
 
+/** A commit's facts as git gives them, kept with the commits of versions and the context commits. */
+const commitFactColumns = () => ({
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  authorName: text('author_name').notNull(),
+  authorEmail: text('author_email').notNull(),
+  authoredDate: tz('authored_date').notNull(),
+  committerName: text('committer_name').notNull(),
+  committerEmail: text('committer_email').notNull(),
+  committedDate: tz('committed_date').notNull(),
+});
+
 /** One row per push to the source branch: the merge request's diff versions. */
 export const mergeRequestDiffs = pgTable(
   'merge_request_diffs',
@@ -309,14 +321,7 @@ export const mergeRequestDiffCommits = pgTable(
       .references(() => mergeRequestDiffs.id, { onDelete: 'cascade' }),
     relativeOrder: integer('relative_order').notNull(),
     sha: text('sha').notNull(),
-    title: text('title').notNull(),
-    message: text('message').notNull(),
-    authorName: text('author_name').notNull(),
-    authorEmail: text('author_email').notNull(),
-    authoredDate: tz('authored_date').notNull(),
-    committerName: text('committer_name').notNull(),
-    committerEmail: text('committer_email').notNull(),
-    committedDate: tz('committed_date').notNull(),
+    ...commitFactColumns(),
   },
   (t) => [primaryKey({ columns: [t.mergeRequestDiffId, t.relativeOrder] })],
 );
@@ -779,14 +784,7 @@ export const mergeRequestContextCommits = pgTable(
       .references(() => mergeRequests.id, { onDelete: 'cascade' }),
     sha: text('sha').notNull(),
     relativeOrder: integer('relative_order').notNull(),
-    title: text('title').notNull(),
-    message: text('message').notNull(),
-    authorName: text('author_name').notNull(),
-    authorEmail: text('author_email').notNull(),
-    authoredDate: tz('authored_date').notNull(),
-    committerName: text('committer_name').notNull(),
-    committerEmail: text('committer_email').notNull(),
-    committedDate: tz('committed_date').notNull(),
+    ...commitFactColumns(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('merge_request_context_commits_sha').on(t.mergeRequestId, t.sha)],

@@ -11,7 +11,7 @@ import {
   insertContextCommits,
   listContextCommits,
 } from './context-commits.repo';
-import { lockMergeRequest, type MergeRequestRow } from './merge-requests.repo';
+import { commitFacts, lockMergeRequest, type MergeRequestRow } from './merge-requests.repo';
 import type { MergeRequestsService } from './merge-requests.service';
 
 type Deps = {
@@ -151,19 +151,7 @@ export function createContextCommitsService({ db, mergeRequests }: Deps) {
 }
 
 function rowOf(mr: MergeRequestRow, commit: Commit, relativeOrder: number) {
-  return {
-    mergeRequestId: mr.id,
-    sha: commit.sha,
-    relativeOrder,
-    title: commit.title,
-    message: commit.message,
-    authorName: commit.author.name,
-    authorEmail: commit.author.email,
-    authoredDate: commit.author.date,
-    committerName: commit.committer.name,
-    committerEmail: commit.committer.email,
-    committedDate: commit.committer.date,
-  };
+  return { mergeRequestId: mr.id, relativeOrder, ...commitFacts(commit) };
 }
 
 export type ContextCommitsService = ReturnType<typeof createContextCommitsService>;

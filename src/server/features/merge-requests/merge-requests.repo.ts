@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import type { Commit } from '../../git/commits';
 import { iidKeysIn, type IidKey } from '../../db/iid-keys';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import {
@@ -401,6 +402,19 @@ export type NewDiffVersion = Omit<typeof mergeRequestDiffs.$inferInsert, 'id' | 
   createdAt: Date;
 };
 export type NewDiffCommit = Omit<typeof mergeRequestDiffCommits.$inferInsert, 'mergeRequestDiffId'>;
+
+/** The facts of a commit that its rows keep (a version's commits, the context commits). */
+export const commitFacts = (commit: Commit) => ({
+  sha: commit.sha,
+  title: commit.title,
+  message: commit.message,
+  authorName: commit.author.name,
+  authorEmail: commit.author.email,
+  authoredDate: commit.author.date,
+  committerName: commit.committer.name,
+  committerEmail: commit.committer.email,
+  committedDate: commit.committer.date,
+});
 
 /** Records a diff version and its commits (newest first). */
 export async function insertDiffVersion(

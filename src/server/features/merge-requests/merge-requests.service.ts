@@ -82,6 +82,7 @@ import {
   type MergeRequestRecord,
   type MergeRequestRow,
   type PersonRow,
+  commitFacts,
   type NewDiffCommit,
 } from './merge-requests.repo';
 import { announceMergeRequest } from './merge-request-events';
@@ -236,15 +237,7 @@ export function createMergeRequestsService({
     ]);
     const rows: NewDiffCommit[] = commits.map((commit, index) => ({
       relativeOrder: index,
-      sha: commit.sha,
-      title: commit.title,
-      message: commit.message,
-      authorName: commit.author.name,
-      authorEmail: commit.author.email,
-      authoredDate: commit.author.date,
-      committerName: commit.committer.name,
-      committerEmail: commit.committer.email,
-      committedDate: commit.committer.date,
+      ...commitFacts(commit),
     }));
     return {
       version: {
