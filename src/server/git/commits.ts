@@ -63,6 +63,40 @@ function filterArgs(options: Omit<LogOptions, 'revision' | 'limit' | 'skip'>): s
 /** Paths are taken literally: no globs, no magic pathspecs. */
 const literal = { GIT_LITERAL_PATHSPECS: '1' };
 
+/**
+ * Every path the given commits change, each against its first parent (a root commit against the
+ * empty tree), both sides of a rename included: one git call for all of them. Shas must be full.
+ */
+export async function pathsChangedBy(gitDir: string, shas: string[]): Promise<Set<string>> {
+  const commits = [...new Set(shas)].filter(isSha);
+  if (commits.length === 0) return new Set();
+  const { stdout } = await runGit(gitDir, [
+    'log',
+    '--no-walk=unsorted',
+    '--format=',
+    '--name-status',
+    '--no-renames',
+    '-z',
+    '--first-parent',
+    '-m',
+    '--root',
+    '--end-of-options',
+    ...commits,
+    '--',
+  ]);
+  // `--name-status -z` without renames: `status\0path\0` records (commits apart by newlines).
+  const fields = stdout.toString('utf8').split('\0');
+  const paths = new Set<string>();
+  for (let i = 0; i < fields.length; i++) {
+    const path = fields[i + 1];
+    if (/^\n*[ACDMTUXB]$/.test(fields[i]!) && path !== undefined) {
+      paths.add(path);
+      i++;
+    }
+  }
+  return paths;
+}
+
 /** Lists commits newest first. The revision must already be validated (no leading `-`). */
 export async function listCommits(gitDir: string, options: LogOptions): Promise<Commit[]> {
   const args = ['log', `--format=${LOG_FORMAT}`, '--no-color'];

@@ -15,7 +15,7 @@ import {
   type FilePatch,
   type PatchProblem,
 } from '../../git/diff';
-import { EMPTY_TREE_SHA, listCommits } from '../../git/commits';
+import { EMPTY_TREE_SHA, listCommits, pathsChangedBy } from '../../git/commits';
 import { readSubmoduleUrls } from '../../git/submodules';
 import { branchRef, isSha, mergeBase, resolveCommit } from '../../git/repository';
 import { writeMergeRef } from '../../git/merge-ref';
@@ -68,6 +68,11 @@ export type DiffSelection = {
    * tree for a root commit) to the newest one, as `only_context_commits=true` asks.
    */
   contextCommits: boolean;
+  /**
+   * Only files at these paths are shown (the paths the context commits change, as GitLab limits
+   * their diff), so commits between them that were not chosen add no files of their own.
+   */
+  paths: ReadonlySet<string> | null;
 };
 
 export type ViewerName = 'text' | 'image' | 'not_diffable' | 'too_large' | 'collapsed' | 'no_preview';
@@ -157,6 +162,24 @@ export function createDiffsService({
   const merges = createLruCache<{ merge: string | null }>(10_000, () => 1);
 
   async function listFiles(selection: DiffSelection): Promise<ListedFile[]> {
+    const all = await listAllFiles(selection);
+    const { paths } = selection;
+    return paths ? all.filter((file) => paths.has(file.oldPath) || paths.has(file.newPath)) : all;
+  }
+
+  // The paths a set of commits changes never change either.
+  const changedPaths = createLruCache<ReadonlySet<string>>(10_000, (paths) => paths.size + 1);
+
+  async function pathsOf(gitDir: string, shas: string[]): Promise<ReadonlySet<string>> {
+    const key = `${gitDir}\0${[...shas].sort().join(',')}`;
+    const hit = changedPaths.get(key);
+    if (hit) return hit;
+    const paths = await pathsChangedBy(gitDir, shas);
+    changedPaths.set(key, paths);
+    return paths;
+  }
+
+  async function listAllFiles(selection: DiffSelection): Promise<ListedFile[]> {
     if (!selection.from) return [];
     const { gitDir } = selection.ctx;
     const key = `${gitDir}\0${selection.from}\0${selection.to}\0${selection.ignoreWhitespace}`;
@@ -187,7 +210,7 @@ export function createDiffsService({
     const { mergeRequest } = record;
     const base = {
       ...{ ctx, iid, mergeRequest, versions, version, start: null, commit: null },
-      ...{ ignoreWhitespace, diffHead: false, contextCommits: false },
+      ...{ ignoreWhitespace, diffHead: false, contextCommits: false, paths: null },
     };
     if (query.only_context_commits) {
       // Newest first: the diff runs from the oldest one's parent to the newest one.
@@ -195,9 +218,16 @@ export function createDiffsService({
       const newest = rows[0];
       const oldest = rows.at(-1);
       if (!newest || !oldest) throw new NotFoundError('Context commits');
-      const parent = (await resolveCommit(ctx.gitDir, `${oldest.sha}^`)) ?? EMPTY_TREE_SHA;
-      const refs = { base_sha: parent, start_sha: parent, head_sha: newest.sha };
-      return { ...base, contextCommits: true, from: parent, to: newest.sha, refs };
+      const [parent, paths] = await Promise.all([
+        resolveCommit(ctx.gitDir, `${oldest.sha}^`),
+        pathsOf(
+          ctx.gitDir,
+          rows.map((row) => row.sha),
+        ),
+      ]);
+      const from = parent ?? EMPTY_TREE_SHA;
+      const refs = { base_sha: from, start_sha: from, head_sha: newest.sha };
+      return { ...base, contextCommits: true, paths, from, to: newest.sha, refs };
     }
     if (!version) {
       return { ...base, from: '', to: '', refs: { base_sha: '', start_sha: '', head_sha: '' } };

@@ -184,4 +184,15 @@ describe("merge request context commits (GitLab's previously merged commits)", (
     expect(await listed()).toEqual([]);
     expect(await metadata()).not.toHaveProperty('context_commits_diff');
   });
+
+  it('shows only the files the chosen commits change, when commits between them were not chosen', async () => {
+    expect((await add(owner, [parser, readme])).statusCode).toBe(201);
+    const only = await metadata('?only_context_commits=true');
+    // The lexer's commit lies between them: its file is left out, as GitLab limits the diff to their paths.
+    expect(only.diff_files.map((f) => f.new_path)).toEqual(['NOTES.md', 'src/parser.ts']);
+    expect(only.diff_refs.head_sha).toBe(readme);
+    const batch = (await page('diffs_batch.json', '?only_context_commits=true')).json<DiffsBatch>();
+    expect(batch.diff_files.map((f) => f.new_path)).toEqual(['NOTES.md', 'src/parser.ts']);
+    expect((await remove(owner, [parser, readme])).statusCode).toBe(204);
+  });
 });
