@@ -1,21 +1,12 @@
 import { ActionList, Button, Flash, FormControl, Select, TextInput } from '@primer/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useDebounced } from '../../components/useDebounced';
 import { accessLevelName, MEMBER_ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { UserBasic } from '../../../shared/api/users';
 import { EntityAvatar } from './EntityAvatar';
 import { useAddMember } from './mutations';
 import { useUserSearch, type MemberSource } from './queries';
 import './projects.css';
-
-/** Waits for typing to pause before searching, so each keystroke does not cost a request. */
-function useDebounced(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** Finds a user by username or name, picks a role and adds them. */
 export function AddMemberForm({
