@@ -76,9 +76,17 @@ function DiffsView({
   const startSha = shaParam(searchParams.get('start_sha'));
   const commitId = shaParam(searchParams.get('commit_id'));
   const diffHead = searchParams.get('diff_head') === 'true';
+  const onlyContextCommits = searchParams.get('only_context_commits') === 'true';
   const selection: DiffSelection = useMemo(
-    () => ({ ignoreWhitespace: !prefs.showWhitespace, diffId, startSha, commitId, diffHead }),
-    [prefs.showWhitespace, diffId, startSha, commitId, diffHead],
+    () => ({
+      ignoreWhitespace: !prefs.showWhitespace,
+      diffId,
+      startSha,
+      commitId,
+      diffHead,
+      onlyContextCommits,
+    }),
+    [prefs.showWhitespace, diffId, startSha, commitId, diffHead, onlyContextCommits],
   );
   const metadata = useDiffsMetadata(fullPath, iid, selection);
   // The first batch needs only the selection: asked for beside the metadata, not after it.
@@ -329,6 +337,7 @@ function DiffsLoaded({
               diff_id: choice.diffId?.toString(),
               start_sha: choice.startSha,
               diff_head: choice.diffHead ? 'true' : undefined,
+              only_context_commits: choice.contextCommits ? 'true' : undefined,
               commit_id: undefined,
             })
           }
@@ -352,7 +361,12 @@ function DiffsLoaded({
             // As GitLab's changeCurrentCommit: a change with nothing to go to, or from, is a bug to surface.
             const change = changeCommit(metadata.commit, id);
             if (!change.ok) throw new Error(change.error);
-            updateSelection({ commit_id: change.value, diff_id: undefined, start_sha: undefined });
+            updateSelection({
+              commit_id: change.value,
+              diff_id: undefined,
+              start_sha: undefined,
+              only_context_commits: undefined,
+            });
           }}
         />
         {coverage.isError && (

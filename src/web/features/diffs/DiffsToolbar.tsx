@@ -9,7 +9,7 @@ import {
 import type { DiffsMetadata } from '../../../shared/api/diffs';
 import { neighbourCommit } from './commitNavigation';
 import { DiffStatsBar } from './DiffStatsBar';
-import { HEAD, versionOptions, type VersionChoice } from './versionOptions';
+import { CONTEXT_COMMITS, HEAD, versionOptions, type VersionChoice } from './versionOptions';
 import type { DiffPreferences } from './useDiffPreferences';
 
 type Props = {
@@ -110,7 +110,10 @@ export function DiffsToolbar({
   );
 }
 
-/** Spec 2.7 version compare, GitLab's order: "Compare {source version} and {base or an older version}". */
+/**
+ * Spec 2.7 version compare, GitLab's order: "Compare {source version} and {base or an older
+ * version}"; "previously merged commits" among the sources is compared with nothing.
+ */
 function VersionDropdowns({
   metadata,
   diffHead,
@@ -122,8 +125,9 @@ function VersionDropdowns({
 }) {
   const versions = metadata.merge_request_diffs;
   const options = versionOptions(metadata, diffHead);
-  if (options.targets.length < 2 || options.source === null) return null;
-  const shown = versions.find((v) => String(v.id) === options.source)!;
+  if (options.source === null) return null;
+  if (options.targets.length < 2 && !metadata.context_commits_diff) return null;
+  const shown = versions.find((v) => String(v.id) === options.source);
   return (
     <span className="diffs-toolbar__versions">
       <span className="muted">Compare</span>
@@ -133,6 +137,7 @@ function VersionDropdowns({
           size="small"
           value={options.source}
           onChange={(e) => {
+            if (e.target.value === CONTEXT_COMMITS) return onVersion({ contextCommits: true });
             const chosen = versions.find((v) => String(v.id) === e.target.value);
             onVersion({ diffId: chosen && !chosen.latest ? chosen.id : undefined });
           }}
@@ -144,28 +149,32 @@ function VersionDropdowns({
           ))}
         </Select>
       </FormControl>
-      <span className="muted">and</span>
-      <FormControl>
-        <FormControl.Label visuallyHidden>Compare with</FormControl.Label>
-        <Select
-          size="small"
-          value={options.target}
-          onChange={(e) => {
-            const start = versions.find((v) => String(v.id) === e.target.value);
-            onVersion({
-              diffId: shown.latest ? undefined : shown.id,
-              startSha: start?.head_commit_sha,
-              diffHead: e.target.value === HEAD,
-            });
-          }}
-        >
-          {options.targets.map((o) => (
-            <Select.Option key={o.value} value={o.value}>
-              {o.label}
-            </Select.Option>
-          ))}
-        </Select>
-      </FormControl>
+      {shown && options.target !== null && options.targets.length > 0 && (
+        <>
+          <span className="muted">and</span>
+          <FormControl>
+            <FormControl.Label visuallyHidden>Compare with</FormControl.Label>
+            <Select
+              size="small"
+              value={options.target}
+              onChange={(e) => {
+                const start = versions.find((v) => String(v.id) === e.target.value);
+                onVersion({
+                  diffId: shown.latest ? undefined : shown.id,
+                  startSha: start?.head_commit_sha,
+                  diffHead: e.target.value === HEAD,
+                });
+              }}
+            >
+              {options.targets.map((o) => (
+                <Select.Option key={o.value} value={o.value}>
+                  {o.label}
+                </Select.Option>
+              ))}
+            </Select>
+          </FormControl>
+        </>
+      )}
     </span>
   );
 }

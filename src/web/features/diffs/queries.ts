@@ -30,6 +30,8 @@ export type DiffSelection = {
   commitId?: string;
   /** Compared with the target's head as merged (GitLab's `diff_head`). */
   diffHead?: boolean;
+  /** Only the request's previously merged commits (GitLab's `only_context_commits`). */
+  onlyContextCommits?: boolean;
 };
 
 /** GitLab's default first batch: the spec's "configured" page size. */
@@ -44,6 +46,7 @@ const selectionQuery = (s: DiffSelection) => ({
   start_sha: s.startSha,
   commit_id: s.commitId,
   diff_head: s.diffHead ? 'true' : undefined,
+  only_context_commits: s.onlyContextCommits ? 'true' : undefined,
 });
 
 export const diffKeys = {

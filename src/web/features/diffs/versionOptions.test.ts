@@ -70,4 +70,57 @@ describe('the version compare dropdowns', () => {
     expect(options.targets.map((o) => o.label)).toEqual(['main (base)', 'version 2']);
     expect(options.target).toBe('base');
   });
+
+  describe('previously merged commits', () => {
+    const context = (showing: boolean, count = 2) => ({
+      commits_count: count,
+      showing_context_commits_diff: showing,
+      diffs_path: '/g/p/-/merge_requests/1/diffs?only_context_commits=true',
+    });
+    it.each([
+      ['no context commits', undefined, ['13', '12', '11'], '13'],
+      ['two context commits, a version shown', context(false), ['13', '12', '11', 'context-commits'], '13'],
+      ['two context commits, shown', context(true), ['13', '12', '11', 'context-commits'], 'context-commits'],
+    ])('with %s: sources %j, %s selected', (_name, contextDiff, sources, source) => {
+      const options = versionOptions(
+        { ...shown, merge_request_diff: v3, start_version: null, context_commits_diff: contextDiff },
+        false,
+      );
+      expect(options.sources.map((o) => o.value)).toEqual(sources);
+      expect(options.source).toBe(source);
+    });
+
+    it('is labelled with its commits, after the versions', () => {
+      const one = versionOptions(
+        { ...shown, merge_request_diff: v3, start_version: null, context_commits_diff: context(false, 1) },
+        false,
+      );
+      expect(one.sources.at(-1)).toEqual({
+        value: 'context-commits',
+        label: 'previously merged commits (1 commit)',
+      });
+      const two = versionOptions(
+        { ...shown, merge_request_diff: v3, start_version: null, context_commits_diff: context(false) },
+        false,
+      );
+      expect(two.sources.at(-1)?.label).toBe('previously merged commits (2 commits)');
+    });
+
+    it('is compared with nothing when shown: no targets, none selected', () => {
+      const options = versionOptions(
+        { ...shown, merge_request_diff: v3, start_version: null, context_commits_diff: context(true) },
+        true,
+      );
+      expect([options.targets, options.target]).toEqual([[], null]);
+    });
+
+    it('leaves the targets as they were while a version is shown', () => {
+      const options = versionOptions(
+        { ...shown, merge_request_diff: v3, start_version: null, context_commits_diff: context(false) },
+        false,
+      );
+      expect(options.targets.map((o) => o.value)).toEqual(['HEAD', 'base', '12', '11']);
+      expect(options.target).toBe('base');
+    });
+  });
 });

@@ -94,7 +94,13 @@ function TabContent({
     case 'overview':
       return <MergeRequestOverview fullPath={fullPath} mergeRequest={mergeRequest} />;
     case 'commits':
-      return <MergeRequestCommits fullPath={fullPath} iid={mergeRequest.iid} />;
+      return (
+        <MergeRequestCommits
+          fullPath={fullPath}
+          iid={mergeRequest.iid}
+          canUpdate={mergeRequest.current_user.can_update}
+        />
+      );
     case 'pipelines':
       return (
         <div className="box blankslate">
