@@ -42,6 +42,14 @@ describe('merge requests through @gitbeaker/rest', () => {
     expect(reopened).toMatchObject({ state: 'opened', title: 'Add the app, reopened', closed_by: null });
   });
 
+  it('keeps the author’s choice to delete the source branch on merge, as edited', async () => {
+    const { project, gitlab } = setup;
+    const choosing = await gitlab.MergeRequests.edit(project.project.id, 1, { removeSourceBranch: true });
+    expect(choosing).toMatchObject({ force_remove_source_branch: true });
+    const keeping = await gitlab.MergeRequests.edit(project.project.id, 1, { removeSourceBranch: false });
+    expect(keeping).toMatchObject({ force_remove_source_branch: false });
+  });
+
   it('reads commits, changes and diff versions', async () => {
     const { project, gitlab } = setup;
     const commits = await gitlab.MergeRequests.allCommits(project.project.id, 1);

@@ -39,7 +39,7 @@ describe('merge requests in the browser', () => {
 
   it('opens a merge request from the web form, title prefilled from the last commit', async () => {
     const { page } = setup;
-    await page.getByLabel('Source branch').selectOption('feature/login');
+    await page.getByLabel('Source branch', { exact: true }).selectOption('feature/login');
     expect(await page.getByLabel('Target branch').inputValue()).toBe('main');
     expect(await page.getByLabel('Title').inputValue()).toBe('Document the login function');
     await page.getByLabel('Title').fill('Add login');
@@ -49,6 +49,10 @@ describe('merge requests in the browser', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.locator('.md-editor__preview strong', { hasText: 'login' }).waitFor();
     expect(await page.locator('.md-editor__preview script').count()).toBe(0);
+    // The project's default (on), which this request keeps as its own choice.
+    const deleteSource = page.getByLabel('Delete source branch when merge request is accepted.');
+    expect(await deleteSource.isChecked()).toBe(true);
+    await deleteSource.uncheck();
     await screenshot(page, 'merge-request-new');
     await page.getByRole('button', { name: 'Create merge request' }).click();
 
@@ -60,6 +64,10 @@ describe('merge requests in the browser', () => {
     );
     expect(await page.locator('.mr-description strong').innerText()).toBe('login');
     expect(await page.locator('.mr-description').innerText()).toContain('<script>alert(1)</script>');
+    const created = await setup.t.app.inject({
+      url: `/api/v4/projects/${setup.project.project.id}/merge_requests/1`,
+    });
+    expect(created.json()).toMatchObject({ force_remove_source_branch: false });
     await screenshot(page, 'merge-request-overview');
   });
 

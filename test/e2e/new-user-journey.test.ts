@@ -89,7 +89,7 @@ describe('a new user, from sign-up to a reopened merge request', () => {
 
   it('opens a merge request in the web app and sees its commit', async () => {
     await page.goto('/grace/compiler/-/merge_requests/new');
-    await page.getByLabel('Source branch').selectOption('feature/lexer');
+    await page.getByLabel('Source branch', { exact: true }).selectOption('feature/lexer');
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Add a whitespace lexer');
     await page.getByLabel('Description').fill('Splits the source on **whitespace**.');
     await page.getByRole('button', { name: 'Create merge request' }).click();

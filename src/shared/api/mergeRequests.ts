@@ -22,6 +22,8 @@ export const createMergeRequestBodySchema = z.object({
   draft: booleanParam.optional(),
   assignee_ids: assigneeIdsParam.optional(),
   assignee_id: assigneeIdParam.optional(),
+  /** The author's choice to delete the source branch when the request is merged. */
+  remove_source_branch: booleanParam.optional(),
 });
 export type CreateMergeRequestBody = z.input<typeof createMergeRequestBodySchema>;
 
@@ -38,6 +40,7 @@ export const updateMergeRequestBodySchema = z.object({
   assignee_id: assigneeIdParam.optional(),
   /** Only members may comment on a locked discussion. */
   discussion_locked: booleanParam.optional(),
+  remove_source_branch: booleanParam.optional(),
 });
 export type UpdateMergeRequestBody = z.input<typeof updateMergeRequestBodySchema>;
 

@@ -75,8 +75,8 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     squash_commit_sha: mr.squashCommitSha,
     discussion_locked: mr.discussionLocked,
     should_remove_source_branch: mr.shouldRemoveSourceBranch,
-    // The project's default stands in for the author's choice, which this server does not ask for.
-    force_remove_source_branch: view.settings.removeSourceBranchAfterMerge,
+    // The author's choice (`remove_source_branch`), or the project's default where none was made.
+    force_remove_source_branch: mr.shouldRemoveSourceBranch ?? view.settings.removeSourceBranchAfterMerge,
     reference,
     references: { short: reference, relative: reference, full: `${view.projectFullPath}${reference}` },
     web_url: `${config.externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,

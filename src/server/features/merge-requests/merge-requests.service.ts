@@ -548,6 +548,7 @@ export function createMergeRequestsService({
         authorId: actor.id,
         headSha: sourceHead,
         squash: squashByDefault(ctx.project.squashOption),
+        shouldRemoveSourceBranch: parsed.remove_source_branch ?? null,
         createdAt: now,
         updatedAt: now,
       });
@@ -675,10 +676,6 @@ export function createMergeRequestsService({
     return mayMergeWith(actor, ctx, await protectedBranches.protectionResolver(ctx.project.id), targetBranch);
   }
 
-  async function mayRemoveBranch(actor: Actor, ctx: ProjectContext, branch: string): Promise<boolean> {
-    return mayRemoveWith(actor, ctx, await protectedBranches.protectionResolver(ctx.project.id), branch);
-  }
-
   function permissionsOf(
     actor: Actor,
     ctx: ProjectContext,
@@ -783,6 +780,11 @@ export function createMergeRequestsService({
       changes.description = parsed.description;
     if (parsed.discussion_locked !== undefined && parsed.discussion_locked !== current.discussionLocked)
       changes.discussionLocked = parsed.discussion_locked;
+    if (
+      parsed.remove_source_branch !== undefined &&
+      parsed.remove_source_branch !== current.shouldRemoveSourceBranch
+    )
+      changes.shouldRemoveSourceBranch = parsed.remove_source_branch;
 
     const targetBranch = parsed.target_branch ?? current.targetBranch;
     const retargeted = targetBranch !== current.targetBranch;
@@ -1073,7 +1075,6 @@ export function createMergeRequestsService({
     detailIn,
     mergedDetail,
     mayMergeInto,
-    mayRemoveBranch,
     create,
     list,
     listForUser,

@@ -440,17 +440,16 @@ describe('merging merge requests', () => {
         await t.app.inject({ url: `${pageUrl(p)}/cached_widget.json`, headers: user.headers })
       ).json<CachedWidget>();
 
-    /**
-     * What GitLab's "Delete source branch when merge request is accepted" stores; no call of ours
-     * sets it yet, so it is written as the request's choice directly.
-     */
-    async function authorChoosesDeletion(p: ProjectContext) {
-      const mr = (await findMergeRequestRecord(t.container.db, p.project.id, 1))?.mergeRequest;
-      if (!mr) throw new Error('no merge request !1');
-      await updateMergeRequestRow(t.container.db, mr.id, {
-        shouldRemoveSourceBranch: true,
-        updatedAt: new Date(),
+    /** GitLab's "Delete source branch when merge request is accepted", chosen by editing the request. */
+    async function authorChoosesDeletion(p: ProjectContext, author: TestUser = owner) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v4/projects/${p.project.id}/merge_requests/1`,
+        payload: { remove_source_branch: true },
+        headers: author.headers,
       });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ force_remove_source_branch: true });
     }
 
     /** A request from `feature` by a Developer who chose to delete it, where the project keeps branches by default. */
@@ -459,11 +458,12 @@ describe('merging merge requests', () => {
       const author = await buildUser(t.container, { name: 'Dana Developer' });
       await addProjectMember(t.container, p, author, ACCESS_LEVELS.developer);
       await pushFile(p, 'feature', { path: 'cart.ts', content: 'export {};\n', message: 'Add the cart' });
-      await t.container.mergeRequests.create(author, p.project.id, {
+      const created = await t.container.mergeRequests.create(author, p.project.id, {
         source_branch: 'feature',
         title: 'Add a cart',
+        remove_source_branch: true,
       });
-      await authorChoosesDeletion(p);
+      expect(created.mergeRequest.shouldRemoveSourceBranch).toBe(true);
       return { p, author };
     }
 
@@ -520,7 +520,7 @@ describe('merging merge requests', () => {
       await addProjectMember(t.container, p, merger, ACCESS_LEVELS.maintainer);
       expect(await cachedWidget(p)).toMatchObject({
         should_remove_source_branch: true,
-        force_remove_source_branch: false,
+        force_remove_source_branch: true,
         remove_source_branch: true,
       });
       // The merge form of a viewer without the checkbox sends no choice.

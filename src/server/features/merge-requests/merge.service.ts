@@ -81,7 +81,7 @@ type Deps = {
   gitHttp: Pick<GitHttpService, 'announcePush'>;
   mergeRequests: Pick<
     MergeRequestsService,
-    'loadForRead' | 'detailIn' | 'mergedDetail' | 'mayMergeInto' | 'mayRemoveBranch' | 'update'
+    'loadForRead' | 'detailIn' | 'mergedDetail' | 'mayMergeInto' | 'update'
   >;
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
   git?: MergeGit;

@@ -70,7 +70,7 @@ export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): Cach
     squash_on_merge: view.settings.squashOption === 'always' || view.settings.squashOption === 'default_on',
     // As GitLab's, a set auto-merge's choice (its merge params) is what the widget shows.
     should_remove_source_branch: autoMergeRemovesSourceBranch(mr),
-    force_remove_source_branch: view.settings.removeSourceBranchAfterMerge,
+    force_remove_source_branch: mr.shouldRemoveSourceBranch ?? view.settings.removeSourceBranchAfterMerge,
     remove_source_branch: removesSourceBranchOnMerge({
       mergerChoice: undefined,
       requestChoice: mr.shouldRemoveSourceBranch,

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { BranchJson } from '../../../shared/api/repository';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
+import { useProject } from '../projects/queries';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { useAddDependencies, type Dependency, type RefusedDependenciesState } from './dependencies';
 import { MergeRequestDependenciesField } from './MergeRequestDependenciesField';
@@ -14,12 +15,22 @@ import './merge-requests.css';
 export function NewMergeRequestPage() {
   const fullPath = useProjectFullPath();
   const branches = useBranches(fullPath);
-  if (branches.isPending) return <Spinner />;
+  const project = useProject(fullPath);
+  if (branches.isPending || project.isPending) return <Spinner />;
   if (branches.isError) return <Flash variant="danger">{branches.error.message}</Flash>;
-  return <NewMergeRequestForm fullPath={fullPath} branches={branches.data} />;
+  if (project.isError) return <Flash variant="danger">{project.error.message}</Flash>;
+  return (
+    <NewMergeRequestForm
+      fullPath={fullPath}
+      branches={branches.data}
+      removeSourceByDefault={project.data.remove_source_branch_after_merge}
+    />
+  );
 }
 
-function NewMergeRequestForm({ fullPath, branches }: { fullPath: string; branches: BranchJson[] }) {
+type FormProps = { fullPath: string; branches: BranchJson[]; removeSourceByDefault: boolean };
+
+function NewMergeRequestForm({ fullPath, branches, removeSourceByDefault }: FormProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const create = useCreateMergeRequest(fullPath);
@@ -35,6 +46,8 @@ function NewMergeRequestForm({ fullPath, branches }: { fullPath: string; branche
   const [title, setTitle] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [draft, setDraft] = useState(false);
+  // As GitLab's form: the project's default, kept as this request's own choice once created.
+  const [removeSource, setRemoveSource] = useState(removeSourceByDefault);
   const [dependencies, setDependencies] = useState<Dependency[]>([]);
 
   // Until the author types a title, it follows the source branch's last commit, as GitLab prefills it.
@@ -44,7 +57,14 @@ function NewMergeRequestForm({ fullPath, branches }: { fullPath: string; branche
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { source_branch: source, target_branch: target, title: shownTitle, description, draft },
+      {
+        source_branch: source,
+        target_branch: target,
+        title: shownTitle,
+        description,
+        draft,
+        remove_source_branch: removeSource,
+      },
       {
         onSuccess: (mr) => {
           const open = (state?: RefusedDependenciesState) =>
@@ -121,6 +141,10 @@ function NewMergeRequestForm({ fullPath, branches }: { fullPath: string; branche
         project={fullPath}
         placeholder="Describe the goal of the changes and what reviewers should be aware of."
       />
+      <FormControl>
+        <Checkbox checked={removeSource} onChange={(event) => setRemoveSource(event.target.checked)} />
+        <FormControl.Label>Delete source branch when merge request is accepted.</FormControl.Label>
+      </FormControl>
       <MergeRequestDependenciesField
         fullPath={fullPath}
         selfId={null}
