@@ -28,7 +28,10 @@ describe('sharedRead', () => {
     const read = sharedRead<number>();
     let reads = 0;
     const failing = deferred<number>();
-    const both = [read('k', () => (reads++, failing.promise)), read('k', () => (reads++, Promise.resolve(0)))];
+    const both = [
+      read('k', () => (reads++, failing.promise)),
+      read('k', () => (reads++, Promise.resolve(0))),
+    ];
     failing.reject(new Error('database gone'));
     const settled = await Promise.allSettled(both);
     expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected']);
