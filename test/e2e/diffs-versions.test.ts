@@ -120,6 +120,11 @@ describe('the Changes tab: versions and commit by commit', () => {
     await expect.poll(stats).toBe('1 file. Added 1 lines. Removed 1 lines.');
     await region('src/shop.ts').locator('.diff-table').waitFor();
     expect(await region('src/tax.ts').count()).toBe(0);
+    // The oldest version has only the base to compare with, and still leads back to the latest.
+    expect(await compareSelect().locator('option').allInnerTexts()).toEqual(['main (base)']);
+    await versionSelect().selectOption({ label: 'latest version (2 commits)' });
+    await page.waitForURL((u) => !u.searchParams.has('diff_id'));
+    await region('src/tax.ts').locator('.diff-table').waitFor();
   });
 
   it('steps from commit to commit, only where a neighbour exists', async () => {

@@ -9,7 +9,13 @@ import {
 import type { DiffsMetadata } from '../../../shared/api/diffs';
 import { neighbourCommit } from './commitNavigation';
 import { DiffStatsBar } from './DiffStatsBar';
-import { CONTEXT_COMMITS, HEAD, versionOptions, type VersionChoice } from './versionOptions';
+import {
+  CONTEXT_COMMITS,
+  HEAD,
+  offersVersionChoice,
+  versionOptions,
+  type VersionChoice,
+} from './versionOptions';
 import type { DiffPreferences } from './useDiffPreferences';
 
 type Props = {
@@ -125,8 +131,7 @@ function VersionDropdowns({
 }) {
   const versions = metadata.merge_request_diffs;
   const options = versionOptions(metadata, diffHead);
-  if (options.source === null) return null;
-  if (options.targets.length < 2 && !metadata.context_commits_diff) return null;
+  if (options.source === null || !offersVersionChoice(options)) return null;
   const shown = versions.find((v) => String(v.id) === options.source);
   return (
     <span className="diffs-toolbar__versions">

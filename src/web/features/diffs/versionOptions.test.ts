@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DiffVersion } from '../../../shared/api/diffs';
-import { versionOptions } from './versionOptions';
+import { offersVersionChoice, versionOptions } from './versionOptions';
 
 const version = (id: number, index: number, commits: number, latest = false): DiffVersion => ({
   id,
@@ -69,6 +69,32 @@ describe('the version compare dropdowns', () => {
     );
     expect(options.targets.map((o) => o.label)).toEqual(['main (base)', 'version 2']);
     expect(options.target).toBe('base');
+  });
+
+  describe('whether the dropdowns show', () => {
+    const single = { ...v3, version_index: 1 };
+    it.each([
+      ['the latest of three versions', { ...shown, merge_request_diff: v3, start_version: null }, true],
+      // Only the base to compare with, but the way back to the latest version.
+      ['the oldest of three versions', { ...shown, merge_request_diff: v1, start_version: null }, true],
+      [
+        'a single version that merges with the target’s head',
+        { ...shown, merge_request_diffs: [single], merge_request_diff: single, start_version: null },
+        true,
+      ],
+      [
+        'a single version that does not',
+        {
+          ...shown,
+          merge_request_diffs: [{ ...single, head_version_path: null }],
+          merge_request_diff: { ...single, head_version_path: null },
+          start_version: null,
+        },
+        false,
+      ],
+    ])('%s', (_case, metadata, offered) => {
+      expect(offersVersionChoice(versionOptions(metadata, false))).toBe(offered);
+    });
   });
 
   describe('previously merged commits', () => {

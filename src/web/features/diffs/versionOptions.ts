@@ -73,3 +73,11 @@ export function versionOptions(
     target: chosen ?? (diffHead && headComparable ? HEAD : BASE),
   };
 }
+
+/**
+ * The dropdowns show wherever there is something to pick: another version (the oldest one shown
+ * must still lead back to the latest) or something else to compare with.
+ */
+export const offersVersionChoice = (
+  options: Pick<ReturnType<typeof versionOptions>, 'sources' | 'targets'>,
+) => options.sources.length > 1 || options.targets.length > 1;
