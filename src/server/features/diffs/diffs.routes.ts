@@ -53,7 +53,7 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
       method: 'GET',
       url: `${base}/diffs_batch.json`,
       serializerCompiler: serializeJson,
-      // The reply is `diffsBatchSchema` written as JSON text by `serializeBatch`, whose parts are typed by it.
+      // The reply is `diffsBatchSchema` written as JSON bytes by `serializeBatch`, whose parts are typed by it.
       schema: { params: noteablePageParams, querystring: diffsBatchQuerySchema },
       handler: async (request, reply) => {
         const { fullPath, iid } = request.params;
