@@ -4,7 +4,9 @@
 // - `gitDir target source`: the merge floor, the git plumbing a server merge needs, run
 //   directly: `git merge-tree --write-tree`, `git commit-tree`, and one `git update-ref --stdin`
 //   transaction that moves the target by compare-and-swap and removes the source branch;
-// - a JSON array `[gitDir, ...args]`: that git command with its output to /dev/null.
+// - a JSON array `[gitDir, ...args]`: that git command with its output to /dev/null;
+// - a JSON object `{ url, headers }`: an HTTP GET of the server, its whole body read and thrown
+//   away, as a client in a process of its own would (answered `milliseconds status`).
 import { execFile, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -75,8 +77,21 @@ function gitToDevNull(gitDir: string, args: string[]): Promise<number> {
   });
 }
 
+/** Milliseconds for a GET of `url` with its whole body read, and the status it answered. */
+async function httpGet(url: string, headers: Record<string, string>): Promise<string> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  return `${performance.now() - started} ${response.status}`;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for await (const line of createInterface({ input: process.stdin })) {
+    if (line.startsWith('{')) {
+      const { url, headers } = JSON.parse(line) as { url: string; headers: Record<string, string> };
+      process.stdout.write(`${await httpGet(url, headers)}\n`);
+      continue;
+    }
     if (line.startsWith('[')) {
       const [gitDir = '', ...args] = JSON.parse(line) as string[];
       process.stdout.write(`${await gitToDevNull(gitDir, args)}\n`);
@@ -87,21 +102,28 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
 }
 
-/** The floor process, started from the bench: `git` times a command, `merge` a merge. */
+/** The floor process, started from the bench: `git` times a command, `merge` a merge, `get` a request. */
 export function startGitFloor() {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const ask = async (line: string): Promise<number> => {
+  const ask = async (line: string): Promise<string> => {
     child.stdin.write(`${line}\n`);
     const answer = await lines.next();
     if (answer.done) throw new Error('the git floor process ended');
-    return Number(answer.value);
+    return answer.value;
   };
   return {
-    git: (gitDir: string, args: string[]) => ask(JSON.stringify([gitDir, ...args])),
-    merge: (gitDir: string, target: string, source: string) => ask(`${gitDir} ${target} ${source}`),
+    git: async (gitDir: string, args: string[]) => Number(await ask(JSON.stringify([gitDir, ...args]))),
+    /** A GET timed from the floor's process: milliseconds, and a failure unless it answered 200. */
+    get: async (url: string, headers: Record<string, string>) => {
+      const [ms = '', status] = (await ask(JSON.stringify({ url, headers }))).split(' ');
+      if (status !== '200') throw new Error(`GET ${url} answered ${status}`);
+      return Number(ms);
+    },
+    merge: async (gitDir: string, target: string, source: string) =>
+      Number(await ask(`${gitDir} ${target} ${source}`)),
     stop: () => child.kill(),
   };
 }
