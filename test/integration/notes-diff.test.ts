@@ -216,6 +216,17 @@ describe('diff notes', () => {
       new_line: 2,
       text: '+other two, changed',
     });
+    // Resolved by the push, the outdated thread's lines wait behind its path, and are still there.
+    const excerpt = await t.app.inject({
+      method: 'GET',
+      url: find(moved.discussion?.id)?.truncated_diff_lines_path ?? '',
+      headers: owner.headers,
+    });
+    expect(excerpt.statusCode, excerpt.body).toBe(200);
+    const { truncated_diff_lines: lines } = excerpt.json<{
+      truncated_diff_lines: Array<{ text: string; new_line: number | null }> | null;
+    }>();
+    expect(lines?.at(-1)).toMatchObject({ new_line: 2, text: '+other two, changed' });
     const history = list.flatMap((d) => d.notes).filter((n) => n.system);
     expect(history.at(-1)).toMatchObject({
       system_note_icon_name: 'commit',
