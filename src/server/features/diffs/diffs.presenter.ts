@@ -216,7 +216,7 @@ export function serializeBatch(
       nextPage === null ? null : `${mergeRequestUrl(selection)}/diffs_batch.json?${next.toString()}`,
   };
   const key = presentationKey(selection, edit);
-  const parts = [Buffer.from(`{"pagination":${JSON.stringify(pagination)},"diff_files":[`)];
+  const parts: Buffer[] = [Buffer.from(`{"pagination":${JSON.stringify(pagination)},"diff_files":[`)];
   files.forEach((file, index) => {
     if (index > 0) parts.push(COMMA);
     parts.push(serializedHead(selection, file, edit, key));
