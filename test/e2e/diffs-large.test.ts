@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { screenshotsDir } from '../support/browser';
-import { openChangesTab, type ChangesTab } from '../support/changes-tab';
+import { endsBatches, openChangesTab, type ChangesTab } from '../support/changes-tab';
 
 const FILES = 1000;
 const body = (n: number, version: number) =>
@@ -37,11 +37,7 @@ describe('the Changes tab on a merge request of 1,000 files', () => {
     const stats = await page.getByRole('status').getAttribute('aria-label');
     expect(stats).toBe('1,000 files. Added 5000 lines. Removed 5000 lines.');
     // Every batch in: the last file's tree entry is no longer loading.
-    await page.waitForResponse(async (r) => {
-      if (!r.url().includes('diffs_batch.json')) return false;
-      const json = (await r.json()) as { pagination: { next_page: number | null } };
-      return json.pagination.next_page === null;
-    });
+    await page.waitForResponse(endsBatches);
     const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
     const heapMb = await page.evaluate(
       () =>

@@ -348,7 +348,10 @@ export function createDiffsService({
     return { sourceBranch, open: state === 'opened', canPush };
   }
 
-  /** `diffs_batch.json`: one page of files with their highlighted lines. */
+  /**
+   * `diffs_batch.json`: up to `per_page` files with their highlighted lines, from the file at
+   * index `page` on (GitLab reads `page` as an offset, so batches of any size follow each other).
+   */
   async function batch(
     actor: Actor,
     fullPath: string,
@@ -357,7 +360,7 @@ export function createDiffsService({
   ) {
     const selection = await select(actor, fullPath, iid, query);
     const [edit, all] = await Promise.all([editTarget(actor, selection), listFiles(selection)]);
-    const listed = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
+    const listed = all.slice(query.page, query.page + query.per_page);
     return {
       selection,
       edit,
