@@ -290,4 +290,36 @@ describe('the Changes tab in the browser', () => {
     await file('src/cart.ts').locator('.diff-table').waitFor();
     await page.unroute('**/diffs_batch.json**');
   });
+
+  it('says why a link to a version that does not exist cannot be shown, and leads to the latest', async () => {
+    await page.goto(`${url}?diff_id=999999`);
+    await page.getByText('404 Merge Request Diff Not Found').waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await screenshot(page, 'diffs-unknown-version');
+    await page.getByRole('link', { name: 'Show latest version' }).click();
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.goto(`${url}?start_sha=${'a'.repeat(40)}&view=parallel`);
+    await page.getByText('start_sha is not the head of another version of this merge request').waitFor();
+    expect(await page.getByRole('link', { name: 'Show latest version' }).getAttribute('href')).toBe(
+      `${url}?view=parallel`,
+    );
+  });
+
+  it('offers "Try again" when the diff cannot be read for a reason that may pass (a 5xx)', async () => {
+    let failing = true;
+    await page.route('**/diffs_metadata.json**', async (route) => {
+      if (failing) await route.fulfill({ status: 503, body: '{"message":"503 Service Unavailable"}' });
+      else await route.continue();
+    });
+    await page.goto(url);
+    await page.getByText('Unable to load the diff').waitFor();
+    expect(await page.getByRole('link', { name: 'Show latest version' }).count()).toBe(0);
+    await screenshot(page, 'diffs-metadata-error');
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    await page.unroute('**/diffs_metadata.json**');
+  });
 });

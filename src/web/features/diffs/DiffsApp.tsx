@@ -1,4 +1,4 @@
-import { Button, Flash, IconButton, Spinner } from '@primer/react';
+import { Flash, IconButton, Spinner } from '@primer/react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@primer/octicons-react';
 import { type CSSProperties, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import {
 import { fileAnchor, parseDiffTarget, type DiffTarget } from './deepLink';
 import { neighboursToPrefetch } from './batchLoading';
 import { DiffFileCard, type ExpansionActions, type FileBody } from './DiffFileCard';
+import { DiffLoadError } from './DiffLoadError';
 import { NoteLinkedFileList, type ListApi } from './DiffFileList';
 import { DiffNotesProvider, DiffReviewPanel } from './DiffNotesContext';
 import { DiffSearch } from './DiffSearch';
@@ -106,12 +107,7 @@ function DiffsView({
   if (metadata.isPending) return <Spinner aria-label="Loading the changes" />;
   if (metadata.isError) {
     return (
-      <Flash variant="danger" className="diffs-error">
-        Unable to load the diff
-        <Button size="small" onClick={() => void metadata.refetch()}>
-          Try again
-        </Button>
-      </Flash>
+      <DiffLoadError error={metadata.error} search={searchParams} retry={() => void metadata.refetch()} />
     );
   }
   return (
