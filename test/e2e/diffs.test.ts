@@ -254,6 +254,26 @@ describe('the Changes tab in the browser', () => {
     await page.getByLabel('Show one file at a time').uncheck();
   });
 
+  it('leaves Ctrl-F to the browser while every file is in the page', async () => {
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    await page.goto(url);
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    await expect.poll(() => page.locator('.diff-file').count()).toBe(5);
+    await page.evaluate(() =>
+      window.addEventListener('keydown', (event) => {
+        (window as unknown as { findPrevented: boolean }).findPrevented = event.defaultPrevented;
+      }),
+    );
+    await page.keyboard.press('Control+F');
+    expect(await page.evaluate(() => (window as unknown as { findPrevented: boolean }).findPrevented)).toBe(
+      false,
+    );
+    expect(
+      await page.getByLabel('Find in changes').evaluate((input) => input === document.activeElement),
+    ).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('hides whitespace changes on request and keeps the choice on the signed-in user', async () => {
     await page.goto(url);
     await file('src/cart.ts').locator('.diff-table').waitFor();
