@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { commitFiles } from '../../src/server/git/commits';
@@ -251,6 +251,35 @@ describe('the Changes tab in the browser', () => {
     await page.getByText('File 2 of 5').waitFor();
     expect(await page.locator('.diff-file').count()).toBe(1);
     await screenshot(page, 'diffs-file-by-file');
+    await page.getByLabel('Show one file at a time').uncheck();
+  });
+
+  it('fetches the files on either side of the one shown ahead in file-by-file mode', async () => {
+    const listed = (
+      (await (await page.request.get(url.replace(/\/diffs$/, '/diffs_metadata.json'))).json()) as {
+        diff_files: Array<{ new_path: string }>;
+      }
+    ).diff_files.map((f) => f.new_path);
+    const asked = new Set<string>();
+    const onRequest = (request: Request) => {
+      if (request.url().includes('/diff_for_path.json?'))
+        asked.add(new URL(request.url()).searchParams.get('new_path')!);
+    };
+    await page.goto(url);
+    await page.getByLabel('Show one file at a time').check();
+    await page.getByText('File 1 of 5').waitFor();
+    await page.waitForLoadState('networkidle');
+    page.on('request', onRequest);
+    // The third file, linked: its neighbours are the second and the fourth.
+    await page.goto(`${url}?file=${fileHash(listed[2]!)}`);
+    await page.getByText('File 3 of 5').waitFor();
+    await expect.poll(() => asked.has(listed[1]!) && asked.has(listed[3]!)).toBe(true);
+    expect(asked.has(listed[0]!) || asked.has(listed[4]!)).toBe(false);
+    // One step on, the fifth file is the new neighbour and is fetched ahead in its turn.
+    await page.getByRole('button', { name: 'Next file' }).click();
+    await page.getByText('File 4 of 5').waitFor();
+    await expect.poll(() => asked.has(listed[4]!)).toBe(true);
+    page.off('request', onRequest);
     await page.getByLabel('Show one file at a time').uncheck();
   });
 
