@@ -290,6 +290,15 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
       ['huge.min.js', 'logo.png', 'new name.txt', 'qu"ote\nand café.md'].sort(),
     );
     expect(compared.start_version!.head_commit_sha).toBe(firstHead);
+    // The way back from a comparison: the version shown against the base, without start_sha.
+    expect(compared.merge_request_diff!.base_version_path).toBe(
+      `/${project.fullPath}/-/merge_requests/${iid}/diffs?diff_id=${second.id}`,
+    );
+    expect(meta.merge_request_diffs.map((v) => v.base_version_path)).toEqual(
+      meta.merge_request_diffs.map(
+        (v) => `/${project.fullPath}/-/merge_requests/${iid}/diffs?diff_id=${v.id}`,
+      ),
+    );
   });
 
   it('refuses an unknown diff_id with 404 and a start_sha outside the merge request with 400', async () => {

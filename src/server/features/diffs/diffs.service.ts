@@ -729,8 +729,8 @@ function noPreviewReason(file: ChangedFile): string {
   if (file.aMode !== file.bMode && !file.newFile && !file.deletedFile) {
     return `File mode changed from ${file.aMode} to ${file.bMode}`;
   }
-  if (file.newFile) return 'Empty file.';
-  if (file.deletedFile) return 'Deleted empty file.';
+  // GitLab's empty-file viewer, for a new or deleted file without lines.
+  if (file.newFile || file.deletedFile) return 'Empty file';
   return 'Only whitespace changed.';
 }
 
