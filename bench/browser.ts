@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, signIn } from '../test/support/browser';
+import { endsBatches } from '../test/support/changes-tab';
 import { ADD_COMMENT_HINT } from '../src/web/features/diffs/lineRange';
 import type { DiffsBatch } from '../src/shared/api/diffs';
 import { buildApp, webDistDir } from '../src/server/app';
@@ -121,14 +122,8 @@ async function interaction(page: Page, click: () => Promise<void>): Promise<numb
   return (await probe(page)).interactions[before]!;
 }
 
-/** Waits until the batch that ends the sequence (no next page) has been answered. */
-const lastBatch = (page: Page) =>
-  page.waitForResponse(
-    async (response) =>
-      response.url().includes('diffs_batch.json') &&
-      ((await response.json()) as DiffsBatch).pagination.next_page === null,
-    { timeout: 300_000 },
-  );
+/** Waits until the batch that ends the sequence (its files reach the diff's count) has been answered. */
+const lastBatch = (page: Page) => page.waitForResponse(endsBatches, { timeout: 300_000 });
 
 export async function measureBrowser(
   deps: AppDeps,

@@ -65,18 +65,19 @@ export async function measureChangesTab(options: {
     const mFiles = await listChangedFiles(m.gitDir, m.baseSha, m.headSha);
     const pages = 10;
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-    const batchUrl = (page: number) => `${origin}${m.url}/diffs_batch.json?page=${page}&per_page=20`;
+    // `page` is the offset of a batch's first file (GitLab's form): batch n of 20 starts at file 20 n.
+    const batchUrl = (page: number) => `${origin}${m.url}/diffs_batch.json?page=${page * 20}&per_page=20`;
     const get = (page: number) => floor.get(batchUrl(page), owner.headers);
     // Warm: every page loaded once, and time for the background highlighting it queued to finish.
-    for (let page = 1; page <= pages; page++) await get(page);
+    for (let page = 0; page < pages; page++) await get(page);
     await waitForHighlighting(container);
-    for (let page = 1; page <= pages; page++) await get(page);
+    for (let page = 0; page < pages; page++) await get(page);
     const batchTimes: number[] = [];
     const gitTimes: number[] = [];
     for (let round = 0; round < 4; round++) {
-      for (let page = 1; page <= pages; page++) {
+      for (let page = 0; page < pages; page++) {
         batchTimes.push(await get(page));
-        const paths = mFiles.slice((page - 1) * 20, page * 20).map((file) => file.newPath);
+        const paths = mFiles.slice(page * 20, (page + 1) * 20).map((file) => file.newPath);
         gitTimes.push(
           await timeGit(m.gitDir, ['diff', '-M', '--patch', m.baseSha, m.headSha, '--', ...paths]),
         );
@@ -89,8 +90,8 @@ export async function measureChangesTab(options: {
     const coldStarted = performance.now();
     const meta = await inject(`${l.url}/diffs_metadata.json`);
     const total = meta.json<{ diff_files: unknown[] }>().diff_files.length;
-    for (let page = 1; page <= Math.ceil(total / 30); page++) {
-      await inject(`${l.url}/diffs_batch.json?page=${page}&per_page=30`);
+    for (let offset = 0; offset < total; offset += 30) {
+      await inject(`${l.url}/diffs_batch.json?page=${offset}&per_page=30`);
     }
     const coldFullMs = performance.now() - coldStarted;
     // The server's steady state: git and the stream each five times, interleaved, medians compared,
@@ -128,7 +129,7 @@ export async function measureChangesTab(options: {
     ]);
     const rssBefore = process.memoryUsage().rss;
     const hugeStarted = performance.now();
-    const hugeBatch = await inject(`${huge.url}/diffs_batch.json?page=1&per_page=20`);
+    const hugeBatch = await inject(`${huge.url}/diffs_batch.json?page=0&per_page=20`);
     const hugeLineBatchMs = performance.now() - hugeStarted;
     const hugeLineRssGrowthMiB = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
 
@@ -151,7 +152,7 @@ export async function measureChangesTab(options: {
     const highlightMs = (highlightCpu.user + highlightCpu.system) / 1000;
     const mib = bytes / (1024 * 1024);
 
-    const firstTwenty = (await inject(`${l.url}/diffs_batch.json?page=1&per_page=20`)).body;
+    const firstTwenty = (await inject(`${l.url}/diffs_batch.json?page=0&per_page=20`)).body;
     await app.close();
     const browser = options.browser
       ? await measureBrowser(deps, container, { l: l.url, xl: xl.url, huge: huge.url, firstTwenty }, owner)

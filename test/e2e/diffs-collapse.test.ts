@@ -45,6 +45,18 @@ describe('the Changes tab collapses files past the collapse limits', () => {
     await screenshot(page, 'diffs-auto-collapsed');
   });
 
+  it('says in the find box that it searches only the files whose lines are loaded', async () => {
+    const box = page.getByLabel('Find in changes');
+    // The two collapsed files came without their lines: only README.md is searched.
+    expect(await box.getAttribute('aria-describedby')).not.toBeNull();
+    const scope = page.locator('.diff-search').getByText('in 1 of 3 files');
+    await scope.waitFor();
+    await screenshot(page.locator('.diffs-toolbar'), 'diffs-find-scope');
+    await box.fill('row 12');
+    await page.locator('.diff-search').getByText('No matches').waitFor();
+    await box.fill('');
+  });
+
   it("loads a collapsed file's lines from its load_collapsed_diff_url when expanded", async () => {
     const wide = file('src/wide.ts');
     const loading = page.waitForRequest((r) => r.url().includes('diff_for_path.json'));
@@ -56,6 +68,7 @@ describe('the Changes tab collapses files past the collapse limits', () => {
       `+export const value0 = '${'x'.repeat(48)}';`,
     );
     expect(await wide.getByText(WARNING).count()).toBe(0);
+    await page.locator('.diff-search').getByText('in 2 of 3 files').waitFor();
     // The viewport only: the file is 2,000 lines long.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(screenshotsDir, 'diffs-collapsed-expanded.png') });
@@ -77,6 +90,11 @@ describe('the Changes tab collapses files past the collapse limits', () => {
     await page.getByRole('button', { name: 'Expand all' }).click();
     await file('data/many.txt').locator('.diff-line--new').first().waitFor();
     expect(await page.getByText(WARNING).count()).toBe(0);
+    // Every line is loaded now: the find box covers the whole diff and says nothing more.
+    await page
+      .locator('.diff-search')
+      .getByText(/ of 3 files/)
+      .waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Collapse all' }).click();
     await page.locator('.diff-table').first().waitFor({ state: 'detached' });
     expect(await page.getByText(WARNING).count()).toBe(0);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotsDir } from '../support/browser';
-import { openChangesTab, type ChangesTab } from '../support/changes-tab';
+import { endsBatches, openChangesTab, type ChangesTab } from '../support/changes-tab';
 
 const FILES = 64;
 const TARGET = 'pkg/module50.ts';
@@ -54,12 +54,7 @@ describe('deep links on a merge request of 64 files whose batches arrive after t
     const file = await region(path).boundingBox();
     return file === null ? null : Math.round(file.y - (toolbar.y + toolbar.height));
   };
-  const lastBatch = () =>
-    page.waitForResponse(async (response) => {
-      if (!response.url().includes('diffs_batch.json')) return false;
-      const json = (await response.json()) as { pagination: { next_page: number | null } };
-      return json.pagination.next_page === null;
-    });
+  const lastBatch = () => page.waitForResponse(endsBatches);
   /** The file's offset below the toolbar after each batch that arrives, until the last. */
   const offsetsWhileLoading = (path: string) =>
     new Promise<Array<number | null>>((resolve, reject) => {
@@ -67,9 +62,9 @@ describe('deep links on a merge request of 64 files whose batches arrive after t
       const onResponse = (response: Response) => {
         if (!response.url().includes('diffs_batch.json')) return;
         offsets.push(
-          response.json().then(async (json: { pagination: { next_page: number | null } }) => {
+          endsBatches(response).then(async (last) => {
             const offset = await offsetBelowToolbar(path);
-            if (json.pagination.next_page === null) {
+            if (last) {
               page.off('response', onResponse);
               Promise.all(offsets).then(resolve, reject);
             }

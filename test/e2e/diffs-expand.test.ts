@@ -132,6 +132,7 @@ describe('the Changes tab: context lines, the full file and the viewers without 
     await renamed.getByRole('button', { name: 'Show file contents' }).click();
     await renamed.getByText('Note 30: keep the shop simple.').waitFor();
     expect(await renamed.locator('tr.diff-line').count()).toBe(30);
+    await screenshot(renamed, 'diffs-renamed-contents');
   });
 
   it('says when the renamed file cannot be loaded, dismissibly', async () => {
@@ -168,6 +169,7 @@ describe('the Changes tab: context lines, the full file and the viewers without 
     expect(await video.getByRole('link', { name: 'view the blob' }).getAttribute('href')).toMatch(
       /\/-\/blob\/[0-9a-f]{40}\/assets\/demo\.mp4$/,
     );
+    await screenshot(video, 'diffs-lfs');
   });
 
   it('polls the coverage report while it is parsed, then marks the covered and uncovered lines', async () => {

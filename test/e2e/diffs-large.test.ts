@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { screenshotsDir } from '../support/browser';
-import { openChangesTab, type ChangesTab } from '../support/changes-tab';
+import { screenshot, screenshotsDir } from '../support/browser';
+import { endsBatches, openChangesTab, type ChangesTab } from '../support/changes-tab';
 
 const FILES = 1000;
 const body = (n: number, version: number) =>
@@ -37,11 +37,7 @@ describe('the Changes tab on a merge request of 1,000 files', () => {
     const stats = await page.getByRole('status').getAttribute('aria-label');
     expect(stats).toBe('1,000 files. Added 5000 lines. Removed 5000 lines.');
     // Every batch in: the last file's tree entry is no longer loading.
-    await page.waitForResponse(async (r) => {
-      if (!r.url().includes('diffs_batch.json')) return false;
-      const json = (await r.json()) as { pagination: { next_page: number | null } };
-      return json.pagination.next_page === null;
-    });
+    await page.waitForResponse(endsBatches);
     const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
     const heapMb = await page.evaluate(
       () =>
@@ -74,5 +70,37 @@ describe('the Changes tab on a merge request of 1,000 files', () => {
     await expect.poll(async () => (await found.boundingBox())?.y ?? -1).toBeGreaterThan(0);
     // The viewport only: the full page of a thousand files is taller than an image can be.
     await page.screenshot({ path: path.join(screenshotsDir, 'diffs-1000-files.png') });
+  });
+
+  it('answers Ctrl-F with "Find in changes", which finds a line out of the DOM and scrolls to it', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = page.getByLabel('Find in changes');
+    // module500's new line: far below the viewport, so the virtualized list has not rendered it.
+    const line = page.locator('.diff-line--new', { hasText: 'value8 = 1002;' });
+    await expect.poll(() => line.count()).toBe(0);
+    // Focus leaves the box, as when the reader has been reading the diff.
+    await box.blur();
+
+    await page.keyboard.press('Control+F');
+    expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
+    // The previous search is selected, so typing replaces it.
+    expect(
+      await box.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd]),
+    ).toEqual([0, 'value4 = 1998;'.length]);
+    await page.keyboard.type('value8 = 1002;');
+    expect(await box.inputValue()).toBe('value8 = 1002;');
+    await page.getByText('1 of 1').waitFor();
+
+    const found = page
+      .getByRole('region', { name: 'pkg10/module500.ts' })
+      .locator('.diff-line--target', { hasText: 'value8 = 1002;' });
+    await found.waitFor();
+    await expect
+      .poll(async () => {
+        const box = await found.boundingBox();
+        return box !== null && box.y > 0 && box.y + box.height < 900;
+      })
+      .toBe(true);
+    await screenshot(page, 'diffs-find-shortcut', { fullPage: false });
   });
 });

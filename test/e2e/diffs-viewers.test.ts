@@ -31,6 +31,7 @@ describe('the Changes tab: viewers for files it cannot show as lines', () => {
           content: Buffer.from('caf\u00e9 cr\u00e8me\n', 'latin1'),
         },
         { action: 'create', path: 'data/controls.txt', content: 'bell \u0007 and escape-free \u0001 text\n' },
+        { action: 'create', path: 'docs/empty.md', content: '' },
         { action: 'delete', path: 'assets/blob.dat' },
         { action: 'create', path: 'archive/blob.dat', content: archive },
       ],
@@ -81,7 +82,7 @@ describe('the Changes tab: viewers for files it cannot show as lines', () => {
       rawUrl('dist/bundle.min.js'),
     );
     expect(await big.locator('.diff-table').count()).toBe(0);
-    await big.screenshot({ path: 'test-results/screenshots/diffs-too-large.png' });
+    await screenshot(big, 'diffs-too-large');
   });
 
   it('links a submodule to its project at the new commit and shows its commit line', async () => {
@@ -92,7 +93,7 @@ describe('the Changes tab: viewers for files it cannot show as lines', () => {
       `/${tab.project.namespace.path}/lib/-/tree/${LIB}`,
     );
     expect(await lib.locator('.diff-line--new .diff-code').innerText()).toBe(`+Subproject commit ${LIB}`);
-    await lib.screenshot({ path: 'test-results/screenshots/diffs-submodule.png' });
+    await screenshot(lib, 'diffs-submodule');
   });
 
   it('links a binary file renamed with no changes to the file at the head commit', async () => {
@@ -104,6 +105,13 @@ describe('the Changes tab: viewers for files it cannot show as lines', () => {
     expect(await renamed.getByRole('button', { name: 'Show file contents' }).count()).toBe(0);
   });
 
+  it('says a new file without content is an empty file, as GitLab does', async () => {
+    const empty = file('docs/empty.md');
+    await empty.getByText('Empty file', { exact: true }).waitFor();
+    expect(await empty.locator('.diff-table').count()).toBe(0);
+    await screenshot(empty, 'diffs-empty-file');
+  });
+
   it('says why text that is not valid UTF-8, or holds control characters, is offered as a download', async () => {
     const latin1 = file('docs/latin1.txt');
     await latin1.getByText('The file is not valid UTF-8 text.').waitFor();
@@ -113,7 +121,7 @@ describe('the Changes tab: viewers for files it cannot show as lines', () => {
     const controls = file('data/controls.txt');
     await controls.getByText('The file holds control characters, so it is shown as binary.').waitFor();
     expect(await controls.getByRole('link', { name: 'Download' }).isVisible()).toBe(true);
-    await latin1.screenshot({ path: 'test-results/screenshots/diffs-not-utf8.png' });
-    await controls.screenshot({ path: 'test-results/screenshots/diffs-control-characters.png' });
+    await screenshot(latin1, 'diffs-not-utf8');
+    await screenshot(controls, 'diffs-control-characters');
   });
 });

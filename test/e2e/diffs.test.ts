@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { commitFiles } from '../../src/server/git/commits';
@@ -254,6 +254,55 @@ describe('the Changes tab in the browser', () => {
     await page.getByLabel('Show one file at a time').uncheck();
   });
 
+  it('fetches the files on either side of the one shown ahead in file-by-file mode', async () => {
+    const listed = (
+      (await (await page.request.get(url.replace(/\/diffs$/, '/diffs_metadata.json'))).json()) as {
+        diff_files: Array<{ new_path: string }>;
+      }
+    ).diff_files.map((f) => f.new_path);
+    const asked = new Set<string>();
+    const onRequest = (request: Request) => {
+      if (request.url().includes('/diff_for_path.json?'))
+        asked.add(new URL(request.url()).searchParams.get('new_path')!);
+    };
+    await page.goto(url);
+    await page.getByLabel('Show one file at a time').check();
+    await page.getByText('File 1 of 5').waitFor();
+    await page.waitForLoadState('networkidle');
+    page.on('request', onRequest);
+    // The third file, linked: its neighbours are the second and the fourth.
+    await page.goto(`${url}?file=${fileHash(listed[2]!)}`);
+    await page.getByText('File 3 of 5').waitFor();
+    await expect.poll(() => asked.has(listed[1]!) && asked.has(listed[3]!)).toBe(true);
+    expect(asked.has(listed[0]!) || asked.has(listed[4]!)).toBe(false);
+    // One step on, the fifth file is the new neighbour and is fetched ahead in its turn.
+    await page.getByRole('button', { name: 'Next file' }).click();
+    await page.getByText('File 4 of 5').waitFor();
+    await expect.poll(() => asked.has(listed[4]!)).toBe(true);
+    page.off('request', onRequest);
+    await page.getByLabel('Show one file at a time').uncheck();
+  });
+
+  it('leaves Ctrl-F to the browser while every file is in the page', async () => {
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    await page.goto(url);
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    await expect.poll(() => page.locator('.diff-file').count()).toBe(5);
+    await page.evaluate(() =>
+      window.addEventListener('keydown', (event) => {
+        (window as unknown as { findPrevented: boolean }).findPrevented = event.defaultPrevented;
+      }),
+    );
+    await page.keyboard.press('Control+F');
+    expect(await page.evaluate(() => (window as unknown as { findPrevented: boolean }).findPrevented)).toBe(
+      false,
+    );
+    expect(
+      await page.getByLabel('Find in changes').evaluate((input) => input === document.activeElement),
+    ).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('hides whitespace changes on request and keeps the choice on the signed-in user', async () => {
     await page.goto(url);
     await file('src/cart.ts').locator('.diff-table').waitFor();
@@ -289,5 +338,37 @@ describe('the Changes tab in the browser', () => {
     await file('src/cart.ts').getByRole('button', { name: 'Try again' }).click();
     await file('src/cart.ts').locator('.diff-table').waitFor();
     await page.unroute('**/diffs_batch.json**');
+  });
+
+  it('says why a link to a version that does not exist cannot be shown, and leads to the latest', async () => {
+    await page.goto(`${url}?diff_id=999999`);
+    await page.getByText('404 Merge Request Diff Not Found').waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await screenshot(page, 'diffs-unknown-version');
+    await page.getByRole('link', { name: 'Show latest version' }).click();
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.goto(`${url}?start_sha=${'a'.repeat(40)}&view=parallel`);
+    await page.getByText('start_sha is not the head of another version of this merge request').waitFor();
+    expect(await page.getByRole('link', { name: 'Show latest version' }).getAttribute('href')).toBe(
+      `${url}?view=parallel`,
+    );
+  });
+
+  it('offers "Try again" when the diff cannot be read for a reason that may pass (a 5xx)', async () => {
+    let failing = true;
+    await page.route('**/diffs_metadata.json**', async (route) => {
+      if (failing) await route.fulfill({ status: 503, body: '{"message":"503 Service Unavailable"}' });
+      else await route.continue();
+    });
+    await page.goto(url);
+    await page.getByText('Unable to load the diff').waitFor();
+    expect(await page.getByRole('link', { name: 'Show latest version' }).count()).toBe(0);
+    await screenshot(page, 'diffs-metadata-error');
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await file('src/cart.ts').locator('.diff-table').waitFor();
+    await page.unroute('**/diffs_metadata.json**');
   });
 });

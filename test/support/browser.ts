@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const screenshotsDir = path.resolve('test-results/screenshots');
 
@@ -27,17 +27,19 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
 }
 
 /**
- * Saves a screenshot under test-results/screenshots/{name}.png: the full page, or with
- * `fullPage: false` what the viewport shows (where sticky elements sit while scrolled).
+ * Saves a screenshot under test-results/screenshots/{name}.png: of a page, the full page, or with
+ * `fullPage: false` what the viewport shows (where sticky elements sit while scrolled); of a
+ * locator, its element alone.
  */
 export async function screenshot(
-  page: Page,
+  target: Page | Locator,
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<string> {
   await mkdir(screenshotsDir, { recursive: true });
   const file = path.join(screenshotsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  else await target.screenshot({ path: file });
   return file;
 }
 

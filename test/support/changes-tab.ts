@@ -1,4 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
+import type { DiffsBatch } from '../../src/shared/api/diffs';
+import { isLastBatch } from '../../src/web/features/diffs/batchLoading';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import type { FileChange } from '../../src/server/git/commits';
 import { launchBrowser, newContext, signIn } from './browser';
@@ -57,4 +59,14 @@ export async function openChangesTab(input: {
       await t.close();
     },
   };
+}
+
+/**
+ * Whether `response` is the `diffs_batch.json` answer that ends a page load's batches: the one
+ * whose files, from its offset (`page`) on, reach the diff's file count.
+ */
+export async function endsBatches(response: Response): Promise<boolean> {
+  if (!response.url().includes('diffs_batch.json')) return false;
+  const offset = Number(new URL(response.url()).searchParams.get('page') ?? 0);
+  return isLastBatch(offset, (await response.json()) as DiffsBatch);
 }

@@ -186,12 +186,13 @@ export const diffsMetadataSchema = z.object({
 });
 export type DiffsMetadata = z.infer<typeof diffsMetadataSchema>;
 
-/** GitLab's page-numbered batch pagination: pages of `per_page` files, and the next page's address. */
+/**
+ * GitLab's batch pagination for `page` read as a file offset: `total_pages` is, despite its name,
+ * the number of files in the whole diff, and null when the batch holds no file (an empty diff, or
+ * an offset past its end). A client has every file once it has loaded that many.
+ */
 export const diffsPaginationSchema = z.object({
-  current_page: z.number().int(),
-  next_page: z.number().int().nullable(),
-  total_pages: z.number().int(),
-  next_page_href: z.string().nullable(),
+  total_pages: z.number().int().nullable(),
 });
 
 export const diffsBatchSchema = z.object({
@@ -231,7 +232,8 @@ export const diffsMetadataQuerySchema = z.object({ w: whitespace, view, ...versi
 export type DiffsMetadataQuery = z.infer<typeof diffsMetadataQuerySchema>;
 
 export const diffsBatchQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** The index of the batch's first file in the metadata's list (GitLab's client starts at 0). */
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   per_page: z.coerce.number().int().min(1).max(MAX_DIFFS_PER_PAGE).default(20),
   w: whitespace,
   view,

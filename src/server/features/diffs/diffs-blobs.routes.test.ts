@@ -195,7 +195,7 @@ describe('Changes tab: sizes, LFS pointers, submodules, binaries and coverage', 
 
   it('calls a binary file and an image renamed with no changes the same in the metadata and the batch: renamed, not text', async () => {
     const metadata = (await get('diffs_metadata.json')).json<DiffsMetadata>();
-    const batch = (await get('diffs_batch.json?page=1&per_page=30')).json<DiffsBatch>();
+    const batch = (await get('diffs_batch.json?page=0&per_page=30')).json<DiffsBatch>();
     for (const path of ['images/logo.png', 'backup/archive.dat']) {
       const renamed = {
         renamed_file: true,
@@ -225,7 +225,7 @@ describe('Changes tab: sizes, LFS pointers, submodules, binaries and coverage', 
   it('shows the lines of a file whose name is not UTF-8, which no pathspec can name, and flags the paths', async () => {
     const metadata = (await get('diffs_metadata.json')).json<DiffsMetadata>();
     expect(metadata.has_encoded_file_paths).toBe(true);
-    const batch = (await get('diffs_batch.json?page=1&per_page=30')).json<DiffsBatch>();
+    const batch = (await get('diffs_batch.json?page=0&per_page=30')).json<DiffsBatch>();
     const menu = batch.diff_files.find((file) => file.new_path === 'men\uFFFD.txt')!;
     expect(menu.viewer.name).toBe('text');
     expect(menu.highlighted_diff_lines.map((line) => line.text)).toEqual(['+soup', '+bread']);

@@ -60,7 +60,7 @@ describe('Changes tab: files past the collapse limits', () => {
   });
 
   it('sends collapsed files without lines in a batch, by line count or by patch size', async () => {
-    const batch = await get<DiffsBatch>(mr('diffs_batch.json?page=1&per_page=30'));
+    const batch = await get<DiffsBatch>(mr('diffs_batch.json?page=0&per_page=30'));
     for (const path of ['data/many.txt', 'src/wide.ts']) {
       expect(byPath(batch.diff_files, path)).toMatchObject({
         viewer: { name: 'collapsed', collapsed: true },
@@ -74,7 +74,7 @@ describe('Changes tab: files past the collapse limits', () => {
   });
 
   it('serves a collapsed file’s lines at its load_collapsed_diff_url, with the selection it was listed in', async () => {
-    const batch = await get<DiffsBatch>(mr('diffs_batch.json?page=1&per_page=30&w=1'));
+    const batch = await get<DiffsBatch>(mr('diffs_batch.json?page=0&per_page=30&w=1'));
     const wide = byPath(batch.diff_files, 'src/wide.ts');
     const url = new URL(wide.load_collapsed_diff_url, 'http://localhost');
     expect(url.pathname).toBe(mr('diff_for_path.json'));

@@ -199,22 +199,11 @@ export function presentMetadata(
 export function serializeBatch(
   selection: DiffSelection,
   edit: EditTarget,
-  page: { page: number; perPage: number; total: number },
+  totalFiles: number,
   files: DiffFileView[],
 ): Buffer {
-  const totalPages = Math.max(1, Math.ceil(page.total / page.perPage));
-  const nextPage = page.page < totalPages ? page.page + 1 : null;
-  const next = selectionQuery(selection);
-  next.set('page', String(nextPage));
-  next.set('per_page', String(page.perPage));
-  const pagination: DiffsBatch['pagination'] = {
-    current_page: page.page,
-    next_page: nextPage,
-    total_pages: totalPages,
-    // GitLab's link to the next page; it keeps the selection and page size, which page numbers depend on.
-    next_page_href:
-      nextPage === null ? null : `${mergeRequestUrl(selection)}/diffs_batch.json?${next.toString()}`,
-  };
+  // GitLab's MergeRequestDiffBatch: the whole diff's file count, null for a batch without files.
+  const pagination: DiffsBatch['pagination'] = { total_pages: files.length === 0 ? null : totalFiles };
   const key = presentationKey(selection, edit);
   const parts: Buffer[] = [Buffer.from(`{"pagination":${JSON.stringify(pagination)},"diff_files":[`)];
   files.forEach((file, index) => {

@@ -125,25 +125,14 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
   });
 
   it('pages files with highlighted lines, GitLab line codes and pagination', async () => {
-    const response = await get('diffs_batch.json?page=1&per_page=30');
+    const response = await get('diffs_batch.json?page=0&per_page=30');
     expect(response.statusCode).toBe(200);
     const body = response.json<DiffsBatch>();
-    const latest = (await get('diffs_metadata.json')).json<DiffsMetadata>().merge_request_diff!.id;
-    // The next page's address pins the version it came from, so a push meanwhile cannot shift it.
-    expect(body.pagination).toEqual({
-      current_page: 1,
-      next_page: 2,
-      total_pages: 2,
-      next_page_href: `/${project.fullPath}/-/merge_requests/${iid}/diffs_batch.json?diff_id=${latest}&page=2&per_page=30`,
-    });
+    // GitLab's offset form: `total_pages` is the number of files in the whole diff.
+    expect(body.pagination).toEqual({ total_pages: 50 });
     expect(body.diff_files).toHaveLength(30);
-    const last = (await get('diffs_batch.json?page=2&per_page=30')).json<DiffsBatch>();
-    expect(last.pagination).toEqual({
-      current_page: 2,
-      next_page: null,
-      total_pages: 2,
-      next_page_href: null,
-    });
+    const last = (await get('diffs_batch.json?page=30&per_page=30')).json<DiffsBatch>();
+    expect(last.pagination).toEqual({ total_pages: 50 });
     expect(last.diff_files).toHaveLength(20);
     const app = [...body.diff_files, ...last.diff_files].find((file) => file.new_path === 'src/app.ts')!;
     const added = app.highlighted_diff_lines.find((line) => line.type === 'new')!;
@@ -210,9 +199,35 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
     });
   });
 
-  it('refuses a page size over 30 and a page below 1', async () => {
-    expect((await get('diffs_batch.json?per_page=31')).statusCode).toBe(400);
-    expect((await get('diffs_batch.json?page=0')).statusCode).toBe(400);
+  it('reads page as the offset of the first file, so batches of growing sizes follow each other', async () => {
+    const listed = (await get('diffs_metadata.json'))
+      .json<DiffsMetadata>()
+      .diff_files.map((f) => f.file_path);
+    const loaded: string[] = [];
+    // Spec section 9's first sizes from the configured 5: 5, 7, 12, 22, then 30 (only 4 are left).
+    for (const [page, perPage] of [
+      [0, 5],
+      [5, 7],
+      [12, 12],
+      [24, 22],
+      [46, 30],
+    ]) {
+      const batch = (await get(`diffs_batch.json?page=${page}&per_page=${perPage}`)).json<DiffsBatch>();
+      expect(batch.pagination.total_pages).toBe(50);
+      loaded.push(...batch.diff_files.map((f) => f.file_path));
+    }
+    expect(loaded).toEqual(listed);
+  });
+
+  it('answers a page past the last file with no files and total_pages null, as GitLab does', async () => {
+    const past = (await get('diffs_batch.json?page=50&per_page=5')).json<DiffsBatch>();
+    expect(past).toEqual({ pagination: { total_pages: null }, diff_files: [] });
+  });
+
+  it('refuses a page size over 30 and a negative page', async () => {
+    const tooMany = await get('diffs_batch.json?per_page=31');
+    expect(tooMany.statusCode).toBe(400);
+    expect((await get('diffs_batch.json?page=-1')).statusCode).toBe(400);
   });
 
   it('says why a file has no lines: binary, too large', async () => {
@@ -275,6 +290,15 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
       ['huge.min.js', 'logo.png', 'new name.txt', 'qu"ote\nand café.md'].sort(),
     );
     expect(compared.start_version!.head_commit_sha).toBe(firstHead);
+    // The way back from a comparison: the version shown against the base, without start_sha.
+    expect(compared.merge_request_diff!.base_version_path).toBe(
+      `/${project.fullPath}/-/merge_requests/${iid}/diffs?diff_id=${second.id}`,
+    );
+    expect(meta.merge_request_diffs.map((v) => v.base_version_path)).toEqual(
+      meta.merge_request_diffs.map(
+        (v) => `/${project.fullPath}/-/merge_requests/${iid}/diffs?diff_id=${v.id}`,
+      ),
+    );
   });
 
   it('refuses an unknown diff_id with 404 and a start_sha outside the merge request with 400', async () => {

@@ -64,10 +64,9 @@ export function registerDiffRoutes(app: FastifyInstance, { diffs }: Pick<Contain
           iid,
           query,
         );
-        const page = { page: query.page, perPage: query.per_page, total };
         return reply
           .type('application/json; charset=utf-8')
-          .send(serializeBatch(selection, edit, page, files));
+          .send(serializeBatch(selection, edit, total, files));
       },
     });
 

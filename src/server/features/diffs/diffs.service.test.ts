@@ -59,7 +59,7 @@ describe('diffs service: kept file views', () => {
       clock: systemClock,
     });
     const load = async () =>
-      (await diffs.batch(owner, project.fullPath, iid, { page: 1, per_page: 20 })).files;
+      (await diffs.batch(owner, project.fullPath, iid, { page: 0, per_page: 20 })).files;
     const added = (files: Awaited<ReturnType<typeof load>>) =>
       files.map((file) => file.lines!.find((line) => line.type === 'new')!.rich_text);
 

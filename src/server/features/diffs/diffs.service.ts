@@ -348,7 +348,10 @@ export function createDiffsService({
     return { sourceBranch, open: state === 'opened', canPush };
   }
 
-  /** `diffs_batch.json`: one page of files with their highlighted lines. */
+  /**
+   * `diffs_batch.json`: up to `per_page` files with their highlighted lines, from the file at
+   * index `page` on (GitLab reads `page` as an offset, so batches of any size follow each other).
+   */
   async function batch(
     actor: Actor,
     fullPath: string,
@@ -357,7 +360,7 @@ export function createDiffsService({
   ) {
     const selection = await select(actor, fullPath, iid, query);
     const [edit, all] = await Promise.all([editTarget(actor, selection), listFiles(selection)]);
-    const listed = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
+    const listed = all.slice(query.page, query.page + query.per_page);
     return {
       selection,
       edit,
@@ -726,8 +729,8 @@ function noPreviewReason(file: ChangedFile): string {
   if (file.aMode !== file.bMode && !file.newFile && !file.deletedFile) {
     return `File mode changed from ${file.aMode} to ${file.bMode}`;
   }
-  if (file.newFile) return 'Empty file.';
-  if (file.deletedFile) return 'Deleted empty file.';
+  // GitLab's empty-file viewer, for a new or deleted file without lines.
+  if (file.newFile || file.deletedFile) return 'Empty file';
   return 'Only whitespace changed.';
 }
 

@@ -134,7 +134,12 @@ describe("merge request context commits (GitLab's previously merged commits)", (
     expect(batch.diff_files.map((f) => f.new_path)).toEqual(['src/lexer.ts']);
     expect(batch.diff_files[0]!.highlighted_diff_lines.map((l) => l.text)).toEqual(['+lex']);
     expect(batch.diff_files[0]!.load_collapsed_diff_url).toContain('only_context_commits=true');
-    expect(batch.pagination.next_page_href).toContain('only_context_commits=true');
+    // The second file is the next batch of the same diff: GitLab's `page` is the offset.
+    expect(batch.pagination.total_pages).toBe(2);
+    const next = (
+      await page('diffs_batch.json', '?only_context_commits=true&page=1&per_page=1')
+    ).json<DiffsBatch>();
+    expect(next.diff_files.map((f) => f.new_path)).toEqual(['src/parser.ts']);
 
     const one = (
       await page(

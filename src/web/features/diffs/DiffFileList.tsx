@@ -16,6 +16,8 @@ import { useScrollAnchor, type AnchorTarget } from './useScrollAnchor';
 export type ListApi = {
   scrollTo: (index: number) => void;
   scrollToLine: (index: number, lineCode: string) => void;
+  /** Whether every file is in the DOM (a short list fits), so that browser find sees every line. */
+  everyFileRendered: () => boolean;
 };
 
 type FileListProps = {
@@ -91,6 +93,7 @@ function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate,
           requestAnimationFrame(() => document.getElementById(lineCode)?.scrollIntoView({ block: 'center' })),
         );
       },
+      everyFileRendered: () => virtualizer.getVirtualItems().length === files.length,
     }),
     [virtualizer, files],
   );

@@ -1,4 +1,4 @@
-import { Button, Flash, IconButton, Spinner } from '@primer/react';
+import { Flash, IconButton, Spinner } from '@primer/react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@primer/octicons-react';
 import { type CSSProperties, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import {
 import { fileAnchor, parseDiffTarget, type DiffTarget } from './deepLink';
 import { neighboursToPrefetch } from './batchLoading';
 import { DiffFileCard, type ExpansionActions, type FileBody } from './DiffFileCard';
+import { DiffLoadError } from './DiffLoadError';
 import { NoteLinkedFileList, type ListApi } from './DiffFileList';
 import { DiffNotesProvider, DiffReviewPanel } from './DiffNotesContext';
 import { DiffSearch } from './DiffSearch';
@@ -43,6 +44,7 @@ import {
 import { useDiffPreferences, type DiffPreferences } from './useDiffPreferences';
 import { shownLines } from './fileExpansion';
 import { useFileExpansions } from './useFileExpansions';
+import { useFindShortcut } from './useFindShortcut';
 import { useReviewedFiles } from './useReviewedFiles';
 import './diffs.css';
 
@@ -106,12 +108,7 @@ function DiffsView({
   if (metadata.isPending) return <Spinner aria-label="Loading the changes" />;
   if (metadata.isError) {
     return (
-      <Flash variant="danger" className="diffs-error">
-        Unable to load the diff
-        <Button size="small" onClick={() => void metadata.refetch()}>
-          Try again
-        </Button>
-      </Flash>
+      <DiffLoadError error={metadata.error} search={searchParams} retry={() => void metadata.refetch()} />
     );
   }
   return (
@@ -268,12 +265,13 @@ function DiffsLoaded({
   const [search, setSearch] = useState({ query: '', index: 0 });
   const { expansionOf, expand, unfold, toggleFullFile, dismissFullFileError, dismissExpandError } =
     useFileExpansions(selection);
-  // The search reads what each file shows, expanded lines and full files included.
+  // The search reads what each file shows, expanded lines and full files included; a collapsed
+  // file's lines are not loaded until it is expanded.
   const loadedFiles = useMemo(
     () =>
       files.flatMap((f) => {
         const file = loaded.get(f.file_hash);
-        return file
+        return file && file.viewer.name !== 'collapsed'
           ? [
               {
                 file_hash: file.file_hash,
@@ -292,6 +290,14 @@ function DiffsLoaded({
     setCurrent(index);
     listApi.current?.scrollToLine(index, match.lineCode);
   };
+  const searchInput = useRef<HTMLInputElement>(null);
+  useFindShortcut(
+    searchInput,
+    useCallback(
+      () => (prefs.fileByFile ? files.length > 1 : !(listApi.current?.everyFileRendered() ?? true)),
+      [prefs.fileByFile, files.length],
+    ),
+  );
   const activeMatch = matches[Math.min(search.index, matches.length - 1)] ?? null;
   const targetLine = activeMatch ?? (target.kind === 'line' ? target : null);
   const lineOf = (meta: DiffFileMetadata) =>
@@ -343,9 +349,12 @@ function DiffsLoaded({
           }
           search={
             <DiffSearch
+              inputRef={searchInput}
               query={search.query}
               index={Math.min(search.index, Math.max(matches.length - 1, 0))}
               count={matches.length}
+              searchedFiles={loadedFiles.length}
+              totalFiles={files.length}
               onQuery={(query) => {
                 setSearch({ query, index: 0 });
                 goTo(findInDiff(loadedFiles, query)[0]);

@@ -1,13 +1,12 @@
+import type { DiffsBatch } from '../../../shared/api/diffs';
+
 /** Spec section 9: the first batch's size is the configured page size, or 1 in file-by-file mode. */
 export const BATCH_START_MULTIPLIER = 1.4;
 export const BATCH_MULTIPLIER_STEP = 0.2;
 export const BATCH_MAX_MULTIPLIER = 2;
 export const BATCH_MAX_SIZE = 30;
 
-/** One request's worth of files: `offset` is the index of its first file in the metadata's list. */
-export type Batch = { offset: number; size: number };
-
-/** Where the batch sequence stands between two requests. */
+/** Where the batch sequence stands: `offset` is the index of the batch's first file in the metadata's list. */
 export type BatchCursor = { offset: number; size: number; multiplier: number };
 
 /** The first batch of a page load. */
@@ -17,9 +16,9 @@ export function firstBatch(configuredPerPage: number, fileByFile: boolean): Batc
 }
 
 /**
- * The batch after `cursor`: each batch is the previous one times the multiplier (rounded up, capped
- * at 30), and the multiplier grows by 0.2 until it reaches 2, so a large merge request paints its
- * first files at once and then catches up in ever larger requests.
+ * The batch after `cursor`: it starts where `cursor` ends and is the previous one times the
+ * multiplier (rounded up, capped at 30), and the multiplier grows by 0.2 until it reaches 2, so a
+ * large merge request paints its first files at once and then catches up in ever larger requests.
  */
 export function nextBatch(cursor: BatchCursor): BatchCursor {
   return {
@@ -33,37 +32,21 @@ export function nextBatch(cursor: BatchCursor): BatchCursor {
   };
 }
 
-/** Every batch needed to load `totalFiles` files, in request order. */
-export function planBatches(totalFiles: number, configuredPerPage: number, fileByFile: boolean): Batch[] {
-  const batches: Batch[] = [];
-  for (
-    let cursor = firstBatch(configuredPerPage, fileByFile);
-    cursor.offset < totalFiles;
-    cursor = nextBatch(cursor)
-  ) {
-    batches.push({ offset: cursor.offset, size: Math.min(cursor.size, totalFiles - cursor.offset) });
-  }
-  return batches;
-}
-
 /** In file-by-file mode the files around the one shown are fetched ahead: one before, one after. */
 export function neighboursToPrefetch(index: number, totalFiles: number): number[] {
   return [index - 1, index + 1].filter((i) => i >= 0 && i < totalFiles);
 }
 
-/**
- * The batch endpoint's parameters for `cursor`. `diffs_batch.json` counts pages of `per_page`
- * files, so a page can only start where a multiple of its size does: the size asked for is the
- * largest one within the batch's size that lines up with the files already loaded. No file is
- * fetched twice, and from the cap on every batch holds 30 files (30 divides every later offset).
- */
+/** The batch endpoint's parameters for `cursor`: as GitLab's client sends them, `page` is the offset. */
 export function batchQuery(cursor: Pick<BatchCursor, 'offset' | 'size'>): { page: number; per_page: number } {
-  let perPage = cursor.size;
-  while (cursor.offset % perPage !== 0) perPage--;
-  return { page: cursor.offset / perPage + 1, per_page: perPage };
+  return { page: cursor.offset, per_page: cursor.size };
 }
 
-/** The cursor after a batch that covered `covered` files (its `per_page`). */
-export function advance(cursor: BatchCursor, covered: number): BatchCursor {
-  return { ...nextBatch(cursor), offset: cursor.offset + covered };
+/**
+ * Whether the batch that started at file `offset` was the last, as GitLab's client decides: the
+ * files loaded reach the diff's file count (`total_pages`), or the batch was empty (null).
+ */
+export function isLastBatch(offset: number, batch: Pick<DiffsBatch, 'pagination' | 'diff_files'>): boolean {
+  const total = batch.pagination.total_pages;
+  return total === null || offset + batch.diff_files.length >= total;
 }

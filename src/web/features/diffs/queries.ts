@@ -17,7 +17,7 @@ import type {
   DiffsMetadata,
 } from '../../../shared/api/diffs';
 import { request, requestWithHeaders } from '../../api/client';
-import { advance, batchQuery, firstBatch, type BatchCursor } from './batchLoading';
+import { batchQuery, firstBatch, isLastBatch, nextBatch, type BatchCursor } from './batchLoading';
 import type { ContextLinesParams } from './contextExpansion';
 import { nextCoveragePoll, type CoverageAnswer } from './coverage';
 import type { FileBody } from './DiffFileCard';
@@ -34,7 +34,10 @@ export type DiffSelection = {
   onlyContextCommits?: boolean;
 };
 
-/** GitLab's default first batch: the spec's "configured" page size. */
+/**
+ * The spec's "configured" page size: GitLab's client is configured with `per_page` 5 for the
+ * first batch of the Changes tab (see docs/decisions.md).
+ */
 export const CONFIGURED_PER_PAGE = 5;
 
 const mrPath = (fullPath: string, iid: number) => `/${fullPath}/-/merge_requests/${iid}`;
@@ -106,7 +109,7 @@ export function useDiffBatches(fullPath: string, iid: number, selection: DiffSel
     // A failed batch says so at once and offers "Try again" (spec section 8) instead of retrying unseen.
     retry: false,
     getNextPageParam: (last, _pages, cursor) =>
-      last.pagination.next_page === null ? undefined : advance(cursor, batchQuery(cursor).per_page),
+      isLastBatch(cursor.offset, last) ? undefined : nextBatch(cursor),
   });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   useEffect(() => {

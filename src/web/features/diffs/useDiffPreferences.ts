@@ -69,12 +69,12 @@ export function useDiffPreferences({ viewFromUrl, saved, save }: Options) {
         localStorage.setItem(STORAGE_KEY, JSON.stringify({ view, fileByFile, showTree, fileTreeView }));
         return next;
       });
-      if (saved) {
-        save({
-          ...(change.showWhitespace === undefined ? {} : { show_whitespace_in_diffs: change.showWhitespace }),
-          ...(change.fileByFile === undefined ? {} : { view_diffs_file_by_file: change.fileByFile }),
-        });
-      }
+      // The view and the file browser stay in this browser: only these two go to the profile.
+      const profile: Partial<UserDiffPreferences> = {
+        ...(change.showWhitespace === undefined ? {} : { show_whitespace_in_diffs: change.showWhitespace }),
+        ...(change.fileByFile === undefined ? {} : { view_diffs_file_by_file: change.fileByFile }),
+      };
+      if (saved && Object.keys(profile).length > 0) save(profile);
     },
     [saved, save],
   );
