@@ -239,6 +239,9 @@ export function presentMergeCall(outcome: AutoMergeOutcome): PageMergeResponse {
       return { status: 'success' };
     case 'sha_mismatch':
       return { status: 'sha_mismatch' };
+    // The widget follows the merge under way, as it follows its own.
+    case 'being_merged':
+      return { status: 'merging' };
     case 'not_mergeable':
     case 'refused':
     case 'failed':
