@@ -68,6 +68,13 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
   const refresh = useCallback(() => void refetch(), [refetch]);
   const cached = query.data?.cached.body;
 
+  // A merge under way that an answer shows (someone else's too) is followed by the merge poll.
+  const { follow } = flow;
+  const answeredState = cached?.state;
+  useEffect(() => {
+    if (answeredState) follow(answeredState);
+  }, [answeredState, follow]);
+
   // The page around the widget (header, tabs) follows a change of state, title or target that a
   // new widget answer shows: without a socket, the widget's polls are how the page hears of them.
   // Judged when the widget's answer changes, not the page's, so a page read ahead of the widget
