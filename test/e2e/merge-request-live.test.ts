@@ -194,8 +194,8 @@ describe('a live merge request page', () => {
     // Polling starts with the widget's first answer.
     await offline.getByRole('region', { name: 'Merge' }).getByText('Ready to merge!').waitFor();
     await put({ title: 'Add a shopping cart with a total' });
-    // The widget's next poll is due after its `Poll-Interval` (10 s).
-    await offline.clock.fastForward(10_000);
+    // The ready-to-merge panel polls the merge state 5 s on (spec 000 §9), not at `Poll-Interval` (10 s).
+    await offline.clock.fastForward(5_000);
     await offline
       .getByRole('heading', { name: 'Add a shopping cart with a total' })
       .waitFor({ timeout: 2_000 });

@@ -50,6 +50,8 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
   const [rebaseRequestedAt, setRebaseRequestedAt] = useState<number | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [dismissedError, setDismissedError] = useState<string | null>(null);
+  /** The ready-to-merge panel shows: its merge state is polled by its own schedule (spec 000 §9). */
+  const [readyToMergeShown, setReadyToMergeShown] = useState(false);
   const refreshAll = useCallback(
     () =>
       void Promise.all([
@@ -62,7 +64,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
   const { failure, clearFailure } = flow;
   const query = useMergeWidget(fullPath, iid, {
     paused: failure !== null,
-    awaitingAction: rebaseRequestedAt !== null,
+    mergeStatePolling: readyToMergeShown || rebaseRequestedAt !== null,
   });
   const { refetch, dataUpdatedAt } = query;
   const refresh = useCallback(() => void refetch(), [refetch]);
@@ -135,6 +137,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
     failedToMerge: failure !== null,
     autoMergeEnabled: cached.auto_merge_enabled,
   });
+  if ((panel === 'readyToMerge') !== readyToMergeShown) setReadyToMergeShown(panel === 'readyToMerge');
   const open = cached.state === 'opened';
   const mergeError = open && failure === null ? cached.merge_error : null;
   const autoMergeFailed = mergeError === AUTO_MERGE_FAILED;
