@@ -9,6 +9,7 @@ import {
   AUTO_MERGE_FAILED,
   rebaseErrorMessage,
   rebaseScheduled,
+  SOMETHING_WENT_WRONG,
   WIDGET_LOAD_FAILED,
 } from '../../../shared/merge-widget/messages';
 import { selectWidgetState } from '../../../shared/merge-widget/widgetState';
@@ -125,7 +126,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
         <SkeletonBox height="56px" />
       </section>
     );
-  // Only a widget that never loaded says so: a failed poll keeps the last answer, and polling goes on.
+  // A widget that never loaded says so; a failed poll says so above the last answer, and polling goes on.
   if (!query.data || !cached) return <Flash variant="danger">{WIDGET_LOAD_FAILED}</Flash>;
 
   const widget = query.data.widget.body;
@@ -179,6 +180,11 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
 
   return (
     <section aria-label="Merge" className="mw">
+      {query.isError && (
+        <Flash variant="danger" role="alert">
+          {SOMETHING_WENT_WRONG}
+        </Flash>
+      )}
       {notice && (
         <Flash variant={notice.variant} role={notice.variant === 'success' ? 'status' : 'alert'}>
           {notice.text}
