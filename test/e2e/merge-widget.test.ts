@@ -68,7 +68,11 @@ describe('the merge request widget', () => {
     const mainBefore = await head(p, 'main');
     await widget().getByText('Ready to merge!').waitFor();
     expect(await widget().getByLabel('Delete source branch').isChecked()).toBe(true);
+    await widget().getByText('2 commits and 1 merge commit will be added to main.').waitFor();
     await widget().getByLabel('Squash commits').check();
+    await widget()
+      .getByText('1 commit and 1 merge commit will be added to main (squashes 2 commits).')
+      .waitFor();
     await widget().getByLabel('Edit commit message').check();
     expect(await widget().getByLabel('Merge commit message').getAttribute('rows')).toBe('7');
     await screenshot(page, 'merge-widget-ready');

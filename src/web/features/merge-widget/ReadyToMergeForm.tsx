@@ -21,6 +21,7 @@ import {
   mergeTrainHelperText,
   showMergeNow,
 } from '../../../shared/merge-trains/mergeTrains';
+import { commitsAddedText } from '../../../shared/merge-widget/commitsAdded';
 import { mergeFormSourceBranchLine } from '../../../shared/merge-widget/widgetVisibility';
 import { MergeTrainMergeNow } from './MergeTrainMergeNow';
 
@@ -200,6 +201,14 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
         </span>
         {helperText && <span className="mw-subtle">{helperText}</span>}
       </div>
+      <p className="mw-form__adds">
+        {commitsAddedText({
+          commitsCount: cached.commits_count,
+          squash: squashing,
+          fastForward: cached.ff_only_enabled,
+          targetBranch: cached.target_branch,
+        })}
+      </p>
     </div>
   );
 }
