@@ -24,6 +24,7 @@ import {
 import { commitsAddedText } from '../../../shared/merge-widget/commitsAdded';
 import { mergeFormSourceBranchLine } from '../../../shared/merge-widget/widgetVisibility';
 import { MergeTrainMergeNow } from './MergeTrainMergeNow';
+import { SquashCheckbox } from './SquashCheckbox';
 
 type Props = {
   cached: CachedWidget;
@@ -164,11 +165,12 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
           </p>
         )}
         {squashBox.shown && (
-          <FormControl disabled={squashBox.readonly}>
-            <Checkbox checked={squash} onChange={(event) => setSquash(event.target.checked)} />
-            <FormControl.Label>Squash commits</FormControl.Label>
-            {squashBox.tooltip && <FormControl.Caption>{squashBox.tooltip}</FormControl.Caption>}
-          </FormControl>
+          <SquashCheckbox
+            checked={squash}
+            readonly={squashBox.readonly}
+            tooltip={squashBox.tooltip}
+            onChange={setSquash}
+          />
         )}
         {(mergeEditor || squashing) && (
           <FormControl>
