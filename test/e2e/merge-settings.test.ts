@@ -99,7 +99,15 @@ describe('the project’s merge request settings page', () => {
       onlyAllowMergeIfAllDiscussionsAreResolved: true,
       onlyAllowMergeIfPipelineSucceeds: true,
     });
-    await page.reload();
+    await page.goto(`/${project.fullPath}/-/merge_requests/2`);
+    // No CI exists, so the pipeline section says what the project requires, and the check fails.
+    await widget()
+      .getByRole('region', { name: 'Pipeline' })
+      .getByText('A CI/CD pipeline must run and be successful before merge.')
+      .waitFor();
+    await widget().getByText('Pipeline must succeed.').waitFor();
+    await screenshot(page, 'merge-settings-widget-pipeline-must-succeed');
+    await page.goto(`/${project.fullPath}/-/settings/merge_requests`);
     expect(await settingsForm().getByLabel('Pipelines must succeed').isChecked()).toBe(true);
     await settingsForm().getByLabel('Pipelines must succeed').uncheck();
     await settingsForm().getByLabel('All threads must be resolved').uncheck();

@@ -19,6 +19,7 @@ import { mergeRequestKeys } from '../merge-requests/queries';
 import { BehindTargetRow } from './BehindTargetRow';
 import { BlockingMergeRequestsReport } from './BlockingMergeRequestsReport';
 import { MergeChecks } from './MergeChecks';
+import { PipelineSection } from './PipelineSection';
 import { PipelineSuggestionCard } from './PipelineSuggestionCard';
 import { useMergeWidget, widgetKeys } from './queries';
 import { RebaseButton } from './RebaseButton';
@@ -200,6 +201,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
         />
       )}
       <PipelineSuggestionCard cached={cached} widget={widget} />
+      {open && <PipelineSection cached={cached} />}
       {open && <BlockingMergeRequestsReport report={widget.blocking_merge_requests} />}
       {open && (
         <StatusChecksReport
