@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { branchRef, resolveCommit, ZERO_SHA } from '../../src/server/git/repository';
 import { newContext, screenshot, signIn } from '../support/browser';
@@ -194,24 +194,41 @@ describe('a live merge request page', () => {
     // Polling starts with the widget's first answer.
     await offline.getByRole('region', { name: 'Merge' }).getByText('Ready to merge!').waitFor();
     await put({ title: 'Add a shopping cart with a total' });
-    // The widget's next poll is due after its `Poll-Interval` (10 s).
-    await offline.clock.fastForward(10_000);
+    // The ready-to-merge panel polls the merge state 5 s on (spec 000 §9), not at `Poll-Interval` (10 s).
+    await offline.clock.fastForward(5_000);
     await offline
       .getByRole('heading', { name: 'Add a shopping cart with a total' })
       .waitFor({ timeout: 2_000 });
     await offline.close();
   });
 
-  it('keeps the page and its widget on screen when a refresh fails, and takes the next one', async () => {
+  it('says a failed status check above the widget it keeps, and clears it with the next good poll', async () => {
     const pageJson = `**/${setup.project.fullPath}/-/merge_requests/1.json`;
-    await watcher.route(pageJson, (route) => route.fulfill({ status: 409, body: '{"message":"busy"}' }));
+    const statusCheck = `**/${setup.project.fullPath}/-/merge_requests/1/cached_widget.json`;
+    const busy = (route: Route) => route.fulfill({ status: 409, body: '{"message":"busy"}' });
+    await watcher.route(pageJson, busy);
+    await watcher.route(statusCheck, busy);
+    const widget = watcher.getByRole('region', { name: 'Merge' });
     await put({ title: 'Add a cart, refreshed' });
-    await watcher.waitForTimeout(1_000);
-    // The answer failed: the page stays as it was, its widget with it, and no error replaces them.
+    // The status check failed: §8 says so, and what the widget knew stays beneath, as does the page.
+    await widget.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' }).waitFor();
+    await widget.getByText(/^Ready to merge/).waitFor();
     await watcher.getByRole('heading', { name: 'Add a shopping cart with a total' }).waitFor();
-    await watcher.getByRole('region', { name: 'Merge' }).getByText('Ready to merge!').waitFor();
+    await screenshot(watcher, 'merge-request-live-status-check-failed');
     await watcher.unroute(pageJson);
+    await watcher.unroute(statusCheck);
     await put({ title: 'Add a cart, refreshed again' });
     await watcher.getByRole('heading', { name: 'Add a cart, refreshed again' }).waitFor(within);
+    await widget.getByText('Something went wrong. Please try again.').waitFor({ state: 'detached' });
+    await widget.getByText(/^Ready to merge/).waitFor();
+  });
+
+  it('says the widget could not load when its first status check fails', async () => {
+    const page = await watcher.context().newPage();
+    await page.route('**/cached_widget.json', (route) => route.fulfill({ status: 404, body: '{}' }));
+    await page.goto(`/${setup.project.fullPath}/-/merge_requests/1`);
+    await page.getByText('Unable to load the merge request widget. Try reloading the page.').waitFor();
+    expect(await page.getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
+    await page.close();
   });
 });

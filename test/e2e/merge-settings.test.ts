@@ -66,9 +66,21 @@ describe('the project’s merge request settings page', () => {
     });
     await page.goto(`/${project.fullPath}/-/merge_requests/2`);
     await widget().getByText('Ready to merge!').waitFor();
-    const squash = widget().getByLabel('Squash commits');
+    const squash = widget().getByRole('checkbox', { name: 'Squash commits' });
     expect([await squash.isChecked(), await squash.isDisabled()]).toEqual([true, true]);
-    await widget().getByText('Required in this project.').waitFor();
+    // 'Required in this project.' is the box's tooltip: its description for assistive tech, shown
+    // on hover and keyboard focus, and not on the page otherwise.
+    const tooltip = page.locator('[role="tooltip"]', { hasText: 'Required in this project.' });
+    const describedBy = (await squash.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Required in this project.');
+    expect(await tooltip.isVisible()).toBe(false);
+    await squash.hover();
+    await tooltip.waitFor({ state: 'visible' });
+    await screenshot(page, 'merge-settings-widget-squash-tooltip');
+    // Read-only: toggling it from the keyboard leaves it ticked.
+    await squash.focus();
+    await page.keyboard.press('Space');
+    expect(await squash.isChecked()).toBe(true);
     expect(await widget().getByLabel('Delete source branch').isChecked()).toBe(false);
     await widget().getByLabel('Edit commit message').check();
     expect(await widget().getByLabel('Merge commit message').inputValue()).toBe(
@@ -87,7 +99,15 @@ describe('the project’s merge request settings page', () => {
       onlyAllowMergeIfAllDiscussionsAreResolved: true,
       onlyAllowMergeIfPipelineSucceeds: true,
     });
-    await page.reload();
+    await page.goto(`/${project.fullPath}/-/merge_requests/2`);
+    // No CI exists, so the pipeline section says what the project requires, and the check fails.
+    await widget()
+      .getByRole('region', { name: 'Pipeline' })
+      .getByText('A CI/CD pipeline must run and be successful before merge.')
+      .waitFor();
+    await widget().getByText('Pipeline must succeed.').waitFor();
+    await screenshot(page, 'merge-settings-widget-pipeline-must-succeed');
+    await page.goto(`/${project.fullPath}/-/settings/merge_requests`);
     expect(await settingsForm().getByLabel('Pipelines must succeed').isChecked()).toBe(true);
     await settingsForm().getByLabel('Pipelines must succeed').uncheck();
     await settingsForm().getByLabel('All threads must be resolved').uncheck();

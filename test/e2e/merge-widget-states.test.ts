@@ -1,6 +1,10 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import {
+  findMergeRequestRecord,
+  updateMergeRequestRow,
+} from '../../src/server/features/merge-requests/merge-requests.repo';
 import { branchRef, resolveCommit } from '../../src/server/git/repository';
 import type { CachedWidget, Widget } from '../../src/shared/api/mergeWidget';
 import type { UpdateProjectBody } from '../../src/shared/api/projects';
@@ -80,6 +84,38 @@ describe('the merge widget’s state panels', () => {
     await widget().getByText('Merged by Ada Lovelace').waitFor();
     await s.page.unroute('**/-/merge_requests/1/merge');
     expect(await head(p, 'feature/slow')).toBeNull();
+  });
+
+  it('follows a merge already under way when its own Merge loses to it, until that merge lands', async () => {
+    const p = await openRequest('feature/race');
+    await widget().getByText('Ready to merge!').waitFor();
+    // Another merge takes the request first: the server holds it `locked` while it runs.
+    const mr = (await findMergeRequestRecord(s.t.container.db, p.project.id, 1))?.mergeRequest;
+    if (!mr) throw new Error('no merge request');
+    const lock = (state: 'locked' | 'opened') =>
+      updateMergeRequestRow(s.t.container.db, mr.id, {
+        state,
+        mergeStartedAt: new Date(),
+        updatedAt: new Date(),
+      });
+    await lock('locked');
+    const [answer] = await Promise.all([
+      s.page.waitForResponse((r) => r.url().endsWith('/-/merge_requests/1/merge')),
+      widget().getByRole('button', { name: 'Merge', exact: true }).click(),
+    ]);
+    expect(await answer.json()).toEqual({ status: 'merging' });
+    // Not "Merge request must be open.": the widget shows the merge under way, no failure.
+    const merging = widget().getByRole('status');
+    await merging.waitFor();
+    expect(MERGING_MESSAGES).toContain(await merging.innerText());
+    expect(await widget().getByText('Merge request must be open.').count()).toBe(0);
+    await screenshot(s.page, 'merge-widget-merging-elsewhere');
+    // That merge lands; the widget, polling it, shows it merged.
+    await lock('opened');
+    await s.t.container.merges.merge(s.owner, p.project.id, 1, {}, (error) => {
+      throw error;
+    });
+    await widget().getByText('Merged by Ada Lovelace').waitFor();
   });
 
   it('shows the checking panel while the server reports the checks as running', async () => {

@@ -68,7 +68,11 @@ describe('the merge request widget', () => {
     const mainBefore = await head(p, 'main');
     await widget().getByText('Ready to merge!').waitFor();
     expect(await widget().getByLabel('Delete source branch').isChecked()).toBe(true);
+    await widget().getByText('2 commits and 1 merge commit will be added to main.').waitFor();
     await widget().getByLabel('Squash commits').check();
+    await widget()
+      .getByText('1 commit and 1 merge commit will be added to main (squashes 2 commits).')
+      .waitFor();
     await widget().getByLabel('Edit commit message').check();
     expect(await widget().getByLabel('Merge commit message').getAttribute('rows')).toBe('7');
     await screenshot(page, 'merge-widget-ready');
@@ -98,9 +102,30 @@ describe('the merge request widget', () => {
     await widget().getByText('Merged by Ada Lovelace').waitFor();
     expect(await head(p, 'feature/keep')).not.toBeNull();
     await screenshot(page, 'merge-widget-merged-branch-kept');
+    const deleteButton = widget().getByRole('button', { name: 'Delete source branch' });
 
-    await widget().getByRole('button', { name: 'Delete source branch' }).click();
+    // A deletion that fails says so, and leaves the branch and the button.
+    const branchPath = `**/${p.fullPath}/-/branches/feature/keep`;
+    await page.route(branchPath, (route) =>
+      route.fulfill({ status: 500, body: '{"message":"500 Internal Server Error"}' }),
+    );
+    await deleteButton.click();
+    await widget()
+      .getByText('Something went wrong while deleting the source branch. Please try again.')
+      .waitFor();
+    expect(await head(p, 'feature/keep')).not.toBeNull();
+    await screenshot(page, 'merge-widget-delete-branch-failed');
+    await page.unroute(branchPath);
+
+    // The page's own branch route answers 'Branch was deleted', and the widget refreshes on it.
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'DELETE'),
+      deleteButton.click(),
+    ]);
+    expect(new URL(answer.url()).pathname).toBe(`/${p.fullPath}/-/branches/feature/keep`);
+    expect(await answer.json()).toEqual({ message: 'Branch was deleted' });
     await widget().getByText('The source branch has been deleted.').waitFor();
+    expect(await deleteButton.count()).toBe(0);
     expect(await head(p, 'feature/keep')).toBeNull();
   });
 

@@ -6,6 +6,7 @@ import { mergeRequestResolvers } from './merge-requests.resolvers';
 import { noteResolvers } from './notes.resolvers';
 import { orNull, type GraphQLContext } from './resolve';
 import { typeDefs } from './schema';
+import { presentUserCore } from './user-core';
 
 function buildResolvers(container: Container) {
   const { externalUrl } = container.config;
@@ -15,13 +16,7 @@ function buildResolvers(container: Container) {
     Query: {
       ...notes.query,
       currentUser: (_root: unknown, _args: unknown, { currentUser: user }: GraphQLContext) =>
-        user && {
-          id: toGlobalId('User', user.id),
-          username: user.username,
-          name: user.name,
-          webUrl: `${externalUrl}/${user.username}`,
-          avatarUrl: null,
-        },
+        user && presentUserCore(user, externalUrl),
       project: (_root: unknown, { fullPath }: { fullPath: string }, ctx: GraphQLContext) =>
         orNull(async () => {
           const found = await container.projects.loadProject(ctx.currentUser, fullPath);
@@ -32,6 +27,8 @@ function buildResolvers(container: Container) {
             fullPath: found.fullPath,
             webUrl: `${externalUrl}/${found.fullPath}`,
             visibility: found.project.visibility,
+            archived: found.project.archived,
+            onlyAllowMergeIfPipelineSucceeds: found.project.onlyAllowMergeIfPipelineSucceeds,
           };
         }),
     },

@@ -1,7 +1,14 @@
 import type { DetailedMergeStatus } from '../../shared/api/mergeRequests';
 import { mergeabilityChecks } from '../../shared/merge-checks/mergeabilityChecks';
 import { detailedMergeStatus } from '../../shared/merge-requests/detailedMergeStatus';
-import type { Permissions } from '../features/merge-requests/merge-requests.presenter';
+import {
+  forceRemoveSourceBranchOf,
+  mergeStatusOf,
+  squashOnMergeOf,
+  type Permissions,
+} from '../features/merge-requests/merge-requests.presenter';
+import type { MergeTrainsService } from '../features/merge-trains/merge-trains.service';
+import { presentUserCore } from './user-core';
 import type { Actor } from '../auth/permissions';
 import type { Container } from '../container';
 import type { MergeRequestView } from '../features/merge-requests/merge-requests.service';
@@ -21,11 +28,17 @@ const GRAPHQL_STATUS: Partial<Record<DetailedMergeStatus, string>> = {
 
 const graphqlStatus = (status: DetailedMergeStatus) => GRAPHQL_STATUS[status] ?? status.toUpperCase();
 
+/**
+ * A merge request in GitLab's GraphQL names, each field computed as REST computes it.
+ * `mergeTrainsCount` is read only when a query asks for it.
+ */
 export function presentMergeRequest(
   view: MergeRequestView & { permissions: Permissions },
   externalUrl: string,
+  mergeTrains: Pick<MergeTrainsService, 'positionOf'>,
 ) {
   const mr = view.mergeRequest;
+  const mergeStatus = mergeStatusOf(mr);
   return {
     id: toGlobalId('MergeRequest', mr.id),
     iid: String(mr.iid),
@@ -38,11 +51,32 @@ export function presentMergeRequest(
     discussionLocked: mr.discussionLocked,
     retargeted: mr.retargeted,
     detailedMergeStatus: graphqlStatus(detailedMergeStatus(view.mergeability)),
+    mergeStatus,
+    mergeStatusEnum: mergeStatus.toUpperCase(),
+    mergeError: mr.mergeError,
+    mergeOngoing: mr.state === 'locked',
+    sourceBranchExists: view.sourceBranchExists,
+    targetBranchExists: view.targetBranchExists,
+    shouldBeRebased: view.mergeability.needsRebase,
+    mergeableDiscussionsState: !view.mergeability.discussionsNotResolved,
+    autoMergeEnabled: mr.autoMergeEnabled,
+    autoMergeStrategy: mr.autoMergeStrategy,
+    mergeUser: view.mergedBy && presentUserCore(view.mergedBy, externalUrl),
+    mergedAt: mr.mergedAt?.toISOString() ?? null,
+    shouldRemoveSourceBranch: mr.shouldRemoveSourceBranch,
+    forceRemoveSourceBranch: forceRemoveSourceBranchOf(view),
+    squash: mr.squash,
+    squashOnMerge: squashOnMergeOf(view),
+    mergeTrainsCount: async () => (await mergeTrains.positionOf(mr)).count,
     mergeabilityChecks: mergeabilityChecks({
       ...view.mergeability,
       discussionsMustBeResolved: view.settings.onlyAllowMergeIfAllDiscussionsAreResolved,
     }),
-    userPermissions: { canMerge: view.permissions.canMerge },
+    userPermissions: {
+      canMerge: view.permissions.canMerge,
+      removeSourceBranch: view.permissions.canRemoveSourceBranch,
+      updateMergeRequest: view.permissions.canUpdate,
+    },
     commitCount: view.latestDiff?.commitsCount ?? 0,
     webUrl: `${externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,
     updatedAt: mr.updatedAt.toISOString(),
@@ -53,7 +87,11 @@ export function mergeRequestResolvers(container: Container) {
   const { externalUrl } = container.config;
   const load = (actor: Actor, projectId: number, iid: number) =>
     orNull(async () =>
-      presentMergeRequest(await container.mergeRequests.show(actor, projectId, iid), externalUrl),
+      presentMergeRequest(
+        await container.mergeRequests.show(actor, projectId, iid),
+        externalUrl,
+        container.mergeTrains,
+      ),
     );
 
   /**

@@ -1,4 +1,5 @@
 import { can, type Actor } from '../auth/permissions';
+import { presentUserCore } from './user-core';
 import type { Container } from '../container';
 import { AppError, NotFoundError } from '../errors';
 import type { Noteable, NoteableForViewers, NoteableType } from '../features/notes/noteables';
@@ -30,13 +31,7 @@ function parseNoteId(value: string): number | null {
   return null;
 }
 
-const person = (user: { id: number; username: string; name: string }, externalUrl: string) => ({
-  id: toGlobalId('User', user.id),
-  username: user.username,
-  name: user.name,
-  webUrl: `${externalUrl}/${user.username}`,
-  avatarUrl: null,
-});
+const person = presentUserCore;
 
 type GqlPerson = ReturnType<typeof person>;
 type GqlDiscussion = { id: string; resolvable: boolean; resolved: boolean; notes: { nodes: GqlNote[] } };

@@ -48,9 +48,21 @@ export const typeDefs = /* GraphQL */ `
     status: MergeabilityCheckStatus!
   }
 
+  "GitLab's merge status: whether git can merge the request, as last checked (REST's three values are answered)."
+  enum MergeStatus {
+    UNCHECKED
+    CHECKING
+    CAN_BE_MERGED
+    CANNOT_BE_MERGED
+    CANNOT_BE_MERGED_RECHECK
+  }
+
   "What the asking user may do on a merge request."
   type MergeRequestPermissions {
     canMerge: Boolean!
+    "May delete the source branch (not the default branch, not protected, may push)."
+    removeSourceBranch: Boolean!
+    updateMergeRequest: Boolean!
   }
 
   type MergeRequest {
@@ -66,6 +78,32 @@ export const typeDefs = /* GraphQL */ `
     "Indicates if merge request was retargeted."
     retargeted: Boolean
     detailedMergeStatus: DetailedMergeStatus
+    "GitLab's three-valued merge status, in REST's spelling (deprecated there too; see mergeStatusEnum)."
+    mergeStatus: String
+    mergeStatusEnum: MergeStatus
+    "Why the last merge or auto-merge did not happen."
+    mergeError: String
+    "A merge of the request is under way."
+    mergeOngoing: Boolean!
+    sourceBranchExists: Boolean!
+    targetBranchExists: Boolean!
+    "A fast-forward or semi-linear project needs the source rebased onto the target first."
+    shouldBeRebased: Boolean!
+    "Every thread that must be resolved before merge is resolved."
+    mergeableDiscussionsState: Boolean
+    autoMergeEnabled: Boolean!
+    autoMergeStrategy: String
+    "Who merged the request."
+    mergeUser: UserCore
+    mergedAt: Time
+    "The request's own choice to delete its source branch on merge."
+    shouldRemoveSourceBranch: Boolean
+    "That choice, or the project's default where none was made."
+    forceRemoveSourceBranch: Boolean
+    squash: Boolean!
+    squashOnMerge: Boolean!
+    "Cars on the merge train of the request's target branch."
+    mergeTrainsCount: Int
     "Every merge check with its status (the widget's mergeChecks query and subscription)."
     mergeabilityChecks: [MergeRequestMergeabilityCheck!]!
     userPermissions: MergeRequestPermissions!
@@ -88,6 +126,8 @@ export const typeDefs = /* GraphQL */ `
     fullPath: ID!
     webUrl: String!
     visibility: String!
+    archived: Boolean!
+    onlyAllowMergeIfPipelineSucceeds: Boolean!
     mergeRequest(iid: String!): MergeRequest
   }
 

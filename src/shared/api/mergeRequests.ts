@@ -304,9 +304,13 @@ export const pageMergeBodySchema = z.object({
 });
 export type PageMergeBody = z.output<typeof pageMergeBodySchema>;
 
-/** A set auto-merge answers with its strategy's name, as GitLab does. */
+/**
+ * A set auto-merge answers with its strategy's name, as GitLab does; `merging` (ours) says another
+ * merge of the request is under way, which the widget then follows.
+ */
 export const MERGE_CALL_STATUSES = [
   'success',
+  'merging',
   'failed',
   'sha_mismatch',
   'hook_validation_error',

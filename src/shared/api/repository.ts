@@ -144,3 +144,10 @@ export type FileChangeBody = z.input<typeof fileChangeBodySchema>;
 
 /** The response of a file create or update: where it landed. */
 export const fileChangeResultSchema = z.object({ file_path: z.string(), branch: z.string() });
+
+/**
+ * The page's branch deletion, `DELETE {project}/-/branches/{branch}`: GitLab answers with a
+ * message, and the widget refreshes itself when it reads 'Branch was deleted' (spec 000 §7).
+ */
+export const pageBranchDeleteResponseSchema = z.object({ message: z.string() });
+export type PageBranchDeleteResponse = z.infer<typeof pageBranchDeleteResponseSchema>;

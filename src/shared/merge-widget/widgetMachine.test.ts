@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { MergeRequestState } from '../api/mergeRequests';
 import {
+  answeredMergeStatus,
   mergeActionEvent,
   mergeOutcome,
   mergePollStep,
@@ -8,6 +10,7 @@ import {
   type MergeOutcome,
   type MergePollResponse,
   type MergePollStep,
+  type ServerMergeStatus,
   type WidgetMachineEvent,
   type WidgetMachineState,
 } from './widgetMachine';
@@ -35,7 +38,7 @@ describe('widgetMachineReducer', () => {
 });
 
 describe('mergeStatusEvent', () => {
-  it.each<[string, 'merging' | 'merged' | 'autoMergeEnabled', WidgetMachineEvent]>([
+  it.each<[string, ServerMergeStatus, WidgetMachineEvent]>([
     ['§4 machine: the merging status fires merging', 'merging', 'merging'],
     ['§4 machine: the merged status fires merge-done', 'merged', 'merge-done'],
     [
@@ -45,6 +48,17 @@ describe('mergeStatusEvent', () => {
     ],
   ])('%s', (_rule, status, expected) => {
     expect(mergeStatusEvent(status)).toBe(expected);
+  });
+});
+
+describe('answeredMergeStatus', () => {
+  it.each<[string, MergeRequestState, ServerMergeStatus | null]>([
+    ['§4 a merge under way on the server (locked) is the merging status', 'locked', 'merging'],
+    ['§4 a merged request is the merged status', 'merged', 'merged'],
+    ['an open request reports no merge status', 'opened', null],
+    ['a closed request reports no merge status', 'closed', null],
+  ])('%s', (_rule, state, expected) => {
+    expect(answeredMergeStatus(state)).toBe(expected);
   });
 });
 
@@ -62,6 +76,11 @@ describe('mergeOutcome', () => {
     [
       "§4 Merge: status 'success' moves to merging",
       { status: 'success' },
+      { kind: 'merging', event: 'merging' },
+    ],
+    [
+      "§4 Merge: 'merging' (another merge already under way) moves to merging, to be followed by polling",
+      { status: 'merging' },
       { kind: 'merging', event: 'merging' },
     ],
     [

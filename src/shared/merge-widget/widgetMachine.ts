@@ -32,17 +32,36 @@ export function widgetMachineReducer(state: string, event: WidgetMachineEvent): 
   }
 }
 
-/** The merge statuses the widget learns from the server, as the transitions they fire. */
-export function mergeStatusEvent(status: 'merging' | 'merged' | 'autoMergeEnabled'): WidgetMachineEvent {
-  switch (status) {
-    case 'merging':
+const MERGE_STATUS_EVENTS = {
+  merging: 'merging',
+  merged: 'merge-done',
+  autoMergeEnabled: 'start-auto-merge',
+} as const satisfies Record<string, WidgetMachineEvent>;
+
+/** The merge statuses the widget learns from the server (spec 000 §4: merging, merged, auto-merge enabled). */
+export type ServerMergeStatus = keyof typeof MERGE_STATUS_EVENTS;
+
+/** The transition a merge status fires: every answer the widget reads from the server goes through here. */
+export const mergeStatusEvent = <S extends ServerMergeStatus>(status: S): (typeof MERGE_STATUS_EVENTS)[S] =>
+  MERGE_STATUS_EVENTS[status];
+
+/**
+ * The merge status a widget answer reports: a merge under way on the server (`locked`, perhaps
+ * started by someone else) is followed as the page's own merge is, and a merged request ends one.
+ * A set auto-merge is left to the merge call's answer: fed back from every poll it would keep
+ * the machine in AUTO_MERGE after a cancel, whose only ways out are a merge's end.
+ */
+export function answeredMergeStatus(state: MergeRequestState): ServerMergeStatus | null {
+  switch (state) {
+    case 'locked':
       return 'merging';
     case 'merged':
-      return 'merge-done';
-    case 'autoMergeEnabled':
-      return 'start-auto-merge';
+      return 'merged';
+    case 'opened':
+    case 'closed':
+      return null;
     default:
-      return assertNever(status);
+      return assertNever(state);
   }
 }
 
@@ -51,21 +70,25 @@ export const mergeActionEvent = (setsAutoMerge: boolean): WidgetMachineEvent =>
   setsAutoMerge ? 'start-auto-merge' : 'start-merge';
 
 export type MergeOutcome =
+  /** Our merge runs, or (`merging`) another one that took the request first: the poll follows it. */
   | { kind: 'merging'; event: 'merging' }
   | { kind: 'autoMerge'; event: 'start-auto-merge' }
   /** The failed-to-merge state, with the server's error when it sent one. */
   | { kind: 'failed'; event: 'merge-failed'; error: string | null };
 
 /**
- * What the merge call's answer means: 'success' keeps merging (then the merge is polled), an
+ * What the merge call's answer means: 'success' keeps merging (then the merge is polled), as does
+ * 'merging' (a merge already under way, which the poll follows as if it were ours); an
  * auto-merge strategy moves to auto-merge, 'failed' and 'hook_validation_error' fail. A status
  * the widget does not know fails too rather than leave the page waiting; a request that failed
  * outright (`null`) fails with the generic message.
  */
 export function mergeOutcome(response: { status: string; merge_error?: string | null } | null): MergeOutcome {
   if (response === null) return { kind: 'failed', event: 'merge-failed', error: SOMETHING_WENT_WRONG };
-  if (response.status === 'success') return { kind: 'merging', event: 'merging' };
-  if (isAutoMergeStrategy(response.status)) return { kind: 'autoMerge', event: 'start-auto-merge' };
+  if (response.status === 'success' || response.status === 'merging')
+    return { kind: 'merging', event: mergeStatusEvent('merging') };
+  if (isAutoMergeStrategy(response.status))
+    return { kind: 'autoMerge', event: mergeStatusEvent('autoMergeEnabled') };
   return { kind: 'failed', event: 'merge-failed', error: response.merge_error || null };
 }
 
@@ -86,7 +109,7 @@ export function mergePollStep(response: MergePollResponse, removeSourceBranch: b
   if (response.state === 'merged') {
     return {
       kind: 'merged',
-      event: 'merge-done',
+      event: mergeStatusEvent('merged'),
       keepPolling: removeSourceBranch && response.source_branch_exists,
     };
   }

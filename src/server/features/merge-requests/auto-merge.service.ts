@@ -296,6 +296,8 @@ export function createAutoMergeService({
     if (
       outcome.kind === 'merged' ||
       outcome.kind === 'not_mergeable' ||
+      // Someone merges it by hand right now: that merge ends the wait.
+      outcome.kind === 'being_merged' ||
       outcome.kind === 'auto_merge_enabled'
     )
       return;

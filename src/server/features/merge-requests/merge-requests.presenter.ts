@@ -26,17 +26,27 @@ type UrlConfig = Pick<Config, 'externalUrl'>;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-const asMergeStatus = (value: string): MergeStatus =>
-  value === 'can_be_merged' || value === 'cannot_be_merged' ? value : 'unchecked';
+/** GitLab's `merge_status` (REST) and `mergeStatus` (GraphQL): one of its three values. */
+export const mergeStatusOf = (mr: MergeRequestView['mergeRequest']): MergeStatus =>
+  mr.mergeStatus === 'can_be_merged' || mr.mergeStatus === 'cannot_be_merged' ? mr.mergeStatus : 'unchecked';
+
+/** Whether a merge that states no squash choice squashes: the request's choice within the project's option. */
+export const squashOnMergeOf = (view: MergeRequestView): boolean => {
+  const squashes = squashOnMerge(view.settings.squashOption, undefined, view.mergeRequest.squash);
+  return squashes.ok && squashes.squash;
+};
+
+/** The author's choice (`remove_source_branch`), or the project's default where none was made. */
+export const forceRemoveSourceBranchOf = (view: MergeRequestView): boolean =>
+  view.mergeRequest.shouldRemoveSourceBranch ?? view.settings.removeSourceBranchAfterMerge;
 
 /** GitLab's `API::Entities::MergeRequest`, field for field; features this stage lacks answer empty. */
 export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): MergeRequest {
   const mr = view.mergeRequest;
   const user = (row: PersonRow | null) => (row ? presentUserBasic(row, config) : null);
-  const mergeStatus = asMergeStatus(mr.mergeStatus);
+  const mergeStatus = mergeStatusOf(mr);
   const reference = `!${mr.iid}`;
   const diff = view.latestDiff;
-  const squashes = squashOnMerge(view.settings.squashOption, undefined, mr.squash);
   const assignees = view.assignees.map((row) => presentUserBasic(row, config));
   return {
     id: mr.id,
@@ -75,8 +85,7 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     squash_commit_sha: mr.squashCommitSha,
     discussion_locked: mr.discussionLocked,
     should_remove_source_branch: mr.shouldRemoveSourceBranch,
-    // The author's choice (`remove_source_branch`), or the project's default where none was made.
-    force_remove_source_branch: mr.shouldRemoveSourceBranch ?? view.settings.removeSourceBranchAfterMerge,
+    force_remove_source_branch: forceRemoveSourceBranchOf(view),
     reference,
     references: { short: reference, relative: reference, full: `${view.projectFullPath}${reference}` },
     web_url: `${config.externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,
@@ -87,7 +96,7 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
       human_total_time_spent: null,
     },
     squash: mr.squash,
-    squash_on_merge: squashes.ok && squashes.squash,
+    squash_on_merge: squashOnMergeOf(view),
     task_completion_status: taskCompletionStatus(mr.description),
     has_conflicts: mergeStatus === 'cannot_be_merged',
     blocking_discussions_resolved: !view.mergeability.discussionsNotResolved,
@@ -239,6 +248,9 @@ export function presentMergeCall(outcome: AutoMergeOutcome): PageMergeResponse {
       return { status: 'success' };
     case 'sha_mismatch':
       return { status: 'sha_mismatch' };
+    // The widget follows the merge under way, as it follows its own.
+    case 'being_merged':
+      return { status: 'merging' };
     case 'not_mergeable':
     case 'refused':
     case 'failed':

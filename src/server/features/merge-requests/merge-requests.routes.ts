@@ -245,7 +245,7 @@ export function registerMergeRequestRoutes(
         body.auto_merge || body.merge_when_pipeline_succeeds
           ? await autoMerges.enable(actor, id, iid, strategy, options, onHookError)
           : await mergeTrains.mergeNow(merges, actor, id, iid, options, onHookError);
-      // GitLab's answers: 405 when a check fails, 409 for a stale sha, 422 when the merge did not land.
+      // GitLab's answers: 405 when a check fails (or another merge runs), 409 for a stale sha, 422 when the merge did not land.
       switch (outcome.kind) {
         case 'merged':
           return presentMergeRequestDetail(outcome.view, config);
@@ -253,6 +253,8 @@ export function registerMergeRequestRoutes(
           return presentMergeRequestDetail(await mergeRequests.show(actor, id, iid), config);
         case 'not_mergeable':
           throw new MethodNotAllowedError();
+        case 'being_merged':
+          throw new MethodNotAllowedError(outcome.message);
         case 'sha_mismatch':
           throw new ConflictError(`SHA does not match HEAD of source branch: ${outcome.headSha ?? ''}`);
         case 'refused':

@@ -697,25 +697,57 @@ describe('merging merge requests', () => {
       });
     });
 
-    it('lets exactly one of two simultaneous merges win; the other is told no', async () => {
+    it('lets exactly one of simultaneous merges win; the others are told it is already being merged', async () => {
       const p = await diverged();
       const mainBefore = await head(p, 'main');
       const sha = (await show(p)).sha;
-      const responses = await Promise.all([
-        merge(owner, p, { sha }),
-        mergeCall(owner, p, { sha }),
-        merge(owner, p, { sha }),
-      ]);
-      const rest = [responses[0], responses[2]].map((r) => r?.statusCode).sort();
-      const call = responses[1]?.json<{ status: string }>().status;
-      // One success among the three, whichever came first.
-      expect([...rest.filter((s) => s === 200), ...(call === 'success' ? [call] : [])]).toHaveLength(1);
-      expect(rest.filter((s) => s !== 200).every((s) => s === 405)).toBe(true);
-      if (call !== 'success') expect(call).toBe('failed');
+      // The winner holds the request `locked` until both others have their answer, so each of them
+      // meets a merge under way, whichever of the three takes the lock.
+      let othersAnswered = () => undefined as void;
+      const answered = new Promise<void>((resolve) => (othersAnswered = resolve));
+      const git: MergeGit = {
+        updateRefs,
+        prepareMerge: async (gitDir, plan) => {
+          await answered;
+          return prepareMerge(gitDir, plan);
+        },
+      };
+      const merges = createMergeService({ ...t.container, git });
+      const app = await buildApp(t.deps, { container: { ...t.container, merges } });
+      let settled = 0;
+      const tracked = <T>(request: Promise<T>) =>
+        request.finally(() => {
+          if (++settled === 2) othersAnswered();
+        });
+      const inject = (method: 'PUT' | 'POST', url: string) =>
+        tracked(app.inject({ method, url, payload: { sha }, headers: owner.headers }));
+      try {
+        const [first, call, last] = await Promise.all([
+          inject('PUT', `${mrUrl(p)}/merge`),
+          inject('POST', `${pageUrl(p)}/merge`),
+          inject('PUT', `${mrUrl(p)}/merge`),
+        ]);
+        const rest = [first, last].map((r) => ({ status: r.statusCode, body: r.json<unknown>() }));
+        const answer = call.json<{ status: string }>();
+        const wins = [
+          ...rest.filter((r) => r.status === 200),
+          ...(answer.status === 'success' ? [answer] : []),
+        ];
+        expect(wins).toHaveLength(1);
+        // REST says why; the page's call says the request is merging, and its widget follows that merge.
+        for (const loser of rest.filter((r) => r.status !== 200))
+          expect(loser).toEqual({
+            status: 405,
+            body: { message: 'This merge request is already being merged.' },
+          });
+        if (answer.status !== 'success') expect(answer).toEqual({ status: 'merging' });
+      } finally {
+        await app.close();
+      }
 
       const merged = await show(p);
       const mainAfter = await head(p, 'main');
-      expect(merged).toMatchObject({ state: 'merged', merge_commit_sha: mainAfter });
+      expect(merged).toMatchObject({ state: 'merged', merge_commit_sha: mainAfter, merge_error: null });
       // One merge commit, straight on the old head: nobody merged twice.
       expect((await readCommit(p.gitDir, mainAfter ?? ''))?.parentShas[0]).toBe(mainBefore);
     });
@@ -745,7 +777,11 @@ describe('merging merge requests', () => {
 
       await updateMergeRequestRow(t.container.db, mr.id, { ...cutShort, mergeStartedAt: new Date() });
       expect((await show(p)).state).toBe('locked');
-      expect((await merge(owner, p)).statusCode).toBe(405);
+      const meanwhile = await merge(owner, p);
+      expect([meanwhile.statusCode, meanwhile.json()]).toEqual([
+        405,
+        { message: 'This merge request is already being merged.' },
+      ]);
       const retarget = await t.app.inject({
         method: 'PUT',
         url: mrUrl(p),

@@ -44,6 +44,12 @@ export const MERGE_FAILURES = {
   unexpected: 'An error occurred while merging',
 } as const;
 
+/**
+ * A merge asked for while another merge of the same request holds it `locked` (or has just landed
+ * it): the answer says so rather than "must be open", and the widget follows that merge instead.
+ */
+export const ALREADY_BEING_MERGED = 'This merge request is already being merged.';
+
 export type MergeOptions = {
   /** The source head the merger saw; a different head is refused. */
   sha?: string;
@@ -60,6 +66,8 @@ export type MergeOutcome =
   /** A merge check fails (GitLab's 405): the spec's blocker text. */
   | { kind: 'not_mergeable'; message: string }
   | { kind: 'sha_mismatch'; headSha: string | null }
+  /** Another merge of the request is under way (REST 405; the widget shows it merging). */
+  | { kind: 'being_merged'; message: typeof ALREADY_BEING_MERGED }
   /** The request contradicts the project's squash option. */
   | { kind: 'refused'; message: string }
   /** The merge began and did not land; nothing was written to the target branch. */
@@ -70,6 +78,8 @@ export type MergeGit = {
   prepareMerge: typeof prepareMerge;
   updateRefs: typeof updateRefs;
 };
+
+const BEING_MERGED = { kind: 'being_merged', message: ALREADY_BEING_MERGED } as const;
 
 const systemGit: MergeGit = { prepareMerge, updateRefs };
 
@@ -242,6 +252,7 @@ export function createMergeService({
     const view = await mergeRequests.detailIn(actor, ctx, iid);
     const mr = view.mergeRequest;
     if (!(await mayMerge(actor, ctx, view))) throw new ForbiddenError();
+    if (mr.state === 'locked') return BEING_MERGED;
     const status = detailedMergeStatus(view.mergeability);
     const branches = { ...mr, sourceBranchExists: view.sourceBranchExists };
     if (status !== 'mergeable')
@@ -266,7 +277,10 @@ export function createMergeService({
       shouldRemoveSourceBranch: mergerSourceBranchChoice(removal),
     });
     if (!locked) {
-      const current = detailedMergeStatus((await mergeRequests.detailIn(actor, ctx, iid)).mergeability);
+      const now = await mergeRequests.detailIn(actor, ctx, iid);
+      // Lost to a merge that took the lock first: it runs, or has already landed.
+      if (now.mergeRequest.state === 'locked' || now.mergeRequest.state === 'merged') return BEING_MERGED;
+      const current = detailedMergeStatus(now.mergeability);
       return {
         kind: 'not_mergeable',
         message: current === 'mergeable' ? NOT_MERGEABLE : mergeBlockerMessage(current, branches),

@@ -8,7 +8,7 @@ import { squashIsReadonly } from '../../../shared/merge-requests/squashOption';
 import type { Config } from '../../config';
 import { presentUserBasic } from '../users/user.presenter';
 import type { PersonRow } from './merge-requests.repo';
-import { landedCommitOf, type Permissions } from './merge-requests.presenter';
+import { forceRemoveSourceBranchOf, landedCommitOf, type Permissions } from './merge-requests.presenter';
 import type { MergeRequestView } from './merge-requests.service';
 import { autoMergeRemovesSourceBranch, isWaitable } from './auto-merge.service';
 import { availableAutoMergeStrategies } from '../../../shared/merge-trains/mergeTrains';
@@ -70,7 +70,7 @@ export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): Cach
     squash_on_merge: view.settings.squashOption === 'always' || view.settings.squashOption === 'default_on',
     // As GitLab's, a set auto-merge's choice (its merge params) is what the widget shows.
     should_remove_source_branch: autoMergeRemovesSourceBranch(mr),
-    force_remove_source_branch: mr.shouldRemoveSourceBranch ?? view.settings.removeSourceBranchAfterMerge,
+    force_remove_source_branch: forceRemoveSourceBranchOf(view),
     remove_source_branch: removesSourceBranchOnMerge({
       mergerChoice: undefined,
       requestChoice: mr.shouldRemoveSourceBranch,

@@ -121,6 +121,7 @@ export function registerMergeTrainRoutes(
           throw new ConflictError(`SHA does not match HEAD of source branch: ${outcome.headSha ?? ''}`);
         case 'merged':
         case 'not_mergeable':
+        case 'being_merged':
         case 'refused':
         case 'failed':
           throw new BadRequestError('400 Bad request - Failed to merge');

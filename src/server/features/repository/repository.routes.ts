@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fileChangeBodySchema } from '../../../shared/api/repository';
+import { fileChangeBodySchema, pageBranchDeleteResponseSchema } from '../../../shared/api/repository';
+import { BRANCH_DELETED_RESPONSE } from '../../../shared/merge-widget/messages';
 import { can } from '../../auth/permissions';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
@@ -31,9 +32,6 @@ const isoDate = z.iso
   .datetime({ offset: true })
   .or(z.iso.date())
   .transform((value) => new Date(value));
-
-/** GitLab's answer to the page's branch deletion. */
-export const BRANCH_DELETED = 'Branch was deleted';
 
 const createBranchParams = z.object({ branch: z.string().min(1).max(1000), ref });
 const booleanish = z.union([z.boolean(), flag]);
@@ -140,13 +138,16 @@ export function registerRepositoryRoutes(
     api.route({
       method: 'DELETE',
       url: `${prefix}/-/branches/*`,
-      schema: { params: z.object({ ...projectPathFields, '*': z.string().min(1).max(1000) }) },
+      schema: {
+        params: z.object({ ...projectPathFields, '*': z.string().min(1).max(1000) }),
+        response: { 200: pageBranchDeleteResponseSchema },
+      },
       handler: async (request) => {
         const { '*': branch } = request.params;
         const fullPath = fullPathOf(request.params);
         const { actor, ctx } = await writable(request, fullPath);
         await repository.deleteBranch(ctx, actor, branch, hookErrors(request));
-        return { message: BRANCH_DELETED };
+        return { message: BRANCH_DELETED_RESPONSE };
       },
     });
   }

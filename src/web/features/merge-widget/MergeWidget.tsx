@@ -9,6 +9,7 @@ import {
   AUTO_MERGE_FAILED,
   rebaseErrorMessage,
   rebaseScheduled,
+  SOMETHING_WENT_WRONG,
   WIDGET_LOAD_FAILED,
 } from '../../../shared/merge-widget/messages';
 import { selectWidgetState } from '../../../shared/merge-widget/widgetState';
@@ -18,6 +19,7 @@ import { mergeRequestKeys } from '../merge-requests/queries';
 import { BehindTargetRow } from './BehindTargetRow';
 import { BlockingMergeRequestsReport } from './BlockingMergeRequestsReport';
 import { MergeChecks } from './MergeChecks';
+import { PipelineSection } from './PipelineSection';
 import { PipelineSuggestionCard } from './PipelineSuggestionCard';
 import { useMergeWidget, widgetKeys } from './queries';
 import { RebaseButton } from './RebaseButton';
@@ -50,6 +52,8 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
   const [rebaseRequestedAt, setRebaseRequestedAt] = useState<number | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [dismissedError, setDismissedError] = useState<string | null>(null);
+  /** The ready-to-merge panel shows: its merge state is polled by its own schedule (spec 000 §9). */
+  const [readyToMergeShown, setReadyToMergeShown] = useState(false);
   const refreshAll = useCallback(
     () =>
       void Promise.all([
@@ -62,11 +66,18 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
   const { failure, clearFailure } = flow;
   const query = useMergeWidget(fullPath, iid, {
     paused: failure !== null,
-    awaitingAction: rebaseRequestedAt !== null,
+    mergeStatePolling: readyToMergeShown || rebaseRequestedAt !== null,
   });
   const { refetch, dataUpdatedAt } = query;
   const refresh = useCallback(() => void refetch(), [refetch]);
   const cached = query.data?.cached.body;
+
+  // A merge under way that an answer shows (someone else's too) is followed by the merge poll.
+  const { follow } = flow;
+  const answeredState = cached?.state;
+  useEffect(() => {
+    if (answeredState) follow(answeredState);
+  }, [answeredState, follow]);
 
   // The page around the widget (header, tabs) follows a change of state, title or target that a
   // new widget answer shows: without a socket, the widget's polls are how the page hears of them.
@@ -116,7 +127,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
         <SkeletonBox height="56px" />
       </section>
     );
-  // Only a widget that never loaded says so: a failed poll keeps the last answer, and polling goes on.
+  // A widget that never loaded says so; a failed poll says so above the last answer, and polling goes on.
   if (!query.data || !cached) return <Flash variant="danger">{WIDGET_LOAD_FAILED}</Flash>;
 
   const widget = query.data.widget.body;
@@ -128,6 +139,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
     failedToMerge: failure !== null,
     autoMergeEnabled: cached.auto_merge_enabled,
   });
+  if ((panel === 'readyToMerge') !== readyToMergeShown) setReadyToMergeShown(panel === 'readyToMerge');
   const open = cached.state === 'opened';
   const mergeError = open && failure === null ? cached.merge_error : null;
   const autoMergeFailed = mergeError === AUTO_MERGE_FAILED;
@@ -169,6 +181,11 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
 
   return (
     <section aria-label="Merge" className="mw">
+      {query.isError && (
+        <Flash variant="danger" role="alert">
+          {SOMETHING_WENT_WRONG}
+        </Flash>
+      )}
       {notice && (
         <Flash variant={notice.variant} role={notice.variant === 'success' ? 'status' : 'alert'}>
           {notice.text}
@@ -184,6 +201,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
         />
       )}
       <PipelineSuggestionCard cached={cached} widget={widget} />
+      {open && <PipelineSection cached={cached} />}
       {open && <BlockingMergeRequestsReport report={widget.blocking_merge_requests} />}
       {open && (
         <StatusChecksReport

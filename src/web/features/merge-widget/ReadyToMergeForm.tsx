@@ -21,8 +21,10 @@ import {
   mergeTrainHelperText,
   showMergeNow,
 } from '../../../shared/merge-trains/mergeTrains';
+import { commitsAddedText } from '../../../shared/merge-widget/commitsAdded';
 import { mergeFormSourceBranchLine } from '../../../shared/merge-widget/widgetVisibility';
 import { MergeTrainMergeNow } from './MergeTrainMergeNow';
+import { SquashCheckbox } from './SquashCheckbox';
 
 type Props = {
   cached: CachedWidget;
@@ -163,11 +165,12 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
           </p>
         )}
         {squashBox.shown && (
-          <FormControl disabled={squashBox.readonly}>
-            <Checkbox checked={squash} onChange={(event) => setSquash(event.target.checked)} />
-            <FormControl.Label>Squash commits</FormControl.Label>
-            {squashBox.tooltip && <FormControl.Caption>{squashBox.tooltip}</FormControl.Caption>}
-          </FormControl>
+          <SquashCheckbox
+            checked={squash}
+            readonly={squashBox.readonly}
+            tooltip={squashBox.tooltip}
+            onChange={setSquash}
+          />
         )}
         {(mergeEditor || squashing) && (
           <FormControl>
@@ -200,6 +203,14 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
         </span>
         {helperText && <span className="mw-subtle">{helperText}</span>}
       </div>
+      <p className="mw-form__adds">
+        {commitsAddedText({
+          commitsCount: cached.commits_count,
+          squash: squashing,
+          fastForward: cached.ff_only_enabled,
+          targetBranch: cached.target_branch,
+        })}
+      </p>
     </div>
   );
 }

@@ -5,9 +5,10 @@ import type {
   CommitActionResponse,
 } from '../../../shared/api/commitActions';
 import type { PageMergeBody, PageMergeResponse } from '../../../shared/api/mergeRequests';
+import type { PageBranchDeleteResponse } from '../../../shared/api/repository';
+import { BRANCH_DELETED_RESPONSE } from '../../../shared/merge-widget/messages';
 import { request } from '../../api/client';
 import { mergeRequestKeys, mergeRequestsApi } from '../merge-requests/queries';
-import { projectApi } from '../projects/queries';
 import { forgetWidgetEtags, widgetKeys } from './queries';
 
 /** After any widget action: the widget, and the page around it (header state, tabs, branches). */
@@ -61,19 +62,23 @@ export function useReopen(fullPath: string, iid: number) {
   });
 }
 
-/** DELETE on the source branch (REST v4), in the project the request merges into. */
+/**
+ * DELETE on the source branch path (`{project}/-/branches/{branch}`, in the project the request
+ * merges into); the answer's 'Branch was deleted' refreshes the widget (spec 000 §7).
+ */
 export function useDeleteSourceBranch(fullPath: string, iid: number) {
   const queryClient = useQueryClient();
   const refresh = useRefreshAfter(fullPath, iid);
   return useMutation({
     mutationFn: (branch: { projectFullPath: string; name: string }) =>
-      request<unknown>(
-        `${projectApi(branch.projectFullPath)}/repository/branches/${encodeURIComponent(branch.name)}`,
+      request<PageBranchDeleteResponse>(
+        `/${branch.projectFullPath}/-/branches/${branch.name.split('/').map(encodeURIComponent).join('/')}`,
         { method: 'DELETE' },
       ),
-    onSuccess: () => {
+    onSuccess: async (answer) => {
+      if (answer.message !== BRANCH_DELETED_RESPONSE) return;
       forgetWidgetEtags(queryClient, fullPath, iid);
-      return refresh();
+      await refresh();
     },
   });
 }

@@ -80,13 +80,13 @@ const visibility = () => (document.visibilityState === 'hidden' ? 'hidden' : 'vi
 
 /**
  * The widget's data, polled from the `Poll-Interval` start with the spec's back-off (and not at
- * all while `paused`: the failed-to-merge countdown). `awaitingAction` polls merge-state style
- * while something this page asked for runs on the server.
+ * all while `paused`: the failed-to-merge countdown). `mergeStatePolling` polls by the merge-state
+ * rule instead: the ready-to-merge panel, or something this page asked for running on the server.
  */
 export function useMergeWidget(
   fullPath: string,
   iid: number,
-  polling: { paused: boolean; awaitingAction: boolean },
+  polling: { paused: boolean; mergeStatePolling: boolean },
 ) {
   return useQuery({
     queryKey: widgetKeys.one(fullPath, iid),
@@ -98,7 +98,7 @@ export function useMergeWidget(
       return widgetPollDelay({
         pollIntervalMs: data.pollIntervalMs,
         unchangedPolls: data.unchangedPolls,
-        awaitingAction: polling.awaitingAction,
+        mergeStatePolling: polling.mergeStatePolling,
         visibility: visibility(),
       });
     },

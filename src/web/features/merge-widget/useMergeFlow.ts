@@ -1,8 +1,10 @@
 import { useCallback, useReducer, useState } from 'react';
-import type { PageMergeBody } from '../../../shared/api/mergeRequests';
+import type { MergeRequestState, PageMergeBody } from '../../../shared/api/mergeRequests';
 import {
+  answeredMergeStatus,
   mergeActionEvent,
   mergeOutcome,
+  mergeStatusEvent,
   widgetMachineReducer,
   type MergeOutcome,
 } from '../../../shared/merge-widget/widgetMachine';
@@ -12,9 +14,10 @@ import { useMergePoll } from './useMergePoll';
 type Failed = Extract<MergeOutcome, { kind: 'failed' }>;
 
 /**
- * A merge started from this page, through the spec's machine: the merge call, what its answer
+ * A merge followed from this page, through the spec's machine: the merge call, what its answer
  * means, the merge poll while it runs, and the failure that shows until the widget refreshes.
- * `onShaMismatch` hears the head a refused merge was asked for.
+ * A merge under way that a widget answer reports (`follow`: perhaps someone else's) is
+ * followed the same way. `onShaMismatch` hears the head a refused merge was asked for.
  */
 export function useMergeFlow(
   fullPath: string,
@@ -26,6 +29,12 @@ export function useMergeFlow(
   const [removeSourceBranch, setRemoveSourceBranch] = useState(false);
   const [branchPending, setBranchPending] = useState(false);
   const merge = useMerge(fullPath, iid);
+
+  /** The request's state in a widget answer, as the merge status it reports. */
+  const follow = useCallback((state: MergeRequestState) => {
+    const status = answeredMergeStatus(state);
+    if (status) dispatch(mergeStatusEvent(status));
+  }, []);
 
   useMergePoll(fullPath, iid, machine === 'MERGING' || branchPending, removeSourceBranch, (step) => {
     dispatch(step.event);
@@ -71,6 +80,7 @@ export function useMergeFlow(
     failure,
     inFlight: merge.isPending,
     start,
+    follow,
     clearFailure,
   };
 }

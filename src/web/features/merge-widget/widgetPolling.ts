@@ -16,19 +16,20 @@ export function pollIntervalFromHeader(value: string | null): number {
 }
 
 /**
- * Milliseconds before the next widget poll. Each poll that changed nothing doubles the wait, from
- * the server's `Poll-Interval` up to that start plus 240 s; a change starts over. While the page
- * waits on something it asked for (a rebase), the merge-state rule applies: 5 s, doubling. A
- * hidden tab polls every 360 s either way: the live subscription still brings changes.
+ * Milliseconds before the next widget poll. The ready-to-merge panel polls the merge state by the
+ * spec's rule for it (5 s, doubling, up to 240 s more), and so does a page waiting on something it
+ * asked for (a rebase). Other states poll from the server's `Poll-Interval`, each poll that
+ * changed nothing doubling the wait up to that start plus 240 s. A change starts either over, and
+ * a hidden tab polls every 360 s: the live subscription still brings changes.
  */
 export function widgetPollDelay(facts: {
   pollIntervalMs: number;
   unchangedPolls: number;
-  awaitingAction: boolean;
+  mergeStatePolling: boolean;
   visibility: Visibility;
 }): number {
   if (facts.visibility === 'hidden') return MERGE_STATE_HIDDEN_INTERVAL_MS;
-  if (facts.awaitingAction) return mergeStatePollInterval(facts.unchangedPolls, facts.visibility);
+  if (facts.mergeStatePolling) return mergeStatePollInterval(facts.unchangedPolls, facts.visibility);
   const start = facts.pollIntervalMs;
   return backoffInterval(
     { startMs: start, factor: 2, maxMs: start + WIDGET_MAX_EXTRA_MS },
