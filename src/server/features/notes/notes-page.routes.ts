@@ -18,6 +18,7 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import { diffLineSchema } from '../../../shared/api/diffs';
 import { fullPathOf, pageId, projectPagePrefixes, projectPathFields } from '../../page-paths';
 import { requireUser } from '../auth/api-auth';
+import { logHookErrors } from './note-commands';
 import type { Noteable, NoteableType } from './noteables';
 import { presentDiscussion, presentNote } from './notes.presenter';
 import { noteSubject, type DiscussionRecord } from './notes.service';
@@ -274,8 +275,11 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
       lineCode: body.note.line_code,
       inReplyToDiscussionId: body.in_reply_to_discussion_id,
     };
-    const outcome = await deps.noteCommands(actor, noteable, input, (error) =>
-      request.log.error({ err: error }, 'a push hook failed after a quick action'),
+    const outcome = await deps.noteCommands.createWithCommands(
+      actor,
+      noteable,
+      input,
+      logHookErrors(request.log),
     );
     const commands = outcome.commands && {
       quick_actions_status: {
