@@ -158,7 +158,7 @@ export function createContainer(deps: AppDeps) {
     users,
   });
   const noteables = createNoteableLoader({ mergeRequests, issues });
-  const diffNotes = createDiffNotesService({ ...base, mergeRequests, diffs, projects });
+  const diffNotes = createDiffNotesService({ ...base, mergeRequests, diffs, projects, systemNotes });
   const notes = createNotesService({
     ...base,
     noteables,
