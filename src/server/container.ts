@@ -158,7 +158,7 @@ export function createContainer(deps: AppDeps) {
     users,
   });
   const noteables = createNoteableLoader({ mergeRequests, issues });
-  const diffNotes = createDiffNotesService({ ...base, mergeRequests, diffs, projects });
+  const diffNotes = createDiffNotesService({ ...base, mergeRequests, diffs, projects, systemNotes });
   const notes = createNotesService({
     ...base,
     noteables,
@@ -175,7 +175,8 @@ export function createContainer(deps: AppDeps) {
     users,
     gitHttp,
   });
-  const draftNotes = createDraftNotesService({ ...base, notes, diffNotes });
+  const noteCommands = createNoteCommands({ notes, quickActions });
+  const draftNotes = createDraftNotesService({ ...base, notes, diffNotes, noteCommands });
   const notePresentation = createNotePresentation({
     ...base,
     awardEmoji,
@@ -184,7 +185,6 @@ export function createContainer(deps: AppDeps) {
     references,
   });
   const descriptionVersions = createDescriptionVersionsService(base);
-  const noteCommands = createNoteCommands({ notes, quickActions });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
     const versioned = await mergeRequests.handlePush({

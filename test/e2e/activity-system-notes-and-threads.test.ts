@@ -126,6 +126,31 @@ describe('system notes and unresolved threads in the Activity section', () => {
       await thread.getByText('Automatically resolved', { exact: true }).waitFor();
       expect(await thread.getByText(/Resolved by/).count()).toBe(0);
     });
+
+    it('says in the thread that the push changed its line, and compares the old and new line', async () => {
+      const thread = threadWith(page, 'Is five right?');
+      const expand = thread.getByRole('button', { name: 'expand replies' });
+      if (await expand.isVisible()) await expand.click();
+      const outdated = thread.locator('li.system-note', { hasText: 'changed this line in' });
+      const version = outdated.getByRole('link', { name: 'version 2 of the diff' });
+      expect(await version.getAttribute('href')).toMatch(
+        new RegExp(`^${mrUrl}/diffs\\?diff_id=\\d+&start_sha=[0-9a-f]{40}#[0-9a-f]{40}_5_5$`),
+      );
+      const compare = outdated.getByRole('button', { name: 'Compare changes' });
+      expect(await compare.getAttribute('aria-expanded')).toBe('false');
+      await compare.click();
+      const rows = outdated.getByRole('table', { name: 'Changed lines' }).locator('tr');
+      await rows.first().waitFor();
+      expect((await rows.allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim())).toEqual([
+        '4 4 line 4',
+        '5 -line five, changed',
+        '5 +line five, reworked',
+        '6 6 line 6',
+        '7 7 line 7',
+      ]);
+      await outdated.scrollIntoViewIfNeeded();
+      await screenshot(page, 'system-notes-outdated-line');
+    });
   });
 
   it('loads the previous description only when compared, and deletes it to "Deleted"', async () => {

@@ -249,9 +249,16 @@ describe('diff notes on the Changes tab', () => {
       .locator('.diff-outdated__thread', { hasText: 'Say it better' });
     await outdated.getByText('Suggestion applied').waitFor();
     await outdated.getByText('Outdated', { exact: true }).waitFor();
-    await outdated.getByRole('button', { name: 'Compare changes' }).click();
-    await outdated.locator('.diff-outdated__lines .diff-line--new').getByText('line 8, changed').waitFor();
-    await app().locator('.diff-line--new').getByText('line 8, better').waitFor();
+    // The push's note in the thread compares the line as it was with what the suggestion made of it.
+    const change = outdated.locator('li.system-note', {
+      hasText: 'changed this line in version 2 of the diff',
+    });
+    await change.getByRole('button', { name: 'Compare changes' }).click();
+    const lines = change.getByRole('table', { name: 'Changed lines' });
+    await lines.locator('td.diff-code.diff-line--old', { hasText: '-line 8, changed' }).waitFor();
+    await lines.locator('td.diff-code.diff-line--new', { hasText: '+line 8, better' }).waitFor();
+    // The file's own diff (first, above its threads) has the line as applied.
+    await app().locator('.diff-line--new').getByText('line 8, better').first().waitFor();
     await screenshot(page, 'diff-notes-suggestion-applied');
 
     const commits = await t.app.inject({

@@ -104,6 +104,30 @@ describe('pending comments in a thread', () => {
     await thread().getByText('Resolved by Grace Hopper').waitFor();
   });
 
+  it('runs a pending /close when the review is submitted, and publishes the rest of the comment', async () => {
+    await thread().getByRole('button', { name: 'Reply…' }).click();
+    const form = thread().locator('form.note-form--reply');
+    await form.locator('textarea').fill('Superseded by the new checkout.\n/close');
+    await form.getByRole('button', { name: 'Start a review' }).click();
+    const pending = thread().locator('li.note--draft', { hasText: 'Superseded by the new checkout.' });
+    // The command waits below the pending comment's body until the review is submitted.
+    await pending.locator('.note__commands', { hasText: '/close' }).waitFor();
+    await screenshot(gracePage, 'notes-draft-quick-action');
+
+    await gracePage
+      .getByRole('region', { name: 'Your review' })
+      .getByRole('button', { name: 'Submit review' })
+      .click();
+    const published = thread().locator('li.note:not(.note--draft)', {
+      hasText: 'Superseded by the new checkout.',
+    });
+    await published.locator('.note-header__author').waitFor();
+    await gracePage.locator('li.system-note', { hasText: 'closed' }).waitFor();
+    await gracePage.locator('.mr-header, header').getByText('Closed', { exact: true }).first().waitFor();
+    expect(await published.innerText()).not.toContain('/close');
+    await screenshot(gracePage, 'notes-draft-quick-action-submitted');
+  });
+
   async function drafts(): Promise<DraftNote[]> {
     const response = await setup.t.app.inject({
       method: 'GET',

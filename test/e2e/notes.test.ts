@@ -218,6 +218,11 @@ describe('the Activity section of a merge request', () => {
     await note.getByRole('button', { name: 'More actions' }).click();
     await gracePage.getByRole('menuitem', { name: 'Report abuse' }).click();
     const drawer = gracePage.getByRole('dialog', { name: 'Report abuse to administrator' });
+    // Exactly the eight categories of spec 001 section 3, in its order.
+    const radios = drawer.getByRole('radio');
+    expect(
+      await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+    ).toEqual(['spam', 'offensive', 'phishing', 'crypto', 'credentials', 'copyright', 'malware', 'other']);
     await drawer.getByRole('button', { name: 'Next' }).click();
     await drawer.getByText('Choose a category.').last().waitFor();
     await drawer.getByLabel('They are posting spam.').check();

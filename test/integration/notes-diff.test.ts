@@ -74,6 +74,15 @@ describe('diff notes', () => {
     ...lines,
   });
 
+  /** Tells the server `feature` moved, as a push does. */
+  const pushed = (oldSha: string, newSha: string) =>
+    t.container.pushHooks.run(
+      { project, actor: owner, changes: [{ ref: 'refs/heads/feature', oldSha, newSha }] },
+      (error) => {
+        throw error;
+      },
+    );
+
   const post = (note: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: `${base}/notes`, headers: owner.headers, payload: { note } });
 
@@ -178,12 +187,7 @@ describe('diff notes', () => {
       author: testAuthor,
       changes: [{ action: 'update', path: 'other.txt', content: numbered(5, { 2: 'other two, reworked' }) }],
     });
-    await t.container.pushHooks.run(
-      { project, actor: owner, changes: [{ ref: 'refs/heads/feature', oldSha: oldHead, newSha: newHead }] },
-      (error) => {
-        throw error;
-      },
-    );
+    await pushed(oldHead, newHead);
     const list = (
       await t.app.inject({ method: 'GET', url: `${base}/discussions.json`, headers: owner.headers })
     ).json<Discussion[]>();
@@ -204,17 +208,76 @@ describe('diff notes', () => {
       active: true,
       position: { position_type: 'image', head_sha: newHead, x: 0, y: 1, width: 1, height: 1 },
     });
-    const outdatedNote = find(moved.discussion?.id)?.notes[0];
-    expect(find(kept.discussion?.id)?.notes[0]?.outdated_line_change_path).toBeNull();
+    // The outdated thread says, once, what the push did to its line, and shows it on request.
+    const [goes, outdated, ...more] = find(moved.discussion?.id)?.notes ?? [];
+    expect(more).toEqual([]);
+    expect(goes?.outdated_line_change_path).toBeNull();
+    expect(find(kept.discussion?.id)?.notes.map((n) => n.note)).toEqual(['Stays']);
+    const [latest] = await t.container.mergeRequests.versions(owner, project.project.id, 1);
+    const lineAnchor = `${fileHash('other.txt')}_2_2`;
+    expect(outdated).toMatchObject({
+      system: true,
+      system_note_icon_name: 'pencil',
+      author: { id: owner.id },
+      note: `changed this line in [version 2 of the diff](${base}/diffs?diff_id=${latest?.id}&start_sha=${oldHead}#${lineAnchor})`,
+      outdated_line_change_path: `/${project.fullPath}/-/notes/${outdated?.id}/outdated_line_change`,
+    });
+    expect(outdated?.note_html).toContain(
+      `href="${base}/diffs?diff_id=${latest?.id}&#x26;start_sha=${oldHead}#${lineAnchor}"`,
+    );
     const change = await t.app.inject({
       method: 'GET',
-      url: outdatedNote?.outdated_line_change_path ?? '',
+      url: outdated?.outdated_line_change_path ?? '',
       headers: owner.headers,
     });
     expect(change.statusCode, change.body).toBe(200);
-    expect(change.json<Array<{ text: string; new_line: number | null }>>().at(-1)).toMatchObject({
-      new_line: 2,
-      text: '+other two, changed',
+    const changed =
+      change.json<
+        Array<{ text: string; rich_text: string; old_line: number | null; new_line: number | null }>
+      >();
+    expect(changed.map((line) => line.text)).toEqual([
+      ' line 1',
+      '-other two, changed',
+      '+other two, reworked',
+      ' line 3',
+      ' line 4',
+    ]);
+    expect(changed[1]).toMatchObject({
+      old_line: 2,
+      new_line: null,
+      rich_text: expect.stringContaining('other two, changed') as unknown,
+    });
+    // A user's note has no change of its own to show.
+    const onNote = await t.app.inject({
+      method: 'GET',
+      url: `/${project.fullPath}/-/notes/${goes?.id}/outdated_line_change`,
+      headers: owner.headers,
+    });
+    expect(onNote.statusCode).toBe(404);
+
+    // A later push leaves an outdated thread alone: it was not on the version that push replaced.
+    // The image it changes outdates the pin that had moved onto the version before.
+    const third = await commitFiles(project.gitDir, {
+      branch: 'feature',
+      message: 'Rework other.txt again, and the logo',
+      author: testAuthor,
+      changes: [
+        { action: 'update', path: 'other.txt', content: numbered(5, { 2: 'other two, again' }) },
+        { action: 'update', path: 'logo.png', content: Buffer.concat([PNG, Buffer.from([0])]) },
+      ],
+    });
+    await pushed(newHead, third);
+    const again = (
+      await t.app.inject({ method: 'GET', url: `${base}/discussions.json`, headers: owner.headers })
+    ).json<Discussion[]>();
+    expect(again.find((d) => d.id === moved.discussion?.id)?.notes).toHaveLength(2);
+    const [thirdVersion] = await t.container.mergeRequests.versions(owner, project.project.id, 1);
+    const pin = again.find((d) => d.notes[0]?.note === 'This pixel');
+    expect(pin?.active).toBe(false);
+    expect(pin?.notes[1]).toMatchObject({
+      system: true,
+      note: `changed this file in [version 3 of the diff](${base}/diffs?diff_id=${thirdVersion?.id}&start_sha=${newHead}#diff-content-${fileHash('logo.png')})`,
+      outdated_line_change_path: null,
     });
     // Resolved by the push, the outdated thread's lines wait behind its path, and are still there.
     const excerpt = await t.app.inject({

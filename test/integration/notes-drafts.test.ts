@@ -128,3 +128,100 @@ describe('draft notes: a review', () => {
     expect((await send(reviewer, 'GET', `${base}/draft_notes`)).json<DraftNote[]>()).toEqual([]);
   });
 });
+
+describe('draft notes: quick actions in a pending review', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let reviewer: TestUser;
+  let reporter: TestUser;
+  let project: ProjectContext;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.container);
+    reviewer = await buildUser(t.container);
+    reporter = await buildUser(t.container);
+    project = await buildProject(t.container, owner);
+    await addProjectMember(t.container, project, reviewer, ACCESS_LEVELS.developer);
+    await addProjectMember(t.container, project, reporter, ACCESS_LEVELS.reporter);
+  });
+  afterAll(() => t.close());
+
+  type ApiNote = { body: string; system: boolean };
+  const send = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+  async function freshMergeRequest() {
+    const { mergeRequest } = await buildMergeRequest(t.container, owner, project);
+    return {
+      api: `/api/v4/projects/${project.project.id}/merge_requests/${mergeRequest.iid}`,
+      page: `/${project.fullPath}/-/merge_requests/${mergeRequest.iid}`,
+    };
+  }
+  const apiDraft = async (user: TestUser, api: string, note: string) =>
+    expect((await send(user, 'POST', `${api}/draft_notes`, { note })).statusCode).toBe(201);
+  const pageDraft = async (user: TestUser, page: string, note: string) => {
+    const response = await send(user, 'POST', `${page}/draft_notes`, { draft_note: { note } });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<DraftNote>();
+  };
+  const mergeRequest = async (api: string) =>
+    (await send(owner, 'GET', api)).json<{ state: string; upvotes: number }>();
+  const notesOf = async (api: string) => {
+    const all = (await send(owner, 'GET', `${api}/notes?sort=asc`)).json<ApiNote[]>();
+    return {
+      comments: all.filter((n) => !n.system).map((n) => n.body),
+      system: all.filter((n) => n.system).map((n) => n.body),
+    };
+  };
+
+  it('REST v4 bulk_publish runs the commands with the publisher rights and writes only the text', async () => {
+    const { api } = await freshMergeRequest();
+    await apiDraft(reviewer, api, 'Needs more work.\n/award :thumbsup:');
+    await apiDraft(reviewer, api, '/close');
+
+    const submitted = await send(reviewer, 'POST', `${api}/draft_notes/bulk_publish`);
+    expect(submitted.statusCode).toBe(204);
+    expect(await mergeRequest(api)).toMatchObject({ state: 'closed', upvotes: 1 });
+    const notes = await notesOf(api);
+    expect(notes.comments).toEqual(['Needs more work.']);
+    expect(notes.system).toContain('closed');
+    expect((await send(reviewer, 'GET', `${api}/draft_notes`)).json()).toEqual([]);
+  });
+
+  it('a command the publisher may not run is not run, and a draft of commands only still writes no note', async () => {
+    const { api } = await freshMergeRequest();
+    // A Reporter may comment but not close someone else's merge request.
+    await apiDraft(reporter, api, '/close');
+    expect((await send(reporter, 'POST', `${api}/draft_notes/bulk_publish`)).statusCode).toBe(204);
+    expect((await mergeRequest(api)).state).toBe('opened');
+    expect(await notesOf(api)).toEqual({ comments: [], system: [] });
+  });
+
+  it('the page lists the commands a draft will run, and publishing it alone runs them', async () => {
+    const { api, page } = await freshMergeRequest();
+    const pending = await pageDraft(
+      reviewer,
+      page,
+      'Closing this.\n/shrug not a command\n```\n/reopen\n```\n/close\n/award :tada:',
+    );
+    expect(pending.references.commands).toBe('/close\n/award :tada:');
+    // The body shows as it will be published; the commands are listed below it instead.
+    expect(pending.note_html).toContain('/shrug not a command');
+    expect(pending.note_html).not.toContain('/award');
+
+    const published = await send(reviewer, 'POST', pending.publish_path);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json<{ notes: Array<{ note: string }> }>().notes.map((n) => n.note)).toEqual([
+      'Closing this.\n/shrug not a command\n```\n/reopen\n```',
+    ]);
+    expect((await mergeRequest(api)).state).toBe('closed');
+    const awards = (await send(owner, 'GET', `${api}/award_emoji`)).json<Array<{ name: string }>>();
+    expect(awards.map((a) => a.name)).toEqual(['tada']);
+
+    const onlyCommand = await pageDraft(reviewer, page, '/reopen');
+    expect((await send(reviewer, 'POST', onlyCommand.publish_path)).json()).toEqual({ notes: [] });
+    expect((await mergeRequest(api)).state).toBe('opened');
+    expect((await notesOf(api)).comments).toEqual(['Closing this.\n/shrug not a command\n```\n/reopen\n```']);
+  });
+});

@@ -149,6 +149,57 @@ describe('notes over GraphQL', () => {
     await graphql(owner, mutation, { input: { projectPath: project.fullPath, iid, locked: false } });
   });
 
+  it('locks an issue’s discussion: a Reporter may, its author without the role is refused and nothing is written', async () => {
+    const mutation = `mutation($input: IssueSetLockedInput!) {
+      issueSetLocked(input: $input) { issue { iid discussionLocked } errors } }`;
+    // Written by someone who is not a member: an author, yet not one who may lock (Reporter and up).
+    const { record } = await t.container.issues.create(outsider, project.project.id, {
+      title: 'Crash on start',
+    });
+    const iid = String(record.issue.iid);
+    const issueApi = `/api/v4/projects/${project.project.id}/issues/${iid}`;
+    const issuePage = `/${project.fullPath}/-/issues/${iid}`;
+    const setLocked = (user: TestUser | null, locked: boolean) =>
+      graphql(user, mutation, { input: { projectPath: project.fullPath, iid, locked } });
+    const state = async () => {
+      const issue = await t.app.inject({ method: 'GET', url: issueApi, headers: owner.headers });
+      const notes = await t.app.inject({ method: 'GET', url: `${issueApi}/notes`, headers: owner.headers });
+      return {
+        locked: issue.json<{ discussion_locked: boolean }>().discussion_locked,
+        notes: notes.json<Array<{ body: string }>>().map((n) => n.body),
+      };
+    };
+
+    expect((await setLocked(outsider, true)).data?.issueSetLocked).toEqual({
+      issue: null,
+      errors: ['403 Forbidden'],
+    });
+    expect((await setLocked(null, true)).data?.issueSetLocked).toMatchObject({ issue: null });
+    expect(await state()).toEqual({ locked: false, notes: [] });
+
+    expect((await setLocked(reporter, true)).data?.issueSetLocked).toEqual({
+      issue: { iid, discussionLocked: true },
+      errors: [],
+    });
+    const byAuthor = await t.app.inject({
+      method: 'POST',
+      url: `${issuePage}/notes`,
+      headers: outsider.headers,
+      payload: { note: { note: 'Let me in' } },
+    });
+    expect(byAuthor.statusCode).toBe(403);
+    expect(await state()).toEqual({ locked: true, notes: ['locked the discussion in this issue'] });
+
+    expect((await setLocked(reporter, false)).data?.issueSetLocked).toEqual({
+      issue: { iid, discussionLocked: false },
+      errors: [],
+    });
+    expect((await state()).notes).toEqual([
+      'unlocked the discussion in this issue',
+      'locked the discussion in this issue',
+    ]);
+  });
+
   it('pushes new notes to subscribers within a second, internal ones only to those who may read them', async () => {
     const query = `subscription($id: NoteableID!) { workItemNoteCreated(noteableId: $id) { id body internal } }`;
     const member = subscriptionClient(url, reporter.token);

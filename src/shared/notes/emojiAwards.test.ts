@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  awardFailureText,
   DEFAULT_NOTEABLE_AWARDS,
   frequentEmoji,
   groupAwards,
@@ -64,5 +65,17 @@ describe('award groups', () => {
       ['thumbsdown', 1],
       ['tada', 1],
     ]);
+  });
+});
+
+describe('award failure text (spec 001 §8)', () => {
+  it.each<[number | null, string]>([
+    [500, 'Something went wrong on our end.'],
+    [503, 'Something went wrong on our end.'],
+    [403, 'Something went wrong while adding your award. Please try again.'],
+    [404, 'Something went wrong while adding your award. Please try again.'],
+    [null, 'Something went wrong while adding your award. Please try again.'],
+  ])('after a %s answer: %s', (status, text) => {
+    expect(awardFailureText(status)).toBe(text);
   });
 });

@@ -62,3 +62,14 @@ export function groupAwards<A extends { name: string }>(
   for (const award of awards) groups.set(award.name, [...(groups.get(award.name) ?? []), award]);
   return [...groups];
 }
+
+/** Spec 001 section 8, awarding: the notes' text, and GitLab's awards handler's for a server error. */
+export const AWARD_FAILED = 'Something went wrong while adding your award. Please try again.';
+export const AWARD_FAILED_ON_OUR_END = 'Something went wrong on our end.';
+
+/**
+ * What a failed award says: a 5xx is the server's fault ("on our end"); a refusal or a lost
+ * connection (no status) asks the reader to try again.
+ */
+export const awardFailureText = (status: number | null): string =>
+  status !== null && status >= 500 ? AWARD_FAILED_ON_OUR_END : AWARD_FAILED;

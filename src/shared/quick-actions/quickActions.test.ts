@@ -30,7 +30,7 @@ describe('parseQuickActions', () => {
     ['/estimate 1d 2h', [{ name: 'estimate', seconds: 36000 }], ''],
     ['/estimate 0m', [{ name: 'estimate', seconds: 0 }], ''],
   ])('%j on a merge request', (note, commands, body) => {
-    expect(parseQuickActions(note, 'MergeRequest')).toEqual({ commands, body });
+    expect(parseQuickActions(note, 'MergeRequest')).toEqual({ commands, body, lines: note.split('\n') });
   });
 
   it.each<[string, QuickCommand[]]>([
@@ -42,13 +42,14 @@ describe('parseQuickActions', () => {
     ['/assign', [{ name: 'invalid', command: 'assign' }]],
     ['/assign <script>', [{ name: 'invalid', command: 'assign' }]],
   ])('%j is a command it cannot apply', (note, commands) => {
-    expect(parseQuickActions(note, 'MergeRequest')).toEqual({ commands, body: '' });
+    expect(parseQuickActions(note, 'MergeRequest')).toEqual({ commands, body: '', lines: [note] });
   });
 
   it('keeps the text around the commands', () => {
     expect(parseQuickActions('Looks good.\n/close\nThanks!', 'MergeRequest')).toEqual({
       commands: [{ name: 'close' }],
       body: 'Looks good.\nThanks!',
+      lines: ['/close'],
     });
   });
 
@@ -59,13 +60,13 @@ describe('parseQuickActions', () => {
     ['a command in a code block', '```\n/close\n```'],
     ['a command in a tilde code block', '~~~\n/close\n~~~'],
   ])('leaves %s in the body', (_, note) => {
-    expect(parseQuickActions(note, 'MergeRequest')).toEqual({ commands: [], body: note });
+    expect(parseQuickActions(note, 'MergeRequest')).toEqual({ commands: [], body: note, lines: [] });
   });
 
   it.each([['/draft'], ['/ready'], ['/merge'], ['/approve']])(
     'an issue does not know %s: it stays text',
     (note) => {
-      expect(parseQuickActions(note, 'Issue')).toEqual({ commands: [], body: note });
+      expect(parseQuickActions(note, 'Issue')).toEqual({ commands: [], body: note, lines: [] });
     },
   );
 });

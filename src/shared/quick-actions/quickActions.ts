@@ -24,6 +24,8 @@ export type ParsedQuickActions = {
   commands: QuickCommand[];
   /** The note without its command lines; empty when the note was only commands. */
   body: string;
+  /** The command lines as written, in order (what a pending comment shows below its body). */
+  lines: string[];
 };
 
 /** Which commands each noteable understands; any other `/word` line stays in the body. */
@@ -113,6 +115,7 @@ export function parseQuickActions(note: string, noteableType: QuickActionNoteabl
   const available = AVAILABLE[noteableType];
   const commands: QuickCommand[] = [];
   const kept: string[] = [];
+  const lines: string[] = [];
   let fence: string | null = null;
   for (const line of note.split('\n')) {
     const fenceMatch = FENCE.exec(line);
@@ -128,10 +131,11 @@ export function parseQuickActions(note: string, noteableType: QuickActionNoteabl
       continue;
     }
     const known = name as QuickCommandName;
+    lines.push(line.trimEnd());
     commands.push(commandOf(known, match[2] ?? '') ?? { name: 'invalid', command: known });
   }
   const body = kept.join('\n').trim() === '' ? '' : kept.join('\n').replace(/\n+$/, '');
-  return { commands, body };
+  return { commands, body, lines };
 }
 
 const noun = (type: QuickActionNoteableType) => (type === 'Issue' ? 'issue' : 'merge request');

@@ -73,10 +73,23 @@ describe('abuse reports', () => {
     expect(response.statusCode, response.body).toBe(201);
   });
 
+  it.each(['spam', 'offensive', 'phishing', 'crypto', 'credentials', 'copyright', 'malware', 'other'])(
+    'accepts the category %s and lists the report under it',
+    async (category) => {
+      const response = await post(reporter, { user_id: spammer.id, abuse_report: { category } });
+      expect(response.statusCode, response.body).toBe(201);
+      const list = await t.app.inject({ url: '/admin/abuse_reports.json', headers: admin.headers });
+      expect(list.json<AbuseReport[]>().map((report) => report.category)).toContain(category);
+    },
+  );
+
   it.each([
     ['no category', {}, "Category can't be blank"],
     ['a blank category', { category: ' ' }, "Category can't be blank"],
     ['an unknown category', { category: 'boring' }, 'Category is not included in the list'],
+    ['a category in capitals', { category: 'SPAM' }, 'Category is not included in the list'],
+    ['a category with markup', { category: '<b>spam</b>' }, 'Category is not included in the list'],
+    ['a category among others', { category: 'spam,other' }, 'Category is not included in the list'],
   ])('refuses %s and writes nothing', async (_, form, message) => {
     const before = await reportCount();
     const response = await post(reporter, { user_id: spammer.id, abuse_report: form });

@@ -1,5 +1,7 @@
 import type { DiffLine } from '../../../shared/api/diffs';
 import type { NotePosition } from '../../../shared/api/notes';
+import { fileHash } from '../../../shared/diff/lineCode';
+import { outdatedLineChange } from '../../../shared/notes/outdatedLineChange';
 import { truncatedDiffLines } from '../../../shared/notes/truncatedDiffLines';
 import type { Actor } from '../../auth/permissions';
 import type { Clock } from '../../clock';
@@ -15,6 +17,8 @@ import { hiddenPlaces, positionLineCode, positionProblem, unfoldedLines, unfoldF
 import type { Noteable } from './noteables';
 import { announceNote } from './note-events';
 import { listDiffNotes, setNotesResolved, updateNoteRow, type NoteRow } from './notes.repo';
+import type { SystemNotesService } from './system-notes.service';
+import { outdatedText } from './system-note-texts';
 
 /** A position checked against the diff, with what the note stores beside it. */
 export type PlacedPosition = { position: NotePosition; lineCode: string | null; commitId: string | null };
@@ -35,6 +39,17 @@ const fileKey = (p: NotePosition) => [p.base_sha, p.start_sha, p.head_sha, p.old
 /** The cache key of a position's excerpt (the lines are part of it; the rest names the diff file). */
 export const excerptKey = (p: NotePosition) => `${fileKey(p)}\0${p.old_line ?? ''}\0${p.new_line ?? ''}`;
 
+/**
+ * An `outdated` system note's change: the commented line (`old_line`) in the diff from the head the
+ * thread was on (`start_sha`) to the head the push made (`head_sha`).
+ */
+export function changePositionOf(note: NoteRow): NotePosition | null {
+  const metadata = (note.systemNoteMetadata ?? {}) as { action?: string; change_position?: NotePosition };
+  return note.system && metadata.action === 'outdated' ? (metadata.change_position ?? null) : null;
+}
+
+type Version = Awaited<ReturnType<MergeRequestsService['versions']>>[number];
+
 const NOT_A_VERSION = 'The position does not belong to a version of this merge request.';
 const FILE_NOT_IN_DIFF = 'The file is not part of the diff of this merge request.';
 
@@ -45,13 +60,22 @@ type Deps = {
   mergeRequests: Pick<MergeRequestsService, 'versions' | 'versionCommits'>;
   diffs: Pick<DiffsService, 'forPath' | 'pendingHighlights' | 'contextLines'>;
   projects: Pick<ProjectsService, 'gitDirOf'>;
+  systemNotes: Pick<SystemNotesService, 'record'>;
 };
 
 /**
  * Diff notes: a position is checked against the diff it names before anything is written, and
  * after a push the notes whose lines the new diff no longer shows become outdated.
  */
-export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, projects }: Deps) {
+export function createDiffNotesService({
+  db,
+  clock,
+  bus,
+  mergeRequests,
+  diffs,
+  projects,
+  systemNotes,
+}: Deps) {
   /** Which diff the refs name: a version, a version compared with an older one, or a commit of the latest. */
   async function selectionOf(actor: Actor, noteable: Noteable, position: NotePosition) {
     const { fullPath } = noteable.ctx;
@@ -147,22 +171,6 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
     return unfoldedLines(lines, unfold, read);
   }
 
-  /**
-   * The diff lines a position was written on, up to `context` lines above it: what an outdated
-   * thread shows as the change it commented on (`outdated_line_change_path`).
-   */
-  async function linesAt(actor: Actor, noteable: Noteable, position: NotePosition, context = 3) {
-    const { file } = await fileAt(actor, noteable, position);
-    const lines = await linesAround(actor, noteable, position, file.lines ?? []);
-    const index = lines.findIndex(
-      (line) =>
-        line.type !== 'match' &&
-        line.old_line === (position.old_line ?? null) &&
-        line.new_line === (position.new_line ?? null),
-    );
-    return index < 0 ? [] : lines.slice(Math.max(0, index - context), index + 1);
-  }
-
   const excerptCache = createLruCache<ExcerptLine[]>(MAX_CACHED_EXCERPTS, (lines) =>
     lines.reduce((sum, line) => sum + line.text.length + line.rich_text.length + 64, 64),
   );
@@ -222,18 +230,72 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
   }
 
   /**
+   * What the push did to a commented line: the lines of the change around it (GitLab's
+   * `outdated_line_change`), read from the diff between the two heads; none when it is not there.
+   */
+  async function changeLines(actor: Actor, noteable: Noteable, change: NotePosition) {
+    if (change.old_line === null || change.old_line === undefined) return null;
+    return outdatedLineChange(await diffLinesOf(actor, noteable, change), change.old_line);
+  }
+
+  /**
+   * GitLab's `diff_discussion_outdated`: in the thread a push outdated, by the pusher, "changed this
+   * line in [version N of the diff](...)", linking the new version compared with the one the thread
+   * was on, at the changed line. A text note keeps the change (`change_position`) for its lines.
+   */
+  async function recordOutdated(
+    actor: Actor,
+    noteable: Noteable,
+    note: NoteRow,
+    position: NotePosition,
+    versions: { latest: Version; previous: Version; count: number },
+  ): Promise<NoteRow> {
+    const { latest, previous, count } = versions;
+    const onText = position.position_type === 'text';
+    const change: NotePosition | null = onText
+      ? {
+          base_sha: previous.headCommitSha,
+          start_sha: previous.headCommitSha,
+          head_sha: latest.headCommitSha,
+          old_path: position.new_path,
+          new_path: position.new_path,
+          position_type: 'text',
+          old_line: position.new_line ?? null,
+          new_line: null,
+        }
+      : null;
+    const lineCode = change ? (await changeLines(actor, noteable, change))?.commented.line_code : null;
+    const anchor = lineCode ?? `diff-content-${fileHash(position.new_path)}`;
+    const url = `${noteable.path}/diffs?diff_id=${latest.id}&start_sha=${previous.headCommitSha}#${anchor}`;
+    return systemNotes.record({
+      projectId: noteable.ctx.project.id,
+      noteableType: 'MergeRequest',
+      noteableId: noteable.noteableId,
+      authorId: actor?.id ?? null,
+      action: 'outdated',
+      body: outdatedText(onText ? 'line' : 'file', count, url),
+      metadata: change ? { change_position: change } : {},
+      thread: { discussionId: note.discussionId, internal: note.internal },
+    });
+  }
+
+  /**
    * After a push recorded a new version, each diff note of the request (a line or an image point)
    * is moved onto the new diff when its file did not change between the old and the new head
    * (same blob, so the same lines and pixels) and its place is still in the new diff; otherwise it
    * stays where it was and is outdated (`active: false`). An outdated unresolved thread whose commented new-side line now
-   * reads differently, or is gone, was answered by the push: it is resolved "by push".
+   * reads differently, or is gone, was answered by the push: it is resolved "by push". A thread
+   * the push outdated that way (or whose image changed) gets the note saying so, once.
    */
   async function followPush(actor: Actor, noteable: Noteable): Promise<void> {
     const refs = noteable.diffRefs;
     if (!refs) return;
     const gitDir = projects.gitDirOf(noteable.ctx.project.id);
+    const versions = await mergeRequests.versions(actor, noteable.ctx.fullPath, noteable.iid);
+    const [latest, previous] = versions;
     const moved: NoteRow[] = [];
     const resolved: NoteRow[] = [];
+    const noted = new Set<string>();
     for (const note of await listDiffNotes(db, noteable.noteableId)) {
       const position = note.position as NotePosition | null;
       if (!position || position.head_sha === refs.headSha) continue;
@@ -254,9 +316,20 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
         continue;
       }
       // An image point has no line to read: a changed image leaves its threads outdated, unresolved.
-      if (position.position_type === 'text' && (await lineChanged(gitDir, position, refs.headSha))) {
+      const onText = position.position_type === 'text';
+      const changed = onText ? await lineChanged(gitDir, position, refs.headSha) : !unchanged;
+      if (onText && changed) {
         const done = await setNotesResolved(db, [note.id], { by: null, at: clock.now(), byPush: true });
         resolved.push(...done);
+      }
+      // Only a thread this push outdated: one outdated earlier was on an older version still.
+      const wasActive =
+        previous !== undefined &&
+        position.head_sha === previous.headCommitSha &&
+        position.base_sha === previous.baseCommitSha;
+      if (changed && wasActive && latest && !noted.has(note.discussionId)) {
+        noted.add(note.discussionId);
+        await recordOutdated(actor, noteable, note, position, { latest, previous, count: versions.length });
       }
     }
     for (const note of [...moved, ...resolved]) await announceNote(bus, 'updated', note);
@@ -282,7 +355,7 @@ export function createDiffNotesService({ db, clock, bus, mergeRequests, diffs, p
     return was !== is;
   }
 
-  return { place, followPush, linesAt, excerpts };
+  return { place, followPush, changeLines, excerpts };
 }
 
 export type DiffNotesService = ReturnType<typeof createDiffNotesService>;

@@ -6,6 +6,7 @@ import type { Container } from '../../container';
 import { BadRequestError } from '../../errors';
 import { requireUser } from '../auth/api-auth';
 import { presentApiDraftNote } from './draft-notes.presenter';
+import { logHookErrors } from './note-commands';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 const mergeRequestParams = z.object({ id: z.string().min(1).max(1000), merge_request_iid: dbInt });
@@ -103,7 +104,12 @@ export function registerDraftNotesApiRoutes(
     schema: { params: draftParams },
     handler: async (request, reply) => {
       const actor = requireUser(request, 'api_write');
-      await draftNotes.publish(actor, await load(request, request.params), request.params.draft_note_id);
+      await draftNotes.publish(
+        actor,
+        await load(request, request.params),
+        request.params.draft_note_id,
+        logHookErrors(request.log),
+      );
       return reply.status(204).send();
     },
   });
@@ -114,7 +120,7 @@ export function registerDraftNotesApiRoutes(
     schema: { params: mergeRequestParams },
     handler: async (request, reply) => {
       const actor = requireUser(request, 'api_write');
-      await draftNotes.bulkPublish(actor, await load(request, request.params));
+      await draftNotes.bulkPublish(actor, await load(request, request.params), logHookErrors(request.log));
       return reply.status(204).send();
     },
   });

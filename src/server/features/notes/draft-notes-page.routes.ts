@@ -10,7 +10,8 @@ import {
 import type { Container } from '../../container';
 import { fullPathOf, pageId, projectPagePrefixes, projectPathFields } from '../../page-paths';
 import { requireUser } from '../auth/api-auth';
-import { presentDraftNote } from './draft-notes.presenter';
+import { draftParts, presentDraftNote } from './draft-notes.presenter';
+import { logHookErrors } from './note-commands';
 import { presentNote } from './notes.presenter';
 import type { Actor } from '../../auth/permissions';
 import type { Noteable } from './noteables';
@@ -47,16 +48,15 @@ export function registerDraftNotesPageRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const load = (request: FastifyRequest, params: z.infer<typeof mergeRequestParams>) =>
     noteables.byIid(request.currentUser, 'MergeRequest', fullPathOf(params), params.iid);
+  // Drafts render as they will be published: without their command lines.
+  const writerForDrafts = (actor: Actor, noteable: Noteable, drafts: DraftNoteRow[]) =>
+    references.writerFor(actor, noteable.ctx, { blocks: drafts.map((d) => draftParts(d, noteable).body) });
   const presentDrafts = async (actor: Actor, noteable: Noteable, drafts: DraftNoteRow[]) => {
-    const markdown = await references.writerFor(actor, noteable.ctx, { blocks: drafts.map((d) => d.note) });
+    const markdown = await writerForDrafts(actor, noteable, drafts);
     return drafts.map((draft) => presentDraftNote(draft, noteable, markdown));
   };
   const presentDraft = async (actor: Actor, noteable: Noteable, draft: DraftNoteRow) =>
-    presentDraftNote(
-      draft,
-      noteable,
-      await references.writerFor(actor, noteable.ctx, { blocks: [draft.note] }),
-    );
+    presentDraftNote(draft, noteable, await writerForDrafts(actor, noteable, [draft]));
 
   for (const prefix of projectPagePrefixes()) {
     const base = `${prefix}/-/merge_requests/:iid/draft_notes`;
@@ -130,7 +130,12 @@ export function registerDraftNotesPageRoutes(
       handler: async (request) => {
         const actor = requireUser(request, 'api_write');
         const noteable = await load(request, request.params);
-        const published = await draftNotes.publish(actor, noteable, request.params.draft_id);
+        const published = await draftNotes.publish(
+          actor,
+          noteable,
+          request.params.draft_id,
+          logHookErrors(request.log),
+        );
         const records = await Promise.all(published.map((n) => notes.noteRecord(n.id)));
         const presentation = await notePresentation(actor, noteable, records);
         return { notes: records.map((r) => presentNote(r, presentation)) };
@@ -143,7 +148,7 @@ export function registerDraftNotesPageRoutes(
       schema: { params: mergeRequestParams },
       handler: async (request, reply) => {
         const actor = requireUser(request, 'api_write');
-        await draftNotes.bulkPublish(actor, await load(request, request.params));
+        await draftNotes.bulkPublish(actor, await load(request, request.params), logHookErrors(request.log));
         return reply.status(204).send();
       },
     });

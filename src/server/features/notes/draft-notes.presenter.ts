@@ -1,14 +1,16 @@
 import type { DraftNote, NotePosition } from '../../../shared/api/notes';
+import { parseQuickActions } from '../../../shared/quick-actions/quickActions';
 import type { MarkdownWriter } from '../references/references.service';
 import type { Noteable } from './noteables';
 import type { DraftNoteRow } from './notes.repo';
 
-/** The quick action lines of a draft, shown below its body while it is not being edited. */
-const commandsOf = (note: string): string =>
-  note
-    .split('\n')
-    .filter((line) => /^\/[a-z_]+/.test(line))
-    .join('\n');
+/**
+ * A draft as it will be published: the body without its command lines (rendered as the note will
+ * be), and the commands that will run then, shown below the body while it is not being edited.
+ * Unknown `/words` and lines in code blocks are body, not commands.
+ */
+export const draftParts = (draft: DraftNoteRow, noteable: Noteable) =>
+  parseQuickActions(draft.note, noteable.noteableType);
 
 /** GitLab's DraftNoteEntity, as the Activity section and the Changes tab read it. */
 export function presentDraftNote(
@@ -17,6 +19,7 @@ export function presentDraftNote(
   markdown: MarkdownWriter,
 ): DraftNote {
   const path = `${noteable.path}/draft_notes/${draft.id}`;
+  const { body, lines } = draftParts(draft, noteable);
   return {
     id: draft.id,
     author_id: draft.authorId,
@@ -24,13 +27,13 @@ export function presentDraftNote(
     discussion_id: draft.discussionId,
     resolve_discussion: draft.resolveDiscussion,
     note: draft.note,
-    note_html: markdown.html(draft.note),
+    note_html: markdown.html(body),
     internal: draft.internal,
     position: draft.position as NotePosition | null,
     line_code: draft.lineCode,
     commit_id: draft.commitId,
     isDraft: true,
-    references: { commands: commandsOf(draft.note) },
+    references: { commands: lines.join('\n') },
     path,
     publish_path: `${path}/publish`,
   };

@@ -1,10 +1,12 @@
 import { MAX_NOTE_LENGTH, type NotePosition } from '../../../shared/api/notes';
+import { parseQuickActions, type QuickCommand } from '../../../shared/quick-actions/quickActions';
 import type { CurrentUser } from '../../auth/current-user';
 import { can } from '../../auth/permissions';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
 import type { DiffNotesService } from './diff-notes.service';
+import type { NoteCommands, OnHookError } from './note-commands';
 import type { Noteable } from './noteables';
 import {
   deleteDraftNotes,
@@ -33,13 +35,14 @@ type Deps = {
   clock: Clock;
   notes: Pick<NotesService, 'prepare' | 'write' | 'announceWritten' | 'announce' | 'replyTarget'>;
   diffNotes: Pick<DiffNotesService, 'place'>;
+  noteCommands: Pick<NoteCommands, 'run'>;
 };
 
 /**
  * Pending review comments on merge requests: only their author sees them until the review is
  * submitted; publishing turns drafts into notes, all of a review in one transaction.
  */
-export function createDraftNotesService({ db, clock, notes, diffNotes }: Deps) {
+export function createDraftNotesService({ db, clock, notes, diffNotes, noteCommands }: Deps) {
   function assertMayReview(actor: CurrentUser, noteable: Noteable): void {
     if (noteable.noteableType !== 'MergeRequest') throw new NotFoundError();
     if (!can(actor, 'create_note', noteable.facts)) throw new ForbiddenError();
@@ -128,27 +131,39 @@ export function createDraftNotesService({ db, clock, notes, diffNotes }: Deps) {
     );
   }
 
-  /** Checks a draft as the note it becomes; an empty "resolve only" reply writes no note. */
+  /**
+   * Checks a draft as the note it becomes, its quick actions taken out (they run once the review
+   * is published, as GitLab's do); an empty "resolve only" reply or a draft of commands only
+   * writes no note.
+   */
   async function prepareDraft(actor: CurrentUser, noteable: Noteable, draft: DraftNoteRow) {
-    if (draft.note.trim() === '') return { draft, prepared: null };
+    const { body, commands } = parseQuickActions(draft.note, noteable.noteableType);
+    if (body.trim() === '') return { draft, prepared: null, commands };
     const prepared = await notes.prepare(actor, noteable, {
-      body: draft.note,
+      body,
       internal: draft.internal,
       position: (draft.position as NotePosition | null) ?? undefined,
       lineCode: draft.lineCode ?? undefined,
       inReplyToDiscussionId: draft.discussionId ?? undefined,
       type: draft.discussionId || draft.position ? undefined : 'DiscussionNote',
     });
-    return { draft, prepared };
+    return { draft, prepared, commands };
   }
 
   /**
    * Publishes drafts as notes in one transaction (a review lands whole or not at all): each
    * becomes its note, the threads replied to are left resolved or open as their drafts say (by
-   * those who may resolve them), and the drafts go.
+   * those who may resolve them), and the drafts go. Then the drafts' quick actions run, in order,
+   * with the publisher's rights, each through its own service, as a note's do.
    */
-  async function publishDrafts(actor: CurrentUser, noteable: Noteable, drafts: DraftNoteRow[]) {
-    const checked: Array<{ draft: DraftNoteRow; prepared: PreparedNote | null }> = [];
+  async function publishDrafts(
+    actor: CurrentUser,
+    noteable: Noteable,
+    drafts: DraftNoteRow[],
+    onHookError: OnHookError,
+  ) {
+    const checked: Array<{ draft: DraftNoteRow; prepared: PreparedNote | null; commands: QuickCommand[] }> =
+      [];
     for (const draft of drafts) checked.push(await prepareDraft(actor, noteable, draft));
     const mayResolve = can(actor, 'resolve_note', noteable.facts);
     const result = await db.transaction(async (tx) => {
@@ -182,16 +197,18 @@ export function createDraftNotesService({ db, clock, notes, diffNotes }: Deps) {
     });
     await notes.announceWritten(result.written);
     for (const note of result.resolved) await notes.announce('updated', note);
+    for (const { commands } of checked)
+      if (commands.length > 0) await noteCommands.run(actor, noteable, commands, onHookError);
     return result.written.map((w) => w.note);
   }
 
-  async function publish(actor: CurrentUser, noteable: Noteable, id: number) {
-    return publishDrafts(actor, noteable, [await find(actor, noteable, id)]);
+  async function publish(actor: CurrentUser, noteable: Noteable, id: number, onHookError: OnHookError) {
+    return publishDrafts(actor, noteable, [await find(actor, noteable, id)], onHookError);
   }
 
   /** Submits the review: every draft of the author on this merge request. */
-  async function bulkPublish(actor: CurrentUser, noteable: Noteable) {
-    return publishDrafts(actor, noteable, await list(actor, noteable));
+  async function bulkPublish(actor: CurrentUser, noteable: Noteable, onHookError: OnHookError) {
+    return publishDrafts(actor, noteable, await list(actor, noteable), onHookError);
   }
 
   return { list, find, create, update, remove, discard, publish, bulkPublish };

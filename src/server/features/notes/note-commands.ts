@@ -1,4 +1,5 @@
-import { parseQuickActions } from '../../../shared/quick-actions/quickActions';
+import type { FastifyBaseLogger } from 'fastify';
+import { parseQuickActions, type QuickCommand } from '../../../shared/quick-actions/quickActions';
 import type { CurrentUser } from '../../auth/current-user';
 import { can } from '../../auth/permissions';
 import { ForbiddenError } from '../../errors';
@@ -9,22 +10,41 @@ import type { NewNoteInput, NotesService } from './notes.service';
 
 export type NoteWithCommands = { note: NoteRow | null; commands: QuickActionsResult | null };
 
+/** Runs after a quick action when a push hook it set off failed (the command itself stands). */
+export type OnHookError = (error: unknown) => void;
+
+/** What a route does with such a failure: log it, as the answer already says what the commands did. */
+export const logHookErrors =
+  (log: Pick<FastifyBaseLogger, 'error'>): OnHookError =>
+  (error) =>
+    log.error({ err: error }, 'a push hook failed after a quick action');
+
 type Deps = {
   notes: Pick<NotesService, 'create'>;
   quickActions: Pick<QuickActionsService, 'execute'>;
 };
 
 /**
- * A note with quick actions (spec 001 section 5): the command lines are taken out, the rest is
+ * Notes with quick actions (spec 001 section 5): the command lines are taken out, the rest is
  * written as the note (checked first, so a refused note runs no command), then the commands run
  * through their own services. A note that held only commands writes no note.
  */
 export function createNoteCommands({ notes, quickActions }: Deps) {
-  return async function createWithCommands(
+  /** Runs commands taken out of a note on its noteable, each with the rights of `actor`. */
+  function run(actor: CurrentUser, noteable: Noteable, commands: QuickCommand[], onHookError: OnHookError) {
+    const target = {
+      noteableType: noteable.noteableType,
+      projectId: noteable.ctx.project.id,
+      iid: noteable.iid,
+    };
+    return quickActions.execute(actor, target, commands, onHookError);
+  }
+
+  async function createWithCommands(
     actor: CurrentUser,
     noteable: Noteable,
     input: NewNoteInput,
-    onHookError: (error: unknown) => void,
+    onHookError: OnHookError,
   ): Promise<NoteWithCommands> {
     const parsed = parseQuickActions(input.body, noteable.noteableType);
     if (parsed.commands.length === 0)
@@ -34,14 +54,11 @@ export function createNoteCommands({ notes, quickActions }: Deps) {
       parsed.body.trim() === ''
         ? null
         : (await notes.create(actor, noteable, { ...input, body: parsed.body })).note;
-    const target = {
-      noteableType: noteable.noteableType,
-      projectId: noteable.ctx.project.id,
-      iid: noteable.iid,
-    };
-    const commands = await quickActions.execute(actor, target, parsed.commands, onHookError);
+    const commands = await run(actor, noteable, parsed.commands, onHookError);
     return { note, commands };
-  };
+  }
+
+  return { createWithCommands, run };
 }
 
-export type CreateWithCommands = ReturnType<typeof createNoteCommands>;
+export type NoteCommands = ReturnType<typeof createNoteCommands>;

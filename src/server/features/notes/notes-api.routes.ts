@@ -11,8 +11,10 @@ import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagi
 import type { Container } from '../../container';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { assertScope, requireUser } from '../auth/api-auth';
+import { logHookErrors } from './note-commands';
 import type { Noteable, NoteableType } from './noteables';
 import { presentApiDiscussion, presentApiNote } from './notes.presenter';
+import type { NewNoteInput } from './notes.service';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 const noteableParams = z.object({ id: z.string().min(1).max(1000), noteable_iid: dbInt });
@@ -257,12 +259,15 @@ export function registerNotesApiRoutes(app: FastifyInstance, deps: Deps): void {
     request: FastifyRequest,
     reply: FastifyReply,
     noteable: Noteable,
-    input: Parameters<Container['noteCommands']>[2],
+    input: NewNoteInput,
     answer: 'note' | 'discussion',
   ) {
     const actor = requireUser(request, 'api_write');
-    const outcome = await deps.noteCommands(actor, noteable, input, (error) =>
-      request.log.error({ err: error }, 'a push hook failed after a quick action'),
+    const outcome = await deps.noteCommands.createWithCommands(
+      actor,
+      noteable,
+      input,
+      logHookErrors(request.log),
     );
     if (!outcome.note)
       return reply.status(202).send({

@@ -9,7 +9,6 @@ import {
   noteSchema,
   notesDataSchema,
   notesPollResponseSchema,
-  type NotePosition,
   updateNoteBodySchema,
 } from '../../../shared/api/notes';
 import type { Actor } from '../../auth/permissions';
@@ -18,6 +17,8 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import { diffLineSchema } from '../../../shared/api/diffs';
 import { fullPathOf, pageId, projectPagePrefixes, projectPathFields } from '../../page-paths';
 import { requireUser } from '../auth/api-auth';
+import { changePositionOf } from './diff-notes.service';
+import { logHookErrors } from './note-commands';
 import type { Noteable, NoteableType } from './noteables';
 import { presentDiscussion, presentNote } from './notes.presenter';
 import { noteSubject, type DiscussionRecord } from './notes.service';
@@ -274,8 +275,11 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
       lineCode: body.note.line_code,
       inReplyToDiscussionId: body.in_reply_to_discussion_id,
     };
-    const outcome = await deps.noteCommands(actor, noteable, input, (error) =>
-      request.log.error({ err: error }, 'a push hook failed after a quick action'),
+    const outcome = await deps.noteCommands.createWithCommands(
+      actor,
+      noteable,
+      input,
+      logHookErrors(request.log),
     );
     const commands = outcome.commands && {
       quick_actions_status: {
@@ -364,6 +368,7 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
       });
     }
 
+    // The lines an `outdated` system note's push changed (GitLab's `outdated_line_change`).
     api.route({
       method: 'GET',
       url: `${prefix}/-/notes/:id/outdated_line_change`,
@@ -374,9 +379,10 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
           request.params.id,
           fullPathOf(request.params),
         );
-        const original = (record.note.originalPosition ?? record.note.position) as NotePosition | null;
-        if (record.note.type !== 'DiffNote' || !original) throw new NotFoundError('Note');
-        return deps.diffNotes.linesAt(request.currentUser, noteable, original);
+        const change = changePositionOf(record.note);
+        if (!change) throw new NotFoundError('Note');
+        const found = await deps.diffNotes.changeLines(request.currentUser, noteable, change);
+        return found?.lines ?? [];
       },
     });
 

@@ -8,7 +8,7 @@ import type { MarkdownWriter } from '../references/references.service';
 import { presentUserBasic } from '../users/user.presenter';
 import type { Noteable } from './noteables';
 import type { AuthorFacts, DescriptionVersionRow, NoteRecord, NoteRow, Person } from './notes.repo';
-import { excerptKey, type ExcerptLine } from './diff-notes.service';
+import { changePositionOf, excerptKey, type ExcerptLine } from './diff-notes.service';
 import { excerptPosition } from './note-presentation';
 import { noteSubject, type DiscussionRecord } from './notes.service';
 import { systemNoteIconName, type PushedCommit } from './system-note-texts';
@@ -137,8 +137,8 @@ export function presentNote(
     commit_id: note.commitId,
     ...(metadata.commits ? { commits: metadata.commits } : {}),
     ...descriptionFields(note, p),
-    outdated_line_change_path:
-      note.type === 'DiffNote' && !isActive(note, noteable) ? `${notePath}/outdated_line_change` : null,
+    // Only an `outdated` note of a text line has the change to show (GitLab's NoteEntity).
+    outdated_line_change_path: changePositionOf(note) ? `${notePath}/outdated_line_change` : null,
   };
 }
 

@@ -103,3 +103,10 @@ export const timeEstimateText = (seconds: number): string =>
 
 /** The action of a state change, which is also its text ("closed", "reopened", "merged"). */
 export type StateAction = Extract<SystemNoteAction, 'opened' | 'closed' | 'reopened' | 'merged'>;
+
+/**
+ * GitLab's `diff_discussion_outdated` note, written in a diff thread when a push changed what it
+ * commented on: "changed this line in [version 2 of the diff](...)" (an image point: "this file").
+ */
+export const outdatedText = (on: 'line' | 'file', versionIndex: number, url: string): string =>
+  `changed this ${on} in [version ${versionIndex} of the diff](${url})`;

@@ -104,10 +104,11 @@ function LiveNotes({ notesData, cache }: { notesData: NotesData; cache: NotesCac
 }
 
 function useDiffNotesValue(notesData: NotesData | null, cache: NotesCache) {
-  // Comments only: the threads on lines, without the system notes the Changes tab never shows.
+  // All activity, as GitLab's diffs read the notes store: a thread's system notes (the push that
+  // outdated it, with its "Compare changes") show in it; notes of their own have no line to sit on.
   const discussions = useDiscussions(
     notesData?.discussionsPath ?? '',
-    NOTES_FILTERS.onlyComments,
+    NOTES_FILTERS.allActivity,
     false,
     notesData !== null,
   );

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Discussion } from '../../../shared/api/notes';
 import { request } from '../../api/client';
-// The excerpt's lines look as they do on the Changes tab: its line colours and highlighter tokens.
-import '../diffs/diffs.css';
+import { DiffLinesTable } from './DiffLinesTable';
 import { ThreadIconButton } from './ThreadIconButton';
 import { maskIcon } from '../../components/maskIcon';
 
@@ -23,9 +22,6 @@ function useLazyLines(path: string | null, wanted: boolean) {
     staleTime: Infinity,
   });
 }
-
-const lineClass = (line: ExcerptLine): string =>
-  line.type === 'new' ? 'diff-line--new' : line.type === 'old' ? 'diff-line--old' : '';
 
 /**
  * The Overview's diff thread header: the file the thread is on and the diff lines above its first
@@ -55,23 +51,7 @@ export function DiffExcerpt({ discussion }: { discussion: Discussion }) {
           />
         )}
       </div>
-      {lines.length > 0 && (
-        <table className="diff-excerpt__lines" aria-label={`Diff lines of ${file.file_path}`}>
-          <tbody>
-            {lines.map((line, index) => (
-              <tr key={line.line_code ?? index}>
-                <td className={`diff-num ${lineClass(line)}`}>{line.old_line ?? ''}</td>
-                <td className={`diff-num ${lineClass(line)}`}>{line.new_line ?? ''}</td>
-                {/* `rich_text` is the server's escaped highlighter output (only its own <span class> tokens). */}
-                <td
-                  className={`diff-code ${lineClass(line)}`}
-                  dangerouslySetInnerHTML={{ __html: line.rich_text }}
-                />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {lines.length > 0 && <DiffLinesTable lines={lines} label={`Diff lines of ${file.file_path}`} />}
     </div>
   );
 }

@@ -1,32 +1,25 @@
 import { Button, Tooltip } from '@primer/react';
 import type { Note } from '../../../shared/api/notes';
 import { findEmoji } from '../../../shared/emoji/emoji';
-import { groupAwards, reactionTooltip } from '../../../shared/notes/emojiAwards';
+import { awardFailureText, groupAwards, reactionTooltip } from '../../../shared/notes/emojiAwards';
+import { ApiError } from '../../api/client';
 import { EmojiPicker } from './EmojiPicker';
 import { currentUserId, useNotesContext } from './NotesContext';
-import { useToggleAward } from './mutations';
-
-export const AWARD_FAILED = 'Something went wrong while adding your award. Please try again.';
 
 /**
  * Spec 001 sections 2.10 and 6: a note's reactions with who gave them, a toggle each, and the picker
- * for those who may award; signed-out visitors see them disabled (and still who reacted).
+ * for those who may award; signed-out visitors see them disabled (and still who reacted). Most
+ * notes have none, and show nothing.
  */
-export function EmojiAwards({ note }: { note: Note }) {
-  // Most notes have none: those skip the bar's mutation observer (a page holds hundreds of notes).
-  return note.award_emoji.length === 0 ? null : <NoteAwardBar note={note} />;
-}
-
-function NoteAwardBar({ note }: { note: Note }) {
-  const { notesData, cache } = useNotesContext();
-  const toggle = useToggleAward(cache);
+export function EmojiAwards({ note, onAward }: { note: Note; onAward: (name: string) => void }) {
+  const { notesData } = useNotesContext();
+  if (note.award_emoji.length === 0) return null;
   return (
     <AwardBar
       groups={groupAwards(note.award_emoji)}
       me={currentUserId(notesData)}
       canAward={note.current_user.can_award_emoji}
-      onAward={(name) => toggle.mutate({ note, name })}
-      failed={toggle.isError}
+      onAward={onAward}
     />
   );
 }
@@ -39,13 +32,14 @@ export function AwardBar({
   me,
   canAward,
   onAward,
-  failed,
+  error,
 }: {
   groups: AwardGroup[];
   me: number | null;
   canAward: boolean;
   onAward: (name: string) => void;
-  failed: boolean;
+  /** The last award's failure, shown in the bar (a note shows its own below its body). */
+  error?: Error | null;
 }) {
   return (
     <div className="note-awards" role="group" aria-label="Reactions">
@@ -84,11 +78,17 @@ export function AwardBar({
         );
       })}
       {canAward && me !== null && <EmojiPicker onPick={onAward} />}
-      {failed && (
-        <span className="note-error" role="alert">
-          {AWARD_FAILED}
-        </span>
-      )}
+      <AwardFailure error={error ?? null} />
     </div>
+  );
+}
+
+/** Spec 001 section 8: why an award did not land, in GitLab's words. */
+export function AwardFailure({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <span className="note-error" role="alert">
+      {awardFailureText(error instanceof ApiError ? error.status : null)}
+    </span>
   );
 }

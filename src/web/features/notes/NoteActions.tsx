@@ -16,7 +16,7 @@ import { currentUserId, useNotesContext } from './NotesContext';
 import { ReportAbuseDrawer } from './ReportAbuseDrawer';
 import { AssignAuthorItem, useAssignAuthor } from './AssignAuthorItem';
 import { ASSIGN_FAILED } from '../../components/AssigneesField';
-import { usePromoteToTimeline, useToggleAward } from './mutations';
+import { usePromoteToTimeline } from './mutations';
 import { ThreadIconButton } from './ThreadIconButton';
 import { maskIcon } from '../../components/maskIcon';
 
@@ -35,15 +35,15 @@ type Props = {
   onReply: (() => void) | null;
   onEdit: () => void;
   onDelete: () => void;
+  onAward: (name: string) => void;
 };
 
 /**
  * Spec 001 section 2.2: resolve, emoji, reply, edit, delete, and the more-actions menu. A page holds
  * hundreds of notes, so the menu is only its button until it is first opened.
  */
-export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props) {
-  const { notesData, cache } = useNotesContext();
-  const award = useToggleAward(cache);
+export function NoteActions({ note, resolve, onReply, onEdit, onDelete, onAward }: Props) {
+  const { notesData } = useNotesContext();
   const me = currentUserId(notesData);
   const canDelete = note.current_user.can_edit;
   const deleteDirectly = showDeleteDirectly(canDelete, canReportAbuse(note, me), note.noteable_note_url);
@@ -60,9 +60,7 @@ export function NoteActions({ note, resolve, onReply, onEdit, onDelete }: Props)
           onClick={resolve.onToggle}
         />
       )}
-      {note.current_user.can_award_emoji && me !== null && (
-        <EmojiPicker onPick={(name) => award.mutate({ note, name })} />
-      )}
+      {note.current_user.can_award_emoji && me !== null && <EmojiPicker onPick={onAward} />}
       {onReply && (
         <ThreadIconButton
           variant="invisible"

@@ -2,7 +2,7 @@ import { Flash } from '@primer/react';
 import type { Note } from '../../../shared/api/notes';
 import { issuableDisplayName } from '../../../shared/notes/commentFormState';
 import { MarkdownBody } from '../../components/MarkdownBody';
-import { EmojiAwards } from './EmojiAwards';
+import { AwardFailure, EmojiAwards } from './EmojiAwards';
 import { NoteActions, type ResolveControl } from './NoteActions';
 import { NoteAvatar } from './NoteAvatar';
 import { NoteEditForm } from './NoteEditForm';
@@ -10,7 +10,7 @@ import { NoteHeader } from './NoteHeader';
 import { NoteBodyWithSuggestions } from './NoteSuggestions';
 import { useNotesContext } from './NotesContext';
 import { useDeleteConfirmation } from './useDeleteConfirmation';
-import { useDeleteNote, useNoteTaskList } from './mutations';
+import { useDeleteNote, useNoteTaskList, useToggleAward } from './mutations';
 
 export const DELETE_NOTE_FAILED = 'Something went wrong while deleting your note. Please try again.';
 
@@ -25,6 +25,9 @@ type Props = {
 export function NoteItem({ note, resolve = null, onReply = null }: Props) {
   const { notesData, cache, editingNoteId, setEditingNoteId } = useNotesContext();
   const remove = useDeleteNote(cache);
+  // One award call per note, for the header's picker and the reactions bar alike.
+  const award = useToggleAward(cache);
+  const onAward = (name: string) => award.mutate({ note, name });
   const tasks = useNoteTaskList(note, cache);
   const confirmDelete = useDeleteConfirmation();
   const editing = editingNoteId === note.id;
@@ -47,6 +50,7 @@ export function NoteItem({ note, resolve = null, onReply = null }: Props) {
               onReply={onReply}
               onEdit={() => setEditingNoteId(note.id)}
               onDelete={() => void onDelete()}
+              onAward={onAward}
             />
           )}
         </div>
@@ -68,7 +72,8 @@ export function NoteItem({ note, resolve = null, onReply = null }: Props) {
             )}
           </div>
         )}
-        <EmojiAwards note={note} />
+        <EmojiAwards note={note} onAward={onAward} />
+        <AwardFailure error={award.error} />
       </div>
     </li>
   );

@@ -30,7 +30,7 @@ export function NoteableAwards({ notesDataPath, awardsPath, togglePath }: Props)
         me={notesData.data.currentUserData?.id ?? null}
         canAward={notesData.data.noteableData.current_user.can_award_emoji}
         onAward={(name) => toggle.mutate(name)}
-        failed={toggle.isError}
+        error={toggle.error}
       />
     </div>
   );

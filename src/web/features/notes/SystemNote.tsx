@@ -25,6 +25,7 @@ import { useState } from 'react';
 import type { Note } from '../../../shared/api/notes';
 import { MarkdownBody } from '../../components/MarkdownBody';
 import { DescriptionVersion } from './DescriptionVersion';
+import { OutdatedLineChange } from './OutdatedLineChange';
 
 /** GitLab's system note icon names (`system_note_icon_name`) as Octicons. */
 const ICONS: Record<string, Icon> = {
@@ -54,7 +55,7 @@ const AI_REVIEW_BOT = 'duo_code_review_bot';
 
 /**
  * A note the server wrote when something happened: icon, who and what, when; a push lists its
- * commits, a description change offers the previous version.
+ * commits, a description change offers the previous version, a changed line what changed.
  */
 export function SystemNote({ note }: { note: Note }) {
   const Icon = ICONS[note.system_note_icon_name ?? ''] ?? DotFillIcon;
@@ -88,6 +89,7 @@ export function SystemNote({ note }: { note: Note }) {
         {commits.length > 0 && <CommitList commits={commits} />}
         {/* A deleted version keeps its place, reading "Deleted", for every viewer and after a reload. */}
         {note.description_version_id != null && <DescriptionVersion note={note} />}
+        {note.outdated_line_change_path && <OutdatedLineChange path={note.outdated_line_change_path} />}
       </div>
     </li>
   );
