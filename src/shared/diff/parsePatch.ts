@@ -174,6 +174,21 @@ function readHeaderRow(file: ParsedDiffFile, row: string): void {
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
 
+// A row's first character decides its kind; read as a code, not a one-letter string per row.
+const AT = 0x40;
+const BACKSLASH = 0x5c;
+const PLUS = 0x2b;
+const MINUS = 0x2d;
+
+const diffLine = (
+  line_code: string | null,
+  type: DiffLineType | null,
+  old_line: number | null,
+  new_line: number | null,
+  text: string,
+  meta_data: ParsedDiffLine['meta_data'],
+): ParsedDiffLine => ({ line_code, type, old_line, new_line, text, meta_data });
+
 /**
  * GitLab's diff parser: positions count from each hunk header, a hunk header at the top of the
  * file is not shown, and line codes use the position on both sides (the next old line for an
@@ -181,73 +196,35 @@ const HUNK_HEADER = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
  */
 function readLines(file: ParsedDiffFile, rows: string[], start: number): void {
   const hash = fileHash(file.newPath);
+  const lines = file.lines;
   let oldPos = 0;
   let newPos = 0;
   let previous: DiffLineType | null = null;
   for (let i = start; i < rows.length; i++) {
     const text = rows[i]!;
-    const header = text.startsWith('@@') ? HUNK_HEADER.exec(text) : null;
+    const first = text.charCodeAt(0);
+    const header = first === AT ? HUNK_HEADER.exec(text) : null;
     if (header) {
       oldPos = Number(header[1]);
       newPos = Number(header[2]);
       previous = 'match';
       if (oldPos <= 1 && newPos <= 1) continue;
-      file.lines.push({
-        line_code: null,
-        type: 'match',
-        old_line: null,
-        new_line: null,
-        text,
-        meta_data: { old_pos: oldPos, new_pos: newPos },
-      });
-      continue;
-    }
-    const prefix = text[0];
-    if (prefix === '\\') {
-      file.lines.push({
-        line_code: null,
-        type: previous === 'old' ? 'old-nonewline' : 'new-nonewline',
-        old_line: null,
-        new_line: null,
-        text,
-        meta_data: null,
-      });
-      continue;
-    }
-    const code = lineCode(hash, oldPos, newPos);
-    if (prefix === '+') {
-      file.lines.push({
-        line_code: code,
-        type: 'new',
-        old_line: null,
-        new_line: newPos,
-        text,
-        meta_data: null,
-      });
+      lines.push(diffLine(null, 'match', null, null, text, { old_pos: oldPos, new_pos: newPos }));
+    } else if (first === BACKSLASH) {
+      const type = previous === 'old' ? 'old-nonewline' : 'new-nonewline';
+      lines.push(diffLine(null, type, null, null, text, null));
+    } else if (first === PLUS) {
+      lines.push(diffLine(lineCode(hash, oldPos, newPos), 'new', null, newPos, text, null));
       file.addedLines++;
       newPos++;
       previous = 'new';
-    } else if (prefix === '-') {
-      file.lines.push({
-        line_code: code,
-        type: 'old',
-        old_line: oldPos,
-        new_line: null,
-        text,
-        meta_data: null,
-      });
+    } else if (first === MINUS) {
+      lines.push(diffLine(lineCode(hash, oldPos, newPos), 'old', oldPos, null, text, null));
       file.removedLines++;
       oldPos++;
       previous = 'old';
     } else {
-      file.lines.push({
-        line_code: code,
-        type: null,
-        old_line: oldPos,
-        new_line: newPos,
-        text,
-        meta_data: null,
-      });
+      lines.push(diffLine(lineCode(hash, oldPos, newPos), null, oldPos, newPos, text, null));
       oldPos++;
       newPos++;
       previous = null;
