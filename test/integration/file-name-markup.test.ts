@@ -73,7 +73,7 @@ describe('markup in a file name stays text', () => {
     expect(html.join('\n')).not.toMatch(/<img/i);
 
     // The Changes tab's file header: the name escaped in GitLab's `*_path_html`.
-    const batch = await t.app.inject({ url: `${base}/diffs_batch.json?page=1`, headers: owner.headers });
+    const batch = await t.app.inject({ url: `${base}/diffs_batch.json?page=0`, headers: owner.headers });
     const file = batch.json<{ diff_files: Array<Record<string, unknown>> }>().diff_files[0];
     expect(file).toMatchObject({ file_path: NAME, old_path_html: ESCAPED, new_path_html: ESCAPED });
     expect(htmlStrings(batch.json()).join('\n')).not.toMatch(/<img/i);
