@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 const serverSetup = ['test/support/global-setup.ts'];
+/**
+ * Files of a worker run one after another in one process that keeps its modules, so the server's
+ * modules are imported and a PGlite started once per worker, not once per file: each file still
+ * gets an empty database (test/support/test-database.ts) and builds its own app.
+ */
+const sharedWorker = { isolate: false };
 
 export default defineConfig({
   test: {
@@ -16,6 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          ...sharedWorker,
           // test/postgres holds what only a PostgreSQL server can show (LISTEN/NOTIFY across connections).
           include: [
             'src/server/**/*.test.ts',
@@ -30,6 +37,7 @@ export default defineConfig({
       {
         test: {
           name: 'conformance',
+          ...sharedWorker,
           include: ['test/conformance/**/*.test.ts'],
           globalSetup: serverSetup,
           testTimeout: 30_000,

@@ -24,9 +24,50 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const snapshot = await readFile(inject('pgliteSnapshot'));
-  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
+  return openPgliteTestDatabase();
 }
+
+/**
+ * Loading a PGlite from the snapshot takes seconds (PostgreSQL starting inside WebAssembly), most
+ * of a short test file's time. A closed test app's database is emptied instead and kept for the
+ * next test app of this worker (files run one after another in a worker that keeps its modules).
+ */
+const idlePglites: Array<Extract<Database, { kind: 'pglite' }>> = [];
+
+async function openPgliteTestDatabase(): Promise<Database> {
+  const database =
+    idlePglites.pop() ??
+    (await openDatabase({
+      kind: 'pglite',
+      loadDataDir: new Blob([await readFile(inject('pgliteSnapshot'))]),
+    }));
+  if (database.kind !== 'pglite') throw new Error('expected PGlite');
+  let closed = false;
+  return {
+    ...database,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await database.pglite.exec(EMPTY_EVERY_TABLE);
+        idlePglites.push(database);
+      } catch {
+        await database.close();
+      }
+    },
+  };
+}
+
+/** As fresh from the migrations: every table of ours emptied and its identities restarted. */
+const EMPTY_EVERY_TABLE = `DO $$
+DECLARE tables text;
+BEGIN
+  SELECT string_agg(format('%I.%I', schemaname, tablename), ', ') INTO tables
+    FROM pg_tables WHERE schemaname = 'public';
+  IF tables IS NOT NULL THEN
+    EXECUTE 'TRUNCATE ' || tables || ' RESTART IDENTITY CASCADE';
+  END IF;
+END $$`;
 
 /**
  * pool.end() resolves before its connections have finished saying goodbye; a FORCE drop would
