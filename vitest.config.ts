@@ -47,6 +47,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          ...sharedWorker,
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: serverSetup,
           testTimeout: 60_000,
