@@ -249,7 +249,9 @@ describe('diff notes on the Changes tab', () => {
       .locator('.diff-outdated__thread', { hasText: 'Say it better' });
     await outdated.getByText('Suggestion applied').waitFor();
     await outdated.getByText('Outdated', { exact: true }).waitFor();
-    // The push's note in the thread compares the line as it was with what the suggestion made of it.
+    // The push's note in the thread compares the line as it was with what the suggestion made of it;
+    // resolved by the push, the thread shows its replies folded.
+    await outdated.getByRole('button', { name: 'expand replies' }).click();
     const change = outdated.locator('li.system-note', {
       hasText: 'changed this line in version 2 of the diff',
     });
