@@ -165,6 +165,9 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
       onScheduled={() => {
         setNotice({ variant: 'success', text: rebaseScheduled(cached.source_branch) });
         setRebaseRequestedAt(Date.now());
+        // A poll under way read the request before the rebase was scheduled: its answer would end
+        // the rebase before it began (the old head taken as the one to merge), so it gives way.
+        void refetch({ cancelRefetch: true });
       }}
       onFailed={(text) => setNotice({ variant: 'danger', text })}
     />
