@@ -22,7 +22,7 @@ cat .tmp/typecheck.log
 if [ "$checks" != 0 ]; then exit "$checks"; fi
 
 # Two lanes side by side, as each keeps about one core busy (a test file runs one server and, in the
-# browser lane, one Chromium): one after the other they took 640 s where side by side they take 430.
+# browser lane, one Chromium): one after the other they took 640 s, side by side 480 s (docs/decisions.md).
 reports=(.tmp/vitest-server.json .tmp/vitest-e2e.json)
 rm -f .tmp/vitest-*.json
 
