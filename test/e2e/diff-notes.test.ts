@@ -249,12 +249,15 @@ describe('diff notes on the Changes tab', () => {
       .locator('.diff-outdated__thread', { hasText: 'Say it better' });
     await outdated.getByText('Suggestion applied').waitFor();
     await outdated.getByText('Outdated', { exact: true }).waitFor();
-    // The push's note in the thread compares the line as it was with what the suggestion made of it;
-    // resolved by the push, the thread shows its replies folded.
-    await outdated.getByRole('button', { name: 'expand replies' }).click();
+    // The push's note in the thread compares the line as it was with what the suggestion made of it.
+    // A thread first shown resolved folds its replies: whether the push's resolution or its move
+    // under the file reached the page first decides which.
     const change = outdated.locator('li.system-note', {
       hasText: 'changed this line in version 2 of the diff',
     });
+    const unfold = outdated.getByRole('button', { name: 'expand replies' });
+    await change.or(unfold).first().waitFor();
+    if (await unfold.isVisible()) await unfold.click();
     await change.getByRole('button', { name: 'Compare changes' }).click();
     const lines = change.getByRole('table', { name: 'Changed lines' });
     await lines.locator('td.diff-code.diff-line--old', { hasText: '-line 8, changed' }).waitFor();

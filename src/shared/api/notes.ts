@@ -139,11 +139,12 @@ export const noteSchema = z.object({
   attachment: z.object({ url: z.string(), filename: z.string(), image: z.boolean() }).nullable(),
   suggestions: z.array(suggestionSchema),
   /**
-   * GitLab's imported badge and Service Desk's "(external participant)": nothing imports notes and
-   * there is no Service Desk here, so they are always false and null (docs/decisions.md).
+   * An imported note (its header's imported badge) and the e-mail of a Service Desk participant who
+   * wrote it ("(external participant)"). This server imports no notes and has no Service Desk, so
+   * it sends false and null (docs/decisions.md); the header shows them for a note that says so.
    */
-  imported: z.literal(false),
-  external_author: z.null(),
+  imported: z.boolean(),
+  external_author: z.string().nullable(),
   /** The author's role in the project ("Maintainer", ...) or null for non-members. */
   human_access: z.string().nullable(),
   /** Not a member, with a merge request merged into the default branch (GitLab's `ProjectTeam#contributor?`). */

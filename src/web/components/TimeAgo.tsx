@@ -28,7 +28,8 @@ function subscribe(listener: () => void): () => void {
  */
 export function TimeAgo({ date }: { date: string }) {
   const words = useCallback(() => timeAgo(new Date(date), new Date()), [date]);
-  const text = useSyncExternalStore(subscribe, words);
+  // Rendered outside a browser (component tests), the words are those of the moment.
+  const text = useSyncExternalStore(subscribe, words, words);
   // The full date is worded when the pointer comes, not for every time on the page.
   return (
     <time

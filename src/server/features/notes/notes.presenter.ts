@@ -120,6 +120,7 @@ export function presentNote(
     // has one, so always null; uploads are markdown links in `note` (spec 001 "attachment detection").
     attachment: null,
     suggestions: p.suggestions.get(note.id) ?? [],
+    // Nothing imports notes here and there is no Service Desk (docs/decisions.md).
     imported: false,
     external_author: null,
     human_access: level > 0 ? accessLevelName(level) : null,

@@ -3,17 +3,23 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { BadgeWithTooltip } from './BadgeWithTooltip';
 
 export const INTERNAL_NOTE_TOOLTIP = 'This internal note will always remain confidential';
+export const IMPORTED_NOTE_TOOLTIP = 'This comment was imported from another instance.';
+export const EXTERNAL_PARTICIPANT = '(external participant)';
 
 /**
- * Spec 001 section 2.3: who wrote it (a link to their page, @username), when (a link to the note's
- * own anchor), and the badges that say who they are in this project. No note here is imported or
- * written by a Service Desk participant, so neither of those badges exists (docs/decisions.md).
+ * Spec 001 section 2.3: who wrote it (a link to their page, @username, or the e-mail of a Service
+ * Desk participant), when (a link to the note's own anchor), and the badges that say who they are
+ * in this project.
  */
 export function NoteHeader({ note, noteableName }: { note: Note; noteableName: string }) {
   const { author } = note;
   return (
     <div className="note-header">
-      {author ? (
+      {note.external_author ? (
+        <span className="note-header__author">
+          {note.external_author} {EXTERNAL_PARTICIPANT}
+        </span>
+      ) : author ? (
         <>
           <a className="note-header__author" href={author.path}>
             {author.name}
@@ -30,6 +36,7 @@ export function NoteHeader({ note, noteableName }: { note: Note; noteableName: s
       {note.last_edited_at && <span className="note-header__edited">(edited)</span>}
       <span className="note-header__badges">
         {note.internal && <BadgeWithTooltip label="Internal note" tooltip={INTERNAL_NOTE_TOOLTIP} />}
+        {note.imported && <BadgeWithTooltip label="Imported" tooltip={IMPORTED_NOTE_TOOLTIP} />}
         {note.is_noteable_author && (
           <span className="note-badge" title={`This user is the author of this ${noteableName}.`}>
             Author
