@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser';
+import { assignFromSidebar, screenshot } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
 import { buildMergeRequest } from '../support/merge-request-factories';
 
@@ -24,11 +24,7 @@ describe('assignees in the browser', () => {
     const view = await buildMergeRequest(t.container, owner, project, { title: 'Add the cart' });
     await page.goto(`/${project.fullPath}/-/merge_requests/${view.mergeRequest.iid}`);
     await sidebar().getByText('None').waitFor();
-    await sidebar().getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('textbox', { name: 'Search users' }).fill('Grace');
-    await page.getByRole('menuitemcheckbox', { name: /Grace Hopper/ }).click();
-    await page.keyboard.press('Escape');
-    await sidebar().getByRole('list', { name: 'Assigned' }).getByText('Grace Hopper').waitFor();
+    await assignFromSidebar(page, 'Grace', 'Grace Hopper');
     await page.getByText(`assigned to @${developer.username}`).waitFor();
     await screenshot(page, 'assignees-merge-request-sidebar');
     const shown = await t.container.mergeRequests.show(owner, project.project.id, view.mergeRequest.iid);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notes } from '../../src/server/db/schema';
-import { screenshot } from '../support/browser';
+import { assignFromSidebar, screenshot } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
 import { buildUser } from '../support/factories';
 
@@ -79,12 +79,7 @@ describe('issues in the browser', () => {
 
   it('assigns a project member from the sidebar', async () => {
     const { t, page, owner, developer, project } = setup;
-    const assignees = page.getByRole('region', { name: 'Assignees' });
-    await assignees.getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('textbox', { name: 'Search users' }).fill('Grace');
-    await page.getByRole('menuitemcheckbox', { name: /Grace Hopper/ }).click();
-    await page.keyboard.press('Escape');
-    await assignees.getByRole('list', { name: 'Assigned' }).getByText('Grace Hopper').waitFor();
+    await assignFromSidebar(page, 'Grace', 'Grace Hopper');
     const saved = await t.container.issues.show(owner, project.project.id, 1);
     expect(saved.record.assignees.map((a) => a.id)).toEqual([developer.id]);
   });

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const screenshotsDir = path.resolve('test-results/screenshots');
@@ -61,4 +62,19 @@ export async function signedInPage(
   const page = await (await newContext(browser, baseURL)).newPage();
   await signIn(page, user.username, user.password);
   return page;
+}
+
+/**
+ * Assigns `name` from the sidebar's Assignees menu, found by `search`. The click waits for the
+ * searched list (that one person): the list before it answers has other people where it will be.
+ */
+export async function assignFromSidebar(page: Page, search: string, name: string): Promise<void> {
+  const assignees = page.getByRole('region', { name: 'Assignees' });
+  await assignees.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Search users' }).fill(search);
+  const items = page.getByRole('menuitemcheckbox');
+  await expect.poll(() => items.count()).toBe(1);
+  await items.filter({ hasText: name }).click();
+  await page.keyboard.press('Escape');
+  await assignees.getByRole('list', { name: 'Assigned' }).getByText(name).waitFor();
 }

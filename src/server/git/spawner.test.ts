@@ -25,6 +25,15 @@ async function spawnerPid(): Promise<number | null> {
   return line ? Number(line.trim().split(' ')[0]) : null;
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('git started by the spawner', () => {
   it('passes input, returns output and exit codes, and reports stderr on failure', async () => {
     const content = 'x'.repeat(300_000);
@@ -72,9 +81,11 @@ describe('git started by the spawner', () => {
     const pid = await spawnerPid();
     expect(pid).not.toBeNull();
     process.kill(pid!, 'SIGKILL');
-    await expect.poll(spawnerPid).not.toBe(pid);
+    // Gone once reaped, which is when this process sees its exit (a zombie still answers `ps`).
+    await expect.poll(() => isAlive(pid!)).toBe(false);
     const { stdout } = await runGit(gitDir, ['rev-parse', '--is-bare-repository']);
     expect(stdout.toString().trim()).toBe('true');
+    expect(await spawnerPid()).not.toBe(pid);
   });
 
   /** Whether a git process running `command` is a child of the spawner now. */
