@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as messages from './messages';
 import { rebaseErrorMessage, rebaseScheduled, runPipelineErrorMessage } from './messages';
+import { PIPELINE_SUGGESTION_TEXT } from './pipelineSuggestion';
 
 describe('widget texts', () => {
   it.each<[string, string, string]>([
@@ -83,7 +84,7 @@ describe('widget texts', () => {
       messages.BRANCH_DELETION_NOTICE,
       'A user with write access to the source branch selected this option',
     ],
-    ['§2 pipeline suggestion card', messages.NO_PIPELINE_CARD, "Looks like there's no pipeline here."],
+    ['§2 pipeline suggestion card', PIPELINE_SUGGESTION_TEXT, "Looks like there's no pipeline here."],
     ['§2 migration card link', messages.MIGRATION_PLAN_LINK, 'Start with migration plan'],
   ])('%s reads exactly as the spec quotes it', (_rule, constant, quoted) => {
     expect(constant).toBe(quoted);

@@ -35,7 +35,6 @@ export const REFRESH_NOW = 'Refresh now';
 export const BRANCH_DELETED_RESPONSE = 'Branch was deleted';
 export const COLLABORATION_NOTICE = 'Members who can merge are allowed to add commits.';
 export const BRANCH_DELETION_NOTICE = 'A user with write access to the source branch selected this option';
-export const NO_PIPELINE_CARD = "Looks like there's no pipeline here.";
 export const MIGRATION_PLAN_LINK = 'Start with migration plan';
 
 export const rebaseScheduled = (branch: string): string => `Scheduled a rebase of branch ${branch}.`;
