@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { systemRandom } from '../clock';
 import { jobs } from '../db/schema';
-import { createJobQueue, retryDelayMs, STALE_AFTER_MS, type JobQueue } from './jobs';
+import { createJobQueue, POLL_INTERVAL_MS, retryDelayMs, STALE_AFTER_MS, type JobQueue } from './jobs';
 
 /** A clock the test moves by hand. */
 const pinnedClock = (start: string) => {
@@ -150,6 +150,23 @@ describe('job queue', () => {
     });
     await second.enqueue({ queue: nextQueue(), kind: 'wake', payload: {} });
     await done.opened;
+    await first.stop();
+  });
+
+  it('wakes a started worker when the transaction that enqueued a job commits, not before', async () => {
+    const done = gate();
+    first.register('after-commit', async () => done.open());
+    first.start((error) => {
+      throw error;
+    });
+    await t.container.db.transaction(async (tx) => {
+      await second.enqueue({ queue: nextQueue(), kind: 'after-commit', payload: {} }, tx);
+      // Time for a worker woken by the insert alone to look, find nothing yet, and go back to sleep.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    // Well before the fallback poll: the commit itself woke the worker.
+    const late = new Promise<string>((resolve) => setTimeout(() => resolve('late'), POLL_INTERVAL_MS / 2));
+    expect(await Promise.race([done.opened.then(() => 'woken'), late])).toBe('woken');
     await first.stop();
   });
 });

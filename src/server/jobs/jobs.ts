@@ -63,7 +63,8 @@ export function createJobQueue({
       runAt: job.runAt ?? clock.now(),
       maxAttempts: job.maxAttempts ?? 3,
     });
-    await bus.publish({ type: 'job.enqueued', queue: job.queue });
+    // Heard once `tx` commits: a worker woken earlier would not see the job yet.
+    await bus.publish({ type: 'job.enqueued', queue: job.queue }, tx);
     return row;
   }
 

@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { Db } from '../db/client';
 
 /**
  * Events that other processes and live browsers care about. Payloads stay small (ids), so that
@@ -39,14 +41,21 @@ export type BusEvent =
     };
 
 export type EventBus = {
-  publish(event: BusEvent): Promise<void>;
+  /**
+   * Announces an event; `within` a transaction, it is heard once that transaction commits (and
+   * never if it rolls back), so a listener that reads what the event names finds it.
+   */
+  publish(event: BusEvent, within?: Db): Promise<void>;
   subscribe(listener: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
 };
 
 const CHANNEL = 'app_events';
 
-/** The embedded default: one process, so an EventEmitter is the whole fan-out. */
+/**
+ * The embedded default: one process, so an EventEmitter is the whole fan-out. An event published
+ * within a transaction is heard at once: PGlite runs a listener's reads after that transaction.
+ */
 export function createInProcessBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -91,8 +100,11 @@ export async function createPostgresBus(pool: pg.Pool, connectionString: string)
 
   await connect();
   return {
-    publish: async (event) => {
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+    // NOTIFY inside a transaction is delivered when it commits.
+    publish: async (event, within) => {
+      const payload = JSON.stringify(event);
+      if (within) await within.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
+      else await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
     },
     subscribe: (listener) => local.subscribe(listener),
     close: async () => {
