@@ -50,6 +50,7 @@ export default defineConfig({
           ...sharedWorker,
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: serverSetup,
+          setupFiles: ['test/support/e2e-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

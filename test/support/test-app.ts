@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { createContainer, type AppDeps, type Container } from '../../src/server/container';
 import { createInProcessBus, createPostgresBus } from '../../src/server/realtime/bus';
 import { openDatabase } from '../../src/server/db/client';
+import { watchApp } from './failure-report';
 import { openTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -52,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const container = createContainer(deps);
   const app = await buildApp(deps, { container });
-  return {
+  const testApp: TestApp = {
     app,
     deps,
     container,
@@ -65,12 +66,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return `http://127.0.0.1:${address.port}`;
     },
     close: async () => {
+      unwatch();
       await app.close();
       await bus.close();
       await database.close();
       if (!shared) await rm(dataDir, { recursive: true, force: true });
     },
   };
+  const unwatch = watchApp(testApp);
+  return testApp;
 }
 
 /** New connections to the database of another test app; the database stays its owner's to drop. */
