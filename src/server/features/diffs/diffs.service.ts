@@ -202,12 +202,15 @@ export function createDiffsService({
     iid: number,
     query: DiffSelectionQuery,
   ): Promise<DiffSelection> {
-    const { ctx, record, versions } = await mergeRequests.findReadableWithVersions(actor, fullPath, iid);
+    const { ctx, mergeRequest, versions } = await mergeRequests.findReadableWithVersions(
+      actor,
+      fullPath,
+      iid,
+    );
     const ignoreWhitespace = query.w === '1';
     const version =
       query.diff_id === undefined ? (versions[0] ?? null) : versions.find((v) => v.id === query.diff_id);
     if (version === undefined) throw new NotFoundError('Merge Request Diff');
-    const { mergeRequest } = record;
     const base = {
       ...{ ctx, iid, mergeRequest, versions, version, start: null, commit: null },
       ...{ ignoreWhitespace, diffHead: false, contextCommits: false, paths: null },

@@ -28,16 +28,16 @@ const shortList = (shas: string[]) => shas.map((sha) => sha.slice(0, 8)).join(',
  */
 export function createContextCommitsService({ db, mergeRequests }: Deps) {
   async function list(actor: Actor, projectRef: number | string, iid: number) {
-    const { ctx, record } = await mergeRequests.findReadableWithVersions(actor, projectRef, iid);
-    return { ctx, commits: await listContextCommits(db, record.mergeRequest.id) };
+    const { ctx, mergeRequest } = await mergeRequests.findReadableWithVersions(actor, projectRef, iid);
+    return { ctx, commits: await listContextCommits(db, mergeRequest.id) };
   }
 
   async function loadForUpdate(actor: CurrentUser, projectRef: number | string, iid: number) {
     const found = await mergeRequests.findReadableWithVersions(actor, projectRef, iid);
-    const { ctx, record } = found;
+    const { ctx, mergeRequest } = found;
     const subject = {
       type: 'merge_request' as const,
-      authorId: record.mergeRequest.authorId,
+      authorId: mergeRequest.authorId,
       visibility: ctx.project.visibility,
       archived: ctx.project.archived,
       accessLevel: ctx.accessLevel,
@@ -52,8 +52,7 @@ export function createContextCommitsService({ db, mergeRequests }: Deps) {
    * context commit or as its own) refuses the whole call with a 400 naming them.
    */
   async function add(actor: CurrentUser, projectRef: number | string, iid: number, shas: string[]) {
-    const { ctx, record, versions } = await loadForUpdate(actor, projectRef, iid);
-    const mr = record.mergeRequest;
+    const { ctx, mergeRequest: mr, versions } = await loadForUpdate(actor, projectRef, iid);
     const wanted = [...new Set(shas)];
     const resolved = await Promise.all(wanted.map((sha) => resolveCommit(ctx.gitDir, sha)));
     const unknown = wanted.filter((_, i) => !resolved[i]);
@@ -99,8 +98,7 @@ export function createContextCommitsService({ db, mergeRequests }: Deps) {
 
   /** Removes context commits by sha (full or abbreviated); a sha the request does not hold is a 400. */
   async function remove(actor: CurrentUser, projectRef: number | string, iid: number, shas: string[]) {
-    const { record } = await loadForUpdate(actor, projectRef, iid);
-    const mr = record.mergeRequest;
+    const { mergeRequest: mr } = await loadForUpdate(actor, projectRef, iid);
     await db.transaction(async (tx) => {
       await lockMergeRequest(tx, mr.id);
       const present = await listContextCommits(tx, mr.id);
@@ -125,8 +123,7 @@ export function createContextCommitsService({ db, mergeRequests }: Deps) {
     iid: number,
     query: { search?: string; perPage: number },
   ) {
-    const { ctx, record } = await mergeRequests.findReadableWithVersions(actor, projectRef, iid);
-    const mr = record.mergeRequest;
+    const { ctx, mergeRequest: mr } = await mergeRequests.findReadableWithVersions(actor, projectRef, iid);
     const targetHead = await resolveCommit(ctx.gitDir, branchRef(mr.targetBranch));
     const search = query.search?.trim();
     const [commits, added] = await Promise.all([

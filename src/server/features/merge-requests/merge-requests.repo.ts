@@ -443,13 +443,55 @@ export async function latestDiffVersion(db: Db, mergeRequestId: number): Promise
   return row;
 }
 
-/** Newest first, as GitLab lists versions. */
-export async function listDiffVersions(db: Db, mergeRequestId: number): Promise<DiffVersionRow[]> {
-  return db
-    .select()
-    .from(mergeRequestDiffs)
-    .where(eq(mergeRequestDiffs.mergeRequestId, mergeRequestId))
-    .orderBy(desc(mergeRequestDiffs.versionIndex));
+/** A diff version as `json_build_object` gives it: the row's fields, its time as text. */
+type DiffVersionJson = Omit<DiffVersionRow, 'createdAt'> & { createdAt: string };
+
+/**
+ * The outer query's merge request's versions, newest first, as one JSON array. Its id is named
+ * in full: in a one-table select the query builder leaves columns unqualified, which inside this
+ * subquery would name the version's own id.
+ */
+const diffVersionsJsonSql = sql<DiffVersionJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', d.id,
+    'mergeRequestId', d.merge_request_id,
+    'versionIndex', d.version_index,
+    'headCommitSha', d.head_commit_sha,
+    'baseCommitSha', d.base_commit_sha,
+    'startCommitSha', d.start_commit_sha,
+    'commitsCount', d.commits_count,
+    'filesCount', d.files_count,
+    'createdAt', d.created_at
+  ) order by d.version_index desc), '[]')
+  from ${mergeRequestDiffs} d where d.merge_request_id = "merge_requests"."id"
+)`;
+
+const diffVersionFromJson = (json: DiffVersionJson): DiffVersionRow => ({
+  id: json.id,
+  mergeRequestId: json.mergeRequestId,
+  versionIndex: json.versionIndex,
+  headCommitSha: json.headCommitSha,
+  baseCommitSha: json.baseCommitSha,
+  startCommitSha: json.startCommitSha,
+  commitsCount: json.commitsCount,
+  filesCount: json.filesCount,
+  createdAt: new Date(json.createdAt),
+});
+
+/**
+ * A merge request's row and its diff versions, newest first, in one statement: what every diff
+ * request reads before git is asked anything.
+ */
+export async function findMergeRequestWithVersions(
+  db: Db,
+  projectId: number,
+  iid: number,
+): Promise<{ mergeRequest: MergeRequestRow; versions: DiffVersionRow[] } | undefined> {
+  const [row] = await db
+    .select({ mergeRequest: mergeRequests, versions: diffVersionsJsonSql })
+    .from(mergeRequests)
+    .where(and(eq(mergeRequests.projectId, projectId), eq(mergeRequests.iid, iid)));
+  return row && { mergeRequest: row.mergeRequest, versions: row.versions.map(diffVersionFromJson) };
 }
 
 export async function findDiffVersion(

@@ -68,7 +68,7 @@ import {
   insertMergeRequest,
   latestDiffVersion,
   listDiffCommits,
-  listDiffVersions,
+  findMergeRequestWithVersions,
   listMergeRequestRecords,
   lockMergeRequest,
   markTargetUnchecked,
@@ -943,10 +943,15 @@ export function createMergeRequestsService({
     return (await findReadableWithVersions(actor, projectRef, iid)).versions;
   }
 
-  /** A readable request and its diff versions, newest first, with the project read once. */
+  /**
+   * A readable request's row and its diff versions, newest first: two statements (the project
+   * with the viewer's access, then the request with its versions), for the diff endpoints.
+   */
   async function findReadableWithVersions(actor: Actor, projectRef: number | string, iid: number) {
-    const found = await findReadable(actor, projectRef, iid);
-    return { ...found, versions: await listDiffVersions(db, found.record.mergeRequest.id) };
+    const ctx = await loadForRead(actor, projectRef);
+    const found = await findMergeRequestWithVersions(db, ctx.project.id, iid);
+    if (!found) throw new NotFoundError('Merge Request');
+    return { ctx, ...found };
   }
 
   async function version(actor: Actor, projectRef: number | string, iid: number, versionId: number) {

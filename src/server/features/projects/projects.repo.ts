@@ -16,15 +16,6 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type NamespaceRow = typeof namespaces.$inferSelect;
 export type ProjectWithNamespace = { project: ProjectRow; namespace: NamespaceRow };
 
-export async function findProjectById(db: Db, id: number): Promise<ProjectWithNamespace | undefined> {
-  const [row] = await db
-    .select({ project: projects, namespace: namespaces })
-    .from(projects)
-    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
-    .where(eq(projects.id, id));
-  return row;
-}
-
 /** `group/sub/project`: the namespace's full path and the project path, matched case-insensitively. */
 const fullPathMatches = (fullPath: string): SQL | undefined => {
   const slash = fullPath.lastIndexOf('/');
@@ -35,19 +26,78 @@ const fullPathMatches = (fullPath: string): SQL | undefined => {
   );
 };
 
-/** One project by its full path. */
-export async function findProjectByFullPath(
+/**
+ * Columns of the outer query, spelled out: drizzle leaves columns unqualified in single-table
+ * selects, where a correlated subquery would read them as its own.
+ */
+const outer = {
+  namespaceId: sql.raw('"namespaces"."id"'),
+  namespaceFullPath: sql.raw('"namespaces"."full_path"'),
+  namespaceParentId: sql.raw('"namespaces"."parent_id"'),
+  namespaceKind: sql.raw('"namespaces"."kind"'),
+  projectId: sql.raw('"projects"."id"'),
+};
+
+/** A subquery over the outer query's namespace and its ancestors (`chain`: id, depth from 0). */
+const namespaceChainSql = (select: SQL) => sql`(
+  with recursive chain(id, parent_id, depth) as (
+    select ${outer.namespaceId}, ${outer.namespaceParentId}, 0
+    union all
+    select n.id, n.parent_id, c.depth + 1 from ${namespaces} n join chain c on n.id = c.parent_id
+  )
+  ${select}
+)`;
+
+/** The ids of the outer query's namespace and its ancestors, nearest first. */
+const ancestrySql = sql<number[]>`${namespaceChainSql(sql`select array_agg(id order by depth) from chain`)}`;
+
+/** The user's membership of the outer query's project, or of a group it sits in: the highest. */
+const memberLevelSql = (userId: number) => sql<number>`greatest(
+  coalesce((
+    select pm.access_level from ${projectMembers} pm
+    where pm.project_id = ${outer.projectId} and pm.user_id = ${userId}
+  ), 0),
+  case when ${outer.namespaceKind} = 'group' then coalesce((
+    select max(gm.access_level) from ${groupMembers} gm
+    where gm.user_id = ${userId} and gm.group_id in ${namespaceChainSql(sql`select id from chain`)}
+  ), 0) else 0 end
+)`;
+
+export type ProjectForUser = ProjectWithNamespace & {
+  /** The project's groups, nearest first; none in a personal namespace. */
+  groupIds: number[];
+  /** The user's highest project or group membership; 0 for none or no user. */
+  memberLevel: number;
+};
+
+/**
+ * A project by id or full path, with its groups and the user's membership, in one statement:
+ * every project-scoped request starts here.
+ */
+export async function findProjectForUser(
   db: Db,
-  fullPath: string,
-): Promise<ProjectWithNamespace | undefined> {
-  const matches = fullPathMatches(fullPath);
-  if (!matches) return undefined;
+  ref: { id: number } | { fullPath: string },
+  userId: number | null,
+): Promise<ProjectForUser | undefined> {
+  const where = 'id' in ref ? eq(projects.id, ref.id) : fullPathMatches(ref.fullPath);
+  if (!where) return undefined;
   const [row] = await db
-    .select({ project: projects, namespace: namespaces })
+    .select({
+      project: projects,
+      namespace: namespaces,
+      ancestry: ancestrySql,
+      memberLevel: userId === null ? sql<number>`0` : memberLevelSql(userId),
+    })
     .from(projects)
     .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
-    .where(matches);
-  return row;
+    .where(where);
+  if (!row) return undefined;
+  const { ancestry, memberLevel, ...found } = row;
+  return {
+    ...found,
+    groupIds: found.namespace.kind === 'group' ? ancestry.map(Number) : [],
+    memberLevel: Number(memberLevel),
+  };
 }
 
 export async function findNamespaceByFullPath(db: Db, fullPath: string): Promise<NamespaceRow | undefined> {
@@ -76,21 +126,6 @@ export async function namespaceAncestry(db: Db, namespaceId: number): Promise<nu
     select id from chain order by depth`,
   );
   return rows.map((row) => Number(row.id));
-}
-
-/** The highest of the user's project membership and their memberships in the project's groups. */
-export async function projectAccessLevel(db: Db, userId: number, project: ProjectRow, groupIds: number[]) {
-  const [direct] = await db
-    .select({ level: projectMembers.accessLevel })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, userId)));
-  const inherited = groupIds.length
-    ? await db
-        .select({ level: sql<number>`max(${groupMembers.accessLevel})` })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.userId, userId), sql`${groupMembers.groupId} in ${groupIds}`))
-    : [];
-  return Math.max(direct?.level ?? 0, Number(inherited[0]?.level ?? 0));
 }
 
 /**
@@ -174,16 +209,6 @@ export async function touchProjectActivity(db: Db, projectId: number, at: Date):
 export async function deleteProject(db: Db, projectId: number): Promise<void> {
   await db.delete(projects).where(eq(projects.id, projectId));
 }
-
-/**
- * Columns of the outer query, spelled out: drizzle leaves columns unqualified in single-table
- * selects, where a correlated subquery would read them as its own.
- */
-const outer = {
-  namespaceId: sql.raw('"namespaces"."id"'),
-  namespaceFullPath: sql.raw('"namespaces"."full_path"'),
-  projectId: sql.raw('"projects"."id"'),
-};
 
 /** A user id, or a column of the outer query that holds one (a merge request's author). */
 type UserRef = number | SQL | AnyColumn;

@@ -82,4 +82,44 @@ describe('projects service', () => {
     expect(levels.map((ctx) => ctx?.accessLevel ?? null)).toEqual([30, 40, null]);
     expect(await t.container.projects.projectForViewers(999_999)).toBeNull();
   });
+
+  it('gives a member of an outer group their level two subgroups down, and a higher direct membership wins', async () => {
+    const owner = await buildUser(t.container);
+    const outer = await t.container.groups.createGroup(owner, { name: 'Org', path: `org-${Date.now()}` });
+    const middle = await t.container.groups.createGroup(owner, {
+      name: 'Team',
+      path: 'team',
+      parent_id: outer.group.id,
+    });
+    const inner = await t.container.groups.createGroup(owner, {
+      name: 'Web',
+      path: 'web',
+      parent_id: middle.group.id,
+    });
+    const project = await buildProject(t.container, owner, {
+      namespace_id: inner.group.id,
+      visibility: 'private',
+    });
+    const [reporter, promoted, stranger] = await Promise.all([
+      buildUser(t.container),
+      buildUser(t.container),
+      buildUser(t.container),
+    ]);
+    for (const user of [reporter, promoted])
+      await insertMember(
+        t.container.db,
+        { kind: 'group', id: outer.group.id },
+        user.id,
+        ACCESS_LEVELS.reporter,
+      );
+    await addProjectMember(t.container, project, promoted, ACCESS_LEVELS.maintainer);
+
+    const byPath = project.fullPath.toUpperCase();
+    expect((await t.container.projects.loadProject(reporter, byPath)).accessLevel).toBe(20);
+    expect((await t.container.projects.loadProject(promoted, project.project.id)).accessLevel).toBe(40);
+    await expect(t.container.projects.loadProject(stranger, byPath)).rejects.toThrow('404 Project Not Found');
+    await expect(t.container.projects.loadProject(reporter, `${project.fullPath}-gone`)).rejects.toThrow(
+      '404 Project Not Found',
+    );
+  });
 });

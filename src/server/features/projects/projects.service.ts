@@ -31,8 +31,7 @@ import {
   findNamespaceByFullPath,
   findNamespaceById,
   findNamespacesByFullPaths,
-  findProjectByFullPath,
-  findProjectById,
+  findProjectForUser,
   findProjectsByFullPaths,
   findUserNamespace,
   groupAccessLevel,
@@ -45,7 +44,6 @@ import {
   namespaceFullName,
   namespacePathTaken,
   projectAccessBreakdown,
-  projectAccessLevel,
   projectAccessLevels,
   projectPathTaken,
   touchProjectActivity,
@@ -53,7 +51,7 @@ import {
   type NamespaceRow,
   type ProjectListFilter,
   type ProjectRow,
-  type ProjectWithNamespace,
+  type ProjectForUser,
 } from './projects.repo';
 import type { EventBus } from '../../realtime/bus';
 import { titleRegexProblem } from '../../../shared/merge-checks/titleRegex';
@@ -140,13 +138,13 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
   const gitDirOf = (projectId: number) => repositoryPath(config.repositoriesDir, projectId);
 
   /** What a project's context holds for every viewer: its rows, path, repository and groups. */
-  async function sharedContext(found: ProjectWithNamespace): Promise<SharedContext> {
-    const ancestry = await namespaceAncestry(db, found.namespace.id);
+  function sharedContext({ project, namespace, groupIds }: ProjectForUser): SharedContext {
     return {
-      ...found,
-      groupIds: found.namespace.kind === 'group' ? ancestry : [],
-      gitDir: gitDirOf(found.project.id),
-      fullPath: `${found.namespace.fullPath}/${found.project.path}`,
+      project,
+      namespace,
+      groupIds,
+      gitDir: gitDirOf(project.id),
+      fullPath: `${namespace.fullPath}/${project.path}`,
     };
   }
 
@@ -157,12 +155,6 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
     return { ...shared, accessLevel: owns ? ACCESS_LEVELS.owner : actor ? memberLevel : 0 };
   }
 
-  async function contextFor(actor: Actor, found: ProjectWithNamespace): Promise<ProjectContext> {
-    const shared = await sharedContext(found);
-    const level = actor ? await projectAccessLevel(db, actor.id, found.project, shared.groupIds) : 0;
-    return viewerContext(shared, actor, level);
-  }
-
   /**
    * A project to be shown to many viewers at once (a live event reaching every subscriber): its
    * rows and groups are read once, and the access levels of the viewers who ask within the same
@@ -170,9 +162,9 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
    * may not read the project; null overall when the project is gone.
    */
   async function projectForViewers(projectId: number): Promise<ViewerContexts | null> {
-    const found = await findProjectById(db, projectId);
+    const found = await findProjectForUser(db, { id: projectId }, null);
     if (!found) return null;
-    const shared = await sharedContext(found);
+    const shared = sharedContext(found);
     const levelOf = batchedLookup((userIds: number[]) =>
       projectAccessLevels(db, userIds, projectId, shared.groupIds),
     );
@@ -187,12 +179,14 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
    * found" (never 403, which would confirm it exists); one they can read but not act on is 403.
    */
   async function loadProject(actor: Actor, ref: number | string, action: Action = 'read_project') {
-    const found =
-      typeof ref === 'number' || /^\d+$/.test(ref)
-        ? await findProjectById(db, Number(ref))
-        : await findProjectByFullPath(db, ref);
+    const byId = typeof ref === 'number' || /^\d+$/.test(ref);
+    const found = await findProjectForUser(
+      db,
+      byId ? { id: Number(ref) } : { fullPath: ref },
+      actor?.id ?? null,
+    );
     if (!found) throw new NotFoundError('Project');
-    const ctx = await contextFor(actor, found);
+    const ctx = viewerContext(sharedContext(found), actor, found.memberLevel);
     if (!can(actor, 'read_project', projectSubject(ctx))) throw new NotFoundError('Project');
     if (action !== 'read_project' && !can(actor, action, projectSubject(ctx))) throw new ForbiddenError();
     return ctx;
