@@ -101,8 +101,12 @@ function sidePath(text: string): string | null {
 export function parseFilePatch(chunk: string): ParsedDiffFile {
   const rows = chunk.split('\n');
   if (rows[rows.length - 1] === '') rows.pop();
+  const { oldPath, newPath } = headerPaths(rows[0]!.slice('diff --git '.length));
+  // One literal, not spread from `headerPaths`: V8 gave the spread-built object slow properties,
+  // and the whole parse of a large diff took four times as long.
   const file: ParsedDiffFile = {
-    ...headerPaths(rows[0]!.slice('diff --git '.length)),
+    oldPath,
+    newPath,
     aMode: ZERO_MODE,
     bMode: ZERO_MODE,
     newFile: false,
