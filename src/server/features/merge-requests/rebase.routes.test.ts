@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { MergeRequestDetail } from '../../../shared/api/mergeRequests';
@@ -87,6 +88,28 @@ describe('rebasing merge requests', () => {
     await rebase(owner, p);
     await t.container.jobs.drain();
     expect(await show(p)).toMatchObject({ rebase_in_progress: false, merge_error: REBASE_FAILURES.conflict });
+    expect(await head(p, 'feature')).toBe(sourceBefore);
+  });
+
+  it('says the rebase failed once an unforeseen error outlasts every attempt, and leaves the branch alone', async () => {
+    const p = await diverged();
+    const sourceBefore = await head(p, 'feature');
+    await rebase(owner, p);
+    // The one who asked is gone by the time the job runs: every attempt fails.
+    await t.container.db.execute(
+      sql`update jobs set payload = payload || '{"userId": 999999}' where kind = 'rebase' and state = 'queued'`,
+    );
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect(await show(p)).toMatchObject({ rebase_in_progress: true, merge_error: null });
+      await t.container.db.execute(
+        sql`update jobs set run_at = now() where kind = 'rebase' and state = 'queued'`,
+      );
+      await t.container.jobs.drain();
+    }
+    expect(await show(p)).toMatchObject({
+      rebase_in_progress: false,
+      merge_error: REBASE_FAILURES.unexpected,
+    });
     expect(await head(p, 'feature')).toBe(sourceBefore);
   });
 

@@ -7,6 +7,7 @@ import { ForbiddenError, UnprocessableError } from '../../errors';
 import { rebaseOnto } from '../../git/rebase';
 import { branchRef, resolveCommit, updateRef } from '../../git/repository';
 import type { JobQueue } from '../../jobs/jobs';
+import type { JobRow } from '../../jobs/jobs.repo';
 import type { EventBus } from '../../realtime/bus';
 import type { GitHttpService } from '../git-http/git-http.service';
 import type { ProjectContext } from '../projects/projects.service';
@@ -114,16 +115,30 @@ export function createRebaseService({
     return { mergeRequest: row };
   }
 
-  async function fail(mr: MergeRequestRow, message: string) {
+  async function fail(mr: Pick<MergeRequestRow, 'id'>, message: string) {
     const row = await db.transaction((tx) =>
       updateMergeRequestRow(tx, mr.id, { mergeError: message, updatedAt: clock.now() }),
     );
     await publish(row);
   }
 
-  /** The job: runs as the user who asked, with their permissions checked again. */
-  async function run(payload: unknown): Promise<void> {
-    const { projectId, iid, userId } = rebasePayload.parse(payload);
+  /**
+   * The job. An error nobody foresaw is tried again by the queue; after the last attempt the
+   * request says the rebase failed, or the widget would take the rebase as done, silently.
+   */
+  async function run(payload: unknown, job: JobRow): Promise<void> {
+    const parsed = rebasePayload.parse(payload);
+    try {
+      await rebase(parsed);
+    } catch (error) {
+      if (job.attempts >= job.maxAttempts)
+        await fail({ id: parsed.mergeRequestId }, REBASE_FAILURES.unexpected);
+      throw error;
+    }
+  }
+
+  /** Runs as the user who asked, with their permissions checked again. */
+  async function rebase({ projectId, iid, userId }: z.infer<typeof rebasePayload>): Promise<void> {
     const { user: actor } = await users.getUser(userId);
     const ctx = await mergeRequests.loadForRead(actor, projectId);
     const view = await mergeRequests.detailIn(actor, ctx, iid);
