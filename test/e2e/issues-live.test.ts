@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, LIVE, newContext, screenshot, seenLive, signIn } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { addProjectMember } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -42,50 +42,37 @@ describe('a live issue page', () => {
     await t?.close();
   });
 
-  /** Waits for what the second browser should see, and how long it took after the change. */
-  async function seenWithin(change: () => Promise<unknown>, seen: () => Promise<void>) {
-    await change();
-    const started = Date.now();
-    await seen();
-    return Date.now() - started;
-  }
-
-  it('shows a note another user wrote within a second', async () => {
-    const elapsed = await seenWithin(
+  it('shows a note another user wrote without a reload', async () => {
+    await seenLive(
       async () =>
         t.container.notes.create(
           owner,
           await t.container.noteables.byIid(owner, 'Issue', project.project.id, iid),
           { body: 'Reproduced on staging.' },
         ),
-      () => watcher.getByText('Reproduced on staging.').waitFor({ timeout: 1_000 }),
+      () => watcher.getByText('Reproduced on staging.').waitFor(LIVE),
     );
-    expect(elapsed).toBeLessThan(1_000);
   });
 
-  it('shows a close and a reopen within a second', async () => {
+  it('shows a close and a reopen without a reload', async () => {
     const header = watcher.locator('.issue-header');
-    const closed = await seenWithin(
+    await seenLive(
       () => t.container.issues.close(owner, project.project.id, iid),
-      () => header.getByText('Closed', { exact: true }).waitFor({ timeout: 1_000 }),
+      () => header.getByText('Closed', { exact: true }).waitFor(LIVE),
     );
-    expect(closed).toBeLessThan(1_000);
     await screenshot(watcher, 'issues-live-closed');
-    const reopened = await seenWithin(
+    await seenLive(
       () => t.container.issues.reopen(owner, project.project.id, iid),
-      () => header.getByText('Open', { exact: true }).waitFor({ timeout: 1_000 }),
+      () => header.getByText('Open', { exact: true }).waitFor(LIVE),
     );
-    expect(reopened).toBeLessThan(1_000);
   });
 
-  it('shows a new title within a second', async () => {
-    const elapsed = await seenWithin(
+  it('shows a new title without a reload', async () => {
+    await seenLive(
       () =>
         t.container.issues.update(owner, project.project.id, iid, { title: 'Checkout times out on Fridays' }),
-      () =>
-        watcher.getByRole('heading', { name: 'Checkout times out on Fridays' }).waitFor({ timeout: 1_000 }),
+      () => watcher.getByRole('heading', { name: 'Checkout times out on Fridays' }).waitFor(LIVE),
     );
-    expect(elapsed).toBeLessThan(1_000);
     await watcher.getByText('changed title from').first().waitFor();
     await screenshot(watcher, 'issues-live-title');
   });

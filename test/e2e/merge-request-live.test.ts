@@ -1,17 +1,9 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { branchRef, resolveCommit, ZERO_SHA } from '../../src/server/git/repository';
-import { newContext, screenshot, signIn } from '../support/browser';
+import { LIVE, newContext, screenshot, seenLive, signIn } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
 import { pushFile } from '../support/merge-request-factories';
-
-/** Waits for what the watching browser should see after a change, and says how long it took. */
-async function seenWithin(change: () => Promise<unknown>, seen: () => Promise<unknown>): Promise<number> {
-  await change();
-  const started = Date.now();
-  await seen();
-  return Date.now() - started;
-}
 
 describe('a live merge request page', () => {
   // Ada (the owner) changes the request, in her browser or through the API; Grace watches.
@@ -29,7 +21,6 @@ describe('a live merge request page', () => {
       .getByRole('link', { name: new RegExp(`^${name}`) });
   /** The number a tab's counter shows. */
   const counter = async (name: string) => /\d+/.exec(await tab(name).innerText())?.[0];
-  const within = { timeout: 1_000 };
   /** Pushes a file to a branch as Ada, and announces it as a push over HTTP would. */
   const push = async (branch: string, file: { path: string; content: string }) => {
     const { t, project, owner } = setup;
@@ -78,27 +69,25 @@ describe('a live merge request page', () => {
       .waitFor();
   });
 
-  it('drops the Draft marker within a second of the draft being marked ready through the API', async () => {
+  it('drops the Draft marker without a reload once the draft is marked ready through the API', async () => {
     await screenshot(watcher, 'merge-request-live-draft');
-    const elapsed = await seenWithin(
+    await seenLive(
       () => put({ draft: false }),
-      () => header().getByText('Open', { exact: true }).waitFor(within),
+      () => header().getByText('Open', { exact: true }).waitFor(LIVE),
     );
-    expect(elapsed).toBeLessThan(1_000);
-    await watcher.getByRole('heading', { name: 'Add a cart', exact: true }).waitFor(within);
+    await watcher.getByRole('heading', { name: 'Add a cart', exact: true }).waitFor(LIVE);
     expect(await header().getByText('Draft', { exact: true }).count()).toBe(0);
     await watcher.getByText('marked this merge request as ready').waitFor();
     await screenshot(watcher, 'merge-request-live-ready');
   });
 
-  it('shows a title and description another user saved in their browser within a second', async () => {
+  it('shows a title and description another user saved in their browser without a reload', async () => {
     const { page, project } = setup;
     await page.goto(`/${project.fullPath}/-/merge_requests/1`);
     await page.locator('.mr-header').getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Title').fill('Add a shopping cart');
     await page.getByRole('textbox', { name: 'Description' }).fill('Adds the **shopping** cart.');
-    // The second counts from the moment Ada's save was answered.
-    const elapsed = await seenWithin(
+    await seenLive(
       () =>
         Promise.all([
           page.waitForResponse(
@@ -106,48 +95,43 @@ describe('a live merge request page', () => {
           ),
           page.getByRole('button', { name: 'Save changes' }).click(),
         ]),
-      () => watcher.getByRole('heading', { name: 'Add a shopping cart' }).waitFor(within),
+      () => watcher.getByRole('heading', { name: 'Add a shopping cart' }).waitFor(LIVE),
     );
-    expect(elapsed).toBeLessThan(1_000);
-    await watcher.locator('.mr-description strong', { hasText: 'shopping' }).waitFor(within);
+    await watcher.locator('.mr-description strong', { hasText: 'shopping' }).waitFor(LIVE);
   });
 
-  it('follows a retarget and a new assignee within a second', async () => {
-    const retargeted = await seenWithin(
+  it('follows a retarget and a new assignee without a reload', async () => {
+    await seenLive(
       () => put({ target_branch: 'release' }),
-      () => header().locator('.mr-branch', { hasText: 'release' }).waitFor(within),
+      () => header().locator('.mr-branch', { hasText: 'release' }).waitFor(LIVE),
     );
-    expect(retargeted).toBeLessThan(1_000);
     expect(await header().locator('.mr-header__meta').innerText()).toContain(
       'requested to merge feature/cart into release',
     );
 
-    const assigned = await seenWithin(
+    await seenLive(
       () => put({ assignee_ids: [setup.developer.id] }),
       () =>
         watcher
           .getByRole('region', { name: 'Assignees' })
           .getByRole('list', { name: 'Assigned' })
           .getByText('Grace Hopper')
-          .waitFor(within),
+          .waitFor(LIVE),
     );
-    expect(assigned).toBeLessThan(1_000);
     await screenshot(watcher, 'merge-request-live-retargeted-assigned');
   });
 
-  it('follows a close and a reopen within a second, on any tab', async () => {
+  it('follows a close and a reopen without a reload, on any tab', async () => {
     await tab('Commits').click();
     await watcher.getByRole('list', { name: 'Commits' }).waitFor();
-    const closed = await seenWithin(
+    await seenLive(
       () => put({ state_event: 'close' }),
-      () => header().getByText('Closed', { exact: true }).waitFor(within),
+      () => header().getByText('Closed', { exact: true }).waitFor(LIVE),
     );
-    expect(closed).toBeLessThan(1_000);
-    const reopened = await seenWithin(
+    await seenLive(
       () => put({ state_event: 'reopen' }),
-      () => header().getByText('Open', { exact: true }).waitFor(within),
+      () => header().getByText('Open', { exact: true }).waitFor(LIVE),
     );
-    expect(reopened).toBeLessThan(1_000);
     await tab('Overview').click();
     await watcher.getByRole('region', { name: 'Merge' }).getByText('Ready to merge!').waitFor();
   });
@@ -158,27 +142,26 @@ describe('a live merge request page', () => {
     const readsBefore = { page: pageReads, commits: commitsReads };
     await push('release', { path: 'NOTES.md', content: 'notes\n' });
     // The request into `release` is rechecked and announced; the widget hears of it at once.
-    await widget.getByText('2 commits behind').waitFor(within);
+    await widget.getByText('2 commits behind').waitFor(LIVE);
     await watcher.waitForTimeout(500);
     expect({ page: pageReads, commits: commitsReads }).toEqual(readsBefore);
   });
 
-  it('counts a commit pushed to the source branch on the Commits tab within a second, and lists it', async () => {
+  it('counts a commit pushed to the source branch on the Commits tab without a reload, and lists it', async () => {
     await tab('Commits').click();
     const commits = watcher.getByRole('list', { name: 'Commits' }).getByRole('listitem');
     await commits.first().waitFor();
     expect(await commits.count()).toBe(1);
     expect(await counter('Commits')).toBe('1');
     expect(await counter('Changes')).toBe('1');
-    const elapsed = await seenWithin(
+    await seenLive(
       () => push('feature/cart', { path: 'src/total.ts', content: 'export const total = 0;\n' }),
       () =>
         tab('Commits')
           .filter({ hasText: /^\D*2\b/ })
-          .waitFor(within),
+          .waitFor(LIVE),
     );
-    expect(elapsed).toBeLessThan(1_000);
-    await commits.filter({ hasText: 'Update src/total.ts' }).waitFor(within);
+    await commits.filter({ hasText: 'Update src/total.ts' }).waitFor(LIVE);
     expect(await commits.count()).toBe(2);
     expect(await counter('Changes')).toBe('2');
     await screenshot(watcher, 'merge-request-live-pushed-commit');
@@ -218,7 +201,7 @@ describe('a live merge request page', () => {
     await watcher.unroute(pageJson);
     await watcher.unroute(statusCheck);
     await put({ title: 'Add a cart, refreshed again' });
-    await watcher.getByRole('heading', { name: 'Add a cart, refreshed again' }).waitFor(within);
+    await watcher.getByRole('heading', { name: 'Add a cart, refreshed again' }).waitFor(LIVE);
     await widget.getByText('Something went wrong. Please try again.').waitFor({ state: 'detached' });
     await widget.getByText(/^Ready to merge/).waitFor();
   });
