@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ACCESS_LEVELS, type Visibility } from '../../../shared/access/accessLevels';
 import type { ProjectOrderBy } from '../../../shared/api/projects';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   groupMembers,
   internalIds,
@@ -115,17 +115,8 @@ export async function findNamespaceById(db: Db, id: number): Promise<NamespaceRo
 
 /** The ids of a namespace and all its ancestors, nearest first. */
 export async function namespaceAncestry(db: Db, namespaceId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`
-    with recursive chain(id, parent_id, depth) as (
-      select id, parent_id, 0 from ${namespaces} where id = ${namespaceId}
-      union all
-      select n.id, n.parent_id, c.depth + 1 from ${namespaces} n join chain c on n.id = c.parent_id
-    )
-    select id from chain order by depth`,
-  );
-  return rows.map((row) => Number(row.id));
+  const [row] = await db.select({ ids: ancestrySql }).from(namespaces).where(eq(namespaces.id, namespaceId));
+  return (row?.ids ?? []).map(Number);
 }
 
 /**
