@@ -5,10 +5,18 @@ import type { ProjectContext } from '../../src/server/features/projects/projects
 import { commitFiles } from '../../src/server/git/commits';
 import type { Discussion } from '../../src/shared/api/notes';
 import { fileHash, lineCode } from '../../src/shared/diff/lineCode';
-import { launchBrowser, newContext, screenshot, screenshotsDir, signIn } from '../support/browser';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  screenshotsDir,
+  signedInPage,
+  signIn,
+} from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { bmp } from '../support/images';
-import { testAuthor } from '../support/merge-request-factories';
+import { addProjectMember, testAuthor } from '../support/merge-request-factories';
+import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const numbered = (count: number, changed: Record<number, string> = {}) =>
@@ -27,6 +35,7 @@ describe('diff notes on the Changes tab', () => {
   let owner: TestUser;
   let project: ProjectContext;
   let base: string;
+  let baseUrl: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -61,7 +70,8 @@ describe('diff notes on the Changes tab', () => {
     });
     base = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}`;
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
+    baseUrl = await t.listen();
+    page = await (await newContext(browser, baseUrl)).newPage();
     await signIn(page, owner.username, owner.password);
   });
   afterAll(async () => {
@@ -238,6 +248,20 @@ describe('diff notes on the Changes tab', () => {
     expect(await suggestion.locator('.suggestion__line--old').innerText()).toContain('-line 8, changed');
     expect(await suggestion.locator('.suggestion__line--new').innerText()).toContain('+line 8, better');
     await shot('diff-notes-suggestion');
+
+    // A Reporter, who may not push, reads the same page: the button is off and its tooltip says why.
+    const reporter = await buildUser(t.container, { name: 'Rory Reporter' });
+    await addProjectMember(t.container, project, reporter, ACCESS_LEVELS.reporter);
+    const reporterPage = await signedInPage(browser, baseUrl, reporter);
+    await reporterPage.goto(`${base}/diffs`);
+    const offered = reporterPage
+      .getByRole('region', { name: APP, exact: true })
+      .getByRole('group', { name: 'Suggested change' })
+      .getByRole('button', { name: 'Apply suggestion' });
+    await offered.focus();
+    await reporterPage.getByText("You don't have permission to apply this suggestion.").waitFor();
+    expect(await offered.isDisabled()).toBe(true);
+    await reporterPage.close();
 
     await suggestion.getByRole('button', { name: 'Apply suggestion' }).click();
     await suggestion.getByRole('textbox', { name: 'Commit message' }).fill('Word line 8 better');

@@ -85,12 +85,16 @@ function SuggestionDiff({ suggestion }: { suggestion: Suggestion }) {
       },
     );
 
+  // Not appliable, the button stays focusable (inactive, not disabled) so its tooltip can say why:
+  // Primer's Tooltip refuses a trigger that is not interactive, and takes the whole page with it.
   const applyButton = (
     <Button
       size="small"
       variant="primary"
-      disabled={!suggestion.appliable || apply.isPending}
-      onClick={() => setComposing(!composing)}
+      inactive={!suggestion.appliable}
+      aria-disabled={!suggestion.appliable || undefined}
+      disabled={apply.isPending}
+      onClick={suggestion.appliable ? () => setComposing(!composing) : undefined}
     >
       {inBatch ? `Apply suggestions (${batchIds.length})` : 'Apply suggestion'}
     </Button>
@@ -112,9 +116,7 @@ function SuggestionDiff({ suggestion }: { suggestion: Suggestion }) {
               applyButton
             ) : (
               <Tooltip text={suggestion.inapplicable_reason} direction="n">
-                <span tabIndex={0} className="suggestion__disabled">
-                  {applyButton}
-                </span>
+                {applyButton}
               </Tooltip>
             )}
           </span>
