@@ -6,6 +6,11 @@ import type { EventBus } from '../realtime/bus';
  * only changes made outside the app (a hand-edited row).
  */
 export const AUTH_CACHE_TTL_MS = 10_000;
+/**
+ * For this long past its ten seconds an entry still answers while one read renews it, so that a
+ * credential's pollers never queue behind that read; a request that comes later waits for it.
+ */
+export const AUTH_CACHE_STALE_MS = 10_000;
 /** 500 pollers share a handful of credentials; past this many the oldest entry makes room. */
 const MAX_ENTRIES = 10_000;
 
@@ -35,13 +40,14 @@ export function createAuthCache<T>(bus: EventBus, now: () => number = () => Date
     if (event.type === 'user.auth_changed') dropUser(event.userId);
   });
 
-  function fresh(key: string): T | undefined {
+  function lookup(key: string): { value: T; stale: boolean } | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
     entries.delete(key);
-    if (now() - entry.at > AUTH_CACHE_TTL_MS) return undefined;
+    const age = now() - entry.at;
+    if (age > AUTH_CACHE_TTL_MS + AUTH_CACHE_STALE_MS) return undefined;
     entries.set(key, entry);
-    return entry.value;
+    return { value: entry.value, stale: age > AUTH_CACHE_TTL_MS };
   }
 
   function remember(key: string, userId: number, value: T): void {
@@ -55,26 +61,34 @@ export function createAuthCache<T>(bus: EventBus, now: () => number = () => Date
   /**
    * The remembered value for `key`, or what `read` finds (remembered unless a change to any user
    * was announced while it read, since the row may predate it). Nothing found is not remembered,
-   * so guessed secrets cannot fill the cache.
+   * so guessed secrets cannot fill the cache, and a remembered credential no longer found is
+   * forgotten. A value past its ten seconds answers while `read` renews it.
    */
   function resolve(key: string, read: () => Promise<{ userId: number; value: T } | undefined>) {
-    const hit = fresh(key);
-    if (hit) return Promise.resolve(hit);
-    let pending = reading.get(key);
-    if (!pending) {
-      const before = invalidations;
-      const started: Promise<T | undefined> = read()
-        .then((found) => {
-          if (found && before === invalidations) remember(key, found.userId, found.value);
-          return found?.value;
-        })
-        .finally(() => {
-          if (reading.get(key) === started) reading.delete(key);
-        });
-      pending = started;
-      reading.set(key, pending);
-    }
-    return pending;
+    const hit = lookup(key);
+    if (hit && !hit.stale) return Promise.resolve(hit.value);
+    const pending = readOnce(key, read);
+    if (!hit) return pending;
+    // The renewal's failure is the next request's to meet: this one is answered already.
+    pending.catch(() => entries.delete(key));
+    return Promise.resolve(hit.value);
+  }
+
+  function readOnce(key: string, read: () => Promise<{ userId: number; value: T } | undefined>) {
+    const running = reading.get(key);
+    if (running) return running;
+    const before = invalidations;
+    const started: Promise<T | undefined> = read()
+      .then((found) => {
+        if (!found) entries.delete(key);
+        else if (before === invalidations) remember(key, found.userId, found.value);
+        return found?.value;
+      })
+      .finally(() => {
+        if (reading.get(key) === started) reading.delete(key);
+      });
+    reading.set(key, started);
+    return started;
   }
 
   /**

@@ -2,6 +2,11 @@ import type { BusEvent, EventBus } from './bus';
 
 /** How long an ETag is trusted without an event, for changes no event announces (project settings). */
 export const ETAG_TTL_MS = 60_000;
+/**
+ * For this long past its minute an ETag still answers 304 while one read in the background checks
+ * it, so that pollers never queue behind that read; a poll that comes later waits for a read.
+ */
+export const ETAG_STALE_MS = 60_000;
 /** Past this many remembered answers the cache starts afresh: it is a shortcut, never the truth. */
 const MAX_ENTRIES = 50_000;
 
@@ -31,11 +36,21 @@ export function createEtagCache(
     }
   });
 
-  /** The ETag last served for this viewer of this group, if still trusted. */
-  function current(group: string, viewer: string): string | null {
+  /**
+   * The ETag last served for this viewer of this group, if it may still answer: `stale` once its
+   * minute is up, when the caller answers with it and has it checked.
+   */
+  function current(group: string, viewer: string): { etag: string; stale: boolean } | null {
     const entry = groups.get(group)?.get(viewer);
-    if (!entry || now() - entry.at > ETAG_TTL_MS) return null;
-    return entry.etag;
+    if (!entry) return null;
+    const age = now() - entry.at;
+    if (age > ETAG_TTL_MS + ETAG_STALE_MS) return null;
+    return { etag: entry.etag, stale: age > ETAG_TTL_MS };
+  }
+
+  /** After a check of a stale ETag failed (the viewer may no longer read it): no more 304s from it. */
+  function forget(group: string, viewer: string): void {
+    if (groups.get(group)?.delete(viewer)) entries--;
   }
 
   /**
@@ -59,7 +74,7 @@ export function createEtagCache(
     viewers.set(viewer, { etag, at: now() });
   }
 
-  return { current, generation, events, remember };
+  return { current, forget, generation, events, remember };
 }
 
 export type EtagCache = ReturnType<typeof createEtagCache>;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
@@ -6,6 +7,8 @@ import { addProjectMember, pushFile } from '../../../../test/support/merge-reque
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { branchRef, deleteRef, resolveCommit, updateRef, ZERO_SHA } from '../../git/repository';
 import type { ProjectContext } from '../projects/projects.service';
+import { queryRows } from '../../db/client';
+import { ETAG_STALE_MS, ETAG_TTL_MS } from '../../realtime/etags';
 
 describe('the merge request widget’s polled JSON', () => {
   let t: TestApp;
@@ -187,6 +190,67 @@ describe('the merge request widget’s polled JSON', () => {
     const mine = await get('widget.json');
     const theirs = await get('widget.json', reporter, mine.headers.etag);
     expect(theirs.statusCode).toBe(200);
+  });
+
+  /** Changes the request's title in the database only: no event announces it. */
+  const retitleQuietly = (title: string) =>
+    queryRows(
+      t.container.db,
+      sql`update merge_requests set title = ${title} where project_id = ${p.project.id} and iid = 1`,
+    );
+
+  describe('after its minute of trust', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('answers the held ETag at once while one read checks it; a change no event announced shows next', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const first = await get('cached_widget.json');
+      await retitleQuietly('Add a cart, quietly');
+      expect((await get('cached_widget.json', owner, first.headers.etag)).statusCode).toBe(304);
+
+      vi.setSystemTime(Date.now() + ETAG_TTL_MS + 1);
+      const read = vi.spyOn(t.container.widgets, 'cached');
+      const polls = await Promise.all(
+        Array.from({ length: 10 }, () => get('cached_widget.json', owner, first.headers.etag)),
+      );
+      expect(polls.map((poll) => poll.statusCode)).toEqual(Array(10).fill(304));
+      await expect
+        .poll(async () => (await get('cached_widget.json', owner, first.headers.etag)).statusCode)
+        .toBe(200);
+      // One read checked the ETag for all ten polls; one more answered the poll after it.
+      expect(read).toHaveBeenCalledTimes(2);
+      read.mockRestore();
+      expect((await get('cached_widget.json')).json<CachedWidget>().title).toBe('Add a cart, quietly');
+      await retitleQuietly('Add a cart');
+    });
+
+    it('reads before answering once the ETag is older than its check allows', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const first = await get('cached_widget.json');
+      await retitleQuietly('Add a cart, long ago');
+      vi.setSystemTime(Date.now() + ETAG_TTL_MS + ETAG_STALE_MS + 1);
+      const late = await get('cached_widget.json', owner, first.headers.etag);
+      expect(late.statusCode).toBe(200);
+      expect(late.json<CachedWidget>().title).toBe('Add a cart, long ago');
+      await retitleQuietly('Add a cart');
+    });
+
+    it('stops answering 304 to a viewer whose access ended without an event once the check finds it', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const leaving = await buildUser(t.container);
+      await addProjectMember(t.container, p, leaving, ACCESS_LEVELS.reporter);
+      const first = await get('widget.json', leaving);
+      expect(first.statusCode).toBe(200);
+      await queryRows(
+        t.container.db,
+        sql`delete from project_members where project_id = ${p.project.id} and user_id = ${leaving.id}`,
+      );
+      vi.setSystemTime(Date.now() + ETAG_TTL_MS + 1);
+      expect((await get('widget.json', leaving, first.headers.etag)).statusCode).toBe(304);
+      await expect
+        .poll(async () => (await get('widget.json', leaving, first.headers.etag)).statusCode)
+        .toBe(404);
+    });
   });
 
   it('hides a private project’s widget from strangers and anonymous visitors', async () => {

@@ -17,7 +17,7 @@ type Load = () => Promise<{ projectId: number; mergeRequestId: number; body: unk
  * The widget's polled JSON: `cached_widget.json` (the same for everyone) and `widget.json` (what
  * this viewer may do). Both carry an ETag and `Poll-Interval`; a poll whose ETag still stands is
  * answered 304 from memory, without reading the database, until an event about the request (from
- * any process) or a minute passes.
+ * any process); after a minute, it is answered from memory while one read checks it.
  */
 export function registerWidgetRoutes(
   app: FastifyInstance,
@@ -92,14 +92,28 @@ export function registerWidgetRoutes(
     reply.header('poll-interval', String(WIDGET_POLL_INTERVAL_MS));
     const asked = request.headers['if-none-match'];
     const knownGroup = groupsByPath.get(path);
-    if (asked && knownGroup && etags.current(knownGroup, viewer) === asked) return reply.code(304).send();
     // Polls of one viewer arriving while its answer is read (after an event, or when its ETag
     // aged out) share that read: the permission check in `load` is the same for all of them, and
     // the mark in the key keeps a poll sent after an event from sharing a read begun before it.
     const mark = knownGroup ? etags.generation(knownGroup) : etags.events();
-    const identity = request.currentUser ? `user:${request.currentUser.id}` : 'anonymous';
-    const key = [request.routeOptions.url, path, identity, mark].join('\n');
-    const { json, etag } = await shared(key, () => read(path, viewer, load, knownGroup, mark));
+    const readShared = () => {
+      const identity = request.currentUser ? `user:${request.currentUser.id}` : 'anonymous';
+      const key = [request.routeOptions.url, path, identity, mark].join('\n');
+      return shared(key, () => read(path, viewer, load, knownGroup, mark));
+    };
+
+    const known = asked && knownGroup ? etags.current(knownGroup, viewer) : null;
+    if (known && knownGroup && known.etag === asked) {
+      // Past its minute the ETag still answers while one read checks it, so no poll waits on it.
+      if (known.stale) {
+        readShared().catch((error: unknown) => {
+          etags.forget(knownGroup, viewer);
+          request.log.info({ err: error }, 'a stale widget ETag no longer holds for its viewer');
+        });
+      }
+      return reply.code(304).send();
+    }
+    const { json, etag } = await readShared();
     reply.header('etag', etag);
     if (asked === etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(json);
