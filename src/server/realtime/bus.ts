@@ -38,6 +38,8 @@ export type BusEvent =
       noteId: number;
       /** Subscribers without `read_internal_note` skip these without a read. */
       internal: boolean;
+      /** A system note is no thread to resolve: what waits on a request's checks skips it. */
+      system: boolean;
     };
 
 export type EventBus = {

@@ -85,6 +85,28 @@ describe('merge request dependencies (BLOCKED_STATUS)', () => {
     });
   });
 
+  const setBlockerState = (state_event: 'close' | 'reopen') =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/projects/${p.project.id}/merge_requests/2`,
+      headers: owner.headers,
+      payload: { state_event },
+    });
+
+  it('tells the dependent’s widget and auto-merge when its blocker is closed', async () => {
+    const dependentId = (
+      await t.app.inject({ url: `/api/v4/projects/${p.project.id}/merge_requests/1`, headers: owner.headers })
+    ).json<{ id: number }>().id;
+    const told: number[] = [];
+    const stop = t.deps.bus.subscribe((event) => {
+      if (event.type === 'merge_request.updated') told.push(event.mergeRequestId);
+    });
+    expect((await setBlockerState('close')).statusCode).toBe(200);
+    await expect.poll(() => told).toContain(dependentId);
+    stop();
+    expect((await setBlockerState('reopen')).statusCode).toBe(200);
+  });
+
   it('passes once the blocker is merged', async () => {
     const merged = await t.app.inject({
       method: 'PUT',

@@ -3,7 +3,7 @@ import type { Actor } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { EventBus } from '../../realtime/bus';
-import { announceMergeRequest } from './merge-request-events';
+import { announceMergeRequest, standingOf } from './merge-request-events';
 import { findMergeRequestRowById } from './auto-merge.repo';
 import {
   deleteBlock,
@@ -109,12 +109,14 @@ export function createBlocksService({ db, bus, mergeRequests }: Deps) {
 
   // A blocker that merged or closed changes its dependents' checks: tell their widgets and auto-merge.
   // Only requests that are no longer open fan out, and only to open ones, so a cycle cannot echo.
+  // A merge in progress (locked) changes nothing for them yet: its end is announced.
   bus.subscribe((event) => {
     if (event.type !== 'merge_request.updated') return;
-    void findMergeRequestRowById(db, event.mergeRequestId)
-      .then(async (mr) => {
-        if (!mr || mr.state === 'opened') return;
-        for (const dependent of await openBlockedBy(db, mr.id)) await announceMergeRequest(bus, dependent);
+    void standingOf(db, event, event.mergeRequestId)
+      .then(async (standing) => {
+        if (!standing || standing.state === 'opened' || standing.state === 'locked') return;
+        for (const dependent of await openBlockedBy(db, event.mergeRequestId))
+          await announceMergeRequest(bus, dependent);
       })
       .catch(() => undefined);
   });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { BusEvent } from '../../realtime/bus';
 import { mayMatterToTrain } from '../merge-trains/train-listener';
 import { waitsForAutoMerge } from './auto-merge.service';
-import { standingOf, type Standing } from './merge-request-events';
+import { mergeRequestIdOf, standingOf, type Standing } from './merge-request-events';
 
 /** A database that answers the standing read with `row` and counts how often it was asked. */
 function countingDb(row: {
@@ -25,7 +25,7 @@ function countingDb(row: {
   return { db, counter };
 }
 
-const noteEvent = (noteableId: number): BusEvent => ({
+const noteEvent = (noteableId: number, system = false): BusEvent => ({
   type: 'note.changed',
   change: 'created',
   projectId: 1,
@@ -33,6 +33,7 @@ const noteEvent = (noteableId: number): BusEvent => ({
   noteableId,
   noteId: 7,
   internal: false,
+  system,
 });
 
 describe('where an announced merge request stands, for the auto-merge and merge-train listeners', () => {
@@ -63,6 +64,11 @@ describe('where an announced merge request stands, for the auto-merge and merge-
     expect(counter.reads).toBe(1);
     await standingOf(db, noteEvent(5), 5);
     expect(counter.reads).toBe(2);
+  });
+
+  it('leaves system notes out: no thread is resolved by them, so no check waits on them', () => {
+    expect(mergeRequestIdOf(noteEvent(5))).toBe(5);
+    expect(mergeRequestIdOf(noteEvent(5, true))).toBeNull();
   });
 
   it('reports no waiting strategy for a request whose auto-merge was switched off', async () => {

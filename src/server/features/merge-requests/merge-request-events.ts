@@ -35,11 +35,14 @@ export async function announceWrittenMergeRequest(
   });
 }
 
-/** The merge request an event is about: its own update, or a change of one of its notes. */
+/**
+ * The merge request whose checks an event may change: its own update, or a change of one of its
+ * notes other than system notes (which no thread resolves).
+ */
 export const mergeRequestIdOf = (event: BusEvent): number | null =>
   event.type === 'merge_request.updated'
     ? event.mergeRequestId
-    : event.type === 'note.changed' && event.noteableType === 'MergeRequest'
+    : event.type === 'note.changed' && event.noteableType === 'MergeRequest' && !event.system
       ? event.noteableId
       : null;
 

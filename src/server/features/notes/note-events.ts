@@ -13,5 +13,6 @@ export async function announceNote(bus: EventBus, change: NoteChange, note: Note
     noteableId: note.noteableId,
     noteId: note.id,
     internal: note.internal,
+    system: note.system,
   });
 }
