@@ -51,18 +51,6 @@ const namespaceChainSql = (select: SQL) => sql`(
 /** The ids of the outer query's namespace and its ancestors, nearest first. */
 const ancestrySql = sql<number[]>`${namespaceChainSql(sql`select array_agg(id order by depth) from chain`)}`;
 
-/** The user's membership of the outer query's project, or of a group it sits in: the highest. */
-const memberLevelSql = (userId: number) => sql<number>`greatest(
-  coalesce((
-    select pm.access_level from ${projectMembers} pm
-    where pm.project_id = ${outer.projectId} and pm.user_id = ${userId}
-  ), 0),
-  case when ${outer.namespaceKind} = 'group' then coalesce((
-    select max(gm.access_level) from ${groupMembers} gm
-    where gm.user_id = ${userId} and gm.group_id in ${namespaceChainSql(sql`select id from chain`)}
-  ), 0) else 0 end
-)`;
-
 export type ProjectForUser = ProjectWithNamespace & {
   /** The project's groups, nearest first; none in a personal namespace. */
   groupIds: number[];
@@ -86,7 +74,7 @@ export async function findProjectForUser(
       project: projects,
       namespace: namespaces,
       ancestry: ancestrySql,
-      memberLevel: userId === null ? sql<number>`0` : memberLevelSql(userId),
+      memberLevel: userId === null ? sql<number>`0` : membershipLevelSql(userId),
     })
     .from(projects)
     .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
@@ -240,11 +228,15 @@ function directProjectLevelSql(userId: UserRef): SQL<number> {
   ), 0)`;
 }
 
-/** The user's effective level on the project of the outer query: direct, inherited, or namespace owner. */
+/** The user's membership of the outer query's project, or of a group it sits in: the highest. */
+function membershipLevelSql(userId: UserRef): SQL<number> {
+  return sql<number>`greatest(${directProjectLevelSql(userId)}, ${inheritedGroupLevelSql(userId)})`;
+}
+
+/** The user's effective level on the project of the outer query: a membership, or namespace owner. */
 export function effectiveLevelSql(userId: UserRef): SQL<number> {
   return sql<number>`greatest(
-    ${directProjectLevelSql(userId)},
-    ${inheritedGroupLevelSql(userId)},
+    ${membershipLevelSql(userId)},
     case when ${namespaces.kind} = 'user' and ${namespaces.ownerId} = ${userId} then 50 else 0 end
   )`;
 }
