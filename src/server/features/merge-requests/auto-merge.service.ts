@@ -269,7 +269,7 @@ export function createAutoMergeService({
       return;
     const { user: actor } = await users.getUser(params.userId);
     const ctx = await mergeRequests.loadForRead(actor, mr.projectId);
-    const view = await mergeRequests.detailIn(actor, ctx, mr.iid);
+    const view = await mergeRequests.checkedIn(actor, ctx, mr.iid);
     const status = detailedMergeStatus(view.mergeability);
     if (WAITABLE.has(status)) return;
     if (status !== 'mergeable') {

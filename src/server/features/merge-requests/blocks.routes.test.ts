@@ -85,6 +85,37 @@ describe('merge request dependencies (BLOCKED_STATUS)', () => {
     });
   });
 
+  it('counts a blocker the viewer may no longer read as hidden, and shows nothing of it', async () => {
+    const elsewhere = await buildProject(t.container, stranger, { visibility: 'public' });
+    const blocker = await buildMergeRequest(t.container, stranger, elsewhere, { source_branch: 'lib' });
+    const blocked = await buildMergeRequest(t.container, owner, p, { source_branch: 'uses-lib' });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: blocksUrl(blocked.mergeRequest.iid),
+      headers: owner.headers,
+      payload: { blocking_merge_request_id: blocker.mergeRequest.id },
+    });
+    expect(added.statusCode).toBe(201);
+    const turned = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/projects/${elsewhere.project.id}`,
+      headers: stranger.headers,
+      payload: { visibility: 'private' },
+    });
+    expect(turned.statusCode).toBe(200);
+    const widget = await t.app.inject({
+      url: `/${p.fullPath}/-/merge_requests/${blocked.mergeRequest.iid}/widget.json`,
+      headers: owner.headers,
+    });
+    expect(widget.json()).toMatchObject({
+      blocking_merge_requests: {
+        total_count: 1,
+        hidden_count: 1,
+        visible_merge_requests: { opened: [], closed: [], merged: [] },
+      },
+    });
+  });
+
   const setBlockerState = (state_event: 'close' | 'reopen') =>
     t.app.inject({
       method: 'PUT',

@@ -15,7 +15,7 @@ import {
   waitsFor,
   type BlockRow,
 } from './blocks.repo';
-import type { MergeRequestsService, MergeRequestView } from './merge-requests.service';
+import type { CheckedMergeRequest, MergeRequestsService, MergeRequestView } from './merge-requests.service';
 
 /** More dependencies than this is a mistake, and each one is read for every widget poll. */
 export const MAX_BLOCKS = 50;
@@ -97,10 +97,15 @@ export function createBlocksService({ db, bus, mergeRequests }: Deps) {
     await announceMergeRequest(bus, blocked.mergeRequest);
   }
 
-  /** For the widget: the visible blockers grouped by state, and how many the viewer may not see. */
-  async function report(actor: Actor, projectRef: number | string, iid: number) {
-    const { blocks } = await list(actor, projectRef, iid);
-    const visible = blocks.flatMap((b) => (b.blocking ? [b.blocking] : []));
+  /**
+   * For the widget, which has read the blocked request for the viewer already: the blockers the
+   * viewer may see, and how many they may not. Its checks tell whether there are any to read.
+   */
+  async function report(actor: Actor, blocked: Pick<CheckedMergeRequest, 'mergeRequest' | 'mergeability'>) {
+    if (blocked.mergeability.dependencies === 'none') return { visible: [], hiddenCount: 0, totalCount: 0 };
+    const blocks = await listBlocksOf(db, blocked.mergeRequest.id);
+    const readable = await Promise.all(blocks.map((block) => readableView(actor, block.blocker)));
+    const visible = readable.filter((view) => view !== null);
     return { visible, hiddenCount: blocks.length - visible.length, totalCount: blocks.length };
   }
 

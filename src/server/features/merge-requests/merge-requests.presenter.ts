@@ -37,8 +37,9 @@ export const squashOnMergeOf = (view: MergeRequestView): boolean => {
 };
 
 /** The author's choice (`remove_source_branch`), or the project's default where none was made. */
-export const forceRemoveSourceBranchOf = (view: MergeRequestView): boolean =>
-  view.mergeRequest.shouldRemoveSourceBranch ?? view.settings.removeSourceBranchAfterMerge;
+export const forceRemoveSourceBranchOf = (
+  view: Pick<MergeRequestView, 'mergeRequest' | 'settings'>,
+): boolean => view.mergeRequest.shouldRemoveSourceBranch ?? view.settings.removeSourceBranchAfterMerge;
 
 /** GitLab's `API::Entities::MergeRequest`, field for field; features this stage lacks answer empty. */
 export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): MergeRequest {

@@ -91,13 +91,18 @@ import { dependencyStates } from './blocks.repo';
 import type { AssigneeFilter } from './assignees.repo';
 
 /** A merge request as one actor sees it: the record, whether its branches exist, what decides its mergeability. */
-export type MergeRequestView = MergeRequestRecord & {
+/** A request with its branches and mergeability: what checks, merges and the widget decide on. */
+export type CheckedMergeRequest = MergeRequestRecord & {
   sourceBranchExists: boolean;
   targetBranchExists: boolean;
   /** The branch heads the view was computed from (null: no such branch), so a merge need not read them again. */
   sourceHead: string | null;
   targetHead: string | null;
   mergeability: MergeabilityFacts;
+};
+
+/** A checked request with what its entity shows besides (GitLab's merge request JSON). */
+export type MergeRequestView = CheckedMergeRequest & {
   /** Thumbs up and down (GitLab's `upvotes`, `downvotes`), counted by the award emoji service. */
   votes: Votes;
   /** Comments (GitLab's `user_notes_count`), internal ones only for those who may read them. */
@@ -339,6 +344,8 @@ export function createMergeRequestsService({
     return ctx;
   }
 
+  type FoundRecord = Awaited<ReturnType<typeof findRecord>>;
+
   async function findRecord(ctx: ProjectContext, iid: number) {
     const record = await findMergeRequestRecord(db, ctx.project.id, iid);
     if (!record) throw new NotFoundError('Merge Request');
@@ -381,17 +388,15 @@ export function createMergeRequestsService({
     actor: Actor,
     ctx: ProjectContext,
     found: MergeRequestRecord,
-  ): Promise<MergeRequestView> {
+  ): Promise<CheckedMergeRequest> {
     const record = await settleStuckMerge(ctx, found);
     const mr = record.mergeRequest;
     // The database's facts are read while git reads the heads: none of them depends on the other.
-    const [[sourceHead, targetHead], openThreads, votes, requirements, notesCounts] = await Promise.all([
+    const [[sourceHead, targetHead], openThreads, requirements] = await Promise.all([
       // Stored names were checked as branch names when they were saved.
       branchHeads(ctx.gitDir, [mr.sourceBranch, mr.targetBranch]),
       hasBlockingThreads(record),
-      awardEmoji.votesOf('MergeRequest', [mr.id]),
       requirementsOf([record]),
-      discussions.userNotesCounts('MergeRequest', [mr.id], readsInternalNotesIn(actor, ctx, 'MergeRequest')),
     ]);
     const branches = { sourceBranchExists: sourceHead !== null, targetBranchExists: targetHead !== null };
     const open = mr.state === 'opened' && sourceHead !== null && targetHead !== null;
@@ -417,8 +422,6 @@ export function createMergeRequestsService({
         openThreads,
         ...requirements(checked),
       }),
-      votes: votes.get(mr.id) ?? NO_VOTES,
-      userNotesCount: notesCounts.get(mr.id) ?? 0,
     };
   }
 
@@ -641,14 +644,37 @@ export function createMergeRequestsService({
     return detailIn(actor, await loadForRead(actor, projectRef), iid);
   }
 
+  /** The request as its entity shows it: checked, with votes, comment count and the actor's permissions. */
   async function detailIn(actor: Actor, ctx: ProjectContext, iid: number) {
     const record = await findRecord(ctx, iid);
+    const [checked, shown] = await Promise.all([
+      checkedWithPermissions(actor, ctx, record),
+      shownFacts(actor, ctx, record.mergeRequest.id),
+    ]);
+    return { ...checked, ...shown };
+  }
+
+  /** The request checked, with the actor's permissions: all that checks, merges and the widget need. */
+  async function checkedIn(actor: Actor, ctx: ProjectContext, iid: number) {
+    return checkedWithPermissions(actor, ctx, await findRecord(ctx, iid));
+  }
+
+  async function checkedWithPermissions(actor: Actor, ctx: ProjectContext, record: FoundRecord) {
     // The project's branch rules are read once, alongside the mergeability, for both permissions.
     const [view, protections] = await Promise.all([
       withMergeability(actor, ctx, record),
       protectedBranches.protectionResolver(ctx.project.id),
     ]);
     return { ...view, permissions: permissionsOf(actor, ctx, view, protections, record.authorAccess) };
+  }
+
+  /** What the entity shows beyond the checks: thumbs up and down, and the comments the actor may read. */
+  async function shownFacts(actor: Actor, ctx: ProjectContext, id: number) {
+    const [votes, notesCounts] = await Promise.all([
+      awardEmoji.votesOf('MergeRequest', [id]),
+      discussions.userNotesCounts('MergeRequest', [id], readsInternalNotesIn(actor, ctx, 'MergeRequest')),
+    ]);
+    return { votes: votes.get(id) ?? NO_VOTES, userNotesCount: notesCounts.get(id) ?? 0 };
   }
 
   type Protections = Awaited<ReturnType<ProtectedBranchesService['protectionResolver']>>;
@@ -679,7 +705,7 @@ export function createMergeRequestsService({
   function permissionsOf(
     actor: Actor,
     ctx: ProjectContext,
-    view: MergeRequestView,
+    view: CheckedMergeRequest,
     protections: Protections,
     authorAccess: AuthorAccess,
   ) {
@@ -699,7 +725,7 @@ export function createMergeRequestsService({
   /** The same rule for the request's author, in whose name a merge carries out what the request chose. */
   function authorMayRemove(
     ctx: ProjectContext,
-    view: MergeRequestView,
+    view: CheckedMergeRequest,
     protections: Protections,
     access: AuthorAccess,
   ): boolean {
@@ -929,7 +955,11 @@ export function createMergeRequestsService({
   /** `changes`: the request with the files of its latest version. */
   async function changes(actor: Actor, projectRef: number | string, iid: number) {
     const { ctx, view } = await loadWithDiff(actor, projectRef, iid);
-    return { ...view, diff: await diffOf(ctx, view.latestDiff) };
+    const [shown, diff] = await Promise.all([
+      shownFacts(actor, ctx, view.mergeRequest.id),
+      diffOf(ctx, view.latestDiff),
+    ]);
+    return { ...view, ...shown, diff };
   }
 
   /** `diffs`: the files of the latest version, one page at a time. */
@@ -1078,6 +1108,7 @@ export function createMergeRequestsService({
     findReadableById,
     readableByViewers,
     detailIn,
+    checkedIn,
     mergedDetail,
     mayMergeInto,
     create,

@@ -60,6 +60,8 @@ export type MergeOptions = {
 };
 
 type Detail = Awaited<ReturnType<MergeRequestsService['detailIn']>>;
+/** What a merge decides on: the request checked, with the actor's permissions. */
+type Checked = Awaited<ReturnType<MergeRequestsService['checkedIn']>>;
 
 export type MergeOutcome =
   | { kind: 'merged'; view: Detail }
@@ -91,7 +93,7 @@ type Deps = {
   gitHttp: Pick<GitHttpService, 'announcePush'>;
   mergeRequests: Pick<
     MergeRequestsService,
-    'loadForRead' | 'detailIn' | 'mergedDetail' | 'mayMergeInto' | 'update'
+    'loadForRead' | 'detailIn' | 'checkedIn' | 'mergedDetail' | 'mayMergeInto' | 'update'
   >;
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
   git?: MergeGit;
@@ -122,7 +124,7 @@ export function createMergeService({
 
   /** The facts the templates fill in; the commits are read only when a template asks for them. */
   async function messageFacts(
-    view: Detail,
+    view: Checked,
     merger: CurrentUser | null,
     templates: (string | null)[],
   ): Promise<CommitMessageFacts> {
@@ -151,7 +153,7 @@ export function createMergeService({
     };
   }
 
-  async function defaultMessages(view: Detail, merger: CurrentUser | null) {
+  async function defaultMessages(view: Checked, merger: CurrentUser | null) {
     const { mergeCommitTemplate, squashCommitTemplate } = view.settings;
     const facts = await messageFacts(view, merger, [mergeCommitTemplate, squashCommitTemplate]);
     return {
@@ -162,7 +164,7 @@ export function createMergeService({
 
   /** The messages a merge writes: the merger's own, else the project's templates for those it will use. */
   async function messagesFor(
-    view: Detail,
+    view: Checked,
     merger: CurrentUser,
     options: MergeOptions,
     squash: boolean,
@@ -183,7 +185,20 @@ export function createMergeService({
   /** The merge request page: the detail, and for an open request the messages a merge would write. */
   async function page(actor: CurrentUser | null, projectRef: number | string, iid: number) {
     const ctx = await mergeRequests.loadForRead(actor, projectRef);
-    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    return withMessages(ctx, await mergeRequests.detailIn(actor, ctx, iid), actor);
+  }
+
+  /** The page's merge part alone (the widget's): the request checked, without what its entity shows besides. */
+  async function panel(actor: CurrentUser | null, projectRef: number | string, iid: number) {
+    const ctx = await mergeRequests.loadForRead(actor, projectRef);
+    return withMessages(ctx, await mergeRequests.checkedIn(actor, ctx, iid), actor);
+  }
+
+  async function withMessages<View extends Checked>(
+    ctx: ProjectContext,
+    view: View,
+    actor: CurrentUser | null,
+  ) {
     const messages = view.mergeRequest.state === 'opened' ? await defaultMessages(view, actor) : null;
     return { ctx, view, messages };
   }
@@ -224,7 +239,7 @@ export function createMergeService({
   }
 
   /** Whether the actor may merge into the request's target: an open request's detail says so already. */
-  async function mayMerge(actor: CurrentUser, ctx: ProjectContext, view: Detail): Promise<boolean> {
+  async function mayMerge(actor: CurrentUser, ctx: ProjectContext, view: Checked): Promise<boolean> {
     const mr = view.mergeRequest;
     if (mr.state === 'opened') return view.permissions.canMerge;
     return mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch);
@@ -400,7 +415,7 @@ export function createMergeService({
     }
   }
 
-  return { merge, mergeIn, page };
+  return { merge, mergeIn, page, panel };
 }
 
 export type MergeService = ReturnType<typeof createMergeService>;

@@ -9,14 +9,14 @@ import type { Config } from '../../config';
 import { presentUserBasic } from '../users/user.presenter';
 import type { PersonRow } from './merge-requests.repo';
 import { forceRemoveSourceBranchOf, landedCommitOf, type Permissions } from './merge-requests.presenter';
-import type { MergeRequestView } from './merge-requests.service';
+import type { CheckedMergeRequest, MergeRequestView } from './merge-requests.service';
 import { autoMergeRemovesSourceBranch, isWaitable } from './auto-merge.service';
 import { availableAutoMergeStrategies } from '../../../shared/merge-trains/mergeTrains';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;
 
 export type WidgetFacts = {
-  view: MergeRequestView & { permissions: Permissions };
+  view: CheckedMergeRequest & { permissions: Permissions };
   archived: boolean;
   geoSecondary: boolean;
   divergedCommitsCount: number;
@@ -141,7 +141,7 @@ export function presentBlockingMergeRequests(
 }
 
 export function presentWidget(
-  view: MergeRequestView & { permissions: Permissions },
+  view: CheckedMergeRequest & { permissions: Permissions },
   abilities: { canPushToSourceBranch: boolean; canCancelAutomaticMerge: boolean; canPushCode: boolean },
   messages: { merge: string; squash: string } | null,
   blockingMergeRequests: BlockingMergeRequests,

@@ -41,7 +41,7 @@ export function createWidgetService({
   /** Everyone's view: state, checks, branches, auto-merge and rebase progress. */
   async function cached(actor: CurrentUser | null, fullPath: string, iid: number) {
     const ctx = await mergeRequests.loadForRead(actor, fullPath);
-    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    const view = await mergeRequests.checkedIn(actor, ctx, iid);
     const mr = view.mergeRequest;
     const divergedCommitsCount =
       view.sourceBranchExists && view.targetBranchExists
@@ -67,7 +67,7 @@ export function createWidgetService({
 
   /** This viewer's abilities and the merge commit messages a merge by them would write. */
   async function forViewer(actor: CurrentUser | null, fullPath: string, iid: number) {
-    const { ctx, view, messages } = await merges.page(actor, fullPath, iid);
+    const { ctx, view, messages } = await merges.panel(actor, fullPath, iid);
     const mr = view.mergeRequest;
     const abilities = {
       // A Geo secondary takes no pushes: no rebase, no first CI file to commit there.
@@ -92,7 +92,7 @@ export function createWidgetService({
         view,
         abilities,
         messages,
-        presentBlockingMergeRequests(await blocks.report(actor, fullPath, iid), view.projectFullPath, config),
+        presentBlockingMergeRequests(await blocks.report(actor, view), view.projectFullPath, config),
         {
           addCiConfigPath: offerCiConfig
             ? newBlobPage(ctx.fullPath, mr.sourceBranch, DEFAULT_CI_CONFIG_PATH)

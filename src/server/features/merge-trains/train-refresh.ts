@@ -33,7 +33,7 @@ type Deps = {
   clock: Clock;
   bus: EventBus;
   users: Pick<UsersService, 'getUser'>;
-  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'mayMergeInto' | 'detailIn'>;
+  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'mayMergeInto' | 'checkedIn'>;
   merges: Pick<MergeService, 'mergeIn'>;
   signals: TrainSignals;
   cars: Pick<TrainCars, 'takeOff'>;
@@ -79,7 +79,7 @@ export function createTrainRefresh({ db, clock, bus, users, mergeRequests, merge
     const { user: actor } = await users.getUser(params.userId);
     const ctx = await mergeRequests.loadForRead(actor, row.projectId).catch(() => null);
     if (!ctx || !(await mergeRequests.mayMergeInto(actor, ctx, row.targetBranch))) return mayNoLongerMerge;
-    const view = await mergeRequests.detailIn(actor, ctx, row.iid);
+    const view = await mergeRequests.checkedIn(actor, ctx, row.iid);
     const status = detailedMergeStatus(view.mergeability);
     if (status === 'checking' || status === 'unchecked') return { kind: 'wait' };
     if (status !== 'mergeable')
