@@ -15,7 +15,7 @@ import type { ProjectContext } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import { findMergeRequestRowById } from './auto-merge.repo';
 import { updateMergeRequestRow, type MergeRequestRow } from './merge-requests.repo';
-import type { MergeRequestView, MergeRequestsService } from './merge-requests.service';
+import type { CheckedMergeRequest, MergeRequestsService } from './merge-requests.service';
 import type { MergeOptions, MergeOutcome, MergeService } from './merge.service';
 import { mergeRequestQueue } from './rebase.service';
 import {
@@ -78,7 +78,7 @@ export type AutoMergeOutcome = MergeOutcome | { kind: 'auto_merge_enabled'; stra
  * choice the project forbids.
  */
 export function autoMergeChoices(
-  view: MergeRequestView,
+  view: CheckedMergeRequest,
   actor: CurrentUser,
   blocker: MergeBlocker | null,
   options: MergeOptions,

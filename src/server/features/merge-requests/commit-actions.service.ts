@@ -9,7 +9,7 @@ import type { MergeRequestsService } from './merge-requests.service';
 export const NOT_MERGED = 'Only a merged merge request can be reverted or cherry-picked';
 
 type Deps = {
-  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'detailIn' | 'create'>;
+  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'checkedIn' | 'create'>;
   repository: Pick<RepositoryService, 'applyCommit'>;
 };
 
@@ -29,7 +29,7 @@ export function createCommitActionsService({ mergeRequests, repository }: Deps) 
     onHookError: HookErrorReporter,
   ) {
     const ctx = await mergeRequests.loadForRead(actor, fullPath);
-    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    const view = await mergeRequests.checkedIn(actor, ctx, iid);
     const sha = landedCommitOf(view.mergeRequest);
     if (!sha) throw new UnprocessableError(NOT_MERGED);
     const branch = input.createMergeRequest

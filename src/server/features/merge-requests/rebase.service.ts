@@ -87,7 +87,7 @@ export function createRebaseService({
     options: { skipCi: boolean },
   ) {
     const ctx = await mergeRequests.loadForRead(actor, projectRef);
-    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    const view = await mergeRequests.checkedIn(actor, ctx, iid);
     const mr = view.mergeRequest;
     if (!(await mayPushTo(actor, ctx, mr.sourceBranch))) throw new ForbiddenError();
     if (mr.state !== 'opened') throw new UnprocessableError('Only an open merge request can be rebased');
@@ -141,7 +141,7 @@ export function createRebaseService({
   async function rebase({ projectId, iid, userId }: z.infer<typeof rebasePayload>): Promise<void> {
     const { user: actor } = await users.getUser(userId);
     const ctx = await mergeRequests.loadForRead(actor, projectId);
-    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    const view = await mergeRequests.checkedIn(actor, ctx, iid);
     const mr = view.mergeRequest;
     if (mr.state !== 'opened') return;
     if (!(await mayPushTo(actor, ctx, mr.sourceBranch)))

@@ -69,7 +69,7 @@ export function createMergeTrainsService(deps: Deps) {
   ): Promise<AutoMergeOutcome> {
     const ctx = await mergeRequests.loadForRead(actor, projectRef);
     if (!ctx.project.mergeTrainsEnabled) throw new UnprocessableError(MERGE_TRAINS_DISABLED);
-    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    const view = await mergeRequests.checkedIn(actor, ctx, iid);
     const mr = view.mergeRequest;
     if (!(await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch))) throw new ForbiddenError();
     if (await findActiveCar(db, mr.id)) return { kind: 'auto_merge_enabled', strategy: 'merge_train' };
@@ -114,7 +114,7 @@ export function createMergeTrainsService(deps: Deps) {
   /** A request's car: the one on the train now, else its latest. */
   async function carOf(actor: CurrentUser | null, projectRef: number | string, iid: number) {
     const ctx = await loadForTrains(actor, projectRef);
-    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    const view = await mergeRequests.checkedIn(actor, ctx, iid);
     const car = await findLatestCarListing(db, view.mergeRequest.id);
     if (!car) throw new NotFoundError('Merge Train Merge Request');
     return { ctx, car };
@@ -123,7 +123,7 @@ export function createMergeTrainsService(deps: Deps) {
   /** Whether a request is on its train now, and which train that is. */
   async function standing(actor: CurrentUser, projectRef: number | string, iid: number) {
     const ctx = await mergeRequests.loadForRead(actor, projectRef);
-    const mr = (await mergeRequests.detailIn(actor, ctx, iid)).mergeRequest;
+    const mr = (await mergeRequests.checkedIn(actor, ctx, iid)).mergeRequest;
     return { targetBranch: mr.targetBranch, onTrain: (await findActiveCar(db, mr.id)) !== null };
   }
 
