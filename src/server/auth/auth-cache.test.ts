@@ -226,7 +226,7 @@ describe('remembered sessions and tokens', () => {
     expect(await sessionUser(t.app, cookie)).toBeNull();
   });
 
-  it('renews a session after ten seconds while it answers, so a change made outside the app shows at once after', async () => {
+  it('answers from memory past ten seconds while one read renews the session; a change made outside the app shows once renewed', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { cookie } = await signIn(owner);
     await sessionUser(t.app, cookie);

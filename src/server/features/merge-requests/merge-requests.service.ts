@@ -90,8 +90,10 @@ import { readsInternalNotesIn } from '../notes/noteables';
 import { dependencyStates } from './blocks.repo';
 import type { AssigneeFilter } from './assignees.repo';
 
-/** A merge request as one actor sees it: the record, whether its branches exist, what decides its mergeability. */
-/** A request with its branches and mergeability: what checks, merges and the widget decide on. */
+/**
+ * A merge request as one actor sees it for deciding: the record, whether its branches exist, what
+ * decides its mergeability. What checks, merges and the widget need.
+ */
 export type CheckedMergeRequest = MergeRequestRecord & {
   sourceBranchExists: boolean;
   targetBranchExists: boolean;

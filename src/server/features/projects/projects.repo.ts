@@ -34,7 +34,6 @@ const outer = {
   namespaceId: sql.raw('"namespaces"."id"'),
   namespaceFullPath: sql.raw('"namespaces"."full_path"'),
   namespaceParentId: sql.raw('"namespaces"."parent_id"'),
-  namespaceKind: sql.raw('"namespaces"."kind"'),
   projectId: sql.raw('"projects"."id"'),
 };
 
