@@ -2,6 +2,7 @@
 // `npm run bench -- diffs` (or `startup`, `browser`, `notes`, `notes-browser`, `notes-fanout`, `merge`, `widget`)
 // runs one part; `diffs` without the browser.
 import './env';
+import '../src/server/heap-tuning';
 import { measureChangesTab } from './diffs';
 import { measureMerge } from './merge';
 import { measureNotes } from './notes';

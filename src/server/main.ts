@@ -1,3 +1,4 @@
+import './heap-tuning';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';

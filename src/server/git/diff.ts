@@ -231,8 +231,7 @@ export async function* streamFilePatches(
       '--',
       ...(options.paths ?? []),
     ],
-    // Spooled: git runs at its own speed while this process parses what came before.
-    { env: literal, spool: true },
+    { env: literal },
   );
   git.stdin.end();
   const splitter = new PatchSplitter(options.maxFileBytes ?? MAX_FILE_PATCH_BYTES);

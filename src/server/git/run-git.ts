@@ -71,10 +71,7 @@ export type GitStream = {
  * and pipes stdout. `args` start with git's own options, so smart HTTP can name the repository
  * directory as upload-pack and receive-pack expect it.
  */
-export function streamGit(
-  args: string[],
-  options: Pick<GitOptions, 'env'> & { spool?: boolean } = {},
-): GitStream {
-  const git = startGit(args, { ...gitEnv, ...options.env }, { stdin: true, spool: options.spool });
+export function streamGit(args: string[], options: Pick<GitOptions, 'env'> = {}): GitStream {
+  const git = startGit(args, { ...gitEnv, ...options.env }, { stdin: true });
   return { ...git, stdin: git.stdin! };
 }

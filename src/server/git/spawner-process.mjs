@@ -2,18 +2,15 @@
 // Starting a process copies the starting process's page tables, and the server holds an embedded
 // database: there each git call cost 20 ms of blocked event loop; from here it costs about 1.
 //
-// Messages from the server: { type: 'run', id, args, env, socketPath, stdin, spool } and
+// Messages from the server: { type: 'run', id, args, env, socketPath, stdin } and
 // { type: 'kill', id }. For each run this process connects to the server's socket once for
 // git's stdout and, when stdin is wanted, once more for git's stdin, each time first writing the
 // run's id and 'o' or 'i'; git is then handed the sockets themselves, so its output goes straight
-// to the server and nothing is copied here; a spooled run's output passes through here instead, so
-// that git is never held back by a busy server. It answers { type: 'exit', id, code, stderr }.
+// to the server and nothing is copied here. It answers { type: 'exit', id, code, stderr }.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 
 const running = new Map();
-/** How much of a spooled call's output this process holds for the server before git has to wait. */
-const SPOOL_BYTES = 32 * 1024 * 1024;
 /** Calls still connecting, and those of them killed meanwhile: their git is not started at all. */
 const connecting = new Set();
 const killed = new Set();
@@ -32,20 +29,20 @@ function kill(id) {
 }
 
 /** A connection to the server that has announced itself and reads nothing: git will. */
-function announce(socketPath, tag, writableHighWaterMark) {
+function announce(socketPath, tag) {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ path: socketPath, writableHighWaterMark });
+    const socket = net.connect({ path: socketPath });
     socket.pause();
     socket.once('error', reject);
     socket.once('connect', () => socket.write(tag, () => resolve(socket)));
   });
 }
 
-async function run({ id, args, env, socketPath, stdin, spool }) {
+async function run({ id, args, env, socketPath, stdin }) {
   const exit = (code, stderr, connected) => process.send?.({ type: 'exit', id, code, stderr, connected });
   connecting.add(id);
   const sockets = await Promise.allSettled([
-    announce(socketPath, `${id}o`, spool ? SPOOL_BYTES : undefined),
+    announce(socketPath, `${id}o`),
     stdin ? announce(socketPath, `${id}i`) : Promise.resolve('ignore'),
   ]);
   connecting.delete(id);
@@ -56,12 +53,9 @@ async function run({ id, args, env, socketPath, stdin, spool }) {
     exit(-1, failed ? `git could not be connected: ${failed.reason.message}` : 'killed', false);
     return;
   }
-  const child = spawn('git', args, { env, stdio: [input, spool ? 'pipe' : stdout, 'pipe'] });
-  // Spooled: git writes to this process, which writes on to the server and holds what the server
-  // has not read. Otherwise git holds its own copy of the socket, and closing ours lets the server
-  // see the end when git exits.
-  if (spool) child.stdout.pipe(stdout);
-  else stdout.destroy();
+  const child = spawn('git', args, { env, stdio: [input, stdout, 'pipe'] });
+  // git holds its own copy of the socket; closing ours lets the server see the end when git exits.
+  stdout.destroy();
   if (input !== 'ignore') input.destroy();
   running.set(id, child);
   const stderr = [];

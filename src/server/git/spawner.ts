@@ -46,14 +46,11 @@ let spawner: Spawner | null = null;
 
 /**
  * Starts `git args` with `env`; output is read from `stdout`, input written to `stdin` if asked for.
- * `spool`: the spawner takes git's output as fast as git writes it and holds what this process has
- * not read yet (up to SPOOL_BYTES in spawner-process.mjs), so git never waits for a reader that is
- * busy with what it read before; without it, a slow reader holds git back (clones want that).
  */
 export function startGit(
   args: string[],
   env: Record<string, string>,
-  options: { stdin: boolean; spool?: boolean },
+  options: { stdin: boolean },
 ): GitProcess {
   const current = spawner ?? (spawner = startSpawner());
   const id = randomBytes(ID_LENGTH / 2).toString('hex');
@@ -76,7 +73,6 @@ export function startGit(
     env,
     socketPath: current.socketPath,
     stdin: options.stdin,
-    spool: options.spool ?? false,
   });
   return {
     stdin: call.stdin,
