@@ -8,6 +8,7 @@
 // - a JSON object `{ url, headers }`: an HTTP GET of the server, its whole body read and thrown
 //   away, as a client in a process of its own would (answered `milliseconds status`).
 import { execFile, spawn } from 'node:child_process';
+import { Agent, get } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -77,13 +78,22 @@ function gitToDevNull(gitDir: string, args: string[]): Promise<number> {
   });
 }
 
-/** Milliseconds for a GET of `url` with its whole body read, and the status it answered. */
-async function httpGet(url: string, headers: Record<string, string>): Promise<string> {
+/**
+ * Milliseconds for a GET of `url` with its whole body read, and the status it answered. node:http
+ * rather than fetch, whose body streams add the client's own work (a 1.7 MB batch read in the
+ * server's process: 6.3 ms median by node:http, 8.0 by fetch).
+ */
+function httpGet(url: string, headers: Record<string, string>): Promise<string> {
   const started = performance.now();
-  const response = await fetch(url, { headers });
-  await response.arrayBuffer();
-  return `${performance.now() - started} ${response.status}`;
+  return new Promise((resolve, reject) => {
+    get(url, { headers, agent }, (response) => {
+      response.on('data', () => undefined);
+      response.on('end', () => resolve(`${performance.now() - started} ${response.statusCode}`));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
+const agent = new Agent({ keepAlive: true });
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for await (const line of createInterface({ input: process.stdin })) {
