@@ -225,7 +225,7 @@ if (runs('merge')) {
   });
   console.table([
     row('PUT .../merge', merge.merge, '1.20x'),
-    row('its git steps (prepareMerge + one ref transaction)', merge.gitSteps, ''),
+    row('its git steps (prepareMerge on the checked tree + one ref transaction)', merge.gitSteps, ''),
     row('floor, started from the server process', merge.floorInProcess, ''),
     row('floor', merge.floor, '1.00x'),
   ]);

@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitFiles, readCommit, type GitPerson } from './commits';
-import { prepareMerge, type MergePlan } from './merge';
+import { mergeTree, prepareMerge, type MergePlan } from './merge';
 import { branchRef, initBareRepository, isAncestor, resolveCommit } from './repository';
 import { gitText } from './run-git';
 import { readBlob } from './tree';
@@ -121,6 +121,20 @@ describe('prepareMerge', () => {
       ok: false,
       error: 'conflict',
     });
+  });
+
+  it('remembers a merged tree: the same two commits merge again without running git', async () => {
+    const [target, source] = [await head('main'), await head('feature')];
+    const first = await mergeTree(gitDir, target, source);
+    await rename(gitDir, `${gitDir}.away`);
+    try {
+      expect(await mergeTree(gitDir, target, source)).toEqual(first);
+      await expect(mergeTree(gitDir, source, target)).rejects.toThrow();
+    } finally {
+      await rename(`${gitDir}.away`, gitDir);
+    }
+    // A failure is not remembered: with the repository back, the same pair merges.
+    expect(await mergeTree(gitDir, source, target)).toEqual({ clean: true, tree: expect.any(String) });
   });
 
   describe('semi-linear', () => {

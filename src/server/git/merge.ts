@@ -1,5 +1,6 @@
 import type { MergeMethod } from '../../shared/api/projects';
 import { err, ok, type Result } from '../../shared/lib/result';
+import { createLruCache } from '../lru-cache';
 import { personEnv, type GitPerson } from './commits';
 import { isSha, mergeBase } from './repository';
 import { GitError, gitText, runGit } from './run-git';
@@ -7,11 +8,35 @@ import { GitError, gitText, runGit } from './run-git';
 export type MergeTreeResult = { clean: true; tree: string } | { clean: false };
 
 /**
+ * How long a merged tree is remembered. Its objects are unreferenced until a commit uses them,
+ * and git prunes such objects only after two weeks; repositories are named by project id, which
+ * is never reused, so a remembered tree is always in its repository.
+ */
+const REMEMBERED_MERGE_MS = 10 * 60 * 1000;
+const rememberedMerges = createLruCache<{ at: number; result: Promise<MergeTreeResult> }>(1_000, () => 1);
+
+/**
  * Merges two commits in memory (`git merge-tree --write-tree`): exit 0 writes the merged tree,
  * exit 1 means conflicts, and commits without shared history do not merge either. No work tree,
- * no ref moves.
+ * no ref moves. The answer depends on the two commits alone, so it is remembered for a while: a
+ * merge right after its mergeability check reuses the tree the check wrote (and callers asking
+ * at once share one git run).
  */
-export async function mergeTree(gitDir: string, ours: string, theirs: string): Promise<MergeTreeResult> {
+export function mergeTree(gitDir: string, ours: string, theirs: string): Promise<MergeTreeResult> {
+  // A ref names different commits over time: only commit ids are remembered.
+  if (!isSha(ours) || !isSha(theirs)) return runMergeTree(gitDir, ours, theirs);
+  const key = `${gitDir}\0${ours}\0${theirs}`;
+  const now = performance.now();
+  const remembered = rememberedMerges.get(key);
+  if (remembered && now - remembered.at < REMEMBERED_MERGE_MS) return remembered.result;
+  const result = runMergeTree(gitDir, ours, theirs);
+  rememberedMerges.set(key, { at: now, result });
+  // A failure (git missing, a repository being moved) is not an answer about the commits.
+  result.catch(() => rememberedMerges.delete(key));
+  return result;
+}
+
+async function runMergeTree(gitDir: string, ours: string, theirs: string): Promise<MergeTreeResult> {
   const args = [
     'merge-tree',
     '--write-tree',

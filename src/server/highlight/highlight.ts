@@ -1,5 +1,5 @@
 import { grammarFor, languageFor } from './languages';
-import { createLruCache } from './lru-cache';
+import { createLruCache } from '../lru-cache';
 import { escapeText, highlightLines } from './token-lines';
 
 export { escapeText, languageFor };

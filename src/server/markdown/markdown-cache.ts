@@ -1,4 +1,4 @@
-import { createLruCache } from '../highlight/lru-cache';
+import { createLruCache } from '../lru-cache';
 import { renderInlineMarkdown, renderMarkdown } from './render';
 import type { RenderedMarkdown } from './rendered';
 

@@ -25,7 +25,7 @@ import { ForbiddenError } from '../../errors';
 import { projectSubject } from '../projects/projects.service';
 import { isBinary, readBlob, readPathEntry } from '../../git/tree';
 import { escapeHtml, MAX_HIGHLIGHT_BYTES, type Highlighter } from '../../highlight/highlight';
-import { createLruCache } from '../../highlight/lru-cache';
+import { createLruCache } from '../../lru-cache';
 import type { DiffVersionRow, MergeRequestRow } from '../merge-requests/merge-requests.repo';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';

@@ -17,7 +17,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ForbiddenError } from '../../errors';
 import type { GitPerson } from '../../git/commits';
-import { prepareMerge } from '../../git/merge';
+import { prepareMerge, type MergeRefusal, type PreparedMerge } from '../../git/merge';
+import type { Result } from '../../../shared/lib/result';
 import { ZERO_SHA, branchHeads, branchRef, updateRefs } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
 import type { GitHttpService } from '../git-http/git-http.service';
@@ -285,6 +286,14 @@ export function createMergeService({
       mergerMayRemove: view.permissions.canRemoveSourceBranch,
       authorMayRemove: view.permissions.authorCanRemoveSourceBranch,
     };
+    const squashAuthor =
+      view.author && view.authorEmail ? { name: view.author.name, email: view.authorEmail } : actor;
+    // The commits are written while the lock is taken: until a ref points at them they are only
+    // objects, so a merge that loses the lock leaves nothing but garbage for git to prune.
+    const prepared = prepare(actor, ctx, view, {
+      merge: messages.merge,
+      squash: messages.squash === null ? null : { message: messages.squash, author: squashAuthor },
+    });
     const locked = await lock(actor, mr, {
       squash: squash.squash,
       // Kept as the request's choice only when the merger may make it: a merge that fails
@@ -302,15 +311,42 @@ export function createMergeService({
       };
     }
     await publish(locked);
-    const squashAuthor =
-      view.author && view.authorEmail ? { name: view.author.name, email: view.authorEmail } : actor;
     return carryOut(actor, ctx, locked, {
-      mergeMessage: messages.merge,
-      squash: messages.squash === null ? null : { message: messages.squash, author: squashAuthor },
+      prepared,
       removeSource: removesSourceBranchOnMerge(removal),
       view,
       onHookError,
     });
+  }
+
+  /**
+   * Starts writing the merge's commits (no ref moves) for the heads the checks read; null when
+   * they cannot be merged as they stand, which the merge then reports. A failure is reported
+   * where the result is awaited.
+   */
+  function prepare(
+    actor: CurrentUser,
+    ctx: ProjectContext,
+    view: Checked,
+    messages: { merge: string; squash: { message: string; author: { name: string; email: string } } | null },
+  ): Promise<Result<PreparedMerge, MergeRefusal>> | null {
+    const { targetHead, sourceHead } = view;
+    if (!targetHead || !sourceHead || sourceHead !== view.mergeRequest.headSha) return null;
+    const at = (who: { name: string; email: string }): GitPerson => ({
+      name: who.name,
+      email: who.email,
+      date: clock.now(),
+    });
+    const prepared = git.prepareMerge(ctx.gitDir, {
+      method: view.settings.mergeMethod,
+      targetHead,
+      sourceHead,
+      message: messages.merge,
+      squash: messages.squash && { message: messages.squash.message, author: at(messages.squash.author) },
+      merger: at(actor),
+    });
+    prepared.catch(() => undefined);
+    return prepared;
   }
 
   async function carryOut(
@@ -318,8 +354,8 @@ export function createMergeService({
     ctx: ProjectContext,
     mr: MergeRequestRow,
     plan: {
-      mergeMessage: string;
-      squash: { message: string; author: { name: string; email: string } } | null;
+      /** The commits being written for the checked heads (see prepare). */
+      prepared: Promise<Result<PreparedMerge, MergeRefusal>> | null;
       /** The source branch goes with the merge (shared/merge-requests/sourceBranchRemoval). */
       removeSource: boolean;
       /** What the merge checked: its branch heads are the ones the refs must still hold. */
@@ -327,11 +363,6 @@ export function createMergeService({
       onHookError: (error: unknown) => void;
     },
   ): Promise<MergeOutcome> {
-    const at = (who: { name: string; email: string }): GitPerson => ({
-      name: who.name,
-      email: who.email,
-      date: clock.now(),
-    });
     const targetRef = branchRef(mr.targetBranch);
     let targetMoved = false;
     const { view, removeSource } = plan;
@@ -339,15 +370,8 @@ export function createMergeService({
       // Read a moment ago by the checks; the ref transaction below refuses if either moved since.
       const { targetHead, sourceHead } = view;
       if (!targetHead || !sourceHead) return await release(mr, NOT_MERGEABLE);
-      if (sourceHead !== mr.headSha) return await release(mr, MERGE_FAILURES.sourceMoved);
-      const prepared = await git.prepareMerge(ctx.gitDir, {
-        method: view.settings.mergeMethod,
-        targetHead,
-        sourceHead,
-        message: plan.mergeMessage,
-        squash: plan.squash && { message: plan.squash.message, author: at(plan.squash.author) },
-        merger: at(actor),
-      });
+      if (sourceHead !== mr.headSha || !plan.prepared) return await release(mr, MERGE_FAILURES.sourceMoved);
+      const prepared = await plan.prepared;
       if (!prepared.ok)
         return await release(
           mr,

@@ -9,7 +9,7 @@ import type { EventBus } from '../../realtime/bus';
 import type { Db } from '../../db/client';
 import { AppError, BadRequestError } from '../../errors';
 import { readBlob, readPathEntry } from '../../git/tree';
-import { createLruCache } from '../../highlight/lru-cache';
+import { createLruCache } from '../../lru-cache';
 import type { DiffsService } from '../diffs/diffs.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { ProjectsService } from '../projects/projects.service';

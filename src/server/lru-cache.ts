@@ -1,6 +1,6 @@
 /**
- * A small least-recently-used map bounded by a total weight (characters of HTML here). It is a
- * cache only: losing it costs a re-highlight, never a wrong answer.
+ * A small least-recently-used map bounded by a total weight (characters of HTML, entries). It is
+ * a cache only: losing an entry costs doing the work again, never a wrong answer.
  */
 export function createLruCache<V>(maxWeight: number, weigh: (value: V) => number) {
   const entries = new Map<string, { value: V; weight: number }>();
@@ -31,5 +31,12 @@ export function createLruCache<V>(maxWeight: number, weigh: (value: V) => number
     }
   }
 
-  return { get, set, size: () => entries.size };
+  function remove(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    total -= entry.weight;
+  }
+
+  return { get, set, delete: remove, size: () => entries.size };
 }
