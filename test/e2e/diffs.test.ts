@@ -114,6 +114,40 @@ describe('the Changes tab in the browser', () => {
     await screenshot(page, 'diffs-inline');
   });
 
+  it('asks for the file list and the first files while the project still loads, each only once', async () => {
+    const asked: string[] = [];
+    let metadataAsked = () => undefined as void;
+    const metadataSeen = new Promise<boolean>((resolve) => (metadataAsked = () => resolve(true)));
+    const onRequest = (request: Request) => {
+      const { pathname, searchParams } = new URL(request.url());
+      asked.push(`${pathname.split('/').pop()} ${searchParams.get('page') ?? ''}`.trim());
+      if (pathname.endsWith('/diffs_metadata.json')) metadataAsked();
+    };
+    // The project's answer is held until the file list has been asked for: a page that waited
+    // for the project first would never ask, and the project would be let go after 10 s.
+    let heldUntilAsked = false;
+    const projectApi = (address: URL) =>
+      address.pathname === `/api/v4/projects/${encodeURIComponent(project.fullPath)}`;
+    await page.route(projectApi, async (route) => {
+      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
+      heldUntilAsked = await Promise.race([metadataSeen, timeout]);
+      await route.continue();
+    });
+    page.on('request', onRequest);
+    try {
+      await page.goto(url);
+      await file('src/cart.ts').locator('.diff-line--new').first().waitFor();
+    } finally {
+      page.off('request', onRequest);
+      await page.unroute(projectApi);
+    }
+    expect(heldUntilAsked).toBe(true);
+    const times = (name: string) => asked.filter((entry) => entry === name).length;
+    expect(times('diffs_metadata.json')).toBe(1);
+    expect(times('diffs_batch.json 0')).toBe(1);
+    expect(times(`${url.split('/').at(-2)}.json`)).toBe(1);
+  });
+
   it('switches between inline and side-by-side', async () => {
     await page.getByRole('button', { name: 'Side-by-side' }).click();
     const cart = file('src/cart.ts');

@@ -41,16 +41,13 @@ import {
   useUserDiffPreferences,
   type DiffSelection,
 } from './queries';
+import { diffSelectionFrom } from './diffSelection';
 import { useDiffPreferences, type DiffPreferences } from './useDiffPreferences';
 import { shownLines } from './fileExpansion';
 import { useFileExpansions } from './useFileExpansions';
 import { useFindShortcut } from './useFindShortcut';
 import { useReviewedFiles } from './useReviewedFiles';
 import './diffs.css';
-
-const SHA = /^[0-9a-f]{40}$/;
-const shaParam = (value: string | null) => (value && SHA.test(value) ? value : undefined);
-const idParam = (value: string | null) => (value && /^\d{1,12}$/.test(value) ? Number(value) : undefined);
 
 /** The Changes tab of `{project}/-/merge_requests/{iid}/diffs`. */
 export function DiffsApp({ fullPath, iid }: { fullPath: string; iid: number }) {
@@ -74,21 +71,13 @@ function DiffsView({
   const [searchParams, setSearchParams] = useSearchParams();
   const { mutate: save } = useSaveDiffPreferences();
   const [prefs, setPrefs] = useDiffPreferences({ viewFromUrl: searchParams.get('view'), saved, save });
-  const diffId = idParam(searchParams.get('diff_id'));
-  const startSha = shaParam(searchParams.get('start_sha'));
-  const commitId = shaParam(searchParams.get('commit_id'));
-  const diffHead = searchParams.get('diff_head') === 'true';
-  const onlyContextCommits = searchParams.get('only_context_commits') === 'true';
+  const { ignoreWhitespace, diffId, startSha, commitId, diffHead, onlyContextCommits } = diffSelectionFrom(
+    searchParams,
+    prefs.showWhitespace,
+  );
   const selection: DiffSelection = useMemo(
-    () => ({
-      ignoreWhitespace: !prefs.showWhitespace,
-      diffId,
-      startSha,
-      commitId,
-      diffHead,
-      onlyContextCommits,
-    }),
-    [prefs.showWhitespace, diffId, startSha, commitId, diffHead, onlyContextCommits],
+    () => ({ ignoreWhitespace, diffId, startSha, commitId, diffHead, onlyContextCommits }),
+    [ignoreWhitespace, diffId, startSha, commitId, diffHead, onlyContextCommits],
   );
   const metadata = useDiffsMetadata(fullPath, iid, selection);
   // The first batch needs only the selection: asked for beside the metadata, not after it.

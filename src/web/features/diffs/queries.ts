@@ -1,8 +1,10 @@
 import {
+  infiniteQueryOptions,
   useInfiniteQuery,
   useQueries,
   useQuery,
   useQueryClient,
+  type QueryClient,
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -80,25 +82,30 @@ export const contextLinesQuery = (contextLinesPath: string, params: ContextLines
   staleTime: Infinity,
 });
 
+/**
+ * How long an answer counts as fresh: the tab mounting just after {@link prefetchDiffs} uses what
+ * the prefetch brought instead of asking again. Invalidations (context commits) still ask again.
+ */
+const FRESH_MS = 10_000;
+
+const diffsMetadataQuery = (fullPath: string, iid: number, selection: DiffSelection) => ({
+  staleTime: FRESH_MS,
+  queryKey: diffKeys.metadata(fullPath, iid, selection),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    request<DiffsMetadata>(`${mrPath(fullPath, iid)}/diffs_metadata.json`, {
+      query: selectionQuery(selection),
+      signal,
+    }),
+});
+
 /** `diffs_metadata.json`: every file without its lines, the versions, the totals. */
 export function useDiffsMetadata(fullPath: string, iid: number, selection: DiffSelection) {
-  return useQuery({
-    queryKey: diffKeys.metadata(fullPath, iid, selection),
-    queryFn: ({ signal }) =>
-      request<DiffsMetadata>(`${mrPath(fullPath, iid)}/diffs_metadata.json`, {
-        query: selectionQuery(selection),
-        signal,
-      }),
-  });
+  return useQuery(diffsMetadataQuery(fullPath, iid, selection));
 }
 
-/**
- * Every file's lines from `diffs_batch.json`, batch after batch as spec section 9 sizes them, one
- * request at a time so that the first files paint while the rest stream in. A change of
- * whitespace or version is a new key: the loaded files are dropped and loading starts over.
- */
-export function useDiffBatches(fullPath: string, iid: number, selection: DiffSelection, fileByFile: boolean) {
-  const query = useInfiniteQuery({
+const diffBatchesQuery = (fullPath: string, iid: number, selection: DiffSelection, fileByFile: boolean) =>
+  infiniteQueryOptions({
+    staleTime: FRESH_MS,
     queryKey: diffKeys.batches(fullPath, iid, selection, fileByFile),
     initialPageParam: firstBatch(CONFIGURED_PER_PAGE, fileByFile),
     queryFn: ({ pageParam, signal }: { pageParam: BatchCursor; signal: AbortSignal }) =>
@@ -111,6 +118,34 @@ export function useDiffBatches(fullPath: string, iid: number, selection: DiffSel
     getNextPageParam: (last, _pages, cursor) =>
       isLastBatch(cursor.offset, last) ? undefined : nextBatch(cursor),
   });
+
+/**
+ * Asks for the metadata and the first batch as soon as the selection is known, before the
+ * project and the merge request have loaded (neither request needs them): the Changes tab then
+ * mounts with its first files already here or on their way. Answers already held are kept:
+ * only what is missing is asked for.
+ */
+export function prefetchDiffs(
+  queryClient: QueryClient,
+  fullPath: string,
+  iid: number,
+  selection: DiffSelection,
+  fileByFile: boolean,
+): void {
+  void queryClient.prefetchQuery({ ...diffsMetadataQuery(fullPath, iid, selection), staleTime: Infinity });
+  void queryClient.prefetchInfiniteQuery({
+    ...diffBatchesQuery(fullPath, iid, selection, fileByFile),
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Every file's lines from `diffs_batch.json`, batch after batch as spec section 9 sizes them, one
+ * request at a time so that the first files paint while the rest stream in. A change of
+ * whitespace or version is a new key: the loaded files are dropped and loading starts over.
+ */
+export function useDiffBatches(fullPath: string, iid: number, selection: DiffSelection, fileByFile: boolean) {
+  const query = useInfiniteQuery(diffBatchesQuery(fullPath, iid, selection, fileByFile));
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();

@@ -48,19 +48,30 @@ type Options = {
 };
 
 /**
- * The display choices: `?view=` wins over the stored view as in GitLab; the user's saved settings
- * win over this browser's. Spec section 6: whitespace is saved to the profile only when signed in;
- * file by file is always saved (in this browser too, so signed-out visitors keep it).
+ * The choices a visit starts with: `?view=` wins over the stored view as in GitLab; the user's
+ * saved settings win over this browser's.
  */
-export function useDiffPreferences({ viewFromUrl, saved, save }: Options) {
-  const [prefs, setPrefs] = useState<DiffPreferences>(() => ({
+export function initialDiffPreferences(
+  viewFromUrl: string | null,
+  saved: UserDiffPreferences | null,
+): DiffPreferences {
+  return {
     ...DEFAULTS,
     ...readStored(),
     ...(saved
       ? { showWhitespace: saved.show_whitespace_in_diffs, fileByFile: saved.view_diffs_file_by_file }
       : {}),
     ...(viewFromUrl === 'inline' || viewFromUrl === 'parallel' ? { view: viewFromUrl } : {}),
-  }));
+  };
+}
+
+/**
+ * The display choices, from {@link initialDiffPreferences}. Spec section 6: whitespace is saved
+ * to the profile only when signed in; file by file is always saved (in this browser too, so
+ * signed-out visitors keep it).
+ */
+export function useDiffPreferences({ viewFromUrl, saved, save }: Options) {
+  const [prefs, setPrefs] = useState<DiffPreferences>(() => initialDiffPreferences(viewFromUrl, saved));
   const update = useCallback(
     (change: Partial<DiffPreferences>) => {
       setPrefs((current) => {

@@ -1,17 +1,24 @@
 import { Spinner, UnderlineNav } from '@primer/react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { MergeRequestPage as PageData } from '../../../shared/api/mergeRequests';
 import { assertNever } from '../../../shared/lib/assertNever';
 import { ApiError } from '../../api/client';
 import { LoadProblem } from '../../components/LoadProblem';
 import { DiffsApp } from '../diffs/DiffsApp';
+import { usePrefetchDiffs } from '../diffs/usePrefetchDiffs';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { MergeRequestCommits } from './MergeRequestCommits';
 import { MergeRequestHeader } from './MergeRequestHeader';
 import { MergeRequestOverview } from './MergeRequestOverview';
 import { RefusedDependenciesFlash } from './RefusedDependenciesFlash';
 import { usePrefetchNotesData } from '../notes/queries';
-import { mergeRequestPagePath, useMergeRequestCommits, useMergeRequestPage } from './queries';
+import {
+  mergeRequestPagePath,
+  useMergeRequestCommits,
+  useMergeRequestPage,
+  usePrefetchMergeRequestPage,
+} from './queries';
 import { useLiveMergeRequest } from './useLiveMergeRequest';
 import './merge-requests.css';
 
@@ -34,7 +41,6 @@ export function MergeRequestPage({ tab }: { tab: MergeRequestTab }) {
 
 function MergeRequestLoader({ fullPath, iid, tab }: { fullPath: string; iid: number; tab: MergeRequestTab }) {
   const page = useMergeRequestPage(fullPath, iid);
-  usePrefetchNotesData(`${mergeRequestPagePath(fullPath, iid)}/notes_data.json`);
   if (page.isPending) return <Spinner />;
   // A failed background refresh keeps the page as it was loaded (the widget's reviewed head, open
   // forms) on screen; the next event or poll reads it again.
@@ -112,4 +118,33 @@ function TabContent({
     default:
       return assertNever(tab);
   }
+}
+
+/**
+ * Mounted outside the project's frame, which shows nothing until the project has loaded: the
+ * page's own requests (its JSON, its notes data, on the Changes tab the diff's metadata and first
+ * batch) need only the address, so they start beside the project's instead of after it.
+ */
+export function MergeRequestPrefetch({ tab, children }: { tab: MergeRequestTab; children: ReactNode }) {
+  const fullPath = useProjectFullPath();
+  const iid = Number(useParams().iid);
+  const valid = Number.isInteger(iid) && iid > 0;
+  return (
+    <>
+      {valid && <PagePrefetch fullPath={fullPath} iid={iid} />}
+      {valid && tab === 'diffs' && <DiffsPrefetch fullPath={fullPath} iid={iid} />}
+      {children}
+    </>
+  );
+}
+
+function PagePrefetch({ fullPath, iid }: { fullPath: string; iid: number }) {
+  usePrefetchMergeRequestPage(fullPath, iid);
+  usePrefetchNotesData(`${mergeRequestPagePath(fullPath, iid)}/notes_data.json`);
+  return null;
+}
+
+function DiffsPrefetch({ fullPath, iid }: { fullPath: string; iid: number }) {
+  usePrefetchDiffs(fullPath, iid);
+  return null;
 }

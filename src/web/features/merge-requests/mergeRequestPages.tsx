@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
 import { MergeRequestListPage } from './MergeRequestListPage';
-import { MergeRequestPage } from './MergeRequestPage';
+import { MergeRequestPage, MergeRequestPrefetch, type MergeRequestTab } from './MergeRequestPage';
 import { NewMergeRequestPage } from './NewMergeRequestPage';
 
 const page = (path: string, element: ReactNode): ProjectPage => ({
@@ -10,12 +10,24 @@ const page = (path: string, element: ReactNode): ProjectPage => ({
   element: <ProjectLayout>{element}</ProjectLayout>,
 });
 
+/** A merge request's tab, its requests started beside the project's (see MergeRequestPrefetch). */
+const tab = (path: string, name: MergeRequestTab): ProjectPage => ({
+  path,
+  element: (
+    <MergeRequestPrefetch tab={name}>
+      <ProjectLayout>
+        <MergeRequestPage tab={name} />
+      </ProjectLayout>
+    </MergeRequestPrefetch>
+  ),
+});
+
 /** Merge request pages under a project, at GitLab's paths after `/-/`. */
 export const mergeRequestPages: ProjectPage[] = [
   page('merge_requests', <MergeRequestListPage />),
   page('merge_requests/new', <NewMergeRequestPage />),
-  page('merge_requests/:iid', <MergeRequestPage tab="overview" />),
-  page('merge_requests/:iid/commits', <MergeRequestPage tab="commits" />),
-  page('merge_requests/:iid/pipelines', <MergeRequestPage tab="pipelines" />),
-  page('merge_requests/:iid/diffs', <MergeRequestPage tab="diffs" />),
+  tab('merge_requests/:iid', 'overview'),
+  tab('merge_requests/:iid/commits', 'commits'),
+  tab('merge_requests/:iid/pipelines', 'pipelines'),
+  tab('merge_requests/:iid/diffs', 'diffs'),
 ];

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, usePrefetchQuery, useQueries, useQuery } from '@tanstack/react-query';
 import type {
   MergeRequest,
   MergeRequestCommit,
@@ -64,17 +64,26 @@ export function useMergeRequestCounts(fullPath: string, states: readonly ListSta
   });
 }
 
-/** The merge request page's JSON: REST fields, rendered HTML and what the viewer may do. */
 /** The merge request's page address, under which its page endpoints (`.json`, `notes_data.json`) live. */
 export const mergeRequestPagePath = (fullPath: string, iid: number): string =>
   `/${fullPath}/-/merge_requests/${iid}`;
 
+const mergeRequestPageQuery = (fullPath: string, iid: number) => ({
+  // The page mounting just after the prefetch uses its answer; changes reach it as events.
+  staleTime: 5_000,
+  queryKey: mergeRequestKeys.page(fullPath, iid),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    request<MergeRequestPage>(`${mergeRequestPagePath(fullPath, iid)}.json`, { signal }),
+});
+
+/** The merge request page's JSON: REST fields, rendered HTML and what the viewer may do. */
 export function useMergeRequestPage(fullPath: string, iid: number) {
-  return useQuery({
-    queryKey: mergeRequestKeys.page(fullPath, iid),
-    queryFn: ({ signal }) =>
-      request<MergeRequestPage>(`${mergeRequestPagePath(fullPath, iid)}.json`, { signal }),
-  });
+  return useQuery(mergeRequestPageQuery(fullPath, iid));
+}
+
+/** Asks for the page's JSON while the project around it still loads: the request does not need it. */
+export function usePrefetchMergeRequestPage(fullPath: string, iid: number) {
+  usePrefetchQuery(mergeRequestPageQuery(fullPath, iid));
 }
 
 /** One page of the request's commits, newest (its head) first, with their total. */
