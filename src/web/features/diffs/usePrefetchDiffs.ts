@@ -24,7 +24,7 @@ export function usePrefetchDiffs(fullPath: string, iid: number): void {
     const prefs = initialDiffPreferences(searchParams.get('view'), savedSettings);
     const selection = diffSelectionFrom(searchParams, prefs.showWhitespace);
     prefetchDiffs(queryClient, fullPath, iid, selection, prefs.fileByFile);
-    // Once per visit: later changes of the settings or the address are the tab's to follow.
+    // Once per merge request: later changes of the settings or the selection are the tab's to follow.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settingsKnown]);
+  }, [settingsKnown, fullPath, iid]);
 }
