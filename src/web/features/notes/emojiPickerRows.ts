@@ -25,9 +25,16 @@ export function searchEmoji(all: readonly Emoji[], query: string): Emoji[] {
   return all.filter((emoji) => words.every((word) => text(emoji).includes(word)));
 }
 
-/** The categories in the list's own order. */
+/**
+ * The categories in the list's own order. Grouped in place: copying a category's list for each of
+ * its emoji took 25 ms of every page load (the picker's module computes this when it loads).
+ */
 export function byCategory(all: readonly Emoji[]): { title: string; emoji: Emoji[] }[] {
   const groups = new Map<string, Emoji[]>();
-  for (const emoji of all) groups.set(emoji.category, [...(groups.get(emoji.category) ?? []), emoji]);
+  for (const emoji of all) {
+    const group = groups.get(emoji.category);
+    if (group) group.push(emoji);
+    else groups.set(emoji.category, [emoji]);
+  }
   return [...groups].map(([title, emoji]) => ({ title, emoji }));
 }
