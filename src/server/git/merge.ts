@@ -29,11 +29,13 @@ export function mergeTree(gitDir: string, ours: string, theirs: string): Promise
   const now = performance.now();
   const remembered = rememberedMerges.get(key);
   if (remembered && now - remembered.at < REMEMBERED_MERGE_MS) return remembered.result;
-  const result = runMergeTree(gitDir, ours, theirs);
-  rememberedMerges.set(key, { at: now, result });
+  const entry = { at: now, result: runMergeTree(gitDir, ours, theirs) };
+  rememberedMerges.set(key, entry);
   // A failure (git missing, a repository being moved) is not an answer about the commits.
-  result.catch(() => rememberedMerges.delete(key));
-  return result;
+  entry.result.catch(() => {
+    if (rememberedMerges.get(key) === entry) rememberedMerges.delete(key);
+  });
+  return entry.result;
 }
 
 async function runMergeTree(gitDir: string, ours: string, theirs: string): Promise<MergeTreeResult> {

@@ -15,9 +15,7 @@ const tab = (path: string, name: MergeRequestTab): ProjectPage => ({
   path,
   element: (
     <MergeRequestPrefetch tab={name}>
-      <ProjectLayout>
-        <MergeRequestPage tab={name} />
-      </ProjectLayout>
+      {page(path, <MergeRequestPage tab={name} />).element}
     </MergeRequestPrefetch>
   ),
 });
