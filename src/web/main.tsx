@@ -9,7 +9,9 @@ import '@primer/primitives/dist/css/functional/size/size.css';
 import '@primer/primitives/dist/css/functional/typography/typography.css';
 import '@primer/primitives/dist/css/functional/themes/light.css';
 import './styles/app.css';
-import { BaseStyles, ThemeProvider } from '@primer/react';
+import { BaseStyles } from '@primer/react';
+// The next ThemeProvider sets the colour mode without the legacy JavaScript theme (~290 KB of source).
+import { ThemeProvider } from '@primer/react/next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,3 +1,5 @@
+import { Spinner } from '@primer/react';
+import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { HeaderUserArea } from '../features/session/HeaderUserArea';
 
@@ -16,7 +18,9 @@ export function AppLayout() {
         <HeaderUserArea />
       </header>
       <main className="app-main">
-        <Outlet />
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </main>
     </>
   );

@@ -1,5 +1,7 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import type { RouteObject } from 'react-router';
-import { AbuseReportsPage } from './AbuseReportsPage';
+
+const AbuseReportsPage = lazyComponent(() => import('./AbuseReportsPage').then((m) => m.AbuseReportsPage));
 
 /** The admin area (`/admin/...`), for administrators. */
 export const adminPages: RouteObject[] = [{ path: '/admin/abuse_reports', element: <AbuseReportsPage /> }];

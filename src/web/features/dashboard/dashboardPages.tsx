@@ -1,6 +1,12 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import type { RouteObject } from 'react-router';
-import { DashboardGroupsPage } from './DashboardGroupsPage';
-import { DashboardProjectsPage } from './DashboardProjectsPage';
+
+const DashboardGroupsPage = lazyComponent(() =>
+  import('./DashboardGroupsPage').then((m) => m.DashboardGroupsPage),
+);
+const DashboardProjectsPage = lazyComponent(() =>
+  import('./DashboardProjectsPage').then((m) => m.DashboardProjectsPage),
+);
 
 /** The dashboard; the site's root shows the projects dashboard, as GitLab's does. */
 export const dashboardPages: RouteObject[] = [

@@ -1,9 +1,11 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import type { ReactNode } from 'react';
 import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
-import { IssueListPage } from './IssueListPage';
-import { IssuePage } from './IssuePage';
-import { NewIssuePage } from './NewIssuePage';
+
+const IssueListPage = lazyComponent(() => import('./IssueListPage').then((m) => m.IssueListPage));
+const IssuePage = lazyComponent(() => import('./IssuePage').then((m) => m.IssuePage));
+const NewIssuePage = lazyComponent(() => import('./NewIssuePage').then((m) => m.NewIssuePage));
 
 const page = (path: string, element: ReactNode): ProjectPage => ({
   path,

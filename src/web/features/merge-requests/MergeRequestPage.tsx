@@ -1,16 +1,14 @@
 import { Spinner, UnderlineNav } from '@primer/react';
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { MergeRequestPage as PageData } from '../../../shared/api/mergeRequests';
 import { assertNever } from '../../../shared/lib/assertNever';
 import { ApiError } from '../../api/client';
+import { lazyComponent } from '../../components/lazyComponent';
 import { LoadProblem } from '../../components/LoadProblem';
-import { DiffsApp } from '../diffs/DiffsApp';
 import { usePrefetchDiffs } from '../diffs/usePrefetchDiffs';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
-import { MergeRequestCommits } from './MergeRequestCommits';
 import { MergeRequestHeader } from './MergeRequestHeader';
-import { MergeRequestOverview } from './MergeRequestOverview';
 import { RefusedDependenciesFlash } from './RefusedDependenciesFlash';
 import { usePrefetchNotesData } from '../notes/queries';
 import {
@@ -21,6 +19,15 @@ import {
 } from './queries';
 import { useLiveMergeRequest } from './useLiveMergeRequest';
 import './merge-requests.css';
+
+const loadDiffsApp = () => import('../diffs/DiffsApp').then((m) => m.DiffsApp);
+const DiffsApp = lazyComponent(loadDiffsApp);
+const MergeRequestCommits = lazyComponent(() =>
+  import('./MergeRequestCommits').then((m) => m.MergeRequestCommits),
+);
+const MergeRequestOverview = lazyComponent(() =>
+  import('./MergeRequestOverview').then((m) => m.MergeRequestOverview),
+);
 
 export type MergeRequestTab = 'overview' | 'commits' | 'pipelines' | 'diffs';
 
@@ -82,7 +89,9 @@ function Loaded({
           </UnderlineNav.Item>
         ))}
       </UnderlineNav>
-      <TabContent fullPath={fullPath} mergeRequest={mergeRequest} tab={tab} />
+      <Suspense fallback={<Spinner />}>
+        <TabContent fullPath={fullPath} mergeRequest={mergeRequest} tab={tab} />
+      </Suspense>
     </div>
   );
 }
@@ -122,8 +131,9 @@ function TabContent({
 
 /**
  * Mounted outside the project's frame, which shows nothing until the project has loaded: the
- * page's own requests (its JSON, its notes data, on the Changes tab the diff's metadata and first
- * batch) need only the address, so they start beside the project's instead of after it.
+ * page's own requests (its JSON, its notes data, on the Changes tab the diff's metadata, first
+ * batch and the tab's module) need only the address, so they start beside the project's instead
+ * of after it.
  */
 export function MergeRequestPrefetch({ tab, children }: { tab: MergeRequestTab; children: ReactNode }) {
   const fullPath = useProjectFullPath();
@@ -146,5 +156,6 @@ function PagePrefetch({ fullPath, iid }: { fullPath: string; iid: number }) {
 
 function DiffsPrefetch({ fullPath, iid }: { fullPath: string; iid: number }) {
   usePrefetchDiffs(fullPath, iid);
+  useEffect(() => void loadDiffsApp(), []);
   return null;
 }

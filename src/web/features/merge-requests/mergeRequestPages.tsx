@@ -1,9 +1,15 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import type { ReactNode } from 'react';
 import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
-import { MergeRequestListPage } from './MergeRequestListPage';
 import { MergeRequestPage, MergeRequestPrefetch, type MergeRequestTab } from './MergeRequestPage';
-import { NewMergeRequestPage } from './NewMergeRequestPage';
+
+const MergeRequestListPage = lazyComponent(() =>
+  import('./MergeRequestListPage').then((m) => m.MergeRequestListPage),
+);
+const NewMergeRequestPage = lazyComponent(() =>
+  import('./NewMergeRequestPage').then((m) => m.NewMergeRequestPage),
+);
 
 const page = (path: string, element: ReactNode): ProjectPage => ({
   path,

@@ -1,5 +1,6 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import { Flash, Heading } from '@primer/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DraftNote, NotesData } from '../../../shared/api/notes';
 import { commentFormState } from '../../../shared/notes/commentFormState';
 import { lastOwnNote } from '../../../shared/notes/noteActions';
@@ -16,7 +17,6 @@ import { CommentFormNotice } from './CommentFormNotice';
 import { DiscussionThread } from './DiscussionThread';
 import { NotesProvider, currentUserId, type NotesContextValue } from './NotesContext';
 import { SuggestionBatchProvider } from './NoteSuggestions';
-import { PlaceholderNote } from './PlaceholderNote';
 import { ReviewPanel } from './ReviewPanel';
 import { SortOrFilterMenu } from './SortOrFilterMenu';
 import { allDiscussions } from './discussionsCache';
@@ -27,6 +27,9 @@ import { useNotesCache } from './useNotesCache';
 import { useNoteHashTarget, useScrollToNote } from './useNoteHashTarget';
 import { usePendingNotes } from './usePendingNotes';
 import './notes.css';
+
+// Its quick-action parsing needs the emoji list: loaded with the first note saved.
+const PlaceholderNote = lazyComponent(() => import('./PlaceholderNote').then((m) => m.PlaceholderNote));
 
 const NO_DRAFTS: DraftNote[] = [];
 
@@ -155,9 +158,13 @@ function Activity({ notesData }: { notesData: NotesData }) {
     ) : (
       <CommentFormNotice state={formState} notesData={notesData} />
     );
-  const placeholders = pending.map((text, index) => (
-    <PlaceholderNote key={`pending-${index}`} notesData={notesData} text={text} />
-  ));
+  const placeholders = (
+    <Suspense fallback={null}>
+      {pending.map((text, index) => (
+        <PlaceholderNote key={`pending-${index}`} notesData={notesData} text={text} />
+      ))}
+    </Suspense>
+  );
 
   return (
     <NotesProvider value={context}>

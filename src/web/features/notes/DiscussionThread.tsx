@@ -1,6 +1,7 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import { CheckCircleFillIcon, ChevronDownIcon, ChevronUpIcon, IssueOpenedIcon } from '@primer/octicons-react';
 import { Button, Flash, IconButton } from '@primer/react';
-import { memo, useState } from 'react';
+import { Suspense, memo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Discussion } from '../../../shared/api/notes';
 import { autosaveKey } from '../../../shared/notes/autosaveKey';
@@ -15,13 +16,15 @@ import { DraftNoteItem } from './DraftNoteItem';
 import type { ResolveControl } from './NoteActions';
 import { NoteItem } from './NoteItem';
 import { useNotesContext } from './NotesContext';
-import { PlaceholderNote } from './PlaceholderNote';
 import { RepliesToggle } from './RepliesToggle';
 import { RESOLVE_FAILED, ReplyForm } from './ReplyForm';
 import { SystemNote } from './SystemNote';
 import { useResolveDiscussion } from './mutations';
 import { hasAutosavedText } from './useAutosavedText';
 import { usePendingNotes } from './usePendingNotes';
+
+// Its quick-action parsing needs the emoji list: loaded with the first note saved.
+const PlaceholderNote = lazyComponent(() => import('./PlaceholderNote').then((m) => m.PlaceholderNote));
 
 type Props = {
   discussion: Discussion;
@@ -116,9 +119,11 @@ function Thread({ discussion, onJump, targetNoteId, withDiffExcerpt }: Props) {
               <NoteItem key={note.id} note={note} onReply={startReplying} />
             ),
           )}
-        {pending.map((text, index) => (
-          <PlaceholderNote key={index} notesData={notesData} text={text} />
-        ))}
+        <Suspense fallback={null}>
+          {pending.map((text, index) => (
+            <PlaceholderNote key={index} notesData={notesData} text={text} />
+          ))}
+        </Suspense>
         {threadDrafts.map((draft) => (
           <DraftNoteItem key={draft.id} draft={draft} discussion={discussion} />
         ))}

@@ -1,10 +1,14 @@
 import { Button, Tooltip } from '@primer/react';
 import type { Note } from '../../../shared/api/notes';
-import { findEmoji } from '../../../shared/emoji/emoji';
 import { awardFailureText, groupAwards, reactionTooltip } from '../../../shared/notes/emojiAwards';
+import { Suspense } from 'react';
 import { ApiError } from '../../api/client';
+import { lazyComponent } from '../../components/lazyComponent';
 import { EmojiPicker } from './EmojiPicker';
 import { currentUserId, useNotesContext } from './NotesContext';
+
+/** The emoji list loads with the first reaction shown, not with every page. */
+const EmojiGlyph = lazyComponent(() => import('./EmojiGlyph').then((m) => m.EmojiGlyph));
 
 /**
  * Spec 001 sections 2.10 and 6: a note's reactions with who gave them, a toggle each, and the picker
@@ -57,7 +61,11 @@ export function AwardBar({
             onClick={enabled ? () => onAward(name) : undefined}
             count={awards.length}
           >
-            <span aria-label={name}>{findEmoji(name)?.unicode ?? `:${name}:`}</span>
+            <span aria-label={name}>
+              <Suspense fallback={null}>
+                <EmojiGlyph name={name} />
+              </Suspense>
+            </span>
           </Button>
         );
         // An emoji nobody gave yet (thumbs up and down on the noteable) has no one to name.

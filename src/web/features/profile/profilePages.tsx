@@ -1,5 +1,9 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import type { RouteObject } from 'react-router';
-import { PersonalAccessTokensPage } from './PersonalAccessTokensPage';
+
+const PersonalAccessTokensPage = lazyComponent(() =>
+  import('./PersonalAccessTokensPage').then((m) => m.PersonalAccessTokensPage),
+);
 
 export const profilePages: RouteObject[] = [
   { path: '/-/user_settings/personal_access_tokens', element: <PersonalAccessTokensPage /> },

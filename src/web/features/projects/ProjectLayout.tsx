@@ -9,7 +9,7 @@ import {
   PeopleIcon,
 } from '@primer/octicons-react';
 import { Flash, Heading, NavList, Spinner } from '@primer/react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { Project } from '../../../shared/api/projects';
 import { ApiError } from '../../api/client';
@@ -119,7 +119,8 @@ function ProjectFrame({ project, children }: { project: Project; children: React
             This project is archived. Its repository and merge requests are read-only.
           </Flash>
         )}
-        {children}
+        {/* A page's module loading keeps the project's frame on screen. */}
+        <Suspense fallback={<Spinner />}>{children}</Suspense>
       </div>
     </div>
   );

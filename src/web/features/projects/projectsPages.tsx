@@ -1,10 +1,18 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import type { RouteObject } from 'react-router';
-import { MergeRequestSettingsPage } from './MergeRequestSettingsPage';
 import { MAX_PATH_DEPTH, NamespaceOrProjectPage } from './NamespaceOrProjectPage';
-import { NewProjectPage } from './NewProjectPage';
-import { ProjectMembersPage } from './ProjectMembersPage';
 import type { ProjectPage } from './projectRoutes';
-import { ProjectSettingsPage } from './ProjectSettingsPage';
+
+const MergeRequestSettingsPage = lazyComponent(() =>
+  import('./MergeRequestSettingsPage').then((m) => m.MergeRequestSettingsPage),
+);
+const NewProjectPage = lazyComponent(() => import('./NewProjectPage').then((m) => m.NewProjectPage));
+const ProjectMembersPage = lazyComponent(() =>
+  import('./ProjectMembersPage').then((m) => m.ProjectMembersPage),
+);
+const ProjectSettingsPage = lazyComponent(() =>
+  import('./ProjectSettingsPage').then((m) => m.ProjectSettingsPage),
+);
 
 export const projectsPages: RouteObject[] = [{ path: '/projects/new', element: <NewProjectPage /> }];
 

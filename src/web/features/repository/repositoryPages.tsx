@@ -1,12 +1,14 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import type { ReactNode } from 'react';
 import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
-import { BlobPage } from './BlobPage';
-import { BranchesPage } from './BranchesPage';
-import { CommitPage } from './CommitPage';
-import { CommitsPage } from './CommitsPage';
-import { EditBlobPage } from './EditBlobPage';
-import { TreePage } from './TreePage';
+
+const BlobPage = lazyComponent(() => import('./BlobPage').then((m) => m.BlobPage));
+const BranchesPage = lazyComponent(() => import('./BranchesPage').then((m) => m.BranchesPage));
+const CommitPage = lazyComponent(() => import('./CommitPage').then((m) => m.CommitPage));
+const CommitsPage = lazyComponent(() => import('./CommitsPage').then((m) => m.CommitsPage));
+const EditBlobPage = lazyComponent(() => import('./EditBlobPage').then((m) => m.EditBlobPage));
+const TreePage = lazyComponent(() => import('./TreePage').then((m) => m.TreePage));
 
 const page = (path: string, element: ReactNode): ProjectPage => ({
   path,

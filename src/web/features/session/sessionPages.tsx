@@ -1,6 +1,8 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import type { RouteObject } from 'react-router';
-import { SignInPage } from './SignInPage';
-import { SignUpPage } from './SignUpPage';
+
+const SignInPage = lazyComponent(() => import('./SignInPage').then((m) => m.SignInPage));
+const SignUpPage = lazyComponent(() => import('./SignUpPage').then((m) => m.SignUpPage));
 
 export const sessionPages: RouteObject[] = [
   { path: '/users/sign_in', element: <SignInPage /> },
