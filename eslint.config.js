@@ -19,6 +19,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type A } from 'x'` still loads x: in the browser that is a module's whole cost.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/require-await': 'off',
@@ -43,7 +45,27 @@ export default tseslint.config(
     files: ['src/shared/**'],
     rules: layerRule(['**/server/**', '**/web/**', 'node:*', 'fs', 'child_process']),
   },
-  { files: ['src/web/**'], rules: layerRule(['**/server/**', '**/runner/**']) },
+  {
+    files: ['src/web/**'],
+    rules: {
+      ...layerRule(['**/server/**', '**/runner/**']),
+      // The API contract's zod schemas stay out of the browser's bundle (zod and the schemas it
+      // builds cost every page load): the web app takes types from them, and its constants and
+      // rules from zod-free modules.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shared/api/*'],
+              allowTypeImports: true,
+              message: 'Types only from shared/api; move a value the web needs to a zod-free module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['src/server/**'], rules: layerRule(['**/web/**']) },
   {
     files: ['src/web/**/*.tsx', 'src/web/**/*.ts'],

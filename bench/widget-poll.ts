@@ -8,7 +8,7 @@ import type { AppDeps } from '../src/server/container';
 import { SESSION_COOKIE } from '../src/server/auth/current-user';
 import { mergeRequestOn } from './fixtures';
 import { pollOpenLoop, type PollFigures } from './open-loop';
-import { WIDGET_POLL_INTERVAL_MS } from '../src/shared/api/mergeWidget';
+import { WIDGET_POLL_INTERVAL_MS } from '../src/shared/polling/pollIntervals';
 import { withBenchServer } from './server';
 
 const POLLERS = 500;

@@ -18,7 +18,7 @@ export const SESSION_COOKIE = '_review_session';
 
 export type CurrentUser = Pick<UserRow, 'id' | 'username' | 'name' | 'email' | 'admin' | 'state'>;
 
-export { TOKEN_SCOPES, type TokenScope } from '../../shared/api/accessTokens';
+export { TOKEN_SCOPES, type TokenScope } from '../../shared/access/credentials';
 
 export type RequestAuth =
   | { method: 'none' }

@@ -18,3 +18,12 @@ export const accessLevelName = (level: number): string =>
 
 export type Visibility = 'private' | 'internal' | 'public';
 export const VISIBILITIES = ['private', 'internal', 'public'] as const;
+
+const VISIBILITY_RANK = { private: 0, internal: 1, public: 2 } as const;
+
+/** A project or subgroup may not be more visible than the group it sits in. */
+export const exceedsVisibility = (child: Visibility, parent: Visibility): boolean =>
+  VISIBILITY_RANK[child] > VISIBILITY_RANK[parent];
+
+export const visibilityNotAllowedMessage = (child: Visibility, parent: Visibility): string =>
+  `Visibility level ${child} is not allowed in ${parent === 'internal' ? 'an' : 'a'} ${parent} group.`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ABUSE_CATEGORIES } from './notes';
+import { ABUSE_CATEGORIES } from '../notes/abuseCategories';
 
 const person = z.object({
   id: z.number().int(),

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-export const COMMIT_ACTIONS = ['revert', 'cherry_pick'] as const;
-export type CommitActionName = (typeof COMMIT_ACTIONS)[number];
-
 const booleanParam = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
@@ -22,9 +19,3 @@ export const commitActionResponse = z.object({
   merge_request_path: z.string().nullable(),
 });
 export type CommitActionResponse = z.infer<typeof commitActionResponse>;
-
-/** What the merged panel says when the commit went straight onto a branch. */
-export const commitActionDone = (action: CommitActionName, branch: string): string =>
-  action === 'revert'
-    ? 'The merge request has been successfully reverted.'
-    : `The merge request has been successfully cherry-picked into ${branch}.`;

@@ -47,9 +47,6 @@ export const listGroupsQuery = z.object({
 export type ListGroupsQuery = z.input<typeof listGroupsQuery>;
 export type ListGroupsFilters = z.output<typeof listGroupsQuery>;
 
-/** Group nesting, so that a project URL has at most five path segments before `/-/`. */
-export const MAX_GROUP_DEPTH = 4;
-
 /** `GET /groups/:id/projects`. */
 export const listGroupProjectsQuery = z.object({
   search: z.string().max(255).optional(),

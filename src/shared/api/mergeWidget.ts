@@ -134,6 +134,3 @@ export const widgetSchema = z.object({
   ci_integration_jenkins: z.literal(false),
 });
 export type Widget = z.infer<typeof widgetSchema>;
-
-/** The widget starts polling at this interval (the `Poll-Interval` header, in milliseconds). */
-export const WIDGET_POLL_INTERVAL_MS = 10_000;

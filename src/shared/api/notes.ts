@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ABUSE_CATEGORIES } from '../notes/abuseCategories';
 import { updateTaskSchema } from './taskLists';
 import { userBasicSchema } from './users';
 
@@ -14,21 +15,6 @@ export const MAX_NOTE_LENGTH = 1_000_000;
 
 export const NOTEABLE_TYPES = ['Issue', 'MergeRequest'] as const;
 export type NoteableType = (typeof NOTEABLE_TYPES)[number];
-
-/** Spec 001 section 4: 0 all activity, 1 comments only, anything else history only. */
-export const NOTES_FILTERS = { allActivity: 0, onlyComments: 1, onlyHistory: 2 } as const;
-
-export const ABUSE_CATEGORIES = [
-  'spam',
-  'offensive',
-  'phishing',
-  'crypto',
-  'credentials',
-  'copyright',
-  'malware',
-  'other',
-] as const;
-export type AbuseCategory = (typeof ABUSE_CATEGORIES)[number];
 
 export const noteAuthorSchema = z.object({
   id: z.number(),

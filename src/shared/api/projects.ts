@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_COMMIT_TEMPLATE_LENGTH } from '../merge-requests/commitMessage';
 import { VISIBILITIES } from '../access/accessLevels';
 
 /** GitLab takes booleans as JSON or as text (`?membership=true`, form bodies). */
@@ -21,9 +22,6 @@ export type MergeMethod = (typeof MERGE_METHODS)[number];
 
 export const SQUASH_OPTIONS = ['never', 'always', 'default_on', 'default_off'] as const;
 export type SquashOption = (typeof SQUASH_OPTIONS)[number];
-
-/** GitLab's limit for merge and squash commit templates. */
-export const MAX_COMMIT_TEMPLATE_LENGTH = 500;
 
 export const namespaceKindSchema = z.enum(['user', 'group']);
 
@@ -161,17 +159,3 @@ export type UpdateProjectBody = z.output<typeof updateProjectBody>;
 export const acceptedSchema = z.object({ message: z.literal('202 Accepted') });
 
 export const listNamespacesQuery = z.object({ search: z.string().max(255).optional() });
-
-const VISIBILITY_RANK = { private: 0, internal: 1, public: 2 } as const;
-
-/** A project or subgroup may not be more visible than the group it sits in. */
-export const exceedsVisibility = (
-  child: z.infer<typeof visibilitySchema>,
-  parent: z.infer<typeof visibilitySchema>,
-): boolean => VISIBILITY_RANK[child] > VISIBILITY_RANK[parent];
-
-export const visibilityNotAllowedMessage = (
-  child: z.infer<typeof visibilitySchema>,
-  parent: z.infer<typeof visibilitySchema>,
-): string =>
-  `Visibility level ${child} is not allowed in ${parent === 'internal' ? 'an' : 'a'} ${parent} group.`;

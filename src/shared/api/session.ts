@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** GitLab's minimum password length. */
-export const MIN_PASSWORD_LENGTH = 8;
+import { MIN_PASSWORD_LENGTH } from '../access/credentials';
 
 /** The signed-in user as the web app sees it. */
 export const sessionUserSchema = z.object({

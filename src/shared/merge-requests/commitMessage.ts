@@ -87,3 +87,6 @@ export function mergeCommitMessage(template: string | null, facts: CommitMessage
 export function squashCommitMessage(template: string | null, facts: CommitMessageFacts): string {
   return template ? renderCommitTemplate(template, facts) : facts.title;
 }
+
+/** GitLab's limit for merge and squash commit templates. */
+export const MAX_COMMIT_TEMPLATE_LENGTH = 500;

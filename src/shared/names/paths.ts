@@ -56,3 +56,6 @@ export function pathFromName(name: string): string {
     .replace(/^[-.]+|[-.]+$/g, '')
     .replace(/\.{2,}/g, '.');
 }
+
+/** Group nesting, so that a project URL has at most five path segments before `/-/`. */
+export const MAX_GROUP_DEPTH = 4;

@@ -1,4 +1,5 @@
-import { NOTES_FILTERS } from '../api/notes';
+/** Spec 001 section 4: 0 all activity, 1 comments only, anything else history only. */
+export const NOTES_FILTERS = { allActivity: 0, onlyComments: 1, onlyHistory: 2 } as const;
 
 /** Spec 001 section 4: 0 is all activity, 1 is comments only, any other value is history only. */
 export type DiscussionFilterKind = 'all_activity' | 'only_comments' | 'only_history';

@@ -33,3 +33,6 @@ export function deploymentsPollDelay(attempt: number, visibility: Visibility): n
   if (visibility === 'hidden') return null;
   return attempt === 0 ? 0 : backoffInterval(DEPLOYMENTS_POLLING, attempt - 1);
 }
+
+/** The widget starts polling at this interval (the `Poll-Interval` header, in milliseconds). */
+export const WIDGET_POLL_INTERVAL_MS = 10_000;

@@ -1,4 +1,4 @@
-import { ABUSE_CATEGORIES, type AbuseCategory } from '../../../shared/api/notes';
+import { ABUSE_CATEGORIES, type AbuseCategory } from '../../../shared/notes/abuseCategories';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Actor } from '../../auth/permissions';
 import type { Clock } from '../../clock';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SignUpRequest } from '../../../shared/api/session';
-import type { TokenScope } from '../../../shared/api/accessTokens';
+import type { TokenScope } from '../../../shared/access/credentials';
 import type { AuthChanges } from '../../auth/auth-cache';
 import { findUserByLogin, insertAccessToken, type TokenRow, type UserRow } from '../../auth/auth.repo';
 import { hashPassword, verifyPassword } from '../../auth/passwords';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOKEN_SCOPES, type TokenScope } from '../../../shared/api/accessTokens';
+import { TOKEN_SCOPES, type TokenScope } from '../../../shared/access/credentials';
 import { OAUTH_TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
 import type { Container } from '../../container';
 import { ForbiddenError, UnauthorizedError } from '../../errors';

@@ -1,11 +1,7 @@
 import type { Visibility } from '../../../shared/access/accessLevels';
-import {
-  MAX_GROUP_DEPTH,
-  type CreateGroupBody,
-  type ListGroupsFilters,
-  type UpdateGroupBody,
-} from '../../../shared/api/groups';
-import { exceedsVisibility, visibilityNotAllowedMessage } from '../../../shared/api/projects';
+import type { CreateGroupBody, ListGroupsFilters, UpdateGroupBody } from '../../../shared/api/groups';
+import { MAX_GROUP_DEPTH } from '../../../shared/names/paths';
+import { exceedsVisibility, visibilityNotAllowedMessage } from '../../../shared/access/accessLevels';
 import { pathMessage, pathProblem } from '../../../shared/names/paths';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Action, type Actor, type Subject } from '../../auth/permissions';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { COMMIT_ACTIONS, commitActionBody, commitActionResponse } from '../../../shared/api/commitActions';
+import { commitActionBody, commitActionResponse } from '../../../shared/api/commitActions';
+import { COMMIT_ACTIONS } from '../../../shared/merge-widget/commitActions';
 import type { Container } from '../../container';
 import { noteablePageParams, projectPagePrefixes } from '../../page-paths';
 import { requireUser } from '../auth/api-auth';

@@ -1,4 +1,4 @@
-import type { CommitActionName } from '../../../shared/api/commitActions';
+import type { CommitActionName } from '../../../shared/merge-widget/commitActions';
 import type { CurrentUser } from '../../auth/current-user';
 import { UnprocessableError } from '../../errors';
 import { branchRef, resolveCommit } from '../../git/repository';

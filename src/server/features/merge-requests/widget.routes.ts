@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { WIDGET_POLL_INTERVAL_MS } from '../../../shared/api/mergeWidget';
+import { WIDGET_POLL_INTERVAL_MS } from '../../../shared/polling/pollIntervals';
 import type { Container } from '../../container';
 import { createEtagCache } from '../../realtime/etags';
 import { noteablePageParams, projectPagePrefixes } from '../../page-paths';

@@ -1,4 +1,5 @@
-import { MAX_NOTE_LENGTH, NOTES_FILTERS, type NotePosition } from '../../../shared/api/notes';
+import { MAX_NOTE_LENGTH, type NotePosition } from '../../../shared/api/notes';
+import { NOTES_FILTERS } from '../../../shared/notes/discussionFilter';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Actor, type Subject } from '../../auth/permissions';
 import type { Clock, Random } from '../../clock';

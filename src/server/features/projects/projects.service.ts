@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_LEVELS, VISIBILITIES, type Visibility } from '../../../shared/access/accessLevels';
-import {
-  exceedsVisibility,
-  visibilityNotAllowedMessage,
-  type ListProjectsFilters,
-  type UpdateProjectBody,
-} from '../../../shared/api/projects';
+import type { ListProjectsFilters, UpdateProjectBody } from '../../../shared/api/projects';
+import { exceedsVisibility, visibilityNotAllowedMessage } from '../../../shared/access/accessLevels';
 import { pathFromName, pathMessage, pathProblem } from '../../../shared/names/paths';
 import { findUserById } from '../../auth/auth.repo';
 import type { CurrentUser } from '../../auth/current-user';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/api/session';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/access/credentials';
 import { userBasicSchema, userDetailsSchema, userSchema } from '../../../shared/api/users';
 import { can } from '../../auth/permissions';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';

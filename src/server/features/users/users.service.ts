@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/api/session';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/access/credentials';
 import { pathMessage, pathProblem } from '../../../shared/names/paths';
 import type { AuthChanges } from '../../auth/auth-cache';
 import { hashPassword } from '../../auth/passwords';

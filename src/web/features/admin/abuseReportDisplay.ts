@@ -1,4 +1,4 @@
-import type { AbuseCategory } from '../../../shared/api/notes';
+import type { AbuseCategory } from '../../../shared/notes/abuseCategories';
 
 /** How the admin list names each category, as GitLab's admin area does. */
 export const ABUSE_CATEGORY_LABELS: Record<AbuseCategory, string> = {

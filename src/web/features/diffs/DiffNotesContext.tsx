@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DiffFile, DiffsMetadata } from '../../../shared/api/diffs';
-import { NOTES_FILTERS, type Discussion, type NotesData } from '../../../shared/api/notes';
+import type { Discussion, NotesData } from '../../../shared/api/notes';
+import { NOTES_FILTERS } from '../../../shared/notes/discussionFilter';
 import { allDiscussions } from '../notes/discussionsCache';
 import { useDraftMutations } from '../notes/mutations';
 import { NotesProvider, type NotesContextValue } from '../notes/NotesContext';

@@ -1,9 +1,11 @@
+import { lazyComponent } from '../../components/lazyComponent';
 import type { RouteObject } from 'react-router';
-import { MAX_GROUP_DEPTH } from '../../../shared/api/groups';
+import { MAX_GROUP_DEPTH } from '../../../shared/names/paths';
 import { usePathParams } from '../projects/NamespaceOrProjectPage';
-import { GroupMembersPage } from './GroupMembersPage';
-import { GroupPage } from './GroupPage';
-import { NewGroupPage } from './NewGroupPage';
+
+const GroupMembersPage = lazyComponent(() => import('./GroupMembersPage').then((m) => m.GroupMembersPage));
+const GroupPage = lazyComponent(() => import('./GroupPage').then((m) => m.GroupPage));
+const NewGroupPage = lazyComponent(() => import('./NewGroupPage').then((m) => m.NewGroupPage));
 
 const groupParams = (depth: number) => Array.from({ length: depth }, (_, i) => `:g${i}`).join('/');
 

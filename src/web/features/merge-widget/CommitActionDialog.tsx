@@ -1,7 +1,7 @@
 import { Checkbox, Dialog, Flash, FormControl, Select } from '@primer/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { commitActionDone, type CommitActionName } from '../../../shared/api/commitActions';
+import { commitActionDone, type CommitActionName } from '../../../shared/merge-widget/commitActions';
 import { useBranchNames } from '../projects/queries';
 import { useCommitAction } from './mutations';
 

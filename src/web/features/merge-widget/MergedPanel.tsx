@@ -2,7 +2,7 @@ import { GitMergeIcon } from '@primer/octicons-react';
 import { Button, Flash, RelativeTime } from '@primer/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { CommitActionName } from '../../../shared/api/commitActions';
+import type { CommitActionName } from '../../../shared/merge-widget/commitActions';
 import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
 import { isDeleteSourceBranchOffered } from '../../../shared/merge-widget/mergeValidation';
 import { SOURCE_BRANCH_DELETE_FAILED } from '../../../shared/merge-widget/messages';

@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CommitActionBody,
-  CommitActionName,
-  CommitActionResponse,
-} from '../../../shared/api/commitActions';
+import type { CommitActionBody, CommitActionResponse } from '../../../shared/api/commitActions';
+import type { CommitActionName } from '../../../shared/merge-widget/commitActions';
 import type { PageMergeBody, PageMergeResponse } from '../../../shared/api/mergeRequests';
 import type { PageBranchDeleteResponse } from '../../../shared/api/repository';
 import { BRANCH_DELETED_RESPONSE } from '../../../shared/merge-widget/messages';

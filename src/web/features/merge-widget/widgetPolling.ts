@@ -1,4 +1,4 @@
-import { WIDGET_POLL_INTERVAL_MS } from '../../../shared/api/mergeWidget';
+import { WIDGET_POLL_INTERVAL_MS } from '../../../shared/polling/pollIntervals';
 import {
   backoffInterval,
   MERGE_STATE_HIDDEN_INTERVAL_MS,

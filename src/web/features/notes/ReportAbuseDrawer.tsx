@@ -1,6 +1,6 @@
 import { Button, Dialog, Flash, FormControl, Radio, RadioGroup } from '@primer/react';
 import { useState } from 'react';
-import { ABUSE_CATEGORIES, type AbuseCategory } from '../../../shared/api/notes';
+import { ABUSE_CATEGORIES, type AbuseCategory } from '../../../shared/notes/abuseCategories';
 import { useReportAbuse } from './mutations';
 
 /** The categories as the drawer lists them, in spec 001 section 3's order. */

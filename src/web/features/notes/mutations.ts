@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type {
-  AbuseCategory,
   CreateNoteBody,
   CreateNoteResponse,
   Discussion,
@@ -10,6 +9,7 @@ import type {
   NotePosition,
   NotesData,
 } from '../../../shared/api/notes';
+import type { AbuseCategory } from '../../../shared/notes/abuseCategories';
 import { request } from '../../api/client';
 import { useAction } from '../../components/useAction';
 import { useTaskList } from '../../components/useTaskList';

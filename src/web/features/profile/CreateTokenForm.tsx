@@ -1,11 +1,7 @@
 import { Button, Checkbox, CheckboxGroup, Flash, FormControl, TextInput } from '@primer/react';
 import { useState, type FormEvent } from 'react';
-import {
-  TOKEN_SCOPE_DESCRIPTIONS,
-  TOKEN_SCOPES,
-  type NewPersonalAccessToken,
-  type TokenScope,
-} from '../../../shared/api/accessTokens';
+import type { NewPersonalAccessToken } from '../../../shared/api/accessTokens';
+import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES, type TokenScope } from '../../../shared/access/credentials';
 import { useCreateAccessToken } from './mutations';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,11 +1,7 @@
 import { Checkbox, FormControl, Radio, RadioGroup, Textarea } from '@primer/react';
 import { useState } from 'react';
-import {
-  MAX_COMMIT_TEMPLATE_LENGTH,
-  type MergeMethod,
-  type Project,
-  type SquashOption,
-} from '../../../shared/api/projects';
+import type { MergeMethod, Project, SquashOption } from '../../../shared/api/projects';
+import { MAX_COMMIT_TEMPLATE_LENGTH } from '../../../shared/merge-requests/commitMessage';
 import { COMMIT_TEMPLATE_VARIABLES } from '../../../shared/merge-requests/commitMessage';
 import { MERGE_METHOD_CHOICES, SQUASH_CHOICES, type Choice } from './mergeSettingsChoices';
 import { SettingsSectionForm } from './SettingsSectionForm';

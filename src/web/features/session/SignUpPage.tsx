@@ -1,7 +1,8 @@
 import { Button, Flash, FormControl, Heading, Link, TextInput } from '@primer/react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH, type SignUpRequest } from '../../../shared/api/session';
+import type { SignUpRequest } from '../../../shared/api/session';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/access/credentials';
 import { useSignUp } from './mutations';
 import { safeRedirectPath, sessionPageUrl } from './redirectTarget';
 import { useSession } from './useSession';
