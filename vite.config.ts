@@ -1,15 +1,47 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** What the Vite dev server answers itself: its modules, and HTML page loads (the client router decides). */
 const servedByVite = (url: string, accept: string | undefined) =>
   /^\/(@|src\/|node_modules\/|main\.tsx|index\.html)/.test(url) || (accept ?? '').includes('text/html');
 
-const EXCEPT_EMOJI = (id: string) => !/gemoji|shared[\\/]emoji/.test(id);
+const isEmoji = (id: string) => /gemoji|shared[\\/]emoji/.test(id);
+
+/**
+ * The entry's own modules (main.tsx and what it imports): they start the page's first requests
+ * before the app's scripts have loaded, so they stay in the entry's chunk, apart from the shared
+ * chunks, in a small `boot` chunk of their own (read after the module graph is built, before
+ * chunks are made). The build fails if the entry comes to import any other chunk.
+ */
+const BOOT = /(^|\/)boot-[\w-]+\.js$/;
+const entryModules = new Set<string>();
+function keepEntryAlone(): Plugin {
+  return {
+    name: 'keep-entry-alone',
+    apply: 'build',
+    buildEnd() {
+      const entry = [...this.getModuleIds()].find((id) => id.endsWith('src/web/main.tsx'));
+      const pending = entry ? [entry] : [];
+      for (let id = pending.pop(); id; id = pending.pop()) {
+        if (entryModules.has(id)) continue;
+        entryModules.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        const others =
+          chunk.type === 'chunk' && chunk.isEntry ? chunk.imports.filter((name) => !BOOT.test(name)) : [];
+        if (others.length > 0)
+          this.error(`the entry imports ${others.join(', ')}: its early requests would wait`);
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [react(), keepEntryAlone()],
   build: {
     outDir: process.env.WEB_DIST_DIR ?? '../../dist/web',
     emptyOutDir: true,
@@ -17,12 +49,26 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Left to itself the bundler made ~90 chunks, ~50 of them before the first paint: six
-        // connections at a time took longer than parsing one script. Libraries every page uses
-        // go in one chunk; the emoji list stays with the picker and the reactions that need it.
+        // connections at a time took longer than parsing one script. Libraries go in one chunk,
+        // app code shared by pages in another; the emoji list stays with the picker and the
+        // reactions that need it.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: (id) => id.includes('node_modules') && EXCEPT_EMOJI(id), priority: 10 },
-            { name: 'common', test: EXCEPT_EMOJI, minShareCount: 2, minSize: 20_000, priority: 5 },
+            // First: the shared chunks below would otherwise take these in as dependencies of
+            // their own modules, and the entry would wait for them.
+            { name: 'boot', test: (id) => entryModules.has(id), priority: 20 },
+            {
+              name: 'vendor',
+              test: (id) => /node_modules.*\.[cm]?js$/.test(id) && !isEmoji(id) && !entryModules.has(id),
+              priority: 10,
+            },
+            {
+              name: 'common',
+              test: (id) => !isEmoji(id) && !entryModules.has(id),
+              minShareCount: 2,
+              minSize: 20_000,
+              priority: 5,
+            },
           ],
         },
       },

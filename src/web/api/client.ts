@@ -58,6 +58,41 @@ function messageOf(body: unknown, status: number): string {
   return `Request failed (${status})`;
 }
 
+/**
+ * GETs started before the app's scripts have loaded ({@link startEarlyGet}), by URL. The app's
+ * own request for the same URL takes the answer instead of asking again: once, and only while it
+ * is fresh, so a later visit to the same address asks the server.
+ */
+const earlyGets = new Map<string, { response: Promise<Response>; startedAt: number }>();
+const EARLY_GET_FRESH_MS = 10_000;
+
+const earlyFetch = (url: string) =>
+  fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+
+/** Asks for `url` now; the app's first request for it gets this answer. */
+export function startEarlyGet(url: string): void {
+  earlyGets.set(url, { response: earlyFetch(url), startedAt: performance.now() });
+}
+
+/** {@link startEarlyGet}, and the answer's JSON for the caller too (null if it failed). */
+export async function startEarlyGetJson<T>(url: string): Promise<T | null> {
+  const response = earlyFetch(url);
+  // Copied before this reads it: the app reads its own copy.
+  earlyGets.set(url, { response: response.then((answer) => answer.clone()), startedAt: performance.now() });
+  try {
+    const answer = await response;
+    return answer.ok ? ((await answer.json()) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function takeEarlyGet(url: string): Promise<Response> | null {
+  const early = earlyGets.get(url);
+  earlyGets.delete(url);
+  return early && performance.now() - early.startedAt < EARLY_GET_FRESH_MS ? early.response : null;
+}
+
 export type ApiResponse<T> = { data: T; headers: Headers };
 
 export async function requestWithHeaders<T>(
@@ -70,14 +105,17 @@ export async function requestWithHeaders<T>(
   const form = options.body instanceof FormData ? options.body : null;
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    signal: options.signal,
-    cache: options.cache,
-  });
+  const url = buildUrl(path, options.query);
+  const plainGet = method === 'GET' && !options.headers && !options.cache;
+  const response = await ((plainGet && takeEarlyGet(url)) ||
+    fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      signal: options.signal,
+      cache: options.cache,
+    }));
   const text = await response.text();
   // A page endpoint may answer HTML (a description diff); anything not JSON comes back as text.
   const json = response.headers.get('content-type')?.includes('json') ?? true;

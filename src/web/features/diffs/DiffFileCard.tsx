@@ -19,7 +19,7 @@ import { canShowFullFile } from './fullFile';
 import { ImageViewer } from './ImageViewer';
 import { TextDiff } from './TextDiff';
 import { shownLines, type FileExpansion } from './fileExpansion';
-import type { DiffViewType } from './useDiffPreferences';
+import type { DiffViewType } from './diffPreferences';
 import { viewerKind } from './viewerKind';
 
 export type FileBody =

@@ -39,10 +39,10 @@ import {
   useDiffsMetadata,
   usePrefetchFiles,
   useUserDiffPreferences,
-  type DiffSelection,
 } from './queries';
-import { diffSelectionFrom } from './diffSelection';
-import { useDiffPreferences, type DiffPreferences } from './useDiffPreferences';
+import { diffSelectionFrom, type DiffSelection } from './diffSelection';
+import type { DiffPreferences } from './diffPreferences';
+import { useDiffPreferences } from './useDiffPreferences';
 import { shownLines } from './fileExpansion';
 import { useFileExpansions } from './useFileExpansions';
 import { useFindShortcut } from './useFindShortcut';

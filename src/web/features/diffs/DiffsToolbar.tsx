@@ -16,7 +16,7 @@ import {
   versionOptions,
   type VersionChoice,
 } from './versionOptions';
-import type { DiffPreferences } from './useDiffPreferences';
+import type { DiffPreferences } from './diffPreferences';
 
 type Props = {
   metadata: DiffsMetadata;

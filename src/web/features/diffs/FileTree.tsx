@@ -9,7 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { DiffFileMetadata } from '../../../shared/api/diffs';
 import { buildFileTree, findFiles, listRows, visibleRows, type LoadState, type TreeRow } from './fileTree';
-import type { FileTreeView } from './useDiffPreferences';
+import type { FileTreeView } from './diffPreferences';
 
 type Props = {
   files: readonly DiffFileMetadata[];

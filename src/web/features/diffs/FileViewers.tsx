@@ -3,7 +3,7 @@ import type { DiffFile } from '../../../shared/api/diffs';
 import { rawFileUrl } from '../repository/queries';
 import type { FullFileState } from './fullFile';
 import { TextDiff } from './TextDiff';
-import type { DiffViewType } from './useDiffPreferences';
+import type { DiffViewType } from './diffPreferences';
 import { humanSize, modeChangedText, viewFileAtText } from './viewerKind';
 
 const shownPath = (file: DiffFile) => (file.deleted_file ? file.old_path : file.new_path);

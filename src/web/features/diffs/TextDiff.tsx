@@ -7,7 +7,7 @@ import type { LineNotes } from './DiffNotesText';
 import { ADD_COMMENT_HINT } from './lineRange';
 import { coverageMarker, type FileCoverage } from './coverage';
 import { toParallelRows } from './parallelLines';
-import type { DiffViewType } from './useDiffPreferences';
+import type { DiffViewType } from './diffPreferences';
 
 /** Rows per chunk: each chunk is skipped by the browser's layout while off screen. */
 const CHUNK = 100;

@@ -1,4 +1,14 @@
-import type { DiffSelection } from './queries';
+/** What selects the diff: whitespace, and a version, a version range or one commit. */
+export type DiffSelection = {
+  ignoreWhitespace: boolean;
+  diffId?: number;
+  startSha?: string;
+  commitId?: string;
+  /** Compared with the target's head as merged (GitLab's `diff_head`). */
+  diffHead?: boolean;
+  /** Only the request's previously merged commits (GitLab's `only_context_commits`). */
+  onlyContextCommits?: boolean;
+};
 
 const SHA = /^[0-9a-f]{40}$/;
 const shaParam = (value: string | null) => (value && SHA.test(value) ? value : undefined);

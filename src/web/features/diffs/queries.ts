@@ -4,7 +4,6 @@ import {
   useQueries,
   useQuery,
   useQueryClient,
-  type QueryClient,
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -19,40 +18,19 @@ import type {
   DiffsMetadata,
 } from '../../../shared/api/diffs';
 import { request, requestWithHeaders } from '../../api/client';
-import { batchQuery, firstBatch, isLastBatch, nextBatch, type BatchCursor } from './batchLoading';
+import { firstBatch, isLastBatch, nextBatch, type BatchCursor } from './batchLoading';
 import type { ContextLinesParams } from './contextExpansion';
 import { nextCoveragePoll, type CoverageAnswer } from './coverage';
 import type { FileBody } from './DiffFileCard';
-
-/** What selects the diff: whitespace, and a version, a version range or one commit. */
-export type DiffSelection = {
-  ignoreWhitespace: boolean;
-  diffId?: number;
-  startSha?: string;
-  commitId?: string;
-  /** Compared with the target's head as merged (GitLab's `diff_head`). */
-  diffHead?: boolean;
-  /** Only the request's previously merged commits (GitLab's `only_context_commits`). */
-  onlyContextCommits?: boolean;
-};
-
-/**
- * The spec's "configured" page size: GitLab's client is configured with `per_page` 5 for the
- * first batch of the Changes tab (see docs/decisions.md).
- */
-export const CONFIGURED_PER_PAGE = 5;
-
-const mrPath = (fullPath: string, iid: number) => `/${fullPath}/-/merge_requests/${iid}`;
-
-const selectionQuery = (s: DiffSelection) => ({
-  w: s.ignoreWhitespace ? '1' : '0',
-  view: 'inline',
-  diff_id: s.diffId,
-  start_sha: s.startSha,
-  commit_id: s.commitId,
-  diff_head: s.diffHead ? 'true' : undefined,
-  only_context_commits: s.onlyContextCommits ? 'true' : undefined,
-});
+import type { DiffSelection } from './diffSelection';
+import {
+  CONFIGURED_PER_PAGE,
+  diffsBatchUrl,
+  diffsMetadataUrl,
+  mrPath,
+  selectionQuery,
+  USER_PREFERENCES_API,
+} from './diffsRequests';
 
 export const diffKeys = {
   all: (fullPath: string, iid: number) => ['diffs', fullPath, iid] as const,
@@ -82,20 +60,10 @@ export const contextLinesQuery = (contextLinesPath: string, params: ContextLines
   staleTime: Infinity,
 });
 
-/**
- * How long an answer counts as fresh: the tab mounting just after {@link prefetchDiffs} uses what
- * the prefetch brought instead of asking again. Invalidations (context commits) still ask again.
- */
-const FRESH_MS = 10_000;
-
 const diffsMetadataQuery = (fullPath: string, iid: number, selection: DiffSelection) => ({
-  staleTime: FRESH_MS,
   queryKey: diffKeys.metadata(fullPath, iid, selection),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    request<DiffsMetadata>(`${mrPath(fullPath, iid)}/diffs_metadata.json`, {
-      query: selectionQuery(selection),
-      signal,
-    }),
+    request<DiffsMetadata>(diffsMetadataUrl(fullPath, iid, selection), { signal }),
 });
 
 /** `diffs_metadata.json`: every file without its lines, the versions, the totals. */
@@ -105,39 +73,15 @@ export function useDiffsMetadata(fullPath: string, iid: number, selection: DiffS
 
 const diffBatchesQuery = (fullPath: string, iid: number, selection: DiffSelection, fileByFile: boolean) =>
   infiniteQueryOptions({
-    staleTime: FRESH_MS,
     queryKey: diffKeys.batches(fullPath, iid, selection, fileByFile),
     initialPageParam: firstBatch(CONFIGURED_PER_PAGE, fileByFile),
     queryFn: ({ pageParam, signal }: { pageParam: BatchCursor; signal: AbortSignal }) =>
-      request<DiffsBatch>(`${mrPath(fullPath, iid)}/diffs_batch.json`, {
-        query: { ...selectionQuery(selection), ...batchQuery(pageParam) },
-        signal,
-      }),
+      request<DiffsBatch>(diffsBatchUrl(fullPath, iid, selection, pageParam), { signal }),
     // A failed batch says so at once and offers "Try again" (spec section 8) instead of retrying unseen.
     retry: false,
     getNextPageParam: (last, _pages, cursor) =>
       isLastBatch(cursor.offset, last) ? undefined : nextBatch(cursor),
   });
-
-/**
- * Asks for the metadata and the first batch as soon as the selection is known, before the
- * project and the merge request have loaded (neither request needs them): the Changes tab then
- * mounts with its first files already here or on their way. Answers already held are kept:
- * only what is missing is asked for.
- */
-export function prefetchDiffs(
-  queryClient: QueryClient,
-  fullPath: string,
-  iid: number,
-  selection: DiffSelection,
-  fileByFile: boolean,
-): void {
-  void queryClient.prefetchQuery({ ...diffsMetadataQuery(fullPath, iid, selection), staleTime: Infinity });
-  void queryClient.prefetchInfiniteQuery({
-    ...diffBatchesQuery(fullPath, iid, selection, fileByFile),
-    staleTime: Infinity,
-  });
-}
 
 /**
  * Every file's lines from `diffs_batch.json`, batch after batch as spec section 9 sizes them, one
@@ -258,7 +202,7 @@ export const userPreferencesKey = ['user', 'preferences'] as const;
 export function useUserDiffPreferences(signedIn: boolean) {
   return useQuery({
     queryKey: userPreferencesKey,
-    queryFn: ({ signal }) => request<UserDiffPreferences>('/api/v4/user/preferences', { signal }),
+    queryFn: ({ signal }) => request<UserDiffPreferences>(USER_PREFERENCES_API, { signal }),
     enabled: signedIn,
     staleTime: 5 * 60_000,
   });

@@ -10,7 +10,8 @@ import {
 } from './contextExpansion';
 import { unexpanded, type FileExpansion } from './fileExpansion';
 import { changesOnly, mergeFullFile, nextFullFile, type FullFileEvent } from './fullFile';
-import { contextLinesQuery, type DiffSelection } from './queries';
+import type { DiffSelection } from './diffSelection';
+import { contextLinesQuery } from './queries';
 
 type Store = { selection: DiffSelection; files: ReadonlyMap<string, FileExpansion> };
 

@@ -10,7 +10,7 @@ import type {
 import type { Member } from '../../../shared/api/members';
 import type { MetricImage } from '../../../shared/api/metricImages';
 import { request, requestWithHeaders } from '../../api/client';
-import { projectApi } from '../projects/queries';
+import { projectApi } from '../projects/projectApi';
 
 export type ListState = IssueState | 'all';
 export type ListFilter = { state: ListState; search: string; page: number };

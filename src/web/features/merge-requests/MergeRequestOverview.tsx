@@ -5,7 +5,8 @@ import { NoteableAwards } from '../notes/NoteableAwards';
 import { MarkdownBody } from '../../components/MarkdownBody';
 import { useDescriptionTaskList } from '../../components/useDescriptionTaskList';
 import { notesKeys } from '../notes/queries';
-import { mergeRequestKeys, mergeRequestPagePath } from './queries';
+import { mergeRequestPagePath, notesDataPath } from './mergeRequestPaths';
+import { mergeRequestKeys } from './queries';
 import { MergeWidget } from '../merge-widget/MergeWidget';
 import { MergeRequestSidebar } from './MergeRequestSidebar';
 import { mergeRequestsApi } from './queries';
@@ -30,7 +31,6 @@ export function MergeRequestOverview({
     editable: mergeRequest.current_user.can_update,
     alsoRefresh: notesKeys.all,
   });
-  const notesDataPath = `${pagePath}/notes_data.json`;
   return (
     <div className="mr-overview">
       <div className="stack mr-overview__main">
@@ -43,12 +43,12 @@ export function MergeRequestOverview({
           )}
         </section>
         <NoteableAwards
-          notesDataPath={notesDataPath}
+          notesDataPath={notesDataPath(fullPath, mergeRequest.iid)}
           awardsPath={`${mergeRequestsApi(fullPath)}/${mergeRequest.iid}/award_emoji`}
           togglePath={`${pagePath}/toggle_award_emoji`}
         />
         <MergeWidget fullPath={fullPath} mergeRequest={mergeRequest} />
-        <ActivitySection notesDataPath={notesDataPath} />
+        <ActivitySection notesDataPath={notesDataPath(fullPath, mergeRequest.iid)} />
       </div>
       <MergeRequestSidebar fullPath={fullPath} mergeRequest={mergeRequest} />
     </div>

@@ -1,27 +1,21 @@
 import { Spinner, UnderlineNav } from '@primer/react';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { MergeRequestPage as PageData } from '../../../shared/api/mergeRequests';
 import { assertNever } from '../../../shared/lib/assertNever';
 import { ApiError } from '../../api/client';
 import { lazyComponent } from '../../components/lazyComponent';
 import { LoadProblem } from '../../components/LoadProblem';
-import { usePrefetchDiffs } from '../diffs/usePrefetchDiffs';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { MergeRequestHeader } from './MergeRequestHeader';
 import { RefusedDependenciesFlash } from './RefusedDependenciesFlash';
 import { usePrefetchNotesData } from '../notes/queries';
-import {
-  mergeRequestPagePath,
-  useMergeRequestCommits,
-  useMergeRequestPage,
-  usePrefetchMergeRequestPage,
-} from './queries';
+import { notesDataPath } from './mergeRequestPaths';
+import { useMergeRequestCommits, useMergeRequestPage } from './queries';
 import { useLiveMergeRequest } from './useLiveMergeRequest';
 import './merge-requests.css';
 
-const loadDiffsApp = () => import('../diffs/DiffsApp').then((m) => m.DiffsApp);
-const DiffsApp = lazyComponent(loadDiffsApp);
+const DiffsApp = lazyComponent(() => import('../diffs/DiffsApp').then((m) => m.DiffsApp));
 const MergeRequestCommits = lazyComponent(() =>
   import('./MergeRequestCommits').then((m) => m.MergeRequestCommits),
 );
@@ -48,6 +42,8 @@ export function MergeRequestPage({ tab }: { tab: MergeRequestTab }) {
 
 function MergeRequestLoader({ fullPath, iid, tab }: { fullPath: string; iid: number; tab: MergeRequestTab }) {
   const page = useMergeRequestPage(fullPath, iid);
+  // Asked for beside the page's JSON: the Activity section's threads wait for it.
+  usePrefetchNotesData(notesDataPath(fullPath, iid));
   if (page.isPending) return <Spinner />;
   // A failed background refresh keeps the page as it was loaded (the widget's reviewed head, open
   // forms) on screen; the next event or poll reads it again.
@@ -127,35 +123,4 @@ function TabContent({
     default:
       return assertNever(tab);
   }
-}
-
-/**
- * Mounted outside the project's frame, which shows nothing until the project has loaded: the
- * page's own requests (its JSON, its notes data, on the Changes tab the diff's metadata, first
- * batch and the tab's module) need only the address, so they start beside the project's instead
- * of after it.
- */
-export function MergeRequestPrefetch({ tab, children }: { tab: MergeRequestTab; children: ReactNode }) {
-  const fullPath = useProjectFullPath();
-  const iid = Number(useParams().iid);
-  const valid = Number.isInteger(iid) && iid > 0;
-  return (
-    <>
-      {valid && <PagePrefetch fullPath={fullPath} iid={iid} />}
-      {valid && tab === 'diffs' && <DiffsPrefetch fullPath={fullPath} iid={iid} />}
-      {children}
-    </>
-  );
-}
-
-function PagePrefetch({ fullPath, iid }: { fullPath: string; iid: number }) {
-  usePrefetchMergeRequestPage(fullPath, iid);
-  usePrefetchNotesData(`${mergeRequestPagePath(fullPath, iid)}/notes_data.json`);
-  return null;
-}
-
-function DiffsPrefetch({ fullPath, iid }: { fullPath: string; iid: number }) {
-  usePrefetchDiffs(fullPath, iid);
-  useEffect(() => void loadDiffsApp(), []);
-  return null;
 }

@@ -2,7 +2,7 @@ import { lazyComponent } from '../../components/lazyComponent';
 import type { ReactNode } from 'react';
 import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
-import { MergeRequestPage, MergeRequestPrefetch, type MergeRequestTab } from './MergeRequestPage';
+import { MergeRequestPage } from './MergeRequestPage';
 
 const MergeRequestListPage = lazyComponent(() =>
   import('./MergeRequestListPage').then((m) => m.MergeRequestListPage),
@@ -16,22 +16,12 @@ const page = (path: string, element: ReactNode): ProjectPage => ({
   element: <ProjectLayout>{element}</ProjectLayout>,
 });
 
-/** A merge request's tab, its requests started beside the project's (see MergeRequestPrefetch). */
-const tab = (path: string, name: MergeRequestTab): ProjectPage => ({
-  path,
-  element: (
-    <MergeRequestPrefetch tab={name}>
-      {page(path, <MergeRequestPage tab={name} />).element}
-    </MergeRequestPrefetch>
-  ),
-});
-
 /** Merge request pages under a project, at GitLab's paths after `/-/`. */
 export const mergeRequestPages: ProjectPage[] = [
   page('merge_requests', <MergeRequestListPage />),
   page('merge_requests/new', <NewMergeRequestPage />),
-  tab('merge_requests/:iid', 'overview'),
-  tab('merge_requests/:iid/commits', 'commits'),
-  tab('merge_requests/:iid/pipelines', 'pipelines'),
-  tab('merge_requests/:iid/diffs', 'diffs'),
+  page('merge_requests/:iid', <MergeRequestPage tab="overview" />),
+  page('merge_requests/:iid/commits', <MergeRequestPage tab="commits" />),
+  page('merge_requests/:iid/pipelines', <MergeRequestPage tab="pipelines" />),
+  page('merge_requests/:iid/diffs', <MergeRequestPage tab="diffs" />),
 ];

@@ -1,4 +1,4 @@
-import { keepPreviousData, usePrefetchQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type {
   MergeRequest,
   MergeRequestCommit,
@@ -7,7 +7,8 @@ import type {
 } from '../../../shared/api/mergeRequests';
 import type { BranchJson } from '../../../shared/api/repository';
 import { request, requestWithHeaders } from '../../api/client';
-import { projectApi } from '../projects/queries';
+import { projectApi } from '../projects/projectApi';
+import { mergeRequestPagePath } from './mergeRequestPaths';
 
 export type ListState = MergeRequestState | 'all';
 export type ListFilter = { state: ListState; search: string; page: number };
@@ -64,13 +65,7 @@ export function useMergeRequestCounts(fullPath: string, states: readonly ListSta
   });
 }
 
-/** The merge request's page address, under which its page endpoints (`.json`, `notes_data.json`) live. */
-export const mergeRequestPagePath = (fullPath: string, iid: number): string =>
-  `/${fullPath}/-/merge_requests/${iid}`;
-
 const mergeRequestPageQuery = (fullPath: string, iid: number) => ({
-  // The page mounting just after the prefetch uses its answer; changes reach it as events.
-  staleTime: 5_000,
   queryKey: mergeRequestKeys.page(fullPath, iid),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     request<MergeRequestPage>(`${mergeRequestPagePath(fullPath, iid)}.json`, { signal }),
@@ -79,11 +74,6 @@ const mergeRequestPageQuery = (fullPath: string, iid: number) => ({
 /** The merge request page's JSON: REST fields, rendered HTML and what the viewer may do. */
 export function useMergeRequestPage(fullPath: string, iid: number) {
   return useQuery(mergeRequestPageQuery(fullPath, iid));
-}
-
-/** Asks for the page's JSON while the project around it still loads: the request does not need it. */
-export function usePrefetchMergeRequestPage(fullPath: string, iid: number) {
-  usePrefetchQuery(mergeRequestPageQuery(fullPath, iid));
 }
 
 /** One page of the request's commits, newest (its head) first, with their total. */

@@ -7,12 +7,10 @@ import type { StatusCheckJson } from '../../../shared/api/statusChecks';
 import type { UserBasic } from '../../../shared/api/users';
 import { ApiError, request, requestWithHeaders } from '../../api/client';
 import { groupKeys } from '../groups/queries';
+import { projectApi } from './projectApi';
 
 export const PROJECTS_PER_PAGE = 20;
 export const MEMBERS_PER_PAGE = 20;
-
-/** The REST API takes a URL-encoded full path wherever it takes an id. */
-export const projectApi = (fullPath: string): string => `/api/v4/projects/${encodeURIComponent(fullPath)}`;
 
 /** Whose members: a project's or a group's, by full path. */
 export type MemberSource = { kind: 'projects' | 'groups'; fullPath: string };
