@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiffForPath, DiffsBatch, DiffsMetadata } from '../../../shared/api/diffs';
+import {
+  diffsBatchSchema,
+  diffsMetadataSchema,
+  type DiffForPath,
+  type DiffsBatch,
+  type DiffsMetadata,
+} from '../../../shared/api/diffs';
 import { fileHash } from '../../../shared/diff/lineCode';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import { addProjectMember, testAuthor } from '../../../../test/support/merge-request-factories';
@@ -92,6 +98,8 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
     const response = await get('diffs_metadata.json');
     expect(response.statusCode).toBe(200);
     const body = response.json<DiffsMetadata>();
+    // Written without the schema's check at run time (as batches are): the contract still holds.
+    expect(diffsMetadataSchema.safeParse(body).error).toBeUndefined();
     expect(body.diff_files).toHaveLength(50);
     expect(
       body.merge_request_diffs.map((v) => [v.version_index, v.head_commit_sha, v.commits_count]),
@@ -128,6 +136,7 @@ describe('Changes tab JSON: diffs_metadata, diffs_batch, diff_for_path', () => {
     const response = await get('diffs_batch.json?page=0&per_page=30');
     expect(response.statusCode).toBe(200);
     const body = response.json<DiffsBatch>();
+    expect(diffsBatchSchema.safeParse(body).error).toBeUndefined();
     // GitLab's offset form: `total_pages` is the number of files in the whole diff.
     expect(body.pagination).toEqual({ total_pages: 50 });
     expect(body.diff_files).toHaveLength(30);
