@@ -1,9 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-/** What the Vite dev server answers itself: its modules, and HTML page loads (the client router decides). */
+/**
+ * What the Vite dev server answers itself: its own paths, the app's modules (`/router.tsx`,
+ * `/api/client.ts`: the root is src/web), and HTML page loads (the client router decides).
+ * Anything under a project's `/-/` (raw files among them) and the API go to the server.
+ */
 const servedByVite = (url: string, accept: string | undefined) =>
-  /^\/(@|src\/|node_modules\/|main\.tsx|index\.html)/.test(url) || (accept ?? '').includes('text/html');
+  (accept ?? '').includes('text/html') ||
+  (!url.includes('/-/') &&
+    !url.startsWith('/api/v4/') &&
+    (/^\/(@|node_modules\/|index\.html)/.test(url) || /^[^?]*\.(tsx?|css)(\?|$)/.test(url)));
 
 const isEmoji = (id: string) => /gemoji|shared[\\/]emoji/.test(id);
 
@@ -76,10 +83,11 @@ export default defineConfig({
   },
   server: {
     // `npx vite` on :5173 with `npm run dev` on :3000: everything else (API, sign-in, page JSON, git) goes to the server.
+    // Only the GraphQL subscriptions' socket goes through: Vite's own (hot reload) stays here.
     proxy: {
+      '/api/graphql': { target: 'http://localhost:3000', ws: true },
       '/': {
         target: 'http://localhost:3000',
-        ws: true,
         bypass: (req) => (servedByVite(req.url ?? '', req.headers.accept) ? req.url : undefined),
       },
     },
