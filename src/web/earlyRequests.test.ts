@@ -18,6 +18,8 @@ function stubServer(answers: Record<string, unknown>) {
   return asked;
 }
 
+const noModule = () => Promise.resolve();
+
 /** Lets the chained requests (session, then settings, then the diff) go out. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -26,10 +28,12 @@ afterEach(() => {
 });
 
 describe('the first requests, started before the app has loaded', () => {
-  it('asks for the project, the merge request, its notes data, and on the Changes tab its first files', async () => {
+  it('asks for the project, the merge request, its notes data, and on the Changes tab its first files and module', async () => {
     const asked = stubServer({ '/-/session': SIGNED_OUT });
-    startEarlyRequests({ pathname: `${MR}/diffs`, search: '' });
+    const loadChangesTab = vi.fn(noModule);
+    startEarlyRequests({ pathname: `${MR}/diffs`, search: '' }, loadChangesTab);
     await settle();
+    expect(loadChangesTab).toHaveBeenCalledOnce();
     expect(asked).toEqual([
       '/-/session',
       '/api/v4/projects/group%2Fsub%2Fproject',
@@ -45,7 +49,7 @@ describe('the first requests, started before the app has loaded', () => {
       '/-/session': SIGNED_IN,
       '/api/v4/user/preferences': { show_whitespace_in_diffs: false, view_diffs_file_by_file: true },
     });
-    startEarlyRequests({ pathname: `${MR}/diffs`, search: '?diff_id=3' });
+    startEarlyRequests({ pathname: `${MR}/diffs`, search: '?diff_id=3' }, noModule);
     await settle();
     expect(asked.slice(4)).toEqual([
       '/api/v4/user/preferences',
@@ -62,14 +66,16 @@ describe('the first requests, started before the app has loaded', () => {
     ['an iid that is no number', '/group/project/-/merge_requests/new', 2],
   ])('asks on %s only for what that page reads first', async (_page, pathname, count) => {
     const asked = stubServer({ '/-/session': SIGNED_OUT });
-    startEarlyRequests({ pathname, search: '' });
+    const loadChangesTab = vi.fn(noModule);
+    startEarlyRequests({ pathname, search: '' }, loadChangesTab);
     await settle();
     expect(asked).toHaveLength(count);
+    expect(loadChangesTab).not.toHaveBeenCalled();
   });
 
   it('hands each answer to the app once, then asks the server again', async () => {
     const asked = stubServer({ '/-/session': SIGNED_OUT });
-    startEarlyRequests({ pathname: MR, search: '' });
+    startEarlyRequests({ pathname: MR, search: '' }, noModule);
     await settle();
     expect(await request(`${MR}.json`)).toEqual({ url: `${MR}.json` });
     expect(asked.filter((url) => url === `${MR}.json`)).toHaveLength(1);
@@ -79,7 +85,7 @@ describe('the first requests, started before the app has loaded', () => {
 
   it('gives the app the session’s answer though the early code read it too', async () => {
     stubServer({ '/-/session': SIGNED_OUT });
-    startEarlyRequests({ pathname: '/', search: '' });
+    startEarlyRequests({ pathname: '/', search: '' }, noModule);
     await settle();
     expect(await request('/-/session')).toEqual(SIGNED_OUT);
   });

@@ -15,7 +15,11 @@ const MERGE_REQUEST_TAB = /^merge_requests\/(\d{1,9})(\/diffs|\/commits|\/pipeli
  * waiting when the app asks (the API client hands each over once). Only reads that any visitor of
  * the address makes; the server still decides what each may see.
  */
-export function startEarlyRequests(location: Pick<Location, 'pathname' | 'search'>): void {
+export function startEarlyRequests(
+  location: Pick<Location, 'pathname' | 'search'>,
+  /** Starts loading the Changes tab's module (which the app would ask for only once the merge request has loaded). */
+  loadChangesTab: () => Promise<unknown>,
+): void {
   const session = startEarlyGetJson<SessionResponse>('/-/session');
   const page = PROJECT_PAGE.exec(decodedPath(location.pathname));
   if (!page) return;
@@ -28,8 +32,7 @@ export function startEarlyRequests(location: Pick<Location, 'pathname' | 'search
   startEarlyGet(notesDataPath(fullPath, iid));
   if (tab[2] !== '/diffs') return;
   void startDiffs(fullPath, iid, new URLSearchParams(location.search), session);
-  // The tab's own module, which the app would ask for only once the merge request has loaded.
-  void import('./features/diffs/DiffsApp');
+  void loadChangesTab();
 }
 
 /** The path as the router reads its parameters; a malformed one starts nothing more. */

@@ -12,5 +12,5 @@ import './styles/app.css';
 import { startEarlyRequests } from './earlyRequests';
 
 // The page's first requests go out while the app's scripts load; the app takes their answers.
-startEarlyRequests(window.location);
+startEarlyRequests(window.location, () => import('./features/diffs/DiffsApp'));
 void import('./app').then(({ renderApp }) => renderApp());

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { commitFiles } from '../../src/server/git/commits';
@@ -114,7 +114,7 @@ describe('the Changes tab in the browser', () => {
     await screenshot(page, 'diffs-inline');
   });
 
-  it('asks for the file list and the first files while the project still loads, each only once', async () => {
+  it('asks for the file list and the first files before the app has loaded, each only once', async () => {
     const asked: string[] = [];
     let metadataAsked = () => undefined as void;
     const metadataSeen = new Promise<boolean>((resolve) => (metadataAsked = () => resolve(true)));
@@ -123,16 +123,19 @@ describe('the Changes tab in the browser', () => {
       asked.push(`${pathname.split('/').pop()} ${searchParams.get('page') ?? ''}`.trim());
       if (pathname.endsWith('/diffs_metadata.json')) metadataAsked();
     };
-    // The project's answer is held until the file list has been asked for: a page that waited
-    // for the project first would never ask, and the project would be let go after 10 s.
-    let heldUntilAsked = false;
+    // The app's libraries and the project's answer are held until the file list has been asked
+    // for: a page that waited for either first would never ask, and they would be let go after 10 s.
+    const held: boolean[] = [];
+    const holdUntilAsked = async (route: Route) => {
+      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
+      held.push(await Promise.race([metadataSeen, timeout]));
+      await route.continue();
+    };
     const projectApi = (address: URL) =>
       address.pathname === `/api/v4/projects/${encodeURIComponent(project.fullPath)}`;
-    await page.route(projectApi, async (route) => {
-      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
-      heldUntilAsked = await Promise.race([metadataSeen, timeout]);
-      await route.continue();
-    });
+    const appLibraries = (address: URL) => /^\/assets\/vendor-[\w-]+\.js$/.test(address.pathname);
+    await page.route(projectApi, holdUntilAsked);
+    await page.route(appLibraries, holdUntilAsked);
     page.on('request', onRequest);
     try {
       await page.goto(url);
@@ -140,8 +143,9 @@ describe('the Changes tab in the browser', () => {
     } finally {
       page.off('request', onRequest);
       await page.unroute(projectApi);
+      await page.unroute(appLibraries);
     }
-    expect(heldUntilAsked).toBe(true);
+    expect(held).toEqual([true, true]);
     const times = (name: string) => asked.filter((entry) => entry === name).length;
     expect(times('diffs_metadata.json')).toBe(1);
     expect(times('diffs_batch.json 0')).toBe(1);
