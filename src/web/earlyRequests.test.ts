@@ -89,4 +89,11 @@ describe('the first requests, started before the app has loaded', () => {
     await settle();
     expect(await request('/-/session')).toEqual(SIGNED_OUT);
   });
+
+  it('leaves a failed early request to the app that asks, and no error behind when none does', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    startEarlyRequests({ pathname: `${MR}/diffs`, search: '' }, noModule);
+    await settle();
+    await expect(request(`${MR}.json`)).rejects.toThrow('Failed to fetch');
+  });
 });

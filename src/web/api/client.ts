@@ -69,16 +69,25 @@ const EARLY_GET_FRESH_MS = 10_000;
 const earlyFetch = (url: string) =>
   fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
 
+function keepEarly(url: string, response: Promise<Response>): void {
+  // A failure nobody asks for again (the app went elsewhere) is no error of the page's.
+  response.catch(() => undefined);
+  earlyGets.set(url, { response, startedAt: performance.now() });
+}
+
 /** Asks for `url` now; the app's first request for it gets this answer. */
 export function startEarlyGet(url: string): void {
-  earlyGets.set(url, { response: earlyFetch(url), startedAt: performance.now() });
+  keepEarly(url, earlyFetch(url));
 }
 
 /** {@link startEarlyGet}, and the answer's JSON for the caller too (null if it failed). */
 export async function startEarlyGetJson<T>(url: string): Promise<T | null> {
   const response = earlyFetch(url);
   // Copied before this reads it: the app reads its own copy.
-  earlyGets.set(url, { response: response.then((answer) => answer.clone()), startedAt: performance.now() });
+  keepEarly(
+    url,
+    response.then((answer) => answer.clone()),
+  );
   try {
     const answer = await response;
     return answer.ok ? ((await answer.json()) as T) : null;
