@@ -15,10 +15,10 @@ const servedByVite = (url: string, accept: string | undefined) =>
 const isEmoji = (id: string) => /gemoji|shared[\\/]emoji/.test(id);
 
 /**
- * The entry's own modules (main.tsx and what it imports): they start the page's first requests
- * before the app's scripts have loaded, so they stay in the entry's chunk, apart from the shared
- * chunks, in a small `boot` chunk of their own (read after the module graph is built, before
- * chunks are made). The build fails if the entry comes to import any other chunk.
+ * The entry's own modules (main.tsx and what it imports, read once the module graph is built):
+ * they start the page's first requests before the app's scripts have loaded, so they go in a
+ * small `boot` chunk of their own, not in the shared chunks the app waits for. The build fails
+ * if the entry comes to import any other chunk.
  */
 const BOOT = /(^|\/)boot-[\w-]+\.js$/;
 const entryModules = new Set<string>();
@@ -61,17 +61,17 @@ export default defineConfig({
         // reactions that need it.
         codeSplitting: {
           groups: [
-            // First: the shared chunks below would otherwise take these in as dependencies of
-            // their own modules, and the entry would wait for them.
+            // First (highest priority): the shared chunks below would otherwise take these in as
+            // dependencies of their own modules, and the entry would wait for them.
             { name: 'boot', test: (id) => entryModules.has(id), priority: 20 },
             {
               name: 'vendor',
-              test: (id) => /node_modules.*\.[cm]?js$/.test(id) && !isEmoji(id) && !entryModules.has(id),
+              test: (id) => /node_modules.*\.[cm]?js$/.test(id) && !isEmoji(id),
               priority: 10,
             },
             {
               name: 'common',
-              test: (id) => !isEmoji(id) && !entryModules.has(id),
+              test: (id) => !isEmoji(id),
               minShareCount: 2,
               minSize: 20_000,
               priority: 5,
