@@ -1,5 +1,5 @@
-import { lazyComponent } from '../../components/lazyComponent';
 import type { RouteObject } from 'react-router';
+import { lazyComponent } from '../../components/lazyComponent';
 
 const DashboardGroupsPage = lazyComponent(() =>
   import('./DashboardGroupsPage').then((m) => m.DashboardGroupsPage),

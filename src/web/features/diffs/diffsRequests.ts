@@ -1,5 +1,6 @@
 import type { DiffPreferences as UserDiffPreferences } from '../../../shared/api/diffs';
 import { buildUrl } from '../../api/client';
+import { mergeRequestPagePath } from '../merge-requests/mergeRequestPaths';
 import { batchQuery, firstBatch, type BatchCursor } from './batchLoading';
 import { initialDiffPreferences } from './diffPreferences';
 import { diffSelectionFrom, type DiffSelection } from './diffSelection';
@@ -12,8 +13,6 @@ export const CONFIGURED_PER_PAGE = 5;
 
 /** The signed-in user's saved settings, whitespace and file by file among them. */
 export const USER_PREFERENCES_API = '/api/v4/user/preferences';
-
-export const mrPath = (fullPath: string, iid: number) => `/${fullPath}/-/merge_requests/${iid}`;
 
 /** The selection as the diff endpoints take it (GitLab's parameters). */
 export const selectionQuery = (s: DiffSelection) => ({
@@ -28,11 +27,11 @@ export const selectionQuery = (s: DiffSelection) => ({
 
 /** `diffs_metadata.json` for a selection. */
 export const diffsMetadataUrl = (fullPath: string, iid: number, selection: DiffSelection): string =>
-  buildUrl(`${mrPath(fullPath, iid)}/diffs_metadata.json`, selectionQuery(selection));
+  buildUrl(`${mergeRequestPagePath(fullPath, iid)}/diffs_metadata.json`, selectionQuery(selection));
 
 /** `diffs_batch.json` for a selection, the batch at `cursor`. */
 export const diffsBatchUrl = (fullPath: string, iid: number, selection: DiffSelection, cursor: BatchCursor) =>
-  buildUrl(`${mrPath(fullPath, iid)}/diffs_batch.json`, {
+  buildUrl(`${mergeRequestPagePath(fullPath, iid)}/diffs_batch.json`, {
     ...selectionQuery(selection),
     ...batchQuery(cursor),
   });

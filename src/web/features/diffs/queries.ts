@@ -1,5 +1,4 @@
 import {
-  infiniteQueryOptions,
   useInfiniteQuery,
   useQueries,
   useQuery,
@@ -22,12 +21,12 @@ import { firstBatch, isLastBatch, nextBatch, type BatchCursor } from './batchLoa
 import type { ContextLinesParams } from './contextExpansion';
 import { nextCoveragePoll, type CoverageAnswer } from './coverage';
 import type { FileBody } from './DiffFileCard';
+import { mergeRequestPagePath } from '../merge-requests/mergeRequestPaths';
 import type { DiffSelection } from './diffSelection';
 import {
   CONFIGURED_PER_PAGE,
   diffsBatchUrl,
   diffsMetadataUrl,
-  mrPath,
   selectionQuery,
   USER_PREFERENCES_API,
 } from './diffsRequests';
@@ -60,19 +59,21 @@ export const contextLinesQuery = (contextLinesPath: string, params: ContextLines
   staleTime: Infinity,
 });
 
-const diffsMetadataQuery = (fullPath: string, iid: number, selection: DiffSelection) => ({
-  queryKey: diffKeys.metadata(fullPath, iid, selection),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    request<DiffsMetadata>(diffsMetadataUrl(fullPath, iid, selection), { signal }),
-});
-
 /** `diffs_metadata.json`: every file without its lines, the versions, the totals. */
 export function useDiffsMetadata(fullPath: string, iid: number, selection: DiffSelection) {
-  return useQuery(diffsMetadataQuery(fullPath, iid, selection));
+  return useQuery({
+    queryKey: diffKeys.metadata(fullPath, iid, selection),
+    queryFn: ({ signal }) => request<DiffsMetadata>(diffsMetadataUrl(fullPath, iid, selection), { signal }),
+  });
 }
 
-const diffBatchesQuery = (fullPath: string, iid: number, selection: DiffSelection, fileByFile: boolean) =>
-  infiniteQueryOptions({
+/**
+ * Every file's lines from `diffs_batch.json`, batch after batch as spec section 9 sizes them, one
+ * request at a time so that the first files paint while the rest stream in. A change of
+ * whitespace or version is a new key: the loaded files are dropped and loading starts over.
+ */
+export function useDiffBatches(fullPath: string, iid: number, selection: DiffSelection, fileByFile: boolean) {
+  const query = useInfiniteQuery({
     queryKey: diffKeys.batches(fullPath, iid, selection, fileByFile),
     initialPageParam: firstBatch(CONFIGURED_PER_PAGE, fileByFile),
     queryFn: ({ pageParam, signal }: { pageParam: BatchCursor; signal: AbortSignal }) =>
@@ -82,14 +83,6 @@ const diffBatchesQuery = (fullPath: string, iid: number, selection: DiffSelectio
     getNextPageParam: (last, _pages, cursor) =>
       isLastBatch(cursor.offset, last) ? undefined : nextBatch(cursor),
   });
-
-/**
- * Every file's lines from `diffs_batch.json`, batch after batch as spec section 9 sizes them, one
- * request at a time so that the first files paint while the rest stream in. A change of
- * whitespace or version is a new key: the loaded files are dropped and loading starts over.
- */
-export function useDiffBatches(fullPath: string, iid: number, selection: DiffSelection, fileByFile: boolean) {
-  const query = useInfiniteQuery(diffBatchesQuery(fullPath, iid, selection, fileByFile));
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
@@ -100,7 +93,7 @@ export function useDiffBatches(fullPath: string, iid: number, selection: DiffSel
 const fileQuery = (fullPath: string, iid: number, selection: DiffSelection, file: DiffFileMetadata) => ({
   queryKey: diffKeys.file(fullPath, iid, selection, file),
   queryFn: async ({ signal }: { signal: AbortSignal }): Promise<DiffFile | null> => {
-    const data = await request<DiffForPath>(`${mrPath(fullPath, iid)}/diff_for_path.json`, {
+    const data = await request<DiffForPath>(`${mergeRequestPagePath(fullPath, iid)}/diff_for_path.json`, {
       query: { ...selectionQuery(selection), old_path: file.old_path, new_path: file.new_path },
       signal,
     });
@@ -183,7 +176,7 @@ export function useCoverage(fullPath: string, iid: number) {
     queryKey: [...diffKeys.all(fullPath, iid), 'coverage'],
     queryFn: async ({ signal }): Promise<CoverageAnswer> => {
       const { data, headers } = await requestWithHeaders<CoverageReport | null>(
-        `${mrPath(fullPath, iid)}/coverage_reports.json`,
+        `${mergeRequestPagePath(fullPath, iid)}/coverage_reports.json`,
         { signal },
       );
       if (data === null)

@@ -1,7 +1,7 @@
-import { lazyComponent } from '../../components/lazyComponent';
 import type { RouteObject } from 'react-router';
 import { MAX_GROUP_DEPTH } from '../../../shared/names/paths';
 import { usePathParams } from '../projects/NamespaceOrProjectPage';
+import { lazyComponent } from '../../components/lazyComponent';
 
 const GroupMembersPage = lazyComponent(() => import('./GroupMembersPage').then((m) => m.GroupMembersPage));
 const GroupPage = lazyComponent(() => import('./GroupPage').then((m) => m.GroupPage));

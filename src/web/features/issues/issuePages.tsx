@@ -1,7 +1,7 @@
-import { lazyComponent } from '../../components/lazyComponent';
 import type { ReactNode } from 'react';
 import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
+import { lazyComponent } from '../../components/lazyComponent';
 
 const IssueListPage = lazyComponent(() => import('./IssueListPage').then((m) => m.IssueListPage));
 const IssuePage = lazyComponent(() => import('./IssuePage').then((m) => m.IssuePage));

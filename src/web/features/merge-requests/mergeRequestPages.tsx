@@ -1,8 +1,8 @@
-import { lazyComponent } from '../../components/lazyComponent';
 import type { ReactNode } from 'react';
 import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
 import { MergeRequestPage } from './MergeRequestPage';
+import { lazyComponent } from '../../components/lazyComponent';
 
 const MergeRequestListPage = lazyComponent(() =>
   import('./MergeRequestListPage').then((m) => m.MergeRequestListPage),

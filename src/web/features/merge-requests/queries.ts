@@ -65,15 +65,13 @@ export function useMergeRequestCounts(fullPath: string, states: readonly ListSta
   });
 }
 
-const mergeRequestPageQuery = (fullPath: string, iid: number) => ({
-  queryKey: mergeRequestKeys.page(fullPath, iid),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    request<MergeRequestPage>(`${mergeRequestPagePath(fullPath, iid)}.json`, { signal }),
-});
-
 /** The merge request page's JSON: REST fields, rendered HTML and what the viewer may do. */
 export function useMergeRequestPage(fullPath: string, iid: number) {
-  return useQuery(mergeRequestPageQuery(fullPath, iid));
+  return useQuery({
+    queryKey: mergeRequestKeys.page(fullPath, iid),
+    queryFn: ({ signal }) =>
+      request<MergeRequestPage>(`${mergeRequestPagePath(fullPath, iid)}.json`, { signal }),
+  });
 }
 
 /** One page of the request's commits, newest (its head) first, with their total. */

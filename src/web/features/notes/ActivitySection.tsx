@@ -1,4 +1,3 @@
-import { lazyComponent } from '../../components/lazyComponent';
 import { Flash, Heading } from '@primer/react';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DraftNote, NotesData } from '../../../shared/api/notes';
@@ -27,6 +26,7 @@ import { useNotesCache } from './useNotesCache';
 import { useNoteHashTarget, useScrollToNote } from './useNoteHashTarget';
 import { usePendingNotes } from './usePendingNotes';
 import './notes.css';
+import { lazyComponent } from '../../components/lazyComponent';
 
 // Its quick-action parsing needs the emoji list: loaded with the first note saved.
 const PlaceholderNote = lazyComponent(() => import('./PlaceholderNote').then((m) => m.PlaceholderNote));

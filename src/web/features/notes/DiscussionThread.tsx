@@ -1,4 +1,3 @@
-import { lazyComponent } from '../../components/lazyComponent';
 import { CheckCircleFillIcon, ChevronDownIcon, ChevronUpIcon, IssueOpenedIcon } from '@primer/octicons-react';
 import { Button, Flash, IconButton } from '@primer/react';
 import { Suspense, memo, useState } from 'react';
@@ -22,6 +21,7 @@ import { SystemNote } from './SystemNote';
 import { useResolveDiscussion } from './mutations';
 import { hasAutosavedText } from './useAutosavedText';
 import { usePendingNotes } from './usePendingNotes';
+import { lazyComponent } from '../../components/lazyComponent';
 
 // Its quick-action parsing needs the emoji list: loaded with the first note saved.
 const PlaceholderNote = lazyComponent(() => import('./PlaceholderNote').then((m) => m.PlaceholderNote));

@@ -1,7 +1,7 @@
-import { lazyComponent } from '../../components/lazyComponent';
 import type { RouteObject } from 'react-router';
 import { MAX_PATH_DEPTH, NamespaceOrProjectPage } from './NamespaceOrProjectPage';
 import type { ProjectPage } from './projectRoutes';
+import { lazyComponent } from '../../components/lazyComponent';
 
 const MergeRequestSettingsPage = lazyComponent(() =>
   import('./MergeRequestSettingsPage').then((m) => m.MergeRequestSettingsPage),

@@ -1,7 +1,7 @@
-import { lazyComponent } from '../../components/lazyComponent';
 import type { ReactNode } from 'react';
 import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
+import { lazyComponent } from '../../components/lazyComponent';
 
 const BlobPage = lazyComponent(() => import('./BlobPage').then((m) => m.BlobPage));
 const BranchesPage = lazyComponent(() => import('./BranchesPage').then((m) => m.BranchesPage));

@@ -1,5 +1,5 @@
-import { lazyComponent } from '../../components/lazyComponent';
 import type { RouteObject } from 'react-router';
+import { lazyComponent } from '../../components/lazyComponent';
 
 const SignInPage = lazyComponent(() => import('./SignInPage').then((m) => m.SignInPage));
 const SignUpPage = lazyComponent(() => import('./SignUpPage').then((m) => m.SignUpPage));
