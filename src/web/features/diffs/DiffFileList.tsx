@@ -69,7 +69,8 @@ function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate,
     scrollMargin: margin,
     // Files scrolled to land below the sticky toolbar rather than under it.
     scrollPaddingStart: toolbarHeight,
-    getItemKey: (index) => files[index]!.file_hash,
+    // Kept from render to render: a new one makes the list lay out every file again (5,000 on XL).
+    getItemKey: useCallback((index: number) => files[index]!.file_hash, [files]),
   });
 
   // A deep link (a file, a line, a note once its thread is read), or the file last opened from the

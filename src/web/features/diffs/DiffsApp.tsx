@@ -41,7 +41,7 @@ import {
   useUserDiffPreferences,
 } from './queries';
 import { diffSelectionFrom, type DiffSelection } from './diffSelection';
-import type { DiffPreferences } from './diffPreferences';
+import type { DiffPreferences, FileTreeView } from './diffPreferences';
 import { useDiffPreferences } from './useDiffPreferences';
 import { shownLines } from './fileExpansion';
 import { useFileExpansions } from './useFileExpansions';
@@ -243,13 +243,17 @@ function DiffsLoaded({
     ),
   );
   const listApi = useRef<ListApi>(null);
-  const open = (hash: string) => {
-    const index = files.findIndex((f) => f.file_hash === hash);
-    if (index < 0) return;
-    setCurrent(index);
-    window.history.replaceState(window.history.state, '', `#${fileAnchor(hash)}`);
-    if (!prefs.fileByFile) listApi.current?.scrollTo(index);
-  };
+  const open = useCallback(
+    (hash: string) => {
+      const index = files.findIndex((f) => f.file_hash === hash);
+      if (index < 0) return;
+      setCurrent(index);
+      window.history.replaceState(window.history.state, '', `#${fileAnchor(hash)}`);
+      if (!prefs.fileByFile) listApi.current?.scrollTo(index);
+    },
+    [files, prefs.fileByFile],
+  );
+  const showTreeAs = useCallback((fileTreeView: FileTreeView) => setPrefs({ fileTreeView }), [setPrefs]);
 
   const [search, setSearch] = useState({ query: '', index: 0 });
   const { expansionOf, expand, unfold, toggleFullFile, dismissFullFileError, dismissExpandError } =
@@ -303,6 +307,11 @@ function DiffsLoaded({
     onToggleCollapse,
     onReviewed,
   };
+  const estimate = useCallback(
+    (meta: DiffFileMetadata) =>
+      isCollapsed(flagsOf(meta)) ? 50 : 60 + 20 * Math.min(meta.added_lines + meta.removed_lines + 6, 5000),
+    [flagsOf],
+  );
   const collapseOf = (meta: DiffFileMetadata) => {
     const fileFlags = flagsOf(meta);
     return { collapsed: isCollapsed(fileFlags), autoCollapsed: isAutomaticallyCollapsed(fileFlags) };
@@ -384,7 +393,7 @@ function DiffsLoaded({
               currentHash={files[current]?.file_hash ?? null}
               onOpen={open}
               view={prefs.fileTreeView}
-              onView={(fileTreeView) => setPrefs({ fileTreeView })}
+              onView={showTreeAs}
             />
           )}
           <div className="diffs__files">
@@ -417,11 +426,7 @@ function DiffsLoaded({
                 target={target}
                 loadedCount={loaded.size}
                 toolbarHeight={toolbarHeight}
-                estimate={(meta) =>
-                  isCollapsed(flagsOf(meta))
-                    ? 50
-                    : 60 + 20 * Math.min(meta.added_lines + meta.removed_lines + 6, 5000)
-                }
+                estimate={estimate}
                 render={(meta) => (
                   <DiffFileCard
                     {...cardProps}

@@ -6,7 +6,7 @@ import {
   SearchIcon,
 } from '@primer/octicons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { DiffFileMetadata } from '../../../shared/api/diffs';
 import { buildFileTree, findFiles, listRows, visibleRows, type LoadState, type TreeRow } from './fileTree';
 import type { FileTreeView } from './diffPreferences';
@@ -26,9 +26,18 @@ const ROW_HEIGHT = 28;
 /**
  * The file browser, a tree of folders or a flat list (spec 2.7), with a file finder; rows are
  * virtualized so that thousands of files stay light. Each file's row says whether its diff is
- * still loading (spec 3, tree entry `diffLoading`).
+ * still loading (spec 3, tree entry `diffLoading`). Rendered again only when what it shows
+ * changes, not when a file of the list is collapsed or expanded.
  */
-export function FileTree({ files, loadState, reviewed, currentHash, onOpen, view, onView }: Props) {
+export const FileTree = memo(function FileTree({
+  files,
+  loadState,
+  reviewed,
+  currentHash,
+  onOpen,
+  view,
+  onView,
+}: Props) {
   const [query, setQuery] = useState('');
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const tree = useMemo(() => buildFileTree(files, loadState), [files, loadState]);
@@ -136,4 +145,4 @@ export function FileTree({ files, loadState, reviewed, currentHash, onOpen, view
       </div>
     </nav>
   );
-}
+});
