@@ -30,8 +30,9 @@ export function maskIcon(icon: Icon): MaskIcon {
 }
 
 /**
- * Renders every icon waiting for its rule in one React root: a root of its own for each icon cost
- * 3-5 ms (each root registers its event listeners), paid by every page that loads the notes' code.
+ * Renders every icon waiting for its rule in one React root: a root for each of the eleven icons
+ * (each root registers its own event listeners) took twice as long, on every page that loads the
+ * notes' code (65 against 33 ms in a profiled load of the Changes tab).
  */
 function drawUndrawn() {
   const icons = undrawn.splice(0);
