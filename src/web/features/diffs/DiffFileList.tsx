@@ -65,7 +65,9 @@ function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate,
   const virtualizer = useWindowVirtualizer({
     count: files.length,
     estimateSize: (index) => estimate(files[index]!),
-    overscan: 2,
+    // One file past each edge of the viewport: files are tall, and every file kept in the DOM
+    // adds to each click's style, layout and hit testing (XL: 3,537 nodes against 4,087 with two).
+    overscan: 1,
     scrollMargin: margin,
     // Files scrolled to land below the sticky toolbar rather than under it.
     scrollPaddingStart: toolbarHeight,
