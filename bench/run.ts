@@ -122,7 +122,7 @@ if (runs('diffs') || runs('browser')) {
       row('5 MB line: JS heap', browser.hugeLineHeapMiB, browser.floorHeapMiB, mib, ''),
     ]);
     console.log(
-      'Floors: the static page of the same first 20 files; for input to next paint, a click on one of its rows (nothing to do).',
+      'Floors: the static page of the same first 20 files; for input to next paint (Event Timing, as INP counts it), a click on one of its rows (nothing to do).',
     );
   }
 }
