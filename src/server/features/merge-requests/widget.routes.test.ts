@@ -71,13 +71,27 @@ describe('the merge request widget’s polled JSON', () => {
     read.mockRestore();
   });
 
-  const setTitle = (title: string) =>
-    t.app.inject({
+  /**
+   * Renames the request and waits until this process has heard the change announced: on
+   * PostgreSQL the announcement comes back through NOTIFY after the write has answered, and until
+   * then a poll may still be answered from the ETag it drops.
+   */
+  const setTitle = async (title: string) => {
+    let stop: () => void = () => undefined;
+    const heard = new Promise<void>((resolve) => {
+      stop = t.deps.bus.subscribe((event) => {
+        if (event.type === 'merge_request.updated' && event.projectId === p.project.id) resolve();
+      });
+    });
+    const response = await t.app.inject({
       method: 'PUT',
       url: `/api/v4/projects/${p.project.id}/merge_requests/1`,
       payload: { title },
       headers: owner.headers,
     });
+    await heard.finally(stop);
+    return response;
+  };
 
   it('answers a burst of polls whose ETag went stale with one read per viewer', async () => {
     const first = await get('widget.json');
@@ -108,16 +122,21 @@ describe('the merge request widget’s polled JSON', () => {
       await held;
       return answer;
     });
-    const before = get('cached_widget.json', owner, first.headers.etag);
-    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
-    await setTitle('Draft: Add a cart');
-    const after = get('cached_widget.json', owner, first.headers.etag);
-    // The later poll reads for itself while the earlier read is still held.
-    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(2));
-    release();
-    expect((await before).json<CachedWidget>().detailed_merge_status).toBe('mergeable');
-    expect((await after).json<CachedWidget>().detailed_merge_status).toBe('draft_status');
-    read.mockRestore();
+    try {
+      const before = get('cached_widget.json', owner, first.headers.etag);
+      await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+      await setTitle('Draft: Add a cart');
+      const after = get('cached_widget.json', owner, first.headers.etag);
+      // The later poll reads for itself while the earlier read is still held.
+      await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+      release();
+      expect((await before).json<CachedWidget>().detailed_merge_status).toBe('mergeable');
+      expect((await after).json<CachedWidget>().detailed_merge_status).toBe('draft_status');
+    } finally {
+      // A held read left behind would hold every later test's first read.
+      release();
+      read.mockRestore();
+    }
     await setTitle('Add a cart');
   });
 
