@@ -142,12 +142,7 @@ describe('the merge request widget’s polled JSON', () => {
 
   it('answers 200 with the new state once the request changed', async () => {
     const first = await get('cached_widget.json');
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/projects/${p.project.id}/merge_requests/1`,
-      payload: { title: 'Draft: Add a cart' },
-      headers: owner.headers,
-    });
+    await setTitle('Draft: Add a cart');
     const again = await get('cached_widget.json', owner, first.headers.etag);
     expect(again.statusCode).toBe(200);
     expect(again.json<CachedWidget>()).toMatchObject({
@@ -158,12 +153,7 @@ describe('the merge request widget’s polled JSON', () => {
       identifier: 'DRAFT_STATUS',
       status: 'FAILED',
     });
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/projects/${p.project.id}/merge_requests/1`,
-      payload: { title: 'Add a cart' },
-      headers: owner.headers,
-    });
+    await setTitle('Add a cart');
   });
 
   it('drops its ETags when the project changes or its repository is pushed to', async () => {
