@@ -53,6 +53,9 @@ export default defineConfig({
           setupFiles: ['test/support/e2e-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page load under CI's load (two lanes on two cores) can take more than expect.poll's
+          // default second to show what it waits for; waits for live changes set their own (LIVE).
+          expect: { poll: { timeout: 5_000 } },
           fileParallelism: false,
         },
       },

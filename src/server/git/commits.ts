@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ZERO_SHA, branchRef, isSha, resolveCommit, updateRef } from './repository';
@@ -192,15 +192,12 @@ export async function commitFiles(gitDir: string, input: CommitFilesInput): Prom
     if (parent) await runGit(gitDir, ['read-tree', parent], { env });
     // One `update-index --index-info` for all changes: it needs no work tree (a bare repository has
     // none), and mode 0 removes a path. NUL-terminated records allow any file name.
-    const records: string[] = [];
-    for (const change of input.changes) {
-      if (change.action === 'delete') {
-        records.push(`0 ${ZERO_SHA}\t${change.path}`);
-        continue;
-      }
-      const blob = await gitText(gitDir, ['hash-object', '-w', '--stdin'], { input: change.content });
-      records.push(`${change.executable ? '100755' : '100644'} ${blob}\t${change.path}`);
-    }
+    const blobs = await writeBlobs(gitDir, tmp, input.changes);
+    const records = input.changes.map((change, i) =>
+      change.action === 'delete'
+        ? `0 ${ZERO_SHA}\t${change.path}`
+        : `${change.executable ? '100755' : '100644'} ${blobs[i]}\t${change.path}`,
+    );
     await runGit(gitDir, ['update-index', '-z', '--index-info'], {
       env,
       input: records.map((record) => `${record}\0`).join(''),
@@ -221,6 +218,30 @@ export async function commitFiles(gitDir: string, input: CommitFilesInput): Prom
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes the contents of the changes that have one as blobs, with one `hash-object` for all of them
+ * (one process per file took most of a 1,000-file commit). Returns each change's blob sha, in
+ * order, and undefined for a deletion. The contents go through files in `tmp`, named by index, so
+ * no path of the commit is ever a file name here; `--no-filters` stores them byte for byte.
+ */
+async function writeBlobs(gitDir: string, tmp: string, changes: FileChange[]): Promise<(string | undefined)[]> {
+  const written: string[] = [];
+  for (const [i, change] of changes.entries()) {
+    if (change.action === 'delete') continue;
+    const file = path.join(tmp, `blob-${i}`);
+    await writeFile(file, change.content);
+    written.push(file);
+  }
+  if (written.length === 0) return [];
+  const shas = (
+    await gitText(gitDir, ['hash-object', '-w', '--no-filters', '--stdin-paths'], {
+      input: written.map((file) => `${file}\n`).join(''),
+    })
+  ).split('\n');
+  let next = 0;
+  return changes.map((change) => (change.action === 'delete' ? undefined : shas[next++]));
 }
 
 /** git's well-known empty tree: what a root commit is compared against. */
