@@ -11,6 +11,7 @@ import {
 import type { DiffFileMetadata } from '../../../shared/api/diffs';
 import { fileAnchor, resolveNoteTarget, type DiffTarget } from './deepLink';
 import { useDiffNotes } from './DiffNotesContext';
+import { OVERSCAN, rendersEveryFile } from './fileListWindow';
 import { useScrollAnchor, type AnchorTarget } from './useScrollAnchor';
 
 export type ListApi = {
@@ -40,13 +41,6 @@ export function NoteLinkedFileList(props: FileListProps) {
   );
   return <FileList {...props} target={target} />;
 }
-
-/**
- * Files kept in the DOM past each edge of the viewport, once the first screen has painted: files
- * are tall, and every file kept in the DOM adds to each click's style, layout and hit testing
- * (XL: 3,537 nodes against 4,087 with two).
- */
-const OVERSCAN = 1;
 
 /**
  * No overscan until the page has painted its first screen of files, then OVERSCAN: the file past
@@ -121,7 +115,7 @@ function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate,
           requestAnimationFrame(() => document.getElementById(lineCode)?.scrollIntoView({ block: 'center' })),
         );
       },
-      everyFileRendered: () => virtualizer.getVirtualItems().length === files.length,
+      everyFileRendered: () => rendersEveryFile(virtualizer.calculateRange(), files.length),
     }),
     [virtualizer, files],
   );
