@@ -76,6 +76,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(formbody);
 
   const container = options.container ?? createContainer(deps);
+  // What requests left running after their answer ends before the database closes.
+  app.addHook('onClose', () => container.background.settled());
   registerCurrentUser(app, container);
   registerCsrfCheck(app);
   registerReadOnlyMode(app, deps.config);

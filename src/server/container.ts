@@ -9,6 +9,7 @@ import { createAwardEmojiService } from './features/award-emoji/award-emoji.serv
 import { createDiffsService } from './features/diffs/diffs.service';
 import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.service';
 import { createGitHttpService } from './features/git-http/git-http.service';
+import { createBackgroundWork } from './background-work';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
 import { createIssuesService } from './features/issues/issues.service';
@@ -91,7 +92,8 @@ export function createContainer(deps: AppDeps) {
     statusChecks: { statesOf: (requests) => statusChecks.statesOf(requests) },
     onHeadChanged: (mergeRequestId) => statusChecks.headChanged(mergeRequestId),
   });
-  const merges = createMergeService({ ...base, gitHttp, mergeRequests, systemNotes });
+  const background = createBackgroundWork();
+  const merges = createMergeService({ ...base, background, gitHttp, mergeRequests, systemNotes });
   const mergeRequestAssignees = createMergeRequestAssigneesService({ ...base, mergeRequests, systemNotes });
   const jobs = createJobQueue(base);
   const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
@@ -198,6 +200,7 @@ export function createContainer(deps: AppDeps) {
   });
   return {
     ...base,
+    background,
     protectedBranches,
     pushHooks,
     gitHttp,

@@ -64,6 +64,8 @@ describe('merging a retargeted request asks "Merge unverified changes?"', () => 
     });
     if (retarget) {
       await t.container.merges.merge(owner, p.project.id, 1, { shouldRemoveSourceBranch: true }, () => {});
+      // The retarget chain runs after the merge's answer.
+      await t.container.background.settled();
       expect(await state(p, 2)).toMatchObject({ targetBranch: 'main', retargeted: true });
     }
     return p;

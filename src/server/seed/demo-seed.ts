@@ -106,16 +106,18 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
     state_event: 'close',
   });
   const fix = await openRequest(mergedBranch);
+  const hookErrors: unknown[] = [];
   const merged = await c.merges.merge(
     users.alice,
     project.project.id,
     fix.mergeRequest.iid,
     { shouldRemoveSourceBranch: true },
-    (error) => {
-      throw error;
-    },
+    (error) => hookErrors.push(error),
   );
   if (merged.kind !== 'merged') throw new Error(`The demo merge request did not merge: ${merged.kind}`);
+  // What the merge runs after its answer (the other requests into main checked again) ends first.
+  await c.background.settled();
+  if (hookErrors.length > 0) throw hookErrors[0];
   await seedDemoIssues(c, users, project.project.id);
   // After the issues, so that the review's #1 names the first of them.
   await seedDemoDiscussion(

@@ -10,8 +10,9 @@ export type PushHook = (event: PushEvent) => Promise<void>;
 
 /**
  * What other features run after a push landed (merge requests refresh when their source branch
- * moved). Hooks run in subscription order, after the refs were updated and before the push's HTTP
- * response ends; a failing hook is reported and does not stop the others.
+ * moved). Hooks run in subscription order, after the refs were updated: before a push's HTTP
+ * response ends, after a merge's answer (merge.service); a failing hook is reported and does not
+ * stop the others.
  */
 export function createPushHooks() {
   const hooks: PushHook[] = [];

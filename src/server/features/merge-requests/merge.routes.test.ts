@@ -78,6 +78,8 @@ describe('merging merge requests', () => {
         events.push(event);
       });
       const response = await merge(owner, p, { sha: sourceHead });
+      // The push's announcement follows the answer (merge.service, carryOut).
+      await t.container.background.settled();
       unsubscribe();
 
       expect(response.statusCode).toBe(200);
@@ -815,6 +817,8 @@ describe('merging merge requests', () => {
       });
       expect((await show(p, 2)).detailed_merge_status).toBe('mergeable');
       expect((await merge(owner, p, {}, 1)).statusCode).toBe(200);
+      // The merge's push hooks run after its answer, as GitLab's post-merge work does.
+      await t.container.background.settled();
       expect((await show(p, 2)).detailed_merge_status).toBe('conflict');
     });
   });

@@ -12,6 +12,7 @@ import {
   removesSourceBranchOnMerge,
 } from '../../../shared/merge-requests/sourceBranchRemoval';
 import type { CurrentUser } from '../../auth/current-user';
+import type { BackgroundWork } from '../../background-work';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -88,6 +89,7 @@ const systemGit: MergeGit = { prepareMerge, updateRefs };
 
 type Deps = {
   db: Db;
+  background: BackgroundWork;
   clock: Clock;
   bus: EventBus;
   config: Pick<Config, 'externalUrl'>;
@@ -112,6 +114,7 @@ const COMMIT_VARIABLES = /%\{(first_commit|first_multiline_commit|all_commits|co
  */
 export function createMergeService({
   db,
+  background,
   clock,
   bus,
   config,
@@ -422,8 +425,13 @@ export function createMergeService({
       if (removeSource) changes.push({ ref: sourceRef, oldSha: sourceHead, newSha: ZERO_SHA });
       await publish(merged);
       await systemNotes.announce(note);
-      await gitHttp.announcePush({ project: ctx, actor, changes }, plan.onHookError);
-      if (removeSource) await retargets.retargetChain(actor, merged).catch(plan.onHookError);
+      // The merge has landed and says so: what follows the refs moving (other requests into the
+      // target to check again, requests onto a removed source to retarget) runs after the answer,
+      // as any push's would from another process; the refs and the request are settled already.
+      background.run(async () => {
+        await gitHttp.announcePush({ project: ctx, actor, changes }, plan.onHookError);
+        if (removeSource) await retargets.retargetChain(actor, merged);
+      }, plan.onHookError);
       const mergedBy = { id: actor.id, username: actor.username, name: actor.name, state: actor.state };
       return {
         kind: 'merged',

@@ -51,8 +51,17 @@ describe('retargeting the requests whose target branch a merge deleted (GitLabâ€
     return p;
   }
 
-  const mergeFirst = (p: ProjectContext, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: `${mrUrl(p, 1)}/merge`, payload, headers: owner.headers });
+  /** Merges !1, then waits for what the merge runs after its answer: the retarget chain. */
+  const mergeFirst = async (p: ProjectContext, payload: Record<string, unknown>) => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `${mrUrl(p, 1)}/merge`,
+      payload,
+      headers: owner.headers,
+    });
+    await t.container.background.settled();
+    return response;
+  };
 
   it('moves the stacked request to main with a new version, marks it retargeted and says why', async () => {
     const p = await stacked();
