@@ -226,7 +226,11 @@ export async function commitFiles(gitDir: string, input: CommitFilesInput): Prom
  * order, and undefined for a deletion. The contents go through files in `tmp`, named by index, so
  * no path of the commit is ever a file name here; `--no-filters` stores them byte for byte.
  */
-async function writeBlobs(gitDir: string, tmp: string, changes: FileChange[]): Promise<(string | undefined)[]> {
+async function writeBlobs(
+  gitDir: string,
+  tmp: string,
+  changes: FileChange[],
+): Promise<(string | undefined)[]> {
   const written: string[] = [];
   for (const [i, change] of changes.entries()) {
     if (change.action === 'delete') continue;
