@@ -50,7 +50,8 @@ describe('groups, projects and members in the browser', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Platform Team', level: 1 }).isVisible())
       .toBe(true);
-    expect(await page.getByText('No projects in this group yet').isVisible()).toBe(true);
+    // The group's projects are read after its heading shows.
+    await expect.poll(() => page.getByText('No projects in this group yet').isVisible()).toBe(true);
 
     await page.getByRole('link', { name: 'New project' }).first().click();
     await page.getByLabel('Project name').fill('Billing Service');
