@@ -101,8 +101,10 @@ describe('rebasing merge requests', () => {
     );
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect(await show(p)).toMatchObject({ rebase_in_progress: true, merge_error: null });
+      // Due a minute ago: the worker compares with the app's clock, to the millisecond, and the
+      // database's now() can be a fraction of one ahead of it.
       await t.container.db.execute(
-        sql`update jobs set run_at = now() where kind = 'rebase' and state = 'queued'`,
+        sql`update jobs set run_at = now() - interval '1 minute' where kind = 'rebase' and state = 'queued'`,
       );
       await t.container.jobs.drain();
     }
