@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gitSessions } from './git-session';
 import { gitText, runGit } from './run-git';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
@@ -65,22 +66,33 @@ export async function resolveCommit(gitDir: string, revision: string): Promise<s
 export const branchRef = (branch: string): string => `refs/heads/${branch}`;
 
 /**
- * The commits these branches point at (null where a branch does not exist), from one git process:
- * on a busy machine starting git costs more than the lookup, and a merge reads two heads at a time.
+ * The commits these branches point at (null where a branch does not exist), answered by the
+ * repository's running `cat-file` (git-session.ts): a merge reads two heads at a time, and on a
+ * busy machine starting git costs more than the lookup.
  */
 export async function branchHeads<const Branches extends readonly string[]>(
   gitDir: string,
   branches: Branches,
 ): Promise<{ [Index in keyof Branches]: string | null }> {
-  const input = branches.map((branch) => `${branchRef(branch)}^{commit}\n`).join('');
-  // A missing object prints `<name> missing`; a missing repository exits 128, like resolveCommit's null.
-  const result = await runGit(gitDir, ['cat-file', '--batch-check=%(objectname)'], { input, okCodes: [128] });
-  const lines = result.code === 0 ? result.stdout.toString('utf8').split('\n') : [];
-  const heads = branches.map((_, index) => {
-    const line = lines[index] ?? '';
+  // A branch name holds no whitespace, so a name that does (which would split its line) is no branch.
+  const asked = branches.filter((branch) => !/\s/.test(branch));
+  const input = asked.map((branch) => `${branchRef(branch)}^{commit}\n`).join('');
+  // A missing object answers `<name> missing`; a missing repository no line at all.
+  const lines = asked.length > 0 ? await gitSessions.ask(gitDir, 'cat-file', input, asked.length) : [];
+  const heads = branches.map((branch) => {
+    const line = asked.includes(branch) ? (lines[asked.indexOf(branch)] ?? '') : '';
     return isSha(line) ? line : null;
   });
   return heads as { [Index in keyof Branches]: string | null };
+}
+
+/**
+ * Starts the repository's heads reader and ref writer ahead of a ref update, so that they start
+ * while the caller reads the database instead of after it.
+ */
+export function warmRefSessions(gitDir: string): void {
+  gitSessions.warm(gitDir, 'cat-file');
+  gitSessions.warm(gitDir, 'update-ref');
 }
 
 /**
@@ -105,13 +117,15 @@ export type RefUpdate = { ref: string; oldSha: string; newSha: string };
  * it still points at its `oldSha`, or none does. Returns false when any had moved.
  */
 export async function updateRefs(gitDir: string, updates: RefUpdate[]): Promise<boolean> {
-  const input = updates
-    .map(({ ref, oldSha, newSha }) =>
-      newSha === oldSha ? `verify ${ref} ${oldSha}\n` : `update ${ref} ${newSha} ${oldSha}\n`,
-    )
-    .join('');
-  const result = await runGit(gitDir, ['update-ref', '--stdin'], { input, okCodes: [1, 128] });
-  return result.code === 0;
+  const commands = updates.map(({ ref, oldSha, newSha }) => {
+    // A line is a command: a name or id that could end one early is a bug upstream, never written.
+    if (/\s/.test(ref + oldSha + newSha)) throw new Error(`not a ref update: ${ref} ${oldSha} ${newSha}`);
+    return newSha === oldSha ? `verify ${ref} ${oldSha}\n` : `update ${ref} ${newSha} ${oldSha}\n`;
+  });
+  // git answers `start: ok`, `prepare: ok`, `commit: ok`; a refused update ends it after the first.
+  const input = `start\n${commands.join('')}prepare\ncommit\n`;
+  const answers = await gitSessions.ask(gitDir, 'update-ref', input, 3);
+  return answers.join('\n') === 'start: ok\nprepare: ok\ncommit: ok';
 }
 
 export async function deleteRef(gitDir: string, ref: string, oldSha: string): Promise<boolean> {

@@ -23,6 +23,11 @@ export type GitProcess = {
   /** Settles once git has exited and its stdout has ended. */
   exited: Promise<GitExit>;
   kill(): void;
+  /**
+   * A long-lived git (see git-session.ts) is idle between questions: it must not keep this
+   * process alive then, any more than a closed file would.
+   */
+  setIdle(idle: boolean): void;
 };
 
 /** What the spawner answers when git has exited; `connected` is false when git never started. */
@@ -35,6 +40,9 @@ type Call = {
   /** The socket git writes its output to: not yet arrived, open, or closed since. */
   stdoutSocket: 'waiting' | 'open' | 'closed';
   exitReceived: (exit: GitExit) => void;
+  /** Idle calls and their sockets do not keep the process alive. */
+  idle: boolean;
+  sockets: net.Socket[];
 };
 
 type Spawner = { child: ChildProcess; server: net.Server; socketPath: string; calls: Map<string, Call> };
@@ -62,6 +70,8 @@ export function startGit(
     exit: null,
     stdoutSocket: 'waiting',
     exitReceived,
+    idle: false,
+    sockets: [],
   };
   const stdoutClosed = new Promise((resolve) => call.stdout.once('close', resolve));
   current.calls.set(id, call);
@@ -82,6 +92,11 @@ export function startGit(
       if (!call.exit) current.child.send({ type: 'kill', id });
       // Output nobody will read is let through and dropped, so the call can end and be forgotten.
       call.stdout.resume();
+    },
+    setIdle: (idle) => {
+      call.idle = idle;
+      for (const socket of call.sockets) refWhile(socket, !idle);
+      keepAliveWhileBusy(current);
     },
   };
 }
@@ -140,8 +155,13 @@ function claim(socket: net.Socket, owner: Spawner): void {
     const text = tag.toString('latin1');
     const id = text.slice(0, ID_LENGTH);
     const call = owner.calls.get(id);
-    if (!call) socket.destroy();
-    else if (text.endsWith('o')) {
+    if (!call) {
+      socket.destroy();
+      return;
+    }
+    call.sockets.push(socket);
+    refWhile(socket, !call.idle);
+    if (text.endsWith('o')) {
       call.stdoutSocket = 'open';
       socket.once('close', () => {
         call.stdoutSocket = 'closed';
@@ -153,10 +173,15 @@ function claim(socket: net.Socket, owner: Spawner): void {
   socket.on('readable', onReadable);
 }
 
+function refWhile(handle: { ref(): unknown; unref(): unknown }, held: boolean): void {
+  if (held) handle.ref();
+  else handle.unref();
+}
+
 /** The spawner and its socket keep the process alive only while a git call is waiting on them. */
 function keepAliveWhileBusy({ child, server, calls }: Spawner): void {
   const channel = child.channel as { ref(): void; unref(): void } | null | undefined;
-  if (calls.size > 0) {
+  if ([...calls.values()].some((call) => !call.idle)) {
     child.ref();
     channel?.ref();
     server.ref();

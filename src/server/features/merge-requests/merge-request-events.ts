@@ -51,10 +51,14 @@ const readFor = new WeakMap<BusEvent, Promise<Standing | null>>();
 
 /**
  * Where the request an event is about stands: told by the event when its announcer wrote the
- * row, else read once for all listeners of the event. Null for a request that is gone.
+ * row, else read once for all listeners of the event. Null for a request that is gone. It settles
+ * after the announcer's turn of the event loop: PGlite runs statements on this thread, so what
+ * listeners read next would otherwise hold back the answer of the request that announced (a
+ * merge answering its merger).
  */
-export function standingOf(db: Db, event: BusEvent, mergeRequestId: number): Promise<Standing | null> {
-  if (event.type === 'merge_request.updated' && event.standing) return Promise.resolve(event.standing);
+export async function standingOf(db: Db, event: BusEvent, mergeRequestId: number): Promise<Standing | null> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (event.type === 'merge_request.updated' && event.standing) return event.standing;
   let read = readFor.get(event);
   if (!read) {
     read = findStanding(db, mergeRequestId);

@@ -20,7 +20,7 @@ import { ForbiddenError } from '../../errors';
 import type { GitPerson } from '../../git/commits';
 import { prepareMerge, type MergeRefusal, type PreparedMerge } from '../../git/merge';
 import type { Result } from '../../../shared/lib/result';
-import { ZERO_SHA, branchHeads, branchRef, updateRefs } from '../../git/repository';
+import { ZERO_SHA, branchHeads, branchRef, updateRefs, warmRefSessions } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
 import type { GitHttpService } from '../git-http/git-http.service';
 import type { PushChange } from '../git-http/push-hooks';
@@ -268,6 +268,8 @@ export function createMergeService({
     options: MergeOptions,
     onHookError: (error: unknown) => void,
   ): Promise<MergeOutcome> {
+    // git's readers and writers start while the database answers; each costs a process start.
+    warmRefSessions(ctx.gitDir);
     const view = await mergeRequests.detailIn(actor, ctx, iid);
     const mr = view.mergeRequest;
     if (!(await mayMerge(actor, ctx, view))) throw new ForbiddenError();
