@@ -320,11 +320,6 @@ export async function updateMergeRequestRowAt(
   return row;
 }
 
-/** Remembers the commit a merge is about to move the target branch to (no version bump: nothing visible changed). */
-export async function setInProgressMergeCommit(db: Db, id: number, sha: string): Promise<void> {
-  await db.update(mergeRequests).set({ inProgressMergeCommitSha: sha }).where(eq(mergeRequests.id, id));
-}
-
 /**
  * Stores a computed merge status, unless the request changed meanwhile (then the stored
  * `unchecked` stays and the next read computes again). A cache fill: no version bump.

@@ -94,6 +94,9 @@ import type { AssigneeFilter } from './assignees.repo';
  * A merge request as one actor sees it for deciding: the record, whether its branches exist, what
  * decides its mergeability. What checks, merges and the widget need.
  */
+/** A request's source and target branch heads, null where a branch does not exist. */
+export type BranchHeads = readonly [source: string | null, target: string | null];
+
 export type CheckedMergeRequest = MergeRequestRecord & {
   sourceBranchExists: boolean;
   targetBranchExists: boolean;
@@ -378,6 +381,12 @@ export function createMergeRequestsService({
     });
   }
 
+  /** The request's source and target heads, as its checks compare them. */
+  function headsOf(ctx: ProjectContext, mr: MergeRequestRow): Promise<BranchHeads> {
+    // Stored names were checked as branch names when they were saved.
+    return branchHeads(ctx.gitDir, [mr.sourceBranch, mr.targetBranch] as const);
+  }
+
   /** A new head commit is news to the status checks; their failure to hear it leaves the checks pending. */
   const announceHead = (mergeRequestId: number) => onHeadChanged(mergeRequestId).catch(() => undefined);
 
@@ -390,13 +399,13 @@ export function createMergeRequestsService({
     actor: Actor,
     ctx: ProjectContext,
     found: MergeRequestRecord,
+    headsBeingRead?: Promise<BranchHeads>,
   ): Promise<CheckedMergeRequest> {
     const record = await settleStuckMerge(ctx, found);
     const mr = record.mergeRequest;
     // The database's facts are read while git reads the heads: none of them depends on the other.
     const [[sourceHead, targetHead], openThreads, requirements] = await Promise.all([
-      // Stored names were checked as branch names when they were saved.
-      branchHeads(ctx.gitDir, [mr.sourceBranch, mr.targetBranch]),
+      headsBeingRead ?? headsOf(ctx, mr),
       hasBlockingThreads(record),
       requirementsOf([record]),
     ]);
@@ -648,9 +657,21 @@ export function createMergeRequestsService({
 
   /** The request as its entity shows it: checked, with votes, comment count and the actor's permissions. */
   async function detailIn(actor: Actor, ctx: ProjectContext, iid: number) {
-    const record = await findRecord(ctx, iid);
+    return detailOf(actor, ctx, await findRecord(ctx, iid));
+  }
+
+  /**
+   * The detail of a request whose record the caller has read, with the heads if it has started
+   * reading them (a merge writes its commits meanwhile: see merge.service).
+   */
+  async function detailOf(
+    actor: Actor,
+    ctx: ProjectContext,
+    record: FoundRecord,
+    headsBeingRead?: Promise<BranchHeads>,
+  ) {
     const [checked, shown] = await Promise.all([
-      checkedWithPermissions(actor, ctx, record),
+      checkedWithPermissions(actor, ctx, record, headsBeingRead),
       shownFacts(actor, ctx, record.mergeRequest.id),
     ]);
     return { ...checked, ...shown };
@@ -661,10 +682,15 @@ export function createMergeRequestsService({
     return checkedWithPermissions(actor, ctx, await findRecord(ctx, iid));
   }
 
-  async function checkedWithPermissions(actor: Actor, ctx: ProjectContext, record: FoundRecord) {
+  async function checkedWithPermissions(
+    actor: Actor,
+    ctx: ProjectContext,
+    record: FoundRecord,
+    headsBeingRead?: Promise<BranchHeads>,
+  ) {
     // The project's branch rules are read once, alongside the mergeability, for both permissions.
     const [view, protections] = await Promise.all([
-      withMergeability(actor, ctx, record),
+      withMergeability(actor, ctx, record, headsBeingRead),
       protectedBranches.protectionResolver(ctx.project.id),
     ]);
     return { ...view, permissions: permissionsOf(actor, ctx, view, protections, record.authorAccess) };
@@ -1102,6 +1128,8 @@ export function createMergeRequestsService({
 
   return {
     loadForRead,
+    findRecord,
+    headsOf,
     readableByIids,
     versionCommits,
     setDiscussionLocked,
@@ -1110,6 +1138,7 @@ export function createMergeRequestsService({
     findReadableById,
     readableByViewers,
     detailIn,
+    detailOf,
     checkedIn,
     mergedDetail,
     mayMergeInto,

@@ -555,8 +555,8 @@ describe('merging merge requests', () => {
         ...t.container,
         mergeRequests: {
           ...t.container.mergeRequests,
-          detailIn: async (...args) => {
-            const detail = await t.container.mergeRequests.detailIn(...args);
+          detailOf: async (...args) => {
+            const detail = await t.container.mergeRequests.detailOf(...args);
             return { ...detail, permissions: { ...detail.permissions, canRemoveSourceBranch: false } };
           },
         },
@@ -710,10 +710,10 @@ describe('merging merge requests', () => {
       let othersAnswered = () => undefined as void;
       const answered = new Promise<void>((resolve) => (othersAnswered = resolve));
       const git: MergeGit = {
-        updateRefs,
-        prepareMerge: async (gitDir, plan) => {
+        prepareMerge,
+        updateRefs: async (gitDir, updates) => {
           await answered;
-          return prepareMerge(gitDir, plan);
+          return updateRefs(gitDir, updates);
         },
       };
       const merges = createMergeService({ ...t.container, git });

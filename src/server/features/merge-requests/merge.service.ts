@@ -12,6 +12,7 @@ import {
   removesSourceBranchOnMerge,
 } from '../../../shared/merge-requests/sourceBranchRemoval';
 import type { CurrentUser } from '../../auth/current-user';
+import { can } from '../../auth/permissions';
 import type { BackgroundWork } from '../../background-work';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -24,15 +25,15 @@ import { ZERO_SHA, branchHeads, branchRef, updateRefs, warmRefSessions } from '.
 import type { EventBus } from '../../realtime/bus';
 import type { GitHttpService } from '../git-http/git-http.service';
 import type { PushChange } from '../git-http/push-hooks';
-import type { ProjectContext } from '../projects/projects.service';
+import { projectSubject, type ProjectContext } from '../projects/projects.service';
 import {
   listDiffCommits,
   lockForMerge,
-  setInProgressMergeCommit,
   updateMergeRequestRow,
+  type MergeRequestRecord,
   type MergeRequestRow,
 } from './merge-requests.repo';
-import { noteableOf, type MergeRequestsService } from './merge-requests.service';
+import { noteableOf, type BranchHeads, type MergeRequestsService } from './merge-requests.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import { announceWrittenMergeRequest } from './merge-request-events';
 import { createRetargetService } from './retarget.service';
@@ -96,7 +97,15 @@ type Deps = {
   gitHttp: Pick<GitHttpService, 'announcePush'>;
   mergeRequests: Pick<
     MergeRequestsService,
-    'loadForRead' | 'detailIn' | 'checkedIn' | 'mergedDetail' | 'mayMergeInto' | 'update'
+    | 'loadForRead'
+    | 'findRecord'
+    | 'headsOf'
+    | 'detailIn'
+    | 'detailOf'
+    | 'checkedIn'
+    | 'mergedDetail'
+    | 'mayMergeInto'
+    | 'update'
   >;
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
   git?: MergeGit;
@@ -128,7 +137,7 @@ export function createMergeService({
 
   /** The facts the templates fill in; the commits are read only when a template asks for them. */
   async function messageFacts(
-    view: Checked,
+    view: MergeRequestRecord,
     merger: CurrentUser | null,
     templates: (string | null)[],
   ): Promise<CommitMessageFacts> {
@@ -168,7 +177,7 @@ export function createMergeService({
 
   /** The messages a merge writes: the merger's own, else the project's templates for those it will use. */
   async function messagesFor(
-    view: Checked,
+    view: MergeRequestRecord,
     merger: CurrentUser,
     options: MergeOptions,
     squash: boolean,
@@ -224,11 +233,15 @@ export function createMergeService({
     return { kind: 'failed', message };
   }
 
-  /** Holds the request `locked` for this merge, if it is still open at the head and target that were checked. */
+  /**
+   * Holds the request `locked` for this merge, if it is still open at the head and target that were
+   * checked, and records the commit the target will move to: a merge cut short after the ref moved
+   * is then settled as merged.
+   */
   function lock(
     actor: CurrentUser,
     mr: MergeRequestRow,
-    choices: { squash: boolean; shouldRemoveSourceBranch?: boolean },
+    choices: { squash: boolean; shouldRemoveSourceBranch?: boolean; newHead: string | null },
   ) {
     const now = clock.now();
     return lockForMerge(db, mr, {
@@ -237,7 +250,7 @@ export function createMergeService({
       mergeError: null,
       mergeUserId: actor.id,
       mergeStartedAt: now,
-      inProgressMergeCommitSha: null,
+      inProgressMergeCommitSha: choices.newHead,
       updatedAt: now,
     });
   }
@@ -270,7 +283,19 @@ export function createMergeService({
   ): Promise<MergeOutcome> {
     // git's readers and writers start while the database answers; each costs a process start.
     warmRefSessions(ctx.gitDir);
-    const view = await mergeRequests.detailIn(actor, ctx, iid);
+    const record = await mergeRequests.findRecord(ctx, iid);
+    const heads = mergeRequests.headsOf(ctx, record.mergeRequest);
+    // The merge's commits are written while its checks are read, for whoever may push code (as
+    // every merger may): until a ref points at them they are only objects, as a push's are, and a
+    // merge that is refused leaves nothing but garbage for git to prune.
+    let commits =
+      record.mergeRequest.state === 'opened' && can(actor, 'push_code', projectSubject(ctx))
+        ? writeCommits(actor, ctx, record, heads, options)
+        : null;
+    // The heads first (a line from a running git): the checks' reads, which PGlite runs on this
+    // thread, would otherwise hold them back, and with them the start of the commits.
+    if (commits) await heads;
+    const view = await mergeRequests.detailOf(actor, ctx, record, heads);
     const mr = view.mergeRequest;
     if (!(await mayMerge(actor, ctx, view))) throw new ForbiddenError();
     if (mr.state === 'locked') return BEING_MERGED;
@@ -282,8 +307,11 @@ export function createMergeService({
       return { kind: 'sha_mismatch', headSha: mr.headSha };
     const squash = squashOnMerge(view.settings.squashOption, options.squash, mr.squash);
     if (!squash.ok) return { kind: 'refused', message: squash.message };
+    commits ??= writeCommits(actor, ctx, view, heads, options);
+    // The lock records what the commits move the target to; a failure to write them is thrown
+    // where carryOut awaits them again, and releases the lock.
+    const written = await commits.catch(() => null);
 
-    const messages = await messagesFor(view, actor, options, squash.squash);
     const removal = {
       mergerChoice: options.shouldRemoveSourceBranch,
       requestChoice: mr.shouldRemoveSourceBranch,
@@ -291,19 +319,12 @@ export function createMergeService({
       mergerMayRemove: view.permissions.canRemoveSourceBranch,
       authorMayRemove: view.permissions.authorCanRemoveSourceBranch,
     };
-    const squashAuthor =
-      view.author && view.authorEmail ? { name: view.author.name, email: view.authorEmail } : actor;
-    // The commits are written while the lock is taken: until a ref points at them they are only
-    // objects, so a merge that loses the lock leaves nothing but garbage for git to prune.
-    const prepared = prepare(actor, ctx, view, {
-      merge: messages.merge,
-      squash: messages.squash === null ? null : { message: messages.squash, author: squashAuthor },
-    });
     const locked = await lock(actor, mr, {
       squash: squash.squash,
       // Kept as the request's choice only when the merger may make it: a merge that fails
       // must not leave a deletion behind for the next merge to carry out as the author.
       shouldRemoveSourceBranch: mergerSourceBranchChoice(removal),
+      newHead: written?.ok ? written.value.newHead : null,
     });
     if (!locked) {
       const now = await mergeRequests.detailIn(actor, ctx, iid);
@@ -317,7 +338,7 @@ export function createMergeService({
     }
     await publish(locked);
     return carryOut(actor, ctx, locked, {
-      prepared,
+      prepared: commits,
       removeSource: removesSourceBranchOnMerge(removal),
       view,
       onHookError,
@@ -325,33 +346,45 @@ export function createMergeService({
   }
 
   /**
-   * Starts writing the merge's commits (no ref moves) for the heads the checks read; null when
-   * they cannot be merged as they stand, which the merge then reports. A failure is reported
-   * where the result is awaited.
+   * Starts writing the merge's commits (no ref moves) for the heads being read; null when they
+   * cannot be merged as they stand (a branch gone, a head past the request's, a squash choice the
+   * project refuses), which the merge reports. A failure is reported where it is awaited.
    */
-  function prepare(
+  function writeCommits(
     actor: CurrentUser,
     ctx: ProjectContext,
-    view: Checked,
-    messages: { merge: string; squash: { message: string; author: { name: string; email: string } } | null },
-  ): Promise<Result<PreparedMerge, MergeRefusal>> | null {
-    const { targetHead, sourceHead } = view;
-    if (!targetHead || !sourceHead || sourceHead !== view.mergeRequest.headSha) return null;
-    const at = (who: { name: string; email: string }): GitPerson => ({
-      name: who.name,
-      email: who.email,
-      date: clock.now(),
-    });
-    const prepared = git.prepareMerge(ctx.gitDir, {
-      method: view.settings.mergeMethod,
-      targetHead,
-      sourceHead,
-      message: messages.merge,
-      squash: messages.squash && { message: messages.squash.message, author: at(messages.squash.author) },
-      merger: at(actor),
-    });
-    prepared.catch(() => undefined);
-    return prepared;
+    record: MergeRequestRecord,
+    heads: Promise<BranchHeads>,
+    options: MergeOptions,
+  ): Promise<Result<PreparedMerge, MergeRefusal> | null> {
+    const written = (async () => {
+      const mr = record.mergeRequest;
+      const squash = squashOnMerge(record.settings.squashOption, options.squash, mr.squash);
+      if (!squash.ok) return null;
+      const [messages, [sourceHead, targetHead]] = await Promise.all([
+        messagesFor(record, actor, options, squash.squash),
+        heads,
+      ]);
+      if (!targetHead || !sourceHead || sourceHead !== mr.headSha) return null;
+      const at = (who: { name: string; email: string }): GitPerson => ({
+        name: who.name,
+        email: who.email,
+        date: clock.now(),
+      });
+      const squashAuthor =
+        record.author && record.authorEmail ? { name: record.author.name, email: record.authorEmail } : actor;
+      return git.prepareMerge(ctx.gitDir, {
+        method: record.settings.mergeMethod,
+        targetHead,
+        sourceHead,
+        message: messages.merge,
+        squash: messages.squash === null ? null : { message: messages.squash, author: at(squashAuthor) },
+        merger: at(actor),
+      });
+    })();
+    // A merge refused by its checks never awaits the commits it started.
+    written.catch(() => undefined);
+    return written;
   }
 
   async function carryOut(
@@ -359,8 +392,8 @@ export function createMergeService({
     ctx: ProjectContext,
     mr: MergeRequestRow,
     plan: {
-      /** The commits being written for the checked heads (see prepare). */
-      prepared: Promise<Result<PreparedMerge, MergeRefusal>> | null;
+      /** The commits written for the checked heads (see writeCommits). */
+      prepared: Promise<Result<PreparedMerge, MergeRefusal> | null>;
       /** The source branch goes with the merge (shared/merge-requests/sourceBranchRemoval). */
       removeSource: boolean;
       /** What the merge checked: its branch heads are the ones the refs must still hold. */
@@ -375,8 +408,8 @@ export function createMergeService({
       // Read a moment ago by the checks; the ref transaction below refuses if either moved since.
       const { targetHead, sourceHead } = view;
       if (!targetHead || !sourceHead) return await release(mr, NOT_MERGEABLE);
-      if (sourceHead !== mr.headSha || !plan.prepared) return await release(mr, MERGE_FAILURES.sourceMoved);
-      const prepared = await plan.prepared;
+      const prepared = sourceHead === mr.headSha ? await plan.prepared : null;
+      if (!prepared) return await release(mr, MERGE_FAILURES.sourceMoved);
       if (!prepared.ok)
         return await release(
           mr,
@@ -384,8 +417,6 @@ export function createMergeService({
         );
       const { newHead, mergeCommitSha, squashCommitSha } = prepared.value;
       const sourceRef = branchRef(mr.sourceBranch);
-      // Written down first, so a merge cut short after the ref moved is settled as merged.
-      await setInProgressMergeCommit(db, mr.id, newHead);
       // One transaction: the target moves only while the source still holds the head that was
       // merged, and the source goes with it when asked, so no push lands half merged.
       const moved = await git.updateRefs(ctx.gitDir, [
