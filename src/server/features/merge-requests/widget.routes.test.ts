@@ -67,6 +67,8 @@ describe('the merge request widget’s polled JSON', () => {
     const again = await get('cached_widget.json', owner, first.headers.etag);
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['poll-interval']).toBe('10000');
     expect(read).not.toHaveBeenCalled();
     read.mockRestore();
   });

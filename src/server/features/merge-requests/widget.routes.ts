@@ -111,7 +111,8 @@ export function registerWidgetRoutes(
           request.log.info({ err: error }, 'a stale widget ETag no longer holds for its viewer');
         });
       }
-      return reply.code(304).send();
+      // A 304 carries the ETag a 200 would (RFC 9110), so caches keep validating with it.
+      return reply.code(304).header('etag', known.etag).send();
     }
     const { json, etag } = await readShared();
     reply.header('etag', etag);
