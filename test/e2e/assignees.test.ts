@@ -31,6 +31,42 @@ describe('assignees in the browser', () => {
     expect(shown.assignees.map((user) => user.id)).toEqual([developer.id]);
   });
 
+  it('keeps both people picked one right after the other, before the first pick is saved', async () => {
+    const { t, page, owner, developer, project } = setup;
+    const view = await buildMergeRequest(t.container, owner, project, { title: 'Add the basket' });
+    const iid = view.mergeRequest.iid;
+    await page.goto(`/${project.fullPath}/-/merge_requests/${iid}`);
+    await sidebar().getByText('None').waitFor();
+    // The first save is held until the second pick is made, as on a slow connection.
+    let releaseFirst = () => undefined as void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const saved: unknown[] = [];
+    await page.route(`**/merge_requests/${iid}`, async (route) => {
+      if (route.request().method() === 'PUT') {
+        saved.push(route.request().postDataJSON());
+        if (saved.length === 1) await firstHeld;
+      }
+      await route.continue();
+    });
+    // Each pick saves at once and closes the menu; the second comes before the first is answered.
+    const items = page.getByRole('menuitemcheckbox');
+    for (const name of ['Ada Lovelace', 'Grace Hopper']) {
+      await sidebar().getByRole('button', { name: 'Edit' }).click();
+      await items.filter({ hasText: name }).click();
+    }
+    releaseFirst();
+    // In order, each on the list asked for before it: the second does not drop the first pick.
+    await expect
+      .poll(() => saved)
+      .toEqual([{ assignee_ids: [owner.id] }, { assignee_ids: [owner.id, developer.id] }]);
+    const assigned = sidebar().getByRole('list', { name: 'Assigned' });
+    await assigned.getByText('Ada Lovelace').waitFor();
+    await assigned.getByText('Grace Hopper').waitFor();
+    await page.unroute(`**/merge_requests/${iid}`);
+    const shown = await t.container.mergeRequests.show(owner, project.project.id, iid);
+    expect(shown.assignees.map((user) => user.id).sort()).toEqual([owner.id, developer.id].sort());
+  });
+
   it('assigns and unassigns an issue’s commenting user from the note’s menu', async () => {
     const { t, page, owner, developer, project } = setup;
     const { record } = await t.container.issues.create(owner, project.project.id, { title: 'Cart is slow' });

@@ -24,8 +24,17 @@ export function AssigneesField({ fullPath, assignees, canEdit, update }: Props) 
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const members = useAssignableMembers(fullPath, search.trim(), open);
-  const assignedIds = assignees.map((user) => user.id);
-  const save = (ids: number[]) => update.mutate({ assignee_ids: ids });
+  const shownIds = assignees.map((user) => user.id);
+  // Each pick builds on the list last asked for until the shown one catches up: a second pick made
+  // before the first save's answer would otherwise send a list without the first pick.
+  const [asked, setAsked] = useState<number[] | null>(null);
+  // Once it has (or a save failed), the shown list is the one to build on again.
+  if (asked !== null && (sameIds(asked, shownIds) || update.isError)) setAsked(null);
+  const assignedIds = asked ?? shownIds;
+  const save = (ids: number[]) => {
+    setAsked(ids);
+    update.mutate({ assignee_ids: ids });
+  };
   const toggle = (id: number) =>
     save(assignedIds.includes(id) ? assignedIds.filter((other) => other !== id) : [...assignedIds, id]);
   // Assigned people stay listed while the search narrows the members.
@@ -91,6 +100,8 @@ export function AssigneesField({ fullPath, assignees, canEdit, update }: Props) 
     </section>
   );
 }
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /** Spec 001 section 2.10's avatar list: the first 10, then "N more" to expand and "show less" to fold. */
 function AssigneeList({ assignees }: { assignees: UserBasic[] }) {

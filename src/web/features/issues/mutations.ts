@@ -32,6 +32,8 @@ export function useCreateIssue(fullPath: string) {
 export function useUpdateIssue(fullPath: string, iid: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    // One edit at a time, in order: each sends whole lists (assignees), so a later one must land last.
+    scope: { id: `issue:${fullPath}:${iid}` },
     mutationFn: (body: UpdateIssueBody) =>
       request<IssueDetail>(`${issuesApi(fullPath)}/${iid}`, { method: 'PUT', body }),
     onSettled: () =>

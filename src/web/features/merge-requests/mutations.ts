@@ -21,6 +21,8 @@ export function useCreateMergeRequest(fullPath: string) {
 export function useUpdateMergeRequest(fullPath: string, iid: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    // One edit at a time, in order: each sends whole lists (assignees), so a later one must land last.
+    scope: { id: `merge_request:${fullPath}:${iid}` },
     mutationFn: (body: UpdateMergeRequestBody) =>
       request<MergeRequestDetail>(`${mergeRequestsApi(fullPath)}/${iid}`, { method: 'PUT', body }),
     // The Activity section too: a lock changes who may comment there.
