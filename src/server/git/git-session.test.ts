@@ -116,6 +116,19 @@ describe('long-lived git sessions', () => {
     expect(await gitPids(others[1]!, 'cat-file')).toHaveLength(1);
   });
 
+  it('answers a question that waited its turn on a session closed meanwhile, from a new git', async () => {
+    sessions = createGitSessions({ idleMs: 60_000, maxSessions: 1 });
+    const other = path.join(dir, 'three.git');
+    await initBareRepository(other, 'main');
+    // Both questions to `repo` are queued when the question to `other` closes its session.
+    const answers = await Promise.all([
+      sessions.ask(gitDir, 'cat-file', head('main'), 1),
+      sessions.ask(gitDir, 'cat-file', `${first}\n`, 1),
+      sessions.ask(other, 'cat-file', head('main'), 1),
+    ]);
+    expect(answers).toEqual([[second], [first], [`${branchRef('main')}^{commit} missing`]]);
+  });
+
   it('gives no answer for a repository that does not exist, without waiting', async () => {
     sessions = createGitSessions({ idleMs: 60_000, maxSessions: 8 });
     expect(await sessions.ask(path.join(dir, 'missing.git'), 'cat-file', head('main'), 1)).toEqual([]);

@@ -104,7 +104,8 @@ export function createGitSessions({ idleMs, maxSessions }: { idleMs: number; max
     if (session.idleTimer) clearTimeout(session.idleTimer);
     session.git.setIdle(false);
     try {
-      if (session.exited) return [];
+      // Closed while this question waited its turn (idle, or the oldest of too many): a new git answers.
+      if (session.exited || session.git.stdin?.writableEnded) return [];
       session.git.stdin?.write(input);
       return await answers(session, count);
     } finally {
