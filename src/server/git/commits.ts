@@ -1,8 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { ZERO_SHA, branchRef, isSha, resolveCommit, updateRef } from './repository';
+import { ZERO_SHA, branchHeads, branchRef, isSha, resolveCommit, updateRefs } from './repository';
 import { gitText, runGit } from './run-git';
+import { repositoryPathProblem } from './tree';
 
 export type GitPerson = { name: string; email: string; date: Date };
 
@@ -177,75 +175,89 @@ export function personEnv(prefix: 'AUTHOR' | 'COMMITTER', person: GitPerson): Re
 }
 
 /**
- * Writes a commit on a branch without a work tree: blobs with hash-object, a tree built in a
- * throw-away index, commit-tree, then a compare-and-swap update-ref. Returns the new commit sha.
+ * Writes a commit on a branch without a work tree: one `git fast-import` writes the blobs, trees
+ * and commit (no ref: its scratch branch is reset before it ends), then a compare-and-swap ref
+ * update moves the branch. One process where the index route took seven. Paths must be checked
+ * already (repositoryPathProblem); they are checked again here, as fast-import would write `.git`.
+ * A deletion names a file: fast-import's `D` on a folder would remove all of it.
  */
 export async function commitFiles(gitDir: string, input: CommitFilesInput): Promise<string> {
+  const [branchHead, startHead] = await branchHeads(gitDir, [
+    input.branch,
+    input.startBranch ?? input.branch,
+  ]);
   // The branch head read here is the one the ref update compares against, so a commit that lands
   // on the branch meanwhile is never overwritten.
-  const head = input.expectedHead ?? (await resolveCommit(gitDir, branchRef(input.branch)));
-  const parent =
-    head ?? (input.startBranch ? await resolveCommit(gitDir, branchRef(input.startBranch)) : null);
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'index-'));
-  const env = { GIT_INDEX_FILE: path.join(tmp, 'index') };
-  try {
-    if (parent) await runGit(gitDir, ['read-tree', parent], { env });
-    // One `update-index --index-info` for all changes: it needs no work tree (a bare repository has
-    // none), and mode 0 removes a path. NUL-terminated records allow any file name.
-    const blobs = await writeBlobs(gitDir, tmp, input.changes);
-    const records = input.changes.map((change, i) =>
-      change.action === 'delete'
-        ? `0 ${ZERO_SHA}\t${change.path}`
-        : `${change.executable ? '100755' : '100644'} ${blobs[i]}\t${change.path}`,
-    );
-    await runGit(gitDir, ['update-index', '-z', '--index-info'], {
-      env,
-      input: records.map((record) => `${record}\0`).join(''),
-    });
-    const tree = await gitText(gitDir, ['write-tree'], { env });
-    const parentArgs = parent ? ['-p', parent] : [];
-    const sha = await gitText(gitDir, ['commit-tree', tree, ...parentArgs], {
-      input: input.message,
-      env: {
-        ...personEnv('AUTHOR', input.author),
-        ...personEnv('COMMITTER', input.committer ?? input.author),
-      },
-    });
-    if (!(await updateRef(gitDir, branchRef(input.branch), sha, head ?? ZERO_SHA))) {
-      throw new BranchMovedError(input.branch);
-    }
-    return sha;
-  } finally {
-    await rm(tmp, { recursive: true, force: true });
-  }
+  const head = input.expectedHead ?? branchHead;
+  const parent = head ?? (input.startBranch ? startHead : null);
+  const sha = await writeCommit(gitDir, { ...input, parent });
+  const moved = await updateRefs(gitDir, [
+    { ref: branchRef(input.branch), oldSha: head ?? ZERO_SHA, newSha: sha },
+  ]);
+  if (!moved) throw new BranchMovedError(input.branch);
+  return sha;
 }
 
-/**
- * Writes the contents of the changes that have one as blobs, with one `hash-object` for all of them
- * (one process per file took most of a 1,000-file commit). Returns each change's blob sha, in
- * order, and undefined for a deletion. The contents go through files in `tmp`, named by index, so
- * no path of the commit is ever a file name here; `--no-filters` stores them byte for byte.
- */
-async function writeBlobs(
+const SCRATCH_REF = 'refs/fast-import/commit';
+
+/** The commit's objects through fast-import, which answers the commit's sha to `get-mark`. */
+async function writeCommit(
   gitDir: string,
-  tmp: string,
-  changes: FileChange[],
-): Promise<(string | undefined)[]> {
-  const written: string[] = [];
-  for (const [i, change] of changes.entries()) {
-    if (change.action === 'delete') continue;
-    const file = path.join(tmp, `blob-${i}`);
-    await writeFile(file, change.content);
-    written.push(file);
-  }
-  if (written.length === 0) return [];
-  const shas = (
-    await gitText(gitDir, ['hash-object', '-w', '--no-filters', '--stdin-paths'], {
-      input: written.map((file) => `${file}\n`).join(''),
-    })
-  ).split('\n');
-  let next = 0;
-  return changes.map((change) => (change.action === 'delete' ? undefined : shas[next++]));
+  input: Pick<CommitFilesInput, 'message' | 'author' | 'committer' | 'changes'> & { parent: string | null },
+): Promise<string> {
+  const data = (content: string | Buffer) => {
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    return [Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from('\n')];
+  };
+  const line = (text: string) => Buffer.from(`${text}\n`, 'utf8');
+  const script = [
+    line(`commit ${SCRATCH_REF}`),
+    line('mark :1'),
+    line(`author ${identOf(input.author)}`),
+    line(`committer ${identOf(input.committer ?? input.author)}`),
+    ...data(input.message),
+    ...(input.parent ? [line(`from ${input.parent}`)] : []),
+    ...input.changes.flatMap((change) => {
+      const problem = repositoryPathProblem(change.path);
+      if (problem || change.path === '' || change.path.endsWith('/'))
+        throw new Error(`not a file path to commit (${problem ?? 'a folder'}): ${change.path}`);
+      if (change.action === 'delete') return [line(`D ${quotedPath(change.path)}`)];
+      const mode = change.executable ? '100755' : '100644';
+      return [line(`M ${mode} inline ${quotedPath(change.path)}`), ...data(change.content)];
+    }),
+    line(''),
+    line('get-mark :1'),
+    // A branch reset to nothing is never written: the commit stays an object until the ref moves.
+    line(`reset ${SCRATCH_REF}`),
+    line(''),
+  ];
+  const sha = await gitText(gitDir, ['fast-import', '--quiet'], { input: Buffer.concat(script) });
+  if (!isSha(sha)) throw new Error(`fast-import answered no commit: ${sha.slice(0, 100)}`);
+  return sha;
+}
+
+/** A path as fast-import reads it: C-quoted, so spaces, quotes and control bytes stay literal. */
+function quotedPath(filePath: string): string {
+  const escaped = filePath
+    .replace(/[\\"]/g, (c) => `\\${c}`)
+    // eslint-disable-next-line no-control-regex -- control bytes are what must be escaped
+    .replace(/[\x00-\x1f\x7f]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
+  return `"${escaped}"`;
+}
+
+/** Bytes git trims from the ends of a name or email (ident.c's "crud"). */
+// eslint-disable-next-line no-control-regex -- control bytes are crud to git
+const CRUD = /^[\x00-\x20.,:;<>"\\']+|[\x00-\x20.,:;<>"\\']+$/g;
+
+/**
+ * `Name <email> seconds +0000`, cleaned as git cleans an identity from its environment: newlines,
+ * `<` and `>` dropped, crud trimmed at the ends; git refuses an empty name, and so does this.
+ */
+function identOf(person: GitPerson): string {
+  const clean = (text: string) => text.replace(/[\n<>]/g, '').replace(CRUD, '');
+  const name = clean(person.name);
+  if (name === '') throw new Error(`empty ident name (for <${person.email}>) not allowed`);
+  return `${name} <${clean(person.email)}> ${Math.floor(person.date.getTime() / 1000)} +0000`;
 }
 
 /** git's well-known empty tree: what a root commit is compared against. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pushFile } from '../../../test/support/merge-request-factories';
-import { createGitSessions, type GitSessions } from './git-session';
+import { createGitSessions, gitSessions, type GitSessions } from './git-session';
 import { ZERO_SHA, branchRef, initBareRepository, resolveCommit } from './repository';
 import { runGit } from './run-git';
 
@@ -22,6 +22,8 @@ beforeAll(async () => {
   await initBareRepository(gitDir, 'main');
   first = await pushFile({ gitDir }, 'main', { path: 'a.txt', content: 'a\n' });
   second = await pushFile({ gitDir }, 'main', { path: 'b.txt', content: 'b\n' });
+  // Commits ask the process-wide sessions; the tests count only their own sessions' processes.
+  gitSessions.closeAll();
 });
 afterEach(() => sessions?.closeAll());
 afterAll(() => rm(dir, { recursive: true, force: true }));

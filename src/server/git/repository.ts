@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLruCache } from '../lru-cache';
 import { gitSessions } from './git-session';
 import { gitText, runGit } from './run-git';
 
@@ -18,12 +20,19 @@ export function repositoryPath(repositoriesDir: string, projectId: number): stri
   return path.join(repositoriesDir, '@hashed', hash.slice(0, 2), hash.slice(2, 4), `${hash}.git`);
 }
 
+/** What every repository starts with: its config (fsck on receive), and no sample hooks. */
+const templateDir = fileURLToPath(new URL('./repository-template', import.meta.url));
+
 export async function initBareRepository(gitDir: string, defaultBranch: string): Promise<void> {
   await mkdir(path.dirname(gitDir), { recursive: true });
-  await runGit(gitDir, ['init', '--bare', '--quiet', `--initial-branch=${defaultBranch}`, gitDir]);
-  // Objects of a rejected or half-sent push must never become reachable; receive-pack checks them.
-  await runGit(gitDir, ['config', 'receive.fsckObjects', 'true']);
-  await runGit(gitDir, ['config', 'http.receivepack', 'true']);
+  await runGit(gitDir, [
+    'init',
+    '--bare',
+    '--quiet',
+    `--template=${templateDir}`,
+    `--initial-branch=${defaultBranch}`,
+    gitDir,
+  ]);
 }
 
 export async function repositoryExists(gitDir: string): Promise<boolean> {
@@ -37,6 +46,17 @@ export async function removeRepository(gitDir: string): Promise<void> {
   await rm(gitDir, { recursive: true, force: true });
 }
 
+/** git's verdicts on ref names, which never change: most names asked about are asked again. */
+const refNameVerdicts = createLruCache<boolean>(10_000, () => 1);
+
+async function isValidRefName(ref: string): Promise<boolean> {
+  const known = refNameVerdicts.get(ref);
+  if (known !== undefined) return known;
+  const result = await runGit('/nonexistent', ['check-ref-format', ref], { okCodes: [1] });
+  refNameVerdicts.set(ref, result.code === 0);
+  return result.code === 0;
+}
+
 /**
  * Validates a branch name as git does (`git check-ref-format --branch`), and refuses names that
  * start with `-` so that a name can never be read as an option.
@@ -45,8 +65,7 @@ export async function isValidBranchName(name: string): Promise<boolean> {
   if (name.length === 0 || name.length > 255 || name.startsWith('-') || name === 'HEAD') return false;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what a ref may not hold
   if (/[\u0000-\u001f\u007f]/.test(name)) return false;
-  const result = await runGit('/nonexistent', ['check-ref-format', `refs/heads/${name}`], { okCodes: [1] });
-  return result.code === 0;
+  return isValidRefName(`refs/heads/${name}`);
 }
 
 /** Resolves a revision to a commit sha, or null when it does not exist. */
@@ -159,8 +178,7 @@ export async function isValidTagName(name: string): Promise<boolean> {
   if (name.length === 0 || name.length > 255 || name.startsWith('-')) return false;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what a ref may not hold
   if (/[\u0000-\u001f\u007f]/.test(name)) return false;
-  const result = await runGit('/nonexistent', ['check-ref-format', `refs/tags/${name}`], { okCodes: [1] });
-  return result.code === 0;
+  return isValidRefName(`refs/tags/${name}`);
 }
 
 /** The object a full ref name points at (a tag object for annotated tags), or null when it does not exist. */
