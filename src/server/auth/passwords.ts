@@ -1,7 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
 
 const KEY_LENGTH = 64;
-const PARAMS = { N: 16384, r: 8, p: 1 } as const;
+export type PasswordHashCost = { N: number; r: number; p: number };
+const PARAMS: PasswordHashCost = { N: 16384, r: 8, p: 1 };
 
 function scryptAsync(password: BinaryLike, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -9,11 +10,15 @@ function scryptAsync(password: BinaryLike, salt: Buffer, options: ScryptOptions)
   );
 }
 
-/** `scrypt$N$r$p$salt$hash`, so the cost can be raised later without breaking stored hashes. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$N$r$p$salt$hash`, so the cost can be raised later without breaking stored hashes. Only
+ * the test factories ask for a lower cost (as Devise's tests lower bcrypt's): their thousands of
+ * throw-away accounts would otherwise spend a minute of CPU per run hashing.
+ */
+export async function hashPassword(password: string, cost: PasswordHashCost = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scryptAsync(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
