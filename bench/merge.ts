@@ -1,6 +1,7 @@
 // Issue 5's merge figure: a server merge of a 1,000-file merge request on a 10,000-file
 // repository, through the REST API, next to git's own merge of the same commits (merge-tree,
 // commit-tree and the ref transaction).
+import { countStatements } from './statements';
 import { performance } from 'node:perf_hooks';
 import { ZERO_SHA, branchRef, resolveCommit, updateRefs } from '../src/server/git/repository';
 import { prepareMerge } from '../src/server/git/merge';
@@ -8,7 +9,7 @@ import { runGit } from '../src/server/git/run-git';
 import { buildProject } from '../test/support/factories';
 import { codeLine, importCommits, type NewFile } from './fixtures';
 import { gitMerge, startGitFloor } from './git-floor';
-import { withBenchServer, type BenchServer } from './server';
+import { withBenchServer } from './server';
 
 const FILES = 10_000;
 /** Every tenth file, so the change reaches all 200 directories of the tree. */
@@ -45,46 +46,6 @@ const file = (n: number, version: string): NewFile => ({
   path: `src/module-${Math.floor(n / 50)}/file-${n}.ts`,
   content: Array.from({ length: 20 }, (_, line) => codeLine(n, line, line === 3 ? version : 'base')).join(''),
 });
-
-type PgliteLike = {
-  query: (...args: never[]) => Promise<unknown>;
-  exec: (...args: never[]) => Promise<unknown>;
-  transaction: (fn: (tx: PgliteLike) => Promise<unknown>) => Promise<unknown>;
-};
-
-/**
- * Counts the statements PGlite receives, those inside transactions too (BEGIN and COMMIT are not
- * counted), so a merge's database work shows as a number.
- */
-function countStatements(database: BenchServer['deps']['database']) {
-  if (database.kind !== 'pglite') throw new Error('the merge bench runs on PGlite');
-  const client = database.pglite as unknown as PgliteLike;
-  let count = 0;
-  const counted = <F extends (...args: never[]) => Promise<unknown>>(original: F): F =>
-    ((...args: never[]) => {
-      count++;
-      return original(...args);
-    }) as F;
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = counted(query);
-  client.exec = counted(exec);
-  client.transaction = (fn) =>
-    transaction((tx) => {
-      tx.query = counted(tx.query.bind(tx));
-      tx.exec = counted(tx.exec.bind(tx));
-      return fn(tx);
-    });
-  return {
-    /** The statements since the last call. */
-    take: () => {
-      const taken = count;
-      count = 0;
-      return taken;
-    },
-  };
-}
 
 /**
  * 10,000 files on `main`; `feature` changes 1,000 of them and `main` moves on by 50 others. Each
@@ -129,6 +90,7 @@ export function measureMerge(): Promise<MergeFigures> {
     const merger = { name: owner.name, email: owner.email, date: new Date() };
     const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
     const floor = startGitFloor();
+    if (deps.database.kind !== 'pglite') throw new Error('the merge bench runs on PGlite');
     const statements = countStatements(deps.database);
     const counts = { beforeAnswer: [] as number[], afterAnswer: [] as number[] };
 

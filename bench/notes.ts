@@ -1,4 +1,5 @@
 // The Activity section's server figure: discussions.json on a busy merge request, next to an empty Fastify route.
+import { countStatements } from './statements';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -51,26 +52,6 @@ async function profiled<T>(run: () => Promise<T>): Promise<T> {
     await writeFile(file, JSON.stringify(profile));
     session.disconnect();
   }
-}
-
-/** Counts the statements PGlite (or node-postgres) receives, so N+1 reads show as a number. */
-function countQueries(database: Awaited<ReturnType<typeof openDeps>>['database']) {
-  const client: { query: (...args: never[]) => Promise<unknown> } =
-    database.kind === 'pglite' ? database.pglite : database.pool;
-  const original = client.query.bind(client);
-  let count = 0;
-  client.query = (...args: never[]) => {
-    count++;
-    return original(...args);
-  };
-  return {
-    /** The statements since the last call. */
-    take: () => {
-      const taken = count;
-      count = 0;
-      return taken;
-    },
-  };
 }
 
 const DISCUSSIONS = 300;
@@ -140,7 +121,7 @@ export async function measureNotes(): Promise<NotesFigures> {
       }
     }
 
-    const queries = countQueries(deps.database);
+    const queries = countStatements(deps.database);
     const queriesPerPage: number[] = [];
     const cpuTimes: number[] = [];
     const loadAll = async (times: number[]) => {

@@ -1,10 +1,9 @@
 // Issue 5's polling figure: an unchanged `widget.json` under 500 concurrent pollers (autocannon),
 // answered 304 without a database query, next to a bare node:http server answering 304.
+import { countStatements } from './statements';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Transaction } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import type { AppDeps } from '../src/server/container';
 import { SESSION_COOKIE } from '../src/server/auth/current-user';
 import { mergeRequestOn } from './fixtures';
 import { pollOpenLoop, type PollFigures } from './open-loop';
@@ -42,34 +41,6 @@ export type WidgetPollFigures = {
   floor: PollFigures;
   openLoop: OpenLoopRun[];
 };
-
-/**
- * Counts the queries PGlite runs, through `query` and `exec` and inside transactions (drizzle
- * uses nothing else), so the bench can tell whether a 304 touched the database.
- */
-function countQueries(deps: AppDeps): { count(): number } {
-  if (deps.database.kind !== 'pglite') throw new Error('the widget bench counts PGlite queries');
-  let queries = 0;
-  const count = (target: Pick<Transaction, 'query' | 'exec'>) => {
-    const methods = target as unknown as Record<'query' | 'exec', (...args: unknown[]) => unknown>;
-    for (const name of ['query', 'exec'] as const) {
-      const original = methods[name].bind(target);
-      methods[name] = (...args) => {
-        queries++;
-        return original(...args);
-      };
-    }
-  };
-  const pglite = deps.database.pglite;
-  count(pglite);
-  const transaction = pglite.transaction.bind(pglite);
-  pglite.transaction = <T>(run: (tx: Transaction) => Promise<T>) =>
-    transaction((tx) => {
-      count(tx);
-      return run(tx);
-    });
-  return { count: () => queries };
-}
 
 async function poll(url: string, headers: Record<string, string>): Promise<PollFigures> {
   // In a worker thread, so the pollers do not share the server's event loop. (Paced pollers,
@@ -131,7 +102,8 @@ export function measureWidgetPoll(): Promise<WidgetPollFigures> {
     const { 'poll-interval': _ignored, ...pollerHeaders } = signedIn;
     const { 'poll-interval': _alsoIgnored, ...anonymousPollerHeaders } = anonymousHeaders;
 
-    const queries = countQueries(deps);
+    if (deps.database.kind !== 'pglite') throw new Error('the widget bench counts PGlite statements');
+    const queries = countStatements(deps.database);
     // Pollers that gave up (timeouts) leave requests the server still answers: count until it is idle.
     const queriesOf = async (run: () => Promise<PollFigures>) => {
       const before = queries.count();

@@ -49,7 +49,8 @@ async function openPgliteTestDatabase(): Promise<Database> {
       if (closed) return;
       closed = true;
       try {
-        await database.pglite.exec(EMPTY_EVERY_TABLE);
+        // Through the pool's one connection, after any statement still queued on it.
+        await database.pool.query(EMPTY_EVERY_TABLE);
         idlePglites.push(database);
       } catch {
         await database.close();
