@@ -119,14 +119,19 @@ describe('the merge request widget’s polled JSON', () => {
     const cached = t.container.widgets.cached.bind(t.container.widgets);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let readDone!: () => void;
+    const firstReadDone = new Promise<void>((resolve) => (readDone = resolve));
     const read = vi.spyOn(t.container.widgets, 'cached').mockImplementationOnce(async (...args) => {
       const answer = await cached(...args);
+      readDone();
       await held;
       return answer;
     });
     try {
       const before = get('cached_widget.json', owner, first.headers.etag);
-      await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+      // The change comes after the first read has read (on PostgreSQL its statements could
+      // otherwise run on another connection after the change), and before it answers.
+      await firstReadDone;
       await setTitle('Draft: Add a cart');
       const after = get('cached_widget.json', owner, first.headers.etag);
       // The later poll reads for itself while the earlier read is still held.
