@@ -83,8 +83,10 @@ describe('long-lived git sessions', () => {
   });
 
   it('ends a session left idle, and starts a new one for the next question', async () => {
-    sessions = createGitSessions({ idleMs: 100, maxSessions: 8 });
+    // Idle long enough for `ps` to find the process on a loaded machine (100 ms was not, on CI).
+    sessions = createGitSessions({ idleMs: 1_000, maxSessions: 8 });
     await sessions.ask(gitDir, 'cat-file', head('main'), 1);
+    expect(sessions.openCount()).toBe(1);
     expect(await gitPids(gitDir, 'cat-file')).toHaveLength(1);
     await expect.poll(() => gitPids(gitDir, 'cat-file'), { timeout: 5_000 }).toEqual([]);
     expect(sessions.openCount()).toBe(0);
