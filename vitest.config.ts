@@ -52,7 +52,7 @@ export default defineConfig({
           name: 'e2e',
           ...sharedWorker,
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: serverSetup,
+          globalSetup: [...serverSetup, 'test/support/browser-server.ts'],
           setupFiles: ['test/support/e2e-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

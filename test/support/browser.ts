@@ -1,27 +1,42 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { watchBrowser } from './failure-report';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type LaunchOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const screenshotsDir = path.resolve('test-results/screenshots');
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+export const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+} satisfies LaunchOptions;
+
+/**
+ * A Chromium of one's own: in the browser suite, a connection to the run's one Chromium
+ * (test/support/browser-server.ts), whose `close()` closes only the contexts it opened; elsewhere
+ * (benches) a Chromium launched for the caller.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const endpoint = process.env.VITEST ? inject('chromiumEndpoint') : undefined;
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(chromiumOptions);
   return watchBrowser(browser);
 }
 
