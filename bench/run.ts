@@ -253,7 +253,12 @@ if (runs('widget')) {
     row('signed in (session cookie)', widget.signedIn, widget.floor, 'p99 < 10 ms'),
     row('anonymous, public project', widget.anonymous, widget.floor, 'p99 < 10 ms'),
     row('floor', widget.floor, null),
+    row('an empty Fastify route', widget.fastifyFloor, widget.floor),
   ]);
+  // With every poller always waiting, the mean wait is pollers / throughput (Little's law).
+  console.log(
+    `Pollers always waiting: the floor's ${Math.round(widget.floor.requestsPerSecond)} requests/s give a mean wait of ${ms((widget.pollers / widget.floor.requestsPerSecond) * 1000)}; a 10 ms p99 needs over ${widget.pollers * 100} requests/s`,
+  );
   console.log(
     `Database queries: ${widget.signedInQueries} for the signed-in polls, ${widget.anonymousQueries} for the anonymous ones (target: 0)`,
   );

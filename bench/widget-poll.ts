@@ -4,6 +4,7 @@ import { countStatements } from './statements';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { SESSION_COOKIE } from '../src/server/auth/current-user';
 import { mergeRequestOn } from './fixtures';
 import { pollOpenLoop, type PollFigures } from './open-loop';
@@ -39,6 +40,8 @@ export type WidgetPollFigures = {
   anonymous: PollFigures;
   anonymousQueries: number;
   floor: PollFigures;
+  /** An empty Fastify route answering 304 the same way: the framework's share of the floor. */
+  fastifyFloor: PollFigures;
   openLoop: OpenLoopRun[];
 };
 
@@ -66,7 +69,7 @@ const listen = (server: Server) =>
  * A merge request's `widget.json`, polled with the ETag the first answer gave, by 500 signed-in
  * pollers (one session cookie) on the server listening on a local port, then by anonymous ones;
  * the floor is a node:http server in the same process answering every request 304 with the same
- * headers.
+ * headers, and beside it an empty Fastify route doing the same.
  */
 export function measureWidgetPoll(): Promise<WidgetPollFigures> {
   return withBenchServer('widget', async ({ deps, container, app, owner }) => {
@@ -99,6 +102,9 @@ export function measureWidgetPoll(): Promise<WidgetPollFigures> {
     const floorHeaders = { etag: signedIn['if-none-match'], 'poll-interval': signedIn['poll-interval'] };
     const floorServer = createServer((_request, response) => response.writeHead(304, floorHeaders).end());
     const floorUrl = await listen(floorServer);
+    const fastifyFloor = Fastify();
+    fastifyFloor.get('/*', (_request, reply) => reply.code(304).headers(floorHeaders).send());
+    const fastifyFloorUrl = await fastifyFloor.listen({ port: 0, host: '127.0.0.1' });
     const { 'poll-interval': _ignored, ...pollerHeaders } = signedIn;
     const { 'poll-interval': _alsoIgnored, ...anonymousPollerHeaders } = anonymousHeaders;
 
@@ -119,6 +125,7 @@ export function measureWidgetPoll(): Promise<WidgetPollFigures> {
       const signedIn = await queriesOf(() => poll(url, pollerHeaders));
       const anonymous = await queriesOf(() => poll(url, anonymousPollerHeaders));
       const floor = await poll(floorUrl, pollerHeaders);
+      const fastifyFloorFigures = await poll(`${fastifyFloorUrl}${mr.url}/widget.json`, pollerHeaders);
       const openLoop: OpenLoopRun[] = [];
       for (const intervalMs of OPEN_LOOP_INTERVALS_MS) {
         // At least two polls each.
@@ -139,10 +146,12 @@ export function measureWidgetPoll(): Promise<WidgetPollFigures> {
         anonymous: anonymous.figures,
         anonymousQueries: anonymous.queries,
         floor,
+        fastifyFloor: fastifyFloorFigures,
         openLoop,
       };
     } finally {
       await new Promise((resolve) => floorServer.close(resolve));
+      await fastifyFloor.close();
     }
   });
 }
