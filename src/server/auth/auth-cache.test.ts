@@ -226,7 +226,25 @@ describe('remembered sessions and tokens', () => {
     expect(await sessionUser(t.app, cookie)).toBeNull();
   });
 
-  it('answers from memory past ten seconds while one read renews the session; a change made outside the app shows once renewed', async () => {
+  it('reads every session again once the bus says it may have lost announcements', async () => {
+    const { cookie } = await signIn(owner);
+    await sessionUser(t.app, cookie);
+    // Signed out by hand in the database, which announces nothing: memory still answers.
+    await queryRows(t.container.db, sql`delete from sessions where id = ${digestToken(cookie)}`);
+    expect(await countQueries(t, () => sessionUser(t.app, cookie))).toBe(0);
+    const resumed = new Promise<void>((resolve) => {
+      const stop = t.deps.bus.subscribe((event) => {
+        if (event.type !== 'bus.resumed') return;
+        stop();
+        resolve();
+      });
+    });
+    await t.deps.bus.publish({ type: 'bus.resumed' });
+    await resumed;
+    expect(await sessionUser(t.app, cookie)).toBeNull();
+  });
+
+  it('answers from memory past its TTL while one read renews the session; a change made outside the app shows once renewed', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { cookie } = await signIn(owner);
     await sessionUser(t.app, cookie);
@@ -236,7 +254,7 @@ describe('remembered sessions and tokens', () => {
     // Signed out by hand in the database, which announces nothing.
     await queryRows(t.container.db, sql`delete from sessions where id = ${digestToken(cookie)}`);
     vi.setSystemTime(Date.now() + 2);
-    // The first request past the ten seconds is answered from memory while one read renews it.
+    // The first request past the TTL is answered from memory while one read renews it.
     expect(await sessionUser(t.app, cookie)).toBe(owner.username);
     await expect.poll(() => sessionUser(t.app, cookie)).toBeNull();
   });

@@ -2,15 +2,16 @@ import type { EventBus } from '../realtime/bus';
 
 /**
  * How long a resolved session or token is trusted without asking the database. Sign-out, token
- * revocation and blocking announce themselves on the bus and are honoured at once; this bounds
- * only changes made outside the app (a hand-edited row).
+ * revocation and blocking announce themselves on the bus and are honoured at once (and everything
+ * is read again after the bus lost events), so this bounds only changes made outside the app (a
+ * hand-edited row). Long enough that a viewer polling every 10 s reads no table for minutes.
  */
-export const AUTH_CACHE_TTL_MS = 10_000;
+export const AUTH_CACHE_TTL_MS = 5 * 60_000;
 /**
- * For this long past its ten seconds an entry still answers while one read renews it, so that a
+ * For this long past its TTL an entry still answers while one read renews it, so that a
  * credential's pollers never queue behind that read; a request that comes later waits for it.
  */
-export const AUTH_CACHE_STALE_MS = 10_000;
+export const AUTH_CACHE_STALE_MS = 5 * 60_000;
 /** 500 pollers share a handful of credentials; past this many the oldest entry makes room. */
 const MAX_ENTRIES = 10_000;
 
@@ -36,8 +37,15 @@ export function createAuthCache<T>(bus: EventBus, now: () => number = () => Date
     for (const [key, entry] of entries) if (entry.userId === userId) entries.delete(key);
   }
 
+  function dropEveryone(): void {
+    invalidations++;
+    reading.clear();
+    entries.clear();
+  }
+
   bus.subscribe((event) => {
     if (event.type === 'user.auth_changed') dropUser(event.userId);
+    if (event.type === 'bus.resumed') dropEveryone();
   });
 
   function lookup(key: string): { value: T; stale: boolean } | undefined {
@@ -62,7 +70,7 @@ export function createAuthCache<T>(bus: EventBus, now: () => number = () => Date
    * The remembered value for `key`, or what `read` finds (remembered unless a change to any user
    * was announced while it read, since the row may predate it). Nothing found is not remembered,
    * so guessed secrets cannot fill the cache, and a remembered credential no longer found is
-   * forgotten. A value past its ten seconds answers while `read` renews it.
+   * forgotten. A value past its TTL answers while `read` renews it.
    */
   function resolve(key: string, read: () => Promise<{ userId: number; value: T } | undefined>) {
     const hit = lookup(key);

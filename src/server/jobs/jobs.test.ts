@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { systemRandom } from '../clock';
+import { createInProcessBus } from '../realtime/bus';
 import { jobs } from '../db/schema';
 import { createJobQueue, POLL_INTERVAL_MS, retryDelayMs, STALE_AFTER_MS, type JobQueue } from './jobs';
 
@@ -167,6 +168,26 @@ describe('job queue', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
     // Well before the fallback poll: the commit itself woke the worker.
+    const late = new Promise<string>((resolve) => setTimeout(() => resolve('late'), POLL_INTERVAL_MS / 2));
+    expect(await Promise.race([done.opened.then(() => 'woken'), late])).toBe('woken');
+    await first.stop();
+  });
+
+  it('looks for jobs when the bus resumed, as announcements of jobs may have been lost meanwhile', async () => {
+    const done = gate();
+    first.register('unannounced', async () => done.open());
+    first.start((error) => {
+      throw error;
+    });
+    // Enqueued by a process whose announcement never arrives.
+    const unheard = createJobQueue({
+      db: t.container.db,
+      clock,
+      bus: createInProcessBus(),
+      random: systemRandom,
+    });
+    await unheard.enqueue({ queue: nextQueue(), kind: 'unannounced', payload: {} });
+    await t.deps.bus.publish({ type: 'bus.resumed' });
     const late = new Promise<string>((resolve) => setTimeout(() => resolve('late'), POLL_INTERVAL_MS / 2));
     expect(await Promise.race([done.opened.then(() => 'woken'), late])).toBe('woken');
     await first.stop();

@@ -119,7 +119,7 @@ export function createJobQueue({
     await drain();
   }
 
-  /** Starts this process's worker: woken by every enqueue on the bus, and by a slow poll. */
+  /** Starts this process's worker: woken by every enqueue on the bus (or its resumption), and by a slow poll. */
   function start(onError: (error: unknown) => void): void {
     if (!stopped) return;
     stopped = false;
@@ -127,7 +127,7 @@ export function createJobQueue({
       if (!stopped) drain().catch(onError);
     };
     unsubscribe = bus.subscribe((event) => {
-      if (event.type === 'job.enqueued') wake();
+      if (event.type === 'job.enqueued' || event.type === 'bus.resumed') wake();
     });
     const poll = () => {
       timer = setTimeout(() => {

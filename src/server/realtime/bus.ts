@@ -25,6 +25,11 @@ export type BusEvent =
   | { type: 'project.updated'; projectId: number }
   /** What a user's sessions and tokens allow changed (signed out, token revoked, blocked): caches forget them. */
   | { type: 'user.auth_changed'; userId: number }
+  /**
+   * Heard from this process's own bus only, when its listening connection came back: what other
+   * processes announced meanwhile was lost, so what is remembered for want of an event is read again.
+   */
+  | { type: 'bus.resumed' }
   /** Wakes the job workers of every process. */
   | { type: 'job.enqueued'; queue: string }
   /** A job ended (done, or failed for now): what it was doing shows no longer as in progress. */
@@ -80,6 +85,7 @@ export async function createPostgresBus(pool: pg.Pool, connectionString: string)
   const local = createInProcessBus();
   let closing = false;
   let client: pg.Client | null = null;
+  let listenedBefore = false;
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString });
@@ -91,7 +97,10 @@ export async function createPostgresBus(pool: pg.Pool, connectionString: string)
     next.on('end', () => reconnect(next));
     await next.connect();
     await next.query(`LISTEN ${CHANNEL}`);
+    const resumed = listenedBefore;
     client = next;
+    listenedBefore = true;
+    if (resumed) void local.publish({ type: 'bus.resumed' });
   };
 
   const reconnect = (failed: pg.Client): void => {

@@ -22,10 +22,19 @@ export function createEtagCache(
 ) {
   const groups = new Map<string, Map<string, { etag: string; at: number }>>();
   const generations = new Map<string, number>();
+  // Counts the bus's resumptions: part of every group's generation, as any group may have changed.
+  let resumptions = 0;
   let entries = 0;
   let eventsSeen = 0;
 
   bus.subscribe((event) => {
+    if (event.type === 'bus.resumed') {
+      resumptions++;
+      eventsSeen++;
+      groups.clear();
+      entries = 0;
+      return;
+    }
     const dropped = groupsOf(event);
     if (dropped.length === 0) return;
     eventsSeen++;
@@ -57,7 +66,7 @@ export function createEtagCache(
    * Marks to compare before and after reading the data: an answer is remembered only if no event
    * about its group came in between. Before the group is known, any event counts.
    */
-  const generation = (group: string) => generations.get(group) ?? 0;
+  const generation = (group: string) => (generations.get(group) ?? 0) + resumptions;
   const events = () => eventsSeen;
 
   function remember(group: string, viewer: string, etag: string): void {
