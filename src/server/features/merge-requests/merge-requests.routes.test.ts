@@ -598,8 +598,11 @@ describe('merge requests API', () => {
         projectId: p.project.id,
         changes: [{ ref: 'refs/heads/grow', oldSha, newSha }],
       });
+      // On PostgreSQL the announcement comes back through NOTIFY a moment after the commit.
+      await expect
+        .poll(() => events)
+        .toEqual([expect.objectContaining({ type: 'merge_request.updated', iid: 1 })]);
       stop();
-      expect(events).toEqual([expect.objectContaining({ type: 'merge_request.updated', iid: 1 })]);
       const mr = (await get(owner, `${api(p)}/1`)).json<MergeRequest>();
       expect(mr).toMatchObject({ sha: newSha, changes_count: '2' });
       const versions = (await get(owner, `${api(p)}/1/versions`)).json<Array<{ head_commit_sha: string }>>();
