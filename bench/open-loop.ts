@@ -16,7 +16,8 @@ export type PollFigures = {
 
 export type OpenLoopLoad = {
   url: string;
-  headers: Record<string, string>;
+  /** The same headers for every poller, or poller i sends `headers[i % headers.length]` (its own session). */
+  headers: Record<string, string> | Record<string, string>[];
   pollers: number;
   intervalMs: number;
   seconds: number;
@@ -27,6 +28,7 @@ const POLLERS = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
 const { url, headers, pollers, intervalMs, seconds } = workerData;
+const headersOf = (poller) => (Array.isArray(headers) ? headers[poller % headers.length] : headers);
 const agent = new http.Agent({ keepAlive: true, maxSockets: pollers, maxFreeSockets: pollers });
 const latencies = [];
 let notModified = 0;
@@ -34,9 +36,9 @@ let others = 0;
 let running = 0;
 const started = performance.now();
 const end = started + seconds * 1000;
-function poll(due) {
+function poll(poller, due) {
   running++;
-  const request = http.get(url, { agent, headers }, (response) => {
+  const request = http.get(url, { agent, headers: headersOf(poller) }, (response) => {
     response.resume();
     response.on('end', () => {
       latencies.push(performance.now() - due);
@@ -47,11 +49,11 @@ function poll(due) {
   });
   request.on('error', () => { others++; running--; });
 }
-function schedule(due) {
+function schedule(poller, due) {
   if (due >= end) return;
-  setTimeout(() => { poll(due); schedule(due + intervalMs); }, Math.max(0, due - performance.now()));
+  setTimeout(() => { poll(poller, due); schedule(poller, due + intervalMs); }, Math.max(0, due - performance.now()));
 }
-for (let i = 0; i < pollers; i++) schedule(started + (i * intervalMs) / pollers);
+for (let i = 0; i < pollers; i++) schedule(i, started + (i * intervalMs) / pollers);
 const finish = setInterval(() => {
   if (performance.now() < end || running > 0) return;
   clearInterval(finish);

@@ -262,6 +262,14 @@ if (runs('widget')) {
   console.log(
     `Database queries: ${widget.signedInQueries} for the signed-in polls, ${widget.anonymousQueries} for the anonymous ones (target: 0)`,
   );
+  const { viewers } = widget;
+  console.log(
+    `\n${viewers.viewers} viewers, each signed in with a session of their own, polling every ${viewers.intervalMs} ms for ${viewers.seconds} s (past the ETag's minute)`,
+  );
+  console.table([row('viewers', viewers.figures, null, 'p99 < 10 ms')]);
+  console.log(
+    `SQL statements meanwhile: ${viewers.statements} (each viewer's ETag checked once its minute is up); server CPU ${ms(viewers.cpuMs)} (${((viewers.cpuMs / (viewers.seconds * 1000)) * 100).toFixed(0)}% of a core)`,
+  );
   for (const run of widget.openLoop) {
     console.log(
       `\nOpen loop: ${widget.pollers} pollers, each polling every ${run.intervalMs} ms for ${run.seconds} s, spread over the interval`,

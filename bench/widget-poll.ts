@@ -10,6 +10,7 @@ import { mergeRequestOn } from './fixtures';
 import { pollOpenLoop, type PollFigures } from './open-loop';
 import { WIDGET_POLL_INTERVAL_MS } from '../src/shared/polling/pollIntervals';
 import { withBenchServer } from './server';
+import { buildUser } from '../test/support/factories';
 
 const POLLERS = 500;
 const SECONDS = 10;
@@ -43,7 +44,25 @@ export type WidgetPollFigures = {
   /** An empty Fastify route answering 304 the same way: the framework's share of the floor. */
   fastifyFloor: PollFigures;
   openLoop: OpenLoopRun[];
+  viewers: ViewersRun;
 };
+
+/**
+ * 500 people, each signed in with a session of their own, polling at the widget's interval for
+ * longer than an ETag is trusted without an event: what a busy merge request sees.
+ */
+export type ViewersRun = {
+  viewers: number;
+  intervalMs: number;
+  seconds: number;
+  figures: PollFigures;
+  /** SQL statements while they polled (each viewer's ETag is checked once its minute is up). */
+  statements: number;
+  /** The server process's CPU time while they polled. */
+  cpuMs: number;
+};
+
+const VIEWERS_SECONDS = 75;
 
 async function poll(url: string, headers: Record<string, string>): Promise<PollFigures> {
   // In a worker thread, so the pollers do not share the server's event loop. (Paced pollers,
@@ -138,6 +157,21 @@ export function measureWidgetPoll(): Promise<WidgetPollFigures> {
           floor: await pollOpenLoop({ ...load, url: floorUrl, headers: pollerHeaders }),
         });
       }
+      const viewers = await pollAsViewers(
+        url,
+        async () => {
+          const user = await buildUser(container);
+          const answer = await app.inject({
+            method: 'POST',
+            url: '/users/sign_in',
+            payload: { login: user.username, password: user.password },
+          });
+          const cookie = answer.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+          if (!cookie) throw new Error(`sign in answered ${answer.statusCode}`);
+          return { cookie: `${SESSION_COOKIE}=${cookie}` };
+        },
+        queries.count,
+      );
       return {
         pollers: POLLERS,
         seconds: SECONDS,
@@ -148,10 +182,40 @@ export function measureWidgetPoll(): Promise<WidgetPollFigures> {
         floor,
         fastifyFloor: fastifyFloorFigures,
         openLoop,
+        viewers,
       };
     } finally {
       await new Promise((resolve) => floorServer.close(resolve));
       await fastifyFloor.close();
     }
   });
+}
+
+/** Signs in 500 people, takes each one's first answer and ETag, then has them all poll it. */
+async function pollAsViewers(
+  url: string,
+  signIn: () => Promise<Record<string, string>>,
+  statements: () => number,
+): Promise<ViewersRun> {
+  const headers: Record<string, string>[] = [];
+  for (let i = 0; i < POLLERS; i++) {
+    const session = await signIn();
+    const first = await fetch(url, { headers: session });
+    const etag = first.headers.get('etag');
+    if (first.status !== 200 || !etag) throw new Error(`widget.json answered ${first.status}`);
+    headers.push({ ...session, 'if-none-match': etag });
+  }
+  const before = statements();
+  const cpuBefore = process.cpuUsage();
+  const load = { pollers: POLLERS, intervalMs: WIDGET_POLL_INTERVAL_MS, seconds: VIEWERS_SECONDS };
+  const figures = await pollOpenLoop({ ...load, url, headers });
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    viewers: POLLERS,
+    intervalMs: load.intervalMs,
+    seconds: load.seconds,
+    figures,
+    statements: statements() - before,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
