@@ -21,8 +21,10 @@ export type BusEvent =
       standing?: { state: 'opened' | 'closed' | 'merged' | 'locked'; autoMergeStrategy: string | null };
     }
   | { type: 'repository.pushed'; projectId: number; refs: string[] }
-  /** Settings that change what pages show (archived, merge settings, visibility). */
+  /** Settings that change what pages show (archived, merge settings, visibility, protected branches). */
   | { type: 'project.updated'; projectId: number }
+  /** Who is a member of a project or group, or at what level, changed: what each may do there. */
+  | { type: 'members.changed'; of: { kind: 'project' | 'group'; id: number } }
   /** What a user's sessions and tokens allow changed (signed out, token revoked, blocked): caches forget them. */
   | { type: 'user.auth_changed'; userId: number }
   /**

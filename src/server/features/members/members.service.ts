@@ -2,6 +2,7 @@ import { ACCESS_LEVELS, accessLevelName } from '../../../shared/access/accessLev
 import type { AddMemberBody, UpdateMemberBody } from '../../../shared/api/members';
 import { can, type Actor, type Subject } from '../../auth/permissions';
 import type { Db } from '../../db/client';
+import type { EventBus } from '../../realtime/bus';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { groupSubject, type GroupsService } from '../groups/groups.service';
 import { namespaceAncestry } from '../projects/projects.repo';
@@ -38,6 +39,7 @@ type Resolved = {
 
 type Deps = {
   db: Db;
+  bus: EventBus;
   projects: Pick<ProjectsService, 'loadProject'>;
   groups: Pick<GroupsService, 'loadGroup'>;
 };
@@ -46,7 +48,10 @@ type Deps = {
  * Project and group members. Maintainers manage members; only Owners grant, change or remove the
  * Owner role; a group always keeps an Owner.
  */
-export function createMembersService({ db, projects, groups }: Deps) {
+export function createMembersService({ db, bus, projects, groups }: Deps) {
+  /** Open pages show what each member may do: their widgets answer afresh. */
+  const announce = (resolved: Resolved) => bus.publish({ type: 'members.changed', of: resolved.source });
+
   async function resolve(actor: Actor, of: MembersOf): Promise<Resolved> {
     if (of.kind === 'project') {
       const ctx = await projects.loadProject(actor, of.ref);
@@ -136,6 +141,7 @@ export function createMembersService({ db, projects, groups }: Deps) {
         throw new ConflictError('Member already exists');
       await insertMember(tx, resolved.source, user.id, input.access_level);
     });
+    await announce(resolved);
     const member = await findDirectMember(db, resolved.source, user.id);
     if (!member) throw new NotFoundError('Member');
     return member;
@@ -152,6 +158,7 @@ export function createMembersService({ db, projects, groups }: Deps) {
     if (input.access_level < member.accessLevel) await checkKeepsOwner(resolved, member);
     await checkInherited(resolved, userId, input.access_level);
     await updateMemberLevel(db, resolved.source, userId, input.access_level);
+    await announce(resolved);
     return { ...member, accessLevel: input.access_level };
   }
 
@@ -162,6 +169,7 @@ export function createMembersService({ db, projects, groups }: Deps) {
     requireManager(actor, resolved, member.accessLevel === ACCESS_LEVELS.owner);
     await checkKeepsOwner(resolved, member);
     await deleteMember(db, resolved.source, userId);
+    await announce(resolved);
   }
 
   return { listMembers, getMember, addMember, updateMember, removeMember };

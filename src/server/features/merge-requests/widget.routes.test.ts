@@ -202,6 +202,51 @@ describe('the merge request widget’s polled JSON', () => {
     expect(theirs.current_user).toMatchObject({ can_merge: false, can_push_to_source_branch: false });
   });
 
+  it('answers afresh, before its TTL, once the viewer’s role or the target branch’s protection changes', async () => {
+    const member = await buildUser(t.container);
+    await addProjectMember(t.container, p, member, ACCESS_LEVELS.reporter);
+    const asReporter = await get('widget.json', member);
+    expect(asReporter.json<Widget>().current_user).toMatchObject({
+      can_merge: false,
+      can_push_to_source_branch: false,
+    });
+    /** What the next poll with `etag` brings, once it is no longer a 304 (NOTIFY takes a moment). */
+    const nextAnswer = async (etag: string) => {
+      let answer = await get('widget.json', member, etag);
+      await expect.poll(async () => (answer = await get('widget.json', member, etag)).statusCode).toBe(200);
+      return answer.json<Widget>().current_user;
+    };
+    const api = `/api/v4/projects/${p.project.id}`;
+    const promoted = await t.app.inject({
+      method: 'PUT',
+      url: `${api}/members/${member.id}`,
+      headers: owner.headers,
+      payload: { access_level: ACCESS_LEVELS.developer },
+    });
+    expect(promoted.statusCode).toBe(200);
+    // A Developer pushes to the source branch; `main` is protected, merged into by Maintainers.
+    expect(await nextAnswer(asReporter.headers.etag as string)).toMatchObject({
+      can_merge: false,
+      can_push_to_source_branch: true,
+    });
+
+    const developerEtag = (await get('widget.json', member)).headers.etag as string;
+    const unprotected = await t.app.inject({
+      method: 'DELETE',
+      url: `${api}/protected_branches/main`,
+      headers: owner.headers,
+    });
+    expect(unprotected.statusCode).toBe(204);
+    expect(await nextAnswer(developerEtag)).toMatchObject({ can_merge: true });
+    const protectedAgain = await t.app.inject({
+      method: 'POST',
+      url: `${api}/protected_branches`,
+      headers: owner.headers,
+      payload: { name: 'main' },
+    });
+    expect(protectedAgain.statusCode).toBe(201);
+  });
+
   it('keeps ETags per viewer: one viewer’s ETag is no 304 for another', async () => {
     const mine = await get('widget.json');
     const theirs = await get('widget.json', reporter, mine.headers.etag);
@@ -215,7 +260,7 @@ describe('the merge request widget’s polled JSON', () => {
       sql`update merge_requests set title = ${title} where project_id = ${p.project.id} and iid = 1`,
     );
 
-  describe('after its minute of trust', () => {
+  describe('after its time of trust (ETAG_TTL_MS)', () => {
     afterEach(() => vi.useRealTimers());
 
     it('answers the held ETag at once while one read checks it; a change no event announced shows next', async () => {

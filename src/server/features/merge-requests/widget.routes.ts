@@ -17,7 +17,7 @@ type Load = () => Promise<{ projectId: number; mergeRequestId: number; body: unk
  * The widget's polled JSON: `cached_widget.json` (the same for everyone) and `widget.json` (what
  * this viewer may do). Both carry an ETag and `Poll-Interval`; a poll whose ETag still stands is
  * answered 304 from memory, without reading the database, until an event about the request (from
- * any process); after a minute, it is answered from memory while one read checks it.
+ * any process); past its TTL, it is answered from memory while one read checks it.
  */
 export function registerWidgetRoutes(
   app: FastifyInstance,
@@ -25,7 +25,8 @@ export function registerWidgetRoutes(
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A note can change what the widget shows (threads to resolve), so its events count too; a push
-  // (a deleted branch, a moved target) or a project setting (archived) changes all of a project's.
+  // (a deleted branch, a moved target), a project setting (archived, protected branches) or its
+  // members change all of a project's.
   const groupsOfProject = new Map<number, Set<string>>();
   const etags = createEtagCache(bus, (event) => {
     switch (event.type) {
@@ -41,6 +42,11 @@ export function registerWidgetRoutes(
       case 'repository.pushed':
       case 'project.updated':
         return [...(groupsOfProject.get(event.projectId) ?? [])];
+      // A group's members reach into all its projects: rare enough to drop every widget's.
+      case 'members.changed':
+        return event.of.kind === 'project'
+          ? [...(groupsOfProject.get(event.of.id) ?? [])]
+          : [...groupsOfProject.values()].flatMap((groups) => [...groups]);
       default:
         return [];
     }
@@ -104,7 +110,7 @@ export function registerWidgetRoutes(
 
     const known = asked && knownGroup ? etags.current(knownGroup, viewer) : null;
     if (known && knownGroup && known.etag === asked) {
-      // Past its minute the ETag still answers while one read checks it, so no poll waits on it.
+      // Past its TTL the ETag still answers while one read checks it, so no poll waits on it.
       if (known.stale) {
         readShared().catch((error: unknown) => {
           etags.forget(knownGroup, viewer);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { protectBranchBodySchema } from '../../../shared/api/repository';
 import type { Db } from '../../db/client';
+import type { EventBus } from '../../realtime/bus';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { isValidBranchName } from '../../git/repository';
 import { protectionFor, type BranchProtection } from './branch-protection';
@@ -17,7 +18,10 @@ import {
  * Protected branch rules of a project. Permission checks are the caller's (routes ask `can()`);
  * the push path and the branch API ask `protectionResolver` what protects a branch.
  */
-export function createProtectedBranchesService({ db }: { db: Db }) {
+export function createProtectedBranchesService({ db, bus }: { db: Db; bus: EventBus }) {
+  /** Who may merge or push changed: open pages (the merge widget) answer afresh. */
+  const announce = (projectId: number) => bus.publish({ type: 'project.updated', projectId });
+
   async function list(projectId: number, page: { offset: number; limit: number }) {
     const [rows, total] = await Promise.all([
       listProtectedBranchRows(db, projectId, page),
@@ -47,11 +51,13 @@ export function createProtectedBranchesService({ db }: { db: Db }) {
       allowForcePush: parsed.allow_force_push,
     });
     if (!row) throw new ConflictError(`Protected branch '${parsed.name}' already exists`);
+    await announce(projectId);
     return row;
   }
 
   async function unprotect(projectId: number, name: string): Promise<void> {
     if (!(await deleteProtectedBranchRow(db, projectId, name))) throw new NotFoundError('Protected Branch');
+    await announce(projectId);
   }
 
   /** Loads a project's rules once and answers for any number of branches (a page of branches, a push). */
