@@ -3,7 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
-import { addProjectMember, pushFile } from '../../../../test/support/merge-request-factories';
+import {
+  addProjectMember,
+  buildMergeRequest,
+  pushFile,
+} from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { branchRef, deleteRef, resolveCommit, updateRef, ZERO_SHA } from '../../git/repository';
 import type { ProjectContext } from '../projects/projects.service';
@@ -245,6 +249,47 @@ describe('the merge request widget’s polled JSON', () => {
       payload: { name: 'main' },
     });
     expect(protectedAgain.statusCode).toBe(201);
+  });
+
+  it('answers afresh once the viewer’s role in the project’s group changes', async () => {
+    const group = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/groups',
+      headers: owner.headers,
+      payload: { name: 'Shop team', path: 'shop-team' },
+    });
+    const groupId = group.json<{ id: number }>().id;
+    const inGroup = await buildProject(t.container, owner, { namespace_id: groupId, visibility: 'private' });
+    const { mergeRequest } = await buildMergeRequest(t.container, owner, inGroup, { title: 'Add a till' });
+    const member = await buildUser(t.container);
+    const members = `/api/v4/groups/${groupId}/members`;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: members,
+      headers: owner.headers,
+      payload: { user_id: member.id, access_level: ACCESS_LEVELS.reporter },
+    });
+    expect(added.statusCode).toBe(201);
+    const widgetUrl = `/${inGroup.fullPath}/-/merge_requests/${mergeRequest.iid}/widget.json`;
+    const poll = (etag?: string) =>
+      t.app.inject({
+        url: widgetUrl,
+        headers: { ...member.headers, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const asReporter = await poll();
+    expect(asReporter.json<Widget>().current_user.can_push_to_source_branch).toBe(false);
+    const promoted = await t.app.inject({
+      method: 'PUT',
+      url: `${members}/${member.id}`,
+      headers: owner.headers,
+      payload: { access_level: ACCESS_LEVELS.developer },
+    });
+    expect(promoted.statusCode).toBe(200);
+    let next = await poll(asReporter.headers.etag);
+    await expect
+      .poll(async () => (next = await poll(asReporter.headers.etag as string)).statusCode)
+      .toBe(200);
+    expect(next.json<Widget>().current_user.can_push_to_source_branch).toBe(true);
   });
 
   it('keeps ETags per viewer: one viewer’s ETag is no 304 for another', async () => {
