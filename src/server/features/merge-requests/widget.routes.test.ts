@@ -292,6 +292,26 @@ describe('the merge request widget’s polled JSON', () => {
     expect(next.json<Widget>().current_user.can_push_to_source_branch).toBe(true);
   });
 
+  it('stops answering 304 once the project is removed', async () => {
+    const doomed = await buildProject(t.container, owner, { visibility: 'private' });
+    const { mergeRequest } = await buildMergeRequest(t.container, owner, doomed, { title: 'Add a till' });
+    const widgetUrl = `/${doomed.fullPath}/-/merge_requests/${mergeRequest.iid}/widget.json`;
+    const first = await t.app.inject({ url: widgetUrl, headers: owner.headers });
+    expect(first.statusCode).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v4/projects/${doomed.project.id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(202);
+    const poll = () =>
+      t.app.inject({
+        url: widgetUrl,
+        headers: { ...owner.headers, 'if-none-match': first.headers.etag as string },
+      });
+    await expect.poll(async () => (await poll()).statusCode).toBe(404);
+  });
+
   it('keeps ETags per viewer: one viewer’s ETag is no 304 for another', async () => {
     const mine = await get('widget.json');
     const theirs = await get('widget.json', reporter, mine.headers.etag);

@@ -390,6 +390,8 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
     const ctx = await loadProject(actor, ref, 'remove_project');
     await deleteProject(db, ctx.project.id);
     await removeRepository(ctx.gitDir);
+    // Open pages of its merge requests stop being answered from memory.
+    await bus.publish({ type: 'project.updated', projectId: ctx.project.id });
   }
 
   /** Pushes, commits and merges count as activity (`last_activity_at`). */
