@@ -3,8 +3,8 @@ import type { BusEvent, EventBus } from './bus';
 /**
  * How long an ETag is trusted without an event. What the app changes is announced (the request,
  * its notes, pushes, project settings, protected branches, members), so this bounds what is not:
- * a row edited by hand, a blocking request's title. Each check is a full read (8 statements and
- * git for the widget): with a minute, 500 viewers polling made 67 statements a second.
+ * a row edited by hand. Each check is a full read (8 statements and git for the widget): with a
+ * minute, 500 viewers polling made 67 statements a second.
  */
 export const ETAG_TTL_MS = 5 * 60_000;
 /**

@@ -100,13 +100,16 @@ export function createBlocksService({ db, bus, mergeRequests }: Deps) {
   /**
    * For the widget, which has read the blocked request for the viewer already: the blockers the
    * viewer may see, and how many they may not. Its checks tell whether there are any to read.
+   * `blockers` names them all, so that a change to one (or to who may read it) reaches the widget.
    */
   async function report(actor: Actor, blocked: Pick<CheckedMergeRequest, 'mergeRequest' | 'mergeability'>) {
-    if (blocked.mergeability.dependencies === 'none') return { visible: [], hiddenCount: 0, totalCount: 0 };
+    if (blocked.mergeability.dependencies === 'none')
+      return { visible: [], hiddenCount: 0, totalCount: 0, blockers: [] };
     const blocks = await listBlocksOf(db, blocked.mergeRequest.id);
     const readable = await Promise.all(blocks.map((block) => readableView(actor, block.blocker)));
     const visible = readable.filter((view) => view !== null);
-    return { visible, hiddenCount: blocks.length - visible.length, totalCount: blocks.length };
+    const blockers = blocks.map(({ blocker }) => ({ id: blocker.id, projectId: blocker.projectId }));
+    return { visible, hiddenCount: blocks.length - visible.length, totalCount: blocks.length, blockers };
   }
 
   /** For the mergeability check: whether each request has dependencies, and whether one is unmerged. */

@@ -40,6 +40,19 @@ describe('the merge request widget’s polled JSON', () => {
       url: url(name),
       headers: { ...(user?.headers ?? {}), ...(etag ? { 'if-none-match': etag } : {}) },
     });
+  /** A widget's ETag as `user` polls it now. */
+  const etagOf = async (widgetUrl: string, user: TestUser) =>
+    (await t.app.inject({ url: widgetUrl, headers: user.headers })).headers.etag as string;
+  /**
+   * What `user`'s next poll holding `etag` brings once it is no longer a 304: well before the TTL,
+   * or never, as the change is announced or not (on PostgreSQL, NOTIFY takes a moment).
+   */
+  const nextAnswer = async (widgetUrl: string, user: TestUser, etag: string) => {
+    const poll = () => t.app.inject({ url: widgetUrl, headers: { ...user.headers, 'if-none-match': etag } });
+    let answer = await poll();
+    await expect.poll(async () => (answer = await poll()).statusCode).toBe(200);
+    return answer.json<Widget>();
+  };
 
   it('shows everyone the state, the checks and the branches, with an ETag and Poll-Interval', async () => {
     const response = await get('cached_widget.json');
@@ -214,12 +227,6 @@ describe('the merge request widget’s polled JSON', () => {
       can_merge: false,
       can_push_to_source_branch: false,
     });
-    /** What the next poll with `etag` brings, once it is no longer a 304 (NOTIFY takes a moment). */
-    const nextAnswer = async (etag: string) => {
-      let answer = await get('widget.json', member, etag);
-      await expect.poll(async () => (answer = await get('widget.json', member, etag)).statusCode).toBe(200);
-      return answer.json<Widget>().current_user;
-    };
     const api = `/api/v4/projects/${p.project.id}`;
     const promoted = await t.app.inject({
       method: 'PUT',
@@ -229,7 +236,8 @@ describe('the merge request widget’s polled JSON', () => {
     });
     expect(promoted.statusCode).toBe(200);
     // A Developer pushes to the source branch; `main` is protected, merged into by Maintainers.
-    expect(await nextAnswer(asReporter.headers.etag as string)).toMatchObject({
+    const next = (etag: string) => nextAnswer(url('widget.json'), member, etag).then((w) => w.current_user);
+    expect(await next(asReporter.headers.etag as string)).toMatchObject({
       can_merge: false,
       can_push_to_source_branch: true,
     });
@@ -241,7 +249,7 @@ describe('the merge request widget’s polled JSON', () => {
       headers: owner.headers,
     });
     expect(unprotected.statusCode).toBe(204);
-    expect(await nextAnswer(developerEtag)).toMatchObject({ can_merge: true });
+    expect(await next(developerEtag)).toMatchObject({ can_merge: true });
     const protectedAgain = await t.app.inject({
       method: 'POST',
       url: `${api}/protected_branches`,
@@ -271,12 +279,7 @@ describe('the merge request widget’s polled JSON', () => {
     });
     expect(added.statusCode).toBe(201);
     const widgetUrl = `/${inGroup.fullPath}/-/merge_requests/${mergeRequest.iid}/widget.json`;
-    const poll = (etag?: string) =>
-      t.app.inject({
-        url: widgetUrl,
-        headers: { ...member.headers, ...(etag ? { 'if-none-match': etag } : {}) },
-      });
-    const asReporter = await poll();
+    const asReporter = await t.app.inject({ url: widgetUrl, headers: member.headers });
     expect(asReporter.json<Widget>().current_user.can_push_to_source_branch).toBe(false);
     const promoted = await t.app.inject({
       method: 'PUT',
@@ -285,11 +288,78 @@ describe('the merge request widget’s polled JSON', () => {
       payload: { access_level: ACCESS_LEVELS.developer },
     });
     expect(promoted.statusCode).toBe(200);
-    let next = await poll(asReporter.headers.etag);
-    await expect
-      .poll(async () => (next = await poll(asReporter.headers.etag as string)).statusCode)
-      .toBe(200);
-    expect(next.json<Widget>().current_user.can_push_to_source_branch).toBe(true);
+    const next = await nextAnswer(widgetUrl, member, asReporter.headers.etag as string);
+    expect(next.current_user.can_push_to_source_branch).toBe(true);
+  });
+
+  describe('of a request that waits for others (its blocking report)', () => {
+    const blocksOf = (project: ProjectContext, iid: number) =>
+      `/api/v4/projects/${project.project.id}/merge_requests/${iid}/blocks`;
+    const waitFor = async (blocked: { iid: number }, blocker: { id: number }) => {
+      const added = await t.app.inject({
+        method: 'POST',
+        url: blocksOf(p, blocked.iid),
+        headers: owner.headers,
+        payload: { blocking_merge_request_id: blocker.id },
+      });
+      expect(added.statusCode).toBe(201);
+    };
+    const widgetOf = (iid: number) => `/${p.fullPath}/-/merge_requests/${iid}/widget.json`;
+
+    it('answers afresh once the request it waits for is retitled, closed or reopened', async () => {
+      const blocker = (await buildMergeRequest(t.container, owner, p, { title: 'Add the API' })).mergeRequest;
+      const blocked = (await buildMergeRequest(t.container, owner, p, { title: 'Use the API' })).mergeRequest;
+      await waitFor(blocked, blocker);
+      const editBlocker = (payload: object) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/v4/projects/${p.project.id}/merge_requests/${blocker.iid}`,
+          headers: owner.headers,
+          payload,
+        });
+      const report = async (change: object) => {
+        const etag = await etagOf(widgetOf(blocked.iid), owner);
+        expect((await editBlocker(change)).statusCode).toBe(200);
+        return (await nextAnswer(widgetOf(blocked.iid), owner, etag)).blocking_merge_requests
+          .visible_merge_requests;
+      };
+      expect(await report({ title: 'Add the public API' })).toMatchObject({
+        opened: [{ iid: blocker.iid, title: 'Add the public API' }],
+      });
+      expect(await report({ state_event: 'close' })).toMatchObject({
+        opened: [],
+        closed: [{ iid: blocker.iid }],
+      });
+      expect(await report({ state_event: 'reopen' })).toMatchObject({
+        opened: [{ iid: blocker.iid }],
+        closed: [],
+      });
+    });
+
+    it('shows the request it waits for once the viewer may read its project', async () => {
+      const elsewhere = await buildProject(t.container, owner, { visibility: 'private' });
+      const blocker = (await buildMergeRequest(t.container, owner, elsewhere, { title: 'Add the API' }))
+        .mergeRequest;
+      const blocked = (await buildMergeRequest(t.container, owner, p, { title: 'Use the API' })).mergeRequest;
+      await waitFor(blocked, blocker);
+      const hidden = await t.app.inject({ url: widgetOf(blocked.iid), headers: reporter.headers });
+      expect(hidden.json<Widget>().blocking_merge_requests).toMatchObject({
+        total_count: 1,
+        hidden_count: 1,
+      });
+      const added = await t.app.inject({
+        method: 'POST',
+        url: `/api/v4/projects/${elsewhere.project.id}/members`,
+        headers: owner.headers,
+        payload: { user_id: reporter.id, access_level: ACCESS_LEVELS.reporter },
+      });
+      expect(added.statusCode).toBe(201);
+      const shown = await nextAnswer(widgetOf(blocked.iid), reporter, hidden.headers.etag as string);
+      expect(shown.blocking_merge_requests).toMatchObject({
+        hidden_count: 0,
+        visible_merge_requests: { opened: [{ iid: blocker.iid, title: 'Add the API' }] },
+      });
+    });
   });
 
   it('stops answering 304 once the project is removed', async () => {

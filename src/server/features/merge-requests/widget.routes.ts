@@ -11,7 +11,19 @@ import { sharedRead } from '../../shared-read';
 const groupOf = (mergeRequestId: number) => `merge_request:${mergeRequestId}`;
 const MAX_ALIASES = 50_000;
 
-type Load = () => Promise<{ projectId: number; mergeRequestId: number; body: unknown }>;
+/** Files `group` under `key`, whose events drop it. */
+function file(groupsOf: Map<number, Set<string>>, key: number, group: string): void {
+  const groups = groupsOf.get(key) ?? new Set<string>();
+  groupsOf.set(key, groups.add(group));
+}
+
+type Load = () => Promise<{
+  projectId: number;
+  mergeRequestId: number;
+  /** The requests it waits for: their titles and states show in its blocking report. */
+  blockers?: ReadonlyArray<{ id: number; projectId: number }>;
+  body: unknown;
+}>;
 
 /**
  * The widget's polled JSON: `cached_widget.json` (the same for everyone) and `widget.json` (what
@@ -26,12 +38,14 @@ export function registerWidgetRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A note can change what the widget shows (threads to resolve), so its events count too; a push
   // (a deleted branch, a moved target), a project setting (archived, protected branches) or its
-  // members change all of a project's.
+  // members change all of a project's. A widget also shows the requests it waits for: a change to
+  // one, or to who may read its project, changes it too.
   const groupsOfProject = new Map<number, Set<string>>();
+  const groupsOfBlocker = new Map<number, Set<string>>();
   const etags = createEtagCache(bus, (event) => {
     switch (event.type) {
       case 'merge_request.updated':
-        return [groupOf(event.mergeRequestId)];
+        return [groupOf(event.mergeRequestId), ...(groupsOfBlocker.get(event.mergeRequestId) ?? [])];
       case 'note.changed':
         return event.noteableType === 'MergeRequest' ? [groupOf(event.noteableId)] : [];
       case 'job.finished': {
@@ -69,7 +83,7 @@ export function registerWidgetRoutes(
     knownGroup: string | undefined,
     mark: number,
   ) {
-    const { projectId, mergeRequestId, body } = await load();
+    const { projectId, mergeRequestId, blockers = [], body } = await load();
     const group = groupOf(mergeRequestId);
     const json = JSON.stringify(body);
     const etag = `W/"${createHash('sha1').update(json).digest('hex')}"`;
@@ -81,10 +95,14 @@ export function registerWidgetRoutes(
     if (groupsByPath.size >= MAX_ALIASES) {
       groupsByPath.clear();
       groupsOfProject.clear();
+      groupsOfBlocker.clear();
     }
     groupsByPath.set(path, group);
-    const ofProject = groupsOfProject.get(projectId) ?? new Set<string>();
-    groupsOfProject.set(projectId, ofProject.add(group));
+    file(groupsOfProject, projectId, group);
+    for (const blocker of blockers) {
+      file(groupsOfBlocker, blocker.id, group);
+      file(groupsOfProject, blocker.projectId, group);
+    }
     return { json, etag } satisfies Read;
   }
 

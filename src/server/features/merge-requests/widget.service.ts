@@ -85,14 +85,16 @@ export function createWidgetService({
       mr.state === 'opened' &&
       view.mergeability.hasCommits &&
       (await readPathEntry(ctx.gitDir, branchRef(mr.sourceBranch), DEFAULT_CI_CONFIG_PATH)) === null;
+    const blocking = await blocks.report(actor, view);
     return {
       projectId: ctx.project.id,
       mergeRequestId: mr.id,
+      blockers: blocking.blockers,
       body: presentWidget(
         view,
         abilities,
         messages,
-        presentBlockingMergeRequests(await blocks.report(actor, view), view.projectFullPath, config),
+        presentBlockingMergeRequests(blocking, view.projectFullPath, config),
         {
           addCiConfigPath: offerCiConfig
             ? newBlobPage(ctx.fullPath, mr.sourceBranch, DEFAULT_CI_CONFIG_PATH)
