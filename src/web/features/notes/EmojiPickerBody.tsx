@@ -52,6 +52,7 @@ export function EmojiPickerBody({ onPick }: { onPick: (name: string) => void }) 
   }, [query]);
 
   const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the build runs no React Compiler to skip this component
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
