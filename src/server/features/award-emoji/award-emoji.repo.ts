@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { awardEmoji, users } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 export type AwardRow = typeof awardEmoji.$inferSelect;
 export type AwardableType = AwardRow['awardableType'];
@@ -41,7 +42,7 @@ export async function listAwardsOn(
 ): Promise<AwardWithUser[]> {
   if (awardableIds.length === 0) return [];
   return withUsers(db)
-    .where(and(eq(awardEmoji.awardableType, type), inArray(awardEmoji.awardableId, awardableIds)))
+    .where(and(eq(awardEmoji.awardableType, type), anyOf(awardEmoji.awardableId, awardableIds)))
     .orderBy(asc(awardEmoji.id));
 }
 
@@ -96,8 +97,8 @@ export async function countAwardsByName(
     .where(
       and(
         eq(awardEmoji.awardableType, type),
-        inArray(awardEmoji.awardableId, awardableIds),
-        inArray(awardEmoji.name, names),
+        anyOf(awardEmoji.awardableId, awardableIds),
+        anyOf(awardEmoji.name, names),
       ),
     )
     .groupBy(awardEmoji.awardableId, awardEmoji.name);

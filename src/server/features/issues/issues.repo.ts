@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { CLOSING_PREFIX } from '../../../shared/issues/closingPattern';
 import { effectiveLevelSql } from '../projects/projects.repo';
+import { anyOf } from '../../db/any-of';
 
 export type IssueRow = typeof issues.$inferSelect;
 export type NewIssue = typeof issues.$inferInsert;
@@ -81,7 +82,7 @@ async function withAssignees(db: Db, rows: RecordRow[]): Promise<IssueRecord[]> 
           })
           .from(issueAssignees)
           .innerJoin(users, eq(users.id, issueAssignees.userId))
-          .where(inArray(issueAssignees.issueId, ids))
+          .where(anyOf(issueAssignees.issueId, ids))
           .orderBy(asc(users.id));
   return rows.map((row) => ({
     issue: row.issue,
@@ -188,7 +189,7 @@ function filterConditions(filter: IssueFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     ...scopeConditions(filter.scope),
     filter.state !== 'all' ? eq(issues.state, filter.state) : undefined,
-    filter.iids === undefined ? undefined : inArray(issues.iid, filter.iids),
+    filter.iids === undefined ? undefined : anyOf(issues.iid, filter.iids),
     filter.authorId === undefined ? undefined : eq(issues.authorId, filter.authorId),
     assigneeCondition(filter.assignee),
     filter.confidential === undefined ? undefined : eq(issues.confidential, filter.confidential),
@@ -280,7 +281,7 @@ export async function findUsers(db: Db, ids: number[]): Promise<Array<{ id: numb
   return db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(users.id, ids))
+    .where(anyOf(users.id, ids))
     .orderBy(asc(users.id));
 }
 
@@ -348,7 +349,7 @@ export async function countsOf(
       .where(
         and(
           eq(notes.noteableType, 'Issue'),
-          inArray(notes.noteableId, issueIds),
+          anyOf(notes.noteableId, issueIds),
           eq(notes.system, false),
           includeInternal ? undefined : eq(notes.internal, false),
         ),
@@ -364,7 +365,7 @@ export async function countsOf(
           sql`${mergeRequests.description} ~* (${CLOSING_PREFIX} || ${issues.iid} || '([^0-9]|$)')`,
         ),
       )
-      .where(inArray(issues.id, issueIds))
+      .where(anyOf(issues.id, issueIds))
       .groupBy(issues.id),
   ]);
   for (const row of noteCounts) {

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { groupMembers, namespaces, projectMembers, users } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 /** Whose members: a project's or a group's own list. */
 export type MemberSource = { kind: 'project'; id: number } | { kind: 'group'; id: number };
@@ -132,7 +133,7 @@ export async function inheritedMembership(
     .select({ accessLevel: groupMembers.accessLevel, groupFullPath: namespaces.fullPath })
     .from(groupMembers)
     .innerJoin(namespaces, eq(namespaces.id, groupMembers.groupId))
-    .where(and(eq(groupMembers.userId, userId), inArray(groupMembers.groupId, groupIds)))
+    .where(and(eq(groupMembers.userId, userId), anyOf(groupMembers.groupId, groupIds)))
     .orderBy(desc(groupMembers.accessLevel))
     .limit(1);
   return row;
@@ -149,7 +150,7 @@ export async function countOtherOwners(
     .from(groupMembers)
     .where(
       and(
-        inArray(groupMembers.groupId, groupIds),
+        anyOf(groupMembers.groupId, groupIds),
         eq(groupMembers.accessLevel, 50),
         or(ne(groupMembers.groupId, except.groupId), ne(groupMembers.userId, except.userId)),
       ),

@@ -1,7 +1,8 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mergeRequestAssignees, mergeRequests, users } from '../../db/schema';
 import type { PersonRow } from './merge-requests.repo';
+import { anyOf } from '../../db/any-of';
 
 /** The assignees of these merge requests with one query, by request id (then by user id: no order is kept). */
 export async function assigneesOf(db: Db, mergeRequestIds: number[]): Promise<Map<number, PersonRow[]>> {
@@ -17,7 +18,7 @@ export async function assigneesOf(db: Db, mergeRequestIds: number[]): Promise<Ma
     })
     .from(mergeRequestAssignees)
     .innerJoin(users, eq(users.id, mergeRequestAssignees.userId))
-    .where(inArray(mergeRequestAssignees.mergeRequestId, mergeRequestIds))
+    .where(anyOf(mergeRequestAssignees.mergeRequestId, mergeRequestIds))
     .orderBy(asc(users.id));
   for (const { mergeRequestId, ...person } of rows) {
     const list = byRequest.get(mergeRequestId) ?? [];

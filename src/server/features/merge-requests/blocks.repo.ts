@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mergeRequestBlocks, mergeRequests } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 export type BlockRow = typeof mergeRequestBlocks.$inferSelect;
 
@@ -95,7 +96,7 @@ export async function dependencyStates(
     })
     .from(mergeRequestBlocks)
     .innerJoin(mergeRequests, eq(mergeRequests.id, mergeRequestBlocks.blockingMergeRequestId))
-    .where(inArray(mergeRequestBlocks.blockedMergeRequestId, blockedIds))
+    .where(anyOf(mergeRequestBlocks.blockedMergeRequestId, blockedIds))
     .groupBy(mergeRequestBlocks.blockedMergeRequestId);
   return new Map(rows.map((row) => [row.blockedId, row.unmerged > 0 ? 'unmerged' : 'merged']));
 }

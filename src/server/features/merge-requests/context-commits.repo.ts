@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mergeRequestContextCommits } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 export type ContextCommitRow = typeof mergeRequestContextCommits.$inferSelect;
 export type NewContextCommitRow = typeof mergeRequestContextCommits.$inferInsert;
@@ -39,7 +40,7 @@ export async function deleteContextCommits(
     .where(
       and(
         eq(mergeRequestContextCommits.mergeRequestId, mergeRequestId),
-        inArray(mergeRequestContextCommits.sha, shas),
+        anyOf(mergeRequestContextCommits.sha, shas),
       ),
     )
     .returning({ sha: mergeRequestContextCommits.sha });

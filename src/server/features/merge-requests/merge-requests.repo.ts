@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { effectiveLevelSql } from '../projects/projects.repo';
 import { assigneeCondition, assigneesOf, type AssigneeFilter } from './assignees.repo';
+import { anyOf } from '../../db/any-of';
 
 export type MergeRequestRow = typeof mergeRequests.$inferSelect;
 export type NewMergeRequest = typeof mergeRequests.$inferInsert;
@@ -387,7 +388,7 @@ export async function findOpenBySourceBranches(
     .where(
       and(
         eq(mergeRequests.sourceProjectId, sourceProjectId),
-        inArray(mergeRequests.sourceBranch, branches),
+        anyOf(mergeRequests.sourceBranch, branches),
         eq(mergeRequests.state, 'opened'),
       ),
     );

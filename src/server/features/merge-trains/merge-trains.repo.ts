@@ -6,6 +6,7 @@ import {
   COMPLETE_CAR_STATUSES,
   type MergeTrainScope,
 } from '../../../shared/api/mergeTrains';
+import { anyOf } from '../../db/any-of';
 
 export type CarRow = typeof mergeTrainCars.$inferSelect;
 export type NewCar = typeof mergeTrainCars.$inferInsert;
@@ -58,7 +59,7 @@ export async function markStale(db: Db, ids: number[], now: Date): Promise<void>
   await db
     .update(mergeTrainCars)
     .set({ status: 'stale', updatedAt: now })
-    .where(and(inArray(mergeTrainCars.id, ids), eq(mergeTrainCars.status, 'fresh')));
+    .where(and(anyOf(mergeTrainCars.id, ids), eq(mergeTrainCars.status, 'fresh')));
 }
 
 export async function deleteCar(db: Db, id: number): Promise<void> {

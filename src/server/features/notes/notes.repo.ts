@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, min, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { queryRows, type Db } from '../../db/client';
 import type { Person } from '../../db/people';
@@ -13,6 +13,7 @@ import {
   type projects,
   users,
 } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 export type NoteRow = typeof notes.$inferSelect;
 export type NewNote = typeof notes.$inferInsert;
@@ -48,7 +49,7 @@ async function withPeople(db: Db, rows: NoteRow[]): Promise<NoteRecord[]> {
       : await db
           .select({ id: users.id, username: users.username, name: users.name, state: users.state })
           .from(users)
-          .where(inArray(users.id, [...ids]));
+          .where(anyOf(users.id, [...ids]));
   const byId = new Map<number, Person>(people.map((person) => [person.id, person]));
   const person = (id: number | null) => (id === null ? null : (byId.get(id) ?? null));
   return rows.map((note) => ({
@@ -107,7 +108,7 @@ export async function listNotesOfDiscussions(
   const rows = await db
     .select()
     .from(notes)
-    .where(and(scopeSql(scope), inArray(notes.discussionId, discussionIds)))
+    .where(and(scopeSql(scope), anyOf(notes.discussionId, discussionIds)))
     .orderBy(asc(notes.id));
   return withPeople(db, rows);
 }
@@ -227,7 +228,7 @@ export async function setNotesResolved(
     })
     .where(
       and(
-        inArray(notes.id, ids),
+        anyOf(notes.id, ids),
         eq(notes.resolvable, true),
         resolving ? isNull(notes.resolvedAt) : sql`${notes.resolvedAt} is not null`,
       ),
@@ -263,7 +264,7 @@ export async function countUserNotes(
     .where(
       and(
         eq(notes.noteableType, noteableType),
-        inArray(notes.noteableId, noteableIds),
+        anyOf(notes.noteableId, noteableIds),
         eq(notes.system, false),
         includeInternal ? undefined : eq(notes.internal, false),
       ),
@@ -332,13 +333,13 @@ export async function listDescriptionVersions(
 
 export async function softDeleteDescriptionVersions(db: Db, ids: number[], at: Date): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(descriptionVersions).set({ deletedAt: at }).where(inArray(descriptionVersions.id, ids));
+  await db.update(descriptionVersions).set({ deletedAt: at }).where(anyOf(descriptionVersions.id, ids));
 }
 
 /** Description versions the system notes of a page point at, by id. */
 export async function findDescriptionVersions(db: Db, ids: number[]): Promise<DescriptionVersionRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(descriptionVersions).where(inArray(descriptionVersions.id, ids));
+  return db.select().from(descriptionVersions).where(anyOf(descriptionVersions.id, ids));
 }
 
 /** What a note header says about its author in the project: role and contribution. */
@@ -362,10 +363,6 @@ export async function findAuthorFacts(
   authorIds: number[],
 ): Promise<Map<number, AuthorFacts>> {
   if (authorIds.length === 0) return new Map();
-  const ids = sql.join(
-    authorIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const inGroup = namespace.kind === 'group';
   const rows = await queryRows<{ user_id: number; level: number; merged: boolean }>(
     db,
@@ -386,7 +383,7 @@ export async function findAuthorFacts(
       exists(select 1 from ${mergeRequests} mr
              where mr.project_id = ${project.id} and mr.author_id = u.id and mr.state = 'merged'
                and mr.target_branch = ${project.defaultBranch}) as merged
-    from (select unnest(array[${ids}]::int[]) as id) u`,
+    from (select unnest(${sql.param(authorIds)}::int[]) as id) u`,
   );
   return new Map(
     rows.map((row) => [
@@ -447,7 +444,7 @@ export async function updateDraftNoteRow(
 /** Deletes drafts by id (publish, delete) and returns those that were still there. */
 export async function deleteDraftNotes(db: Db, ids: number[]): Promise<DraftNoteRow[]> {
   if (ids.length === 0) return [];
-  return db.delete(draftNotes).where(inArray(draftNotes.id, ids)).returning();
+  return db.delete(draftNotes).where(anyOf(draftNotes.id, ids)).returning();
 }
 
 // The Activity filter remembered per user and noteable type (users.*_notes_filter belong to notes).

@@ -11,6 +11,7 @@ import {
   protectedBranches,
   users,
 } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NamespaceRow = typeof namespaces.$inferSelect;
@@ -121,13 +122,13 @@ export async function projectAccessLevels(
   const direct = db
     .select({ userId: projectMembers.userId, level: projectMembers.accessLevel })
     .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.userId, userIds)));
+    .where(and(eq(projectMembers.projectId, projectId), anyOf(projectMembers.userId, userIds)));
   const rows = groupIds.length
     ? await direct.unionAll(
         db
           .select({ userId: groupMembers.userId, level: groupMembers.accessLevel })
           .from(groupMembers)
-          .where(and(inArray(groupMembers.userId, userIds), inArray(groupMembers.groupId, groupIds))),
+          .where(and(anyOf(groupMembers.userId, userIds), anyOf(groupMembers.groupId, groupIds))),
       )
     : await direct;
   for (const { userId, level } of rows) levels.set(userId, Math.max(levels.get(userId) ?? 0, level));
@@ -447,7 +448,7 @@ export async function findNamespacesByFullPaths(
     })
     .from(namespaces)
     .leftJoin(users, and(eq(namespaces.kind, 'user'), eq(users.id, namespaces.ownerId)))
-    .where(inArray(sql`lower(${namespaces.fullPath})`, lowered));
+    .where(anyOf(sql`lower(${namespaces.fullPath})`, lowered));
   return rows.map(({ userId: id, username, userName, ...row }) => ({
     ...row,
     accessLevel: Number(row.accessLevel),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   externalStatusCheckProtectedBranches,
@@ -7,6 +7,7 @@ import {
   protectedBranches,
   statusCheckResponses,
 } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 export type StatusCheckRow = typeof externalStatusChecks.$inferSelect;
 export type StatusCheckResponseRow = typeof statusCheckResponses.$inferSelect;
@@ -28,7 +29,7 @@ export async function listStatusChecks(db: Db, projectIds: number[]): Promise<St
       protectedBranches,
       eq(protectedBranches.id, externalStatusCheckProtectedBranches.protectedBranchId),
     )
-    .where(inArray(externalStatusChecks.projectId, projectIds))
+    .where(anyOf(externalStatusChecks.projectId, projectIds))
     .orderBy(asc(externalStatusChecks.id), asc(protectedBranches.id));
   const checks = new Map<number, StatusCheck>();
   for (const { check, branch } of rows) {
@@ -78,7 +79,7 @@ export async function protectedBranchesByIds(db: Db, projectId: number, ids: num
   return db
     .select()
     .from(protectedBranches)
-    .where(and(eq(protectedBranches.projectId, projectId), inArray(protectedBranches.id, ids)));
+    .where(and(eq(protectedBranches.projectId, projectId), anyOf(protectedBranches.id, ids)));
 }
 
 /**
@@ -102,7 +103,7 @@ export async function latestResponsesForHeads(
         eq(mergeRequests.headSha, statusCheckResponses.sha),
       ),
     )
-    .where(inArray(statusCheckResponses.mergeRequestId, mergeRequestIds))
+    .where(anyOf(statusCheckResponses.mergeRequestId, mergeRequestIds))
     .orderBy(
       statusCheckResponses.mergeRequestId,
       statusCheckResponses.externalStatusCheckId,

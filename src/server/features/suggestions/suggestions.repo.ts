@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { suggestions } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 export type SuggestionRow = typeof suggestions.$inferSelect;
 export type NewSuggestion = Omit<typeof suggestions.$inferInsert, 'id'>;
@@ -11,13 +12,13 @@ export async function listSuggestionsOf(db: Db, noteIds: number[]): Promise<Sugg
   return db
     .select()
     .from(suggestions)
-    .where(inArray(suggestions.noteId, noteIds))
+    .where(anyOf(suggestions.noteId, noteIds))
     .orderBy(asc(suggestions.noteId), asc(suggestions.relativeOrder));
 }
 
 export async function findSuggestions(db: Db, ids: number[]): Promise<SuggestionRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(suggestions).where(inArray(suggestions.id, ids)).orderBy(asc(suggestions.id));
+  return db.select().from(suggestions).where(anyOf(suggestions.id, ids)).orderBy(asc(suggestions.id));
 }
 
 /** A note's suggestions as its text now has them. */
@@ -31,7 +32,7 @@ export async function markApplied(db: Db, ids: number[], commitId: string): Prom
   const updated = await db
     .update(suggestions)
     .set({ applied: true, commitId })
-    .where(and(inArray(suggestions.id, ids), eq(suggestions.applied, false)))
+    .where(and(anyOf(suggestions.id, ids), eq(suggestions.applied, false)))
     .returning({ id: suggestions.id });
   return updated.length === ids.length;
 }
