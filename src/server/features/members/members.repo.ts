@@ -75,7 +75,7 @@ function membershipsSql(scope: MembershipScope): SQL {
     );
   if (scope.groupIds.length > 0)
     parts.push(
-      sql`select user_id, access_level, created_at from ${groupMembers} where group_id in ${scope.groupIds}`,
+      sql`select user_id, access_level, created_at from ${groupMembers} where ${anyOf(sql`group_id`, scope.groupIds)}`,
     );
   if (parts.length === 0)
     return sql`select null::integer as user_id, 0 as access_level, now() as created_at where false`;

@@ -140,7 +140,7 @@ export async function groupAccessLevel(db: Db, userId: number, groupIds: number[
   const [row] = await db
     .select({ level: sql<number>`max(${groupMembers.accessLevel})` })
     .from(groupMembers)
-    .where(and(eq(groupMembers.userId, userId), sql`${groupMembers.groupId} in ${groupIds}`));
+    .where(and(eq(groupMembers.userId, userId), anyOf(groupMembers.groupId, groupIds)));
   return Number(row?.level ?? 0);
 }
 
