@@ -47,6 +47,7 @@ import { registerUserRoutes } from './features/users/users.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './features/references/markdown.routes';
 import { registerReadOnlyMode } from './read-only';
+import { registerRequestLog } from './request-log';
 import { isValidationError, validationMessage } from './validation';
 
 /** `WEB_DIST_DIR` lets parallel local test runs each serve their own build. */
@@ -57,7 +58,8 @@ export const webDistDir =
 export const BODY_LIMIT = 2 * 1024 * 1024;
 
 export type BuildAppOptions = {
-  logger?: boolean | { level: string };
+  /** Off in tests; `stream` is where lines go (standard output when absent). */
+  logger?: false | { level: string; stream?: { write(line: string): void } };
   /** Tests pass the container they arrange state with, so in-memory registries (push hooks) are shared. */
   container?: Container;
 };
@@ -66,12 +68,15 @@ export type BuildAppOptions = {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Our own line per request instead (request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     // Merge request paths hold namespaces with slashes; allow long URLs.
     routerOptions: { maxParamLength: 1000 },
   });
   registerErrorHandling(app);
+  if (options.logger) registerRequestLog(app);
   await app.register(cookie);
   await app.register(formbody);
 

@@ -32,6 +32,8 @@ export type TestAppOptions = {
    * own connections, bus listener and services, as a second server behind a load balancer.
    */
   shareWith?: TestApp;
+  /** Logs at info into this stream, one line a write, as production logs to standard output. */
+  logTo?: { write(line: string): void };
 };
 
 /** The real server on a fresh database and an empty repository folder (or another's, see shareWith). */
@@ -52,7 +54,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     random: options.random ?? systemRandom,
   };
   const container = createContainer(deps);
-  const app = await buildApp(deps, { container });
+  const logger = options.logTo && { level: 'info', stream: options.logTo };
+  const app = await buildApp(deps, { container, logger });
   const testApp: TestApp = {
     app,
     deps,
