@@ -45,27 +45,49 @@ describe('deep links on a merge request of 64 files whose batches arrive after t
   });
 
   const region = (path: string) => page.getByRole('region', { name: path, exact: true });
-  /** How far the file's top is from the bottom of the sticky toolbar, once the page has laid out and settled. */
-  const offsetBelowToolbar = async (path: string) => {
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  /**
+   * How far the file's top is from the bottom of the sticky toolbar in the frame the page painted
+   * once it settled (two frames, then a task: after that frame's layout and paint), or null when
+   * it had no box. Read in one go in the page: read from outside, the element found could be
+   * replaced before its box was asked for.
+   */
+  const offsetBelowToolbar = (path: string) =>
+    page.evaluate(
+      (id) =>
+        new Promise<number | null>((done) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                const toolbar = document.querySelector('.diffs-toolbar')!.getBoundingClientRect();
+                const file = document.getElementById(id);
+                done(
+                  file && file.getClientRects().length > 0
+                    ? Math.round(file.getBoundingClientRect().top - toolbar.bottom)
+                    : null,
+                );
+              }),
+            ),
+          ),
+        ),
+      `diff-content-${fileHash(path)}`,
     );
-    const toolbar = (await page.locator('.diffs-toolbar').boundingBox())!;
-    const file = await region(path).boundingBox();
-    return file === null ? null : Math.round(file.y - (toolbar.y + toolbar.height));
-  };
   /** The offsets more than 2 px from the toolbar, with the batch each came after (all listed when one fails). */
   const offsetsAway = (offsets: Array<number | null>) =>
     offsets.flatMap((offset, batch) => (offset === null || Math.abs(offset) > 2 ? [{ batch, offset }] : []));
   const lastBatch = () => page.waitForResponse(endsBatches);
-  /** The file's offset below the toolbar after each batch that arrives, until the last. */
+  /**
+   * The file's offset below the toolbar after each batch that arrives, until the last, from the
+   * moment the page first showed it (a slow machine can take two batches to lay out the page).
+   */
   const offsetsWhileLoading = (path: string) =>
     new Promise<Array<number | null>>((resolve, reject) => {
       const offsets: Array<Promise<number | null>> = [];
+      const shown = region(path).waitFor();
       const onResponse = (response: Response) => {
         if (!response.url().includes('diffs_batch.json')) return;
         offsets.push(
           endsBatches(response).then(async (last) => {
+            await shown;
             const offset = await offsetBelowToolbar(path);
             if (last) {
               page.off('response', onResponse);
