@@ -47,7 +47,7 @@ import { registerUserRoutes } from './features/users/users.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './features/references/markdown.routes';
 import { registerReadOnlyMode } from './read-only';
-import { registerRequestLog } from './request-log';
+import { RequestLog } from './request-log';
 import { isValidationError, validationMessage } from './validation';
 
 /** `WEB_DIST_DIR` lets parallel local test runs each serve their own build. */
@@ -68,15 +68,13 @@ export type BuildAppOptions = {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    // Our own line per request instead (request-log.ts).
-    disableRequestLogging: true,
+    logController: options.logger ? new RequestLog() : undefined,
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     // Merge request paths hold namespaces with slashes; allow long URLs.
     routerOptions: { maxParamLength: 1000 },
   });
   registerErrorHandling(app);
-  if (options.logger) registerRequestLog(app);
   await app.register(cookie);
   await app.register(formbody);
 

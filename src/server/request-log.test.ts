@@ -54,4 +54,14 @@ describe('the request log', () => {
       expect.objectContaining({ url: '/api/v4/user?private_token=[FILTERED]&x=1', statusCode: 200 }),
     ]);
   });
+
+  it('writes one filtered line for a path no route serves', async () => {
+    const answer = await t.app.inject({ url: `/api/v4/no-such-thing?access_token=${user.token}` });
+    expect(answer.statusCode).toBe(404);
+    expect(lines.join('')).not.toContain(user.token);
+    expect(lines.filter((line) => line.includes('no-such-thing'))).toHaveLength(1);
+    expect(entriesFor('/api/v4/no-such-thing')).toEqual([
+      expect.objectContaining({ url: '/api/v4/no-such-thing?access_token=[FILTERED]', statusCode: 404 }),
+    ]);
+  });
 });
