@@ -2,9 +2,10 @@ import type { RouteObject } from 'react-router';
 import { MAX_GROUP_DEPTH } from '../../../shared/names/paths';
 import { usePathParams } from '../projects/NamespaceOrProjectPage';
 import { lazyComponent } from '../../components/lazyComponent';
+// Not lazy: a group's page at `/{path}` (NamespaceOrProjectPage) loads it with the app already.
+import { GroupPage } from './GroupPage';
 
 const GroupMembersPage = lazyComponent(() => import('./GroupMembersPage').then((m) => m.GroupMembersPage));
-const GroupPage = lazyComponent(() => import('./GroupPage').then((m) => m.GroupPage));
 const NewGroupPage = lazyComponent(() => import('./NewGroupPage').then((m) => m.NewGroupPage));
 
 const groupParams = (depth: number) => Array.from({ length: depth }, (_, i) => `:g${i}`).join('/');
