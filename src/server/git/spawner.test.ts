@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -128,5 +128,29 @@ describe('git started by the spawner', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     git.kill();
     expect(typeof (await git.exited).code).toBe('number');
+  });
+});
+
+describe('the spawner in a process that ends', () => {
+  it('leaves no socket folder behind once the process exits', async () => {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'spawner-exit-'));
+    try {
+      const script = `const { runGit } = await import(${JSON.stringify(path.resolve('src/server/git/run-git.ts'))});
+        await runGit(${JSON.stringify(gitDir)}, ['rev-parse', '--git-dir']);
+        console.log((await import('node:fs')).readdirSync(${JSON.stringify(tmp)}).join(','));
+        process.exit(0);`;
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        {
+          env: { ...process.env, TMPDIR: tmp },
+        },
+      );
+      expect(stdout.trim()).toMatch(/^mergeway-git-/);
+      // (tsx keeps its cache there too.)
+      expect((await readdir(tmp)).filter((name) => name.startsWith('mergeway-git-'))).toEqual([]);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
   });
 });

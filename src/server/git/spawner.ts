@@ -103,6 +103,9 @@ export function startGit(
 
 function startSpawner(): Spawner {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mergeway-git-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  // The spawner dies with this process, which then sees no exit of it: remove the folder here too.
+  process.once('exit', removeDir);
   const socketPath = path.join(dir, 'spawner.sock');
   const calls = new Map<string, Call>();
   const server = net.createServer((socket) => claim(socket, created));
@@ -126,7 +129,8 @@ function startSpawner(): Spawner {
       settle(created, id, call);
     }
     server.close();
-    rmSync(dir, { recursive: true, force: true });
+    process.off('exit', removeDir);
+    removeDir();
   });
   return created;
 }
