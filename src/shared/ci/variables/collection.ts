@@ -69,6 +69,9 @@ export function sortAndExpandAll(
   variables: readonly CiVariable[],
   options: { keepUndefined?: boolean } = {},
 ): SortedVariables {
+  // Most collections reference nothing: nothing to order or expand.
+  if (!variables.some((variable) => !variable.raw && /[$%]/.test(variable.value)))
+    return { ok: true, variables: [...variables] };
   const order = dependencyOrder(variables);
   if (!order.ok) return order;
   const known = new Map<string, CiVariable>();
