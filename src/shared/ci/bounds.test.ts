@@ -42,6 +42,7 @@ describe('the work a configuration can cause is bounded', () => {
       (_, i) =>
         `job${i}:\n  stage: ${i < 250 ? 'build' : 'test'}\n  script: [make ${i}]\n  rules:\n    - if: $CI_COMMIT_BRANCH == "main"\n${i > 0 ? `  needs: [job${i - 1}]\n` : ''}`,
     ).join('');
+    processConfig(jobs, noFiles); // the first run pays for compiling the YAML parser, not for the configuration
     const started = performance.now();
     const result = processConfig(jobs, noFiles);
     if (!result.valid) throw new Error(result.errors.join('\n'));
@@ -57,7 +58,7 @@ describe('the work a configuration can cause is bounded', () => {
     });
     const elapsed = performance.now() - started;
     expect(plan.status === 'created' && plan.plan.jobs.length).toBe(500);
-    expect(elapsed).toBeLessThan(1500);
+    expect(elapsed).toBeLessThan(750);
   });
 });
 
