@@ -8,7 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerCsrfCheck, registerCurrentUser } from './auth/current-user';
 import { createContainer, type AppDeps, type Container } from './container';
-import { AppError, TooManyRequestsError } from './errors';
+import { AppError, ApplicationRateLimitError, TooManyRequestsError } from './errors';
 import { registerAccessTokenRoutes } from './features/access-tokens/access-tokens.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerBlobRoutes } from './features/diffs/blob.routes';
@@ -70,7 +70,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger: options.logger ?? false,
     logController: options.logger ? new RequestLog() : undefined,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For names the client only when a proxy we run wrote it (TRUSTED_PROXIES);
+    // from anyone else it is ignored, so no client can pick the address it is limited and logged by.
+    trustProxy: deps.config.trustedProxies,
     // Merge request paths hold namespaces with slashes; allow long URLs.
     routerOptions: { maxParamLength: 1000 },
   });
@@ -137,10 +139,11 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
 function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TooManyRequestsError) {
+      const inGitLabApi = error instanceof ApplicationRateLimitError && request.url.startsWith('/api/v4/');
       return reply
         .status(429)
         .header('retry-after', String(error.retryAfterSeconds))
-        .send({ message: error.message });
+        .send({ message: inGitLabApi ? { error: error.message } : error.message });
     }
     if (error instanceof AppError)
       return reply.status(error.statusCode).send({ message: error.details ?? error.message });

@@ -34,13 +34,35 @@ export type TestAppOptions = {
   shareWith?: TestApp;
   /** Logs at info into this stream, one line a write, as production logs to standard output. */
   logTo?: { write(line: string): void };
+  /** The application rate limits as production has them, instead of the tests' far higher ones. */
+  productionRateLimits?: boolean;
+};
+
+/**
+ * Tests write faster than people do, and a pinned clock never ends a window: the application rate
+ * limits are far above what a test file does (still counted), unless a test asks for production's
+ * or sets its own in `env`.
+ */
+const TEST_RATE_LIMITS = {
+  NOTES_CREATE_LIMIT: '1000000',
+  ISSUES_CREATE_LIMIT: '1000000',
+  MERGE_REQUESTS_CREATE_LIMIT: '1000000',
+  PIPELINES_CREATE_LIMIT: '1000000',
+  MARKDOWN_PREVIEW_LIMIT: '1000000',
+  MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED: '1000000',
 };
 
 /** The real server on a fresh database and an empty repository folder (or another's, see shareWith). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.shareWith;
   const dataDir = shared?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'review-test-')));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', RUNNER: 'none', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    RUNNER: 'none',
+    ...(options.productionRateLimits ? {} : TEST_RATE_LIMITS),
+    ...options.env,
+  });
   const database = shared ? await openSharedDatabase(shared) : await openTestDatabase();
   const bus =
     database.kind === 'postgres'
