@@ -48,6 +48,7 @@ import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './features/references/markdown.routes';
 import { registerReadOnlyMode } from './read-only';
 import { RequestLog } from './request-log';
+import { registerSecurityHeaders } from './security-headers';
 import { isValidationError, validationMessage } from './validation';
 
 /** `WEB_DIST_DIR` lets parallel local test runs each serve their own build. */
@@ -62,6 +63,8 @@ export type BuildAppOptions = {
   logger?: false | { level: string; stream?: { write(line: string): void } };
   /** Tests pass the container they arrange state with, so in-memory registries (push hooks) are shared. */
   container?: Container;
+  /** Where the built web app is (webDistDir when absent). */
+  webDistDir?: string;
 };
 
 /** Builds the whole server without listening, so tests drive it with `inject()` or a real port. */
@@ -77,6 +80,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     routerOptions: { maxParamLength: 1000 },
   });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody);
 
@@ -93,7 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await registerRoutes(scope, container);
   });
   await registerGraphQL(app, container);
-  await registerWebApp(app);
+  await registerWebApp(app, options.webDistDir ?? webDistDir);
   return app;
 }
 
@@ -160,9 +164,9 @@ function registerErrorHandling(app: FastifyInstance): void {
 const NON_PAGE_PREFIXES = ['/api/', '/oauth/', '/-/health', '/-/liveness', '/-/readiness', '/assets/'];
 
 /** Serves the built React app; any other GET that wants HTML gets index.html and the client router decides. */
-async function registerWebApp(app: FastifyInstance): Promise<void> {
-  const hasBuild = existsSync(path.join(webDistDir, 'index.html'));
-  if (hasBuild) await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+  if (hasBuild) await app.register(fastifyStatic, { root, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       request.method === 'GET' &&

@@ -34,6 +34,8 @@ export type TestAppOptions = {
   shareWith?: TestApp;
   /** Logs at info into this stream, one line a write, as production logs to standard output. */
   logTo?: { write(line: string): void };
+  /** A web build of the test's own (the suite's integration lane runs while the real one is built). */
+  webDistDir?: string;
   /** The application rate limits as production has them, instead of the tests' far higher ones. */
   productionRateLimits?: boolean;
 };
@@ -77,7 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const container = createContainer(deps);
   const logger = options.logTo && { level: 'info', stream: options.logTo };
-  const app = await buildApp(deps, { container, logger });
+  const app = await buildApp(deps, { container, logger, webDistDir: options.webDistDir });
   const testApp: TestApp = {
     app,
     deps,
