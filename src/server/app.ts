@@ -8,7 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerCsrfCheck, registerCurrentUser } from './auth/current-user';
 import { createContainer, type AppDeps, type Container } from './container';
-import { AppError, TooManyRequestsError } from './errors';
+import { AppError, ApplicationRateLimitError, TooManyRequestsError } from './errors';
 import { registerAccessTokenRoutes } from './features/access-tokens/access-tokens.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerBlobRoutes } from './features/diffs/blob.routes';
@@ -48,6 +48,7 @@ import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './features/references/markdown.routes';
 import { registerReadOnlyMode } from './read-only';
 import { RequestLog } from './request-log';
+import { registerSecurityHeaders } from './security-headers';
 import { isValidationError, validationMessage } from './validation';
 
 /** `WEB_DIST_DIR` lets parallel local test runs each serve their own build. */
@@ -62,6 +63,8 @@ export type BuildAppOptions = {
   logger?: false | { level: string; stream?: { write(line: string): void } };
   /** Tests pass the container they arrange state with, so in-memory registries (push hooks) are shared. */
   container?: Container;
+  /** Where the built web app is (webDistDir when absent). */
+  webDistDir?: string;
 };
 
 /** Builds the whole server without listening, so tests drive it with `inject()` or a real port. */
@@ -70,11 +73,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger: options.logger ?? false,
     logController: options.logger ? new RequestLog() : undefined,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For names the client only when a proxy we run wrote it (TRUSTED_PROXIES);
+    // from anyone else it is ignored, so no client can pick the address it is limited and logged by.
+    trustProxy: deps.config.trustedProxies,
     // Merge request paths hold namespaces with slashes; allow long URLs.
     routerOptions: { maxParamLength: 1000 },
   });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody);
 
@@ -91,7 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await registerRoutes(scope, container);
   });
   await registerGraphQL(app, container);
-  await registerWebApp(app);
+  await registerWebApp(app, options.webDistDir ?? webDistDir);
   return app;
 }
 
@@ -137,10 +143,11 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
 function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TooManyRequestsError) {
+      const inGitLabApi = error instanceof ApplicationRateLimitError && request.url.startsWith('/api/v4/');
       return reply
         .status(429)
         .header('retry-after', String(error.retryAfterSeconds))
-        .send({ message: error.message });
+        .send({ message: inGitLabApi ? { error: error.message } : error.message });
     }
     if (error instanceof AppError)
       return reply.status(error.statusCode).send({ message: error.details ?? error.message });
@@ -157,9 +164,9 @@ function registerErrorHandling(app: FastifyInstance): void {
 const NON_PAGE_PREFIXES = ['/api/', '/oauth/', '/-/health', '/-/liveness', '/-/readiness', '/assets/'];
 
 /** Serves the built React app; any other GET that wants HTML gets index.html and the client router decides. */
-async function registerWebApp(app: FastifyInstance): Promise<void> {
-  const hasBuild = existsSync(path.join(webDistDir, 'index.html'));
-  if (hasBuild) await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+  if (hasBuild) await app.register(fastifyStatic, { root, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       request.method === 'GET' &&

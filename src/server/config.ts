@@ -1,9 +1,32 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Requests per minute; 0 turns the limit off, as GitLab's application settings do. */
+const perMinute = z.coerce.number().int().min(0).max(1_000_000);
+
+/** proxy-addr's names for address ranges, besides single addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isProxyEntry = (entry: string) =>
+  PROXY_RANGE_NAMES.includes(entry) || ipaddr.isValid(entry) || ipaddr.isValidCIDR(entry);
+
+/** A comma-separated list of addresses, CIDR ranges and range names; empty trusts no proxy. */
+const proxyList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.every(isProxyEntry), {
+    message: 'TRUSTED_PROXIES takes addresses, CIDR ranges (10.0.0.0/8) and loopback, linklocal, uniquelocal',
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,6 +43,13 @@ const envSchema = z.object({
   EXTERNAL_URL: z.string().url().optional(),
   ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUSTED_PROXIES: proxyList.default(['loopback']),
+  NOTES_CREATE_LIMIT: perMinute.default(300),
+  ISSUES_CREATE_LIMIT: perMinute.default(300),
+  MERGE_REQUESTS_CREATE_LIMIT: perMinute.default(150),
+  PIPELINES_CREATE_LIMIT: perMinute.default(25),
+  MARKDOWN_PREVIEW_LIMIT: perMinute.default(300),
+  MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED: perMinute.default(60),
 });
 
 export type Config = {
@@ -36,6 +66,20 @@ export type Config = {
   /** Whether status checks may call addresses on this machine or its local network (GitLab's setting). */
   allowLocalRequests: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * Peers whose `X-Forwarded-For` (and `-Proto`, `-Host`) are believed: the load balancers in
+   * front. Anyone else could write any client address there and walk around per-address limits.
+   */
+  trustedProxies: string[];
+  /** GitLab's application rate limits, requests per minute (0: no limit). */
+  applicationRateLimits: {
+    notesCreate: number;
+    issuesCreate: number;
+    mergeRequestsCreate: number;
+    pipelinesCreate: number;
+    markdownPreview: number;
+    markdownPreviewUnauthenticated: number;
+  };
 };
 
 /** Reads configuration from environment variables (README lists them); a bad value stops startup with its name. */
@@ -60,5 +104,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     externalUrl: e.EXTERNAL_URL ?? `http://localhost:${e.PORT}`,
     allowLocalRequests: e.ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES,
     logLevel: e.LOG_LEVEL,
+    trustedProxies: e.TRUSTED_PROXIES,
+    applicationRateLimits: {
+      notesCreate: e.NOTES_CREATE_LIMIT,
+      issuesCreate: e.ISSUES_CREATE_LIMIT,
+      mergeRequestsCreate: e.MERGE_REQUESTS_CREATE_LIMIT,
+      pipelinesCreate: e.PIPELINES_CREATE_LIMIT,
+      markdownPreview: e.MARKDOWN_PREVIEW_LIMIT,
+      markdownPreviewUnauthenticated: e.MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED,
+    },
   };
 }

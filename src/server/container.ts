@@ -8,6 +8,7 @@ import { createAuthService } from './features/auth/auth.service';
 import { createAwardEmojiService } from './features/award-emoji/award-emoji.service';
 import { createDiffsService } from './features/diffs/diffs.service';
 import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.service';
+import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createGitHttpService } from './features/git-http/git-http.service';
 import { createBackgroundWork } from './background-work';
 import { createPushHooks } from './features/git-http/push-hooks';
@@ -74,7 +75,8 @@ export function createContainer(deps: AppDeps) {
   const pushHooks = createPushHooks();
   const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks });
   const repository = createRepositoryService({ ...base, protectedBranches, gitHttp });
-  const signInRateLimit = createSignInRateLimit(base);
+  const rateLimits = createRateLimits(base);
+  const signInRateLimit = createSignInRateLimit({ rateLimits });
   const auth = createAuthService({ ...base, signInRateLimit, users, authCache });
   const accessTokens = createAccessTokensService({ ...base, authCache });
   const awardEmoji = createAwardEmojiService(base);
@@ -91,6 +93,7 @@ export function createContainer(deps: AppDeps) {
     // Status checks read merge requests, so they are reached late, once both exist.
     statusChecks: { statesOf: (requests) => statusChecks.statesOf(requests) },
     onHeadChanged: (mergeRequestId) => statusChecks.headChanged(mergeRequestId),
+    rateLimits,
   });
   const background = createBackgroundWork();
   const merges = createMergeService({ ...base, background, gitHttp, mergeRequests, systemNotes });
@@ -146,7 +149,7 @@ export function createContainer(deps: AppDeps) {
     highlighter: createHighlighter(),
   });
   const userPreferences = createUserPreferencesService(base);
-  const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji });
+  const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji, rateLimits });
   const references = createReferencesService({ ...base, projects, issues, mergeRequests });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
   const metricImages = createMetricImagesService({ ...base, issues, uploads });
@@ -177,8 +180,8 @@ export function createContainer(deps: AppDeps) {
     users,
     gitHttp,
   });
-  const noteCommands = createNoteCommands({ notes, quickActions });
-  const draftNotes = createDraftNotesService({ ...base, notes, diffNotes, noteCommands });
+  const noteCommands = createNoteCommands({ notes, quickActions, rateLimits });
+  const draftNotes = createDraftNotesService({ ...base, notes, diffNotes, noteCommands, rateLimits });
   const notePresentation = createNotePresentation({
     ...base,
     awardEmoji,
@@ -210,6 +213,7 @@ export function createContainer(deps: AppDeps) {
     references,
     groups,
     members,
+    rateLimits,
     signInRateLimit,
     authCache,
     auth,

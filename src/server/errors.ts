@@ -67,6 +67,20 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** GitLab's words when an application rate limit (notes, issues, merge requests ...) refuses a request. */
+export const APPLICATION_RATE_LIMIT_MESSAGE =
+  'This endpoint has been requested too many times. Try again later.';
+
+/**
+ * An application rate limit's refusal. GitLab's REST API words it `{"message": {"error": "..."}}`,
+ * its pages and GraphQL with the bare message.
+ */
+export class ApplicationRateLimitError extends TooManyRequestsError {
+  constructor(retryAfterSeconds: number) {
+    super(APPLICATION_RATE_LIMIT_MESSAGE, retryAfterSeconds);
+  }
+}
+
 export class ReadOnlyError extends AppError {
   constructor(message = 'You cannot perform write operations on a read-only instance') {
     super(405, message);

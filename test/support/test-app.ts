@@ -34,13 +34,37 @@ export type TestAppOptions = {
   shareWith?: TestApp;
   /** Logs at info into this stream, one line a write, as production logs to standard output. */
   logTo?: { write(line: string): void };
+  /** A web build of the test's own (the suite's integration lane runs while the real one is built). */
+  webDistDir?: string;
+  /** The application rate limits as production has them, instead of the tests' far higher ones. */
+  productionRateLimits?: boolean;
+};
+
+/**
+ * Tests write faster than people do, and a pinned clock never ends a window: the application rate
+ * limits are far above what a test file does (still counted), unless a test asks for production's
+ * or sets its own in `env`.
+ */
+const TEST_RATE_LIMITS = {
+  NOTES_CREATE_LIMIT: '1000000',
+  ISSUES_CREATE_LIMIT: '1000000',
+  MERGE_REQUESTS_CREATE_LIMIT: '1000000',
+  PIPELINES_CREATE_LIMIT: '1000000',
+  MARKDOWN_PREVIEW_LIMIT: '1000000',
+  MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED: '1000000',
 };
 
 /** The real server on a fresh database and an empty repository folder (or another's, see shareWith). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.shareWith;
   const dataDir = shared?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'review-test-')));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', RUNNER: 'none', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    RUNNER: 'none',
+    ...(options.productionRateLimits ? {} : TEST_RATE_LIMITS),
+    ...options.env,
+  });
   const database = shared ? await openSharedDatabase(shared) : await openTestDatabase();
   const bus =
     database.kind === 'postgres'
@@ -55,7 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const container = createContainer(deps);
   const logger = options.logTo && { level: 'info', stream: options.logTo };
-  const app = await buildApp(deps, { container, logger });
+  const app = await buildApp(deps, { container, logger, webDistDir: options.webDistDir });
   const testApp: TestApp = {
     app,
     deps,

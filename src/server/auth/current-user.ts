@@ -83,9 +83,12 @@ function basicCredentials(request: FastifyRequest): { login: string; secret: str
 }
 
 /** Counts password guesses (the sign-in rate limit); `attempt` throws once the caller must wait. */
+/** Whose password is tried: the account when the login names one, else the login as typed. */
+export type SignInAccount = { login: string; userId: number | undefined };
+
 export type PasswordAttemptLimit = {
-  attempt(login: string, ip: string): Promise<void>;
-  succeeded(login: string, ip: string): Promise<void>;
+  attempt(account: SignInAccount, ip: string): Promise<void>;
+  succeeded(account: SignInAccount, ip: string): Promise<void>;
 };
 
 /** A session or token as the database had it, kept for AUTH_CACHE_TTL_MS: whether it still holds is asked on every use. */
@@ -163,10 +166,11 @@ async function authenticate(
     // git clients send a token as the password; a real password works too, as on GitLab.
     const found = await activeToken(basic.secret);
     if (found && found.user.username.toLowerCase() === basic.login.toLowerCase()) return tokenAuth(found);
-    await signInRateLimit.attempt(basic.login, request.ip);
     const user = await findUserByLogin(db, basic.login);
+    const account = { login: basic.login, userId: user?.id };
+    await signInRateLimit.attempt(account, request.ip);
     if (user && (await verifyPassword(basic.secret, user.passwordHash))) {
-      await signInRateLimit.succeeded(basic.login, request.ip);
+      await signInRateLimit.succeeded(account, request.ip);
       return { user: toCurrentUser(user), auth: { method: 'password' } };
     }
     throw new UnauthorizedError('HTTP Basic: Access denied');

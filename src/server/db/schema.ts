@@ -326,12 +326,21 @@ export const mergeRequestDiffCommits = pgTable(
   (t) => [primaryKey({ columns: [t.mergeRequestDiffId, t.relativeOrder] })],
 );
 
-/** Fixed-window counters for rate limits, shared by every app process (sign-in attempts, for now). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: tz('window_start').notNull(),
-  count: integer('count').notNull(),
-});
+/**
+ * Fixed-window counters for rate limits (sign-in attempts, application rate limits), shared by
+ * every app process. A window ends at `expires_at`: limits have windows of different lengths.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: tz('window_start').notNull(),
+    count: integer('count').notNull(),
+    // Rows written before windows had their own length end at once: they were a minute long at most.
+    expiresAt: tz('expires_at').notNull().defaultNow(),
+  },
+  (t) => [index('rate_limits_expires_at').on(t.expiresAt)],
+);
 
 export const instanceSettings = pgTable('instance_settings', {
   key: text('key').primaryKey(),

@@ -31,12 +31,25 @@ describe('classifyAddress', () => {
     ['8.8.8.8', 'public'],
     ['93.184.216.34', 'public'],
     ['2606:4700:4700::1111', 'public'],
-    ['::2', 'public'],
+    ['::2', 'special_purpose'],
+    ['100.64.0.1', 'shared_address'],
+    ['100.100.100.200', 'shared_address'],
+    ['224.0.0.251', 'special_purpose'],
+    ['192.0.2.10', 'special_purpose'],
+    ['2001:db8::1', 'special_purpose'],
+    ['ff02::1', 'special_purpose'],
+    ['2002:7f00:1::', 'localhost'],
+    ['2002:808:808::1', 'public'],
+    ['64:ff9b::a9fe:a9fe', 'link_local'],
+    ['64:ff9b::808:808', 'public'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'special_purpose'],
+    ['2130706433', 'localhost'],
+    ['0x7f.1', 'localhost'],
   ])('%s is %s', (address, kind) => {
     expect(classifyAddress(address)).toBe(kind);
   });
 
-  it.each(['example.com', '256.0.0.1', '1.2.3', '1::2::3', '12345::1', 'fe80::g', ''])(
+  it.each(['example.com', '256.0.0.1', '1.2.3.4.5', '1::2::3', '12345::1', 'fe80::g', ''])(
     '%j is not an address',
     (text) => {
       expect(classifyAddress(text)).toBeNull();
@@ -68,7 +81,7 @@ describe('canonicalAddress', () => {
     expect(canonicalAddress(address)).toBe(canonical);
   });
 
-  it.each(['example.com', '192.0.2', '2001:db8::2::1', ''])('finds no address in %j', (text) => {
+  it.each(['example.com', '192.0.2.256', '2001:db8::2::1', ''])('finds no address in %j', (text) => {
     expect(canonicalAddress(text)).toBeNull();
   });
 });

@@ -1,85 +1,111 @@
-/**
- * Which outbound addresses point into the instance's own network. Requests the server makes for
- * users (status checks today) must not reach them unless an administrator allows local requests,
- * as GitLab's `allow_local_requests_from_web_hooks_and_services` does.
- */
-export type AddressKind = 'public' | 'localhost' | 'local_network' | 'link_local' | 'limited_broadcast';
+import ipaddr from 'ipaddr.js';
 
-/** GitLab's words for each refusal. */
+/**
+ * Which outbound addresses requests the server makes for users (status checks today) may reach:
+ * globally routable unicast addresses only, unless an administrator allows local requests (GitLab's
+ * `allow_local_requests_from_web_hooks_and_services`). The ranges come from ipaddr.js, which keeps
+ * IANA's special-purpose registries, rather than from a list of our own.
+ */
+export type AddressKind =
+  | 'public'
+  | 'localhost'
+  | 'local_network'
+  | 'link_local'
+  | 'shared_address'
+  | 'limited_broadcast'
+  | 'special_purpose';
+
+/** GitLab's words for each refusal (special-purpose addresses, which GitLab lets through, in ours). */
 export const BLOCKED_ADDRESS_MESSAGES: Record<Exclude<AddressKind, 'public'>, string> = {
   localhost: 'Requests to localhost are not allowed',
   local_network: 'Requests to the local network are not allowed',
   link_local: 'Requests to the link local network are not allowed',
+  shared_address: 'Requests to the shared address space are not allowed',
   limited_broadcast: 'Requests to the limited broadcast address are not allowed',
+  special_purpose: 'Requests to special-purpose addresses are not allowed',
 };
 
-/** Four bytes, or null when the text is not a dotted-quad IPv4 address. */
-function parseIpv4(text: string): number[] | null {
-  const parts = text.split('.');
-  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part))) return null;
-  const bytes = parts.map(Number);
-  return bytes.every((byte) => byte <= 255) ? bytes : null;
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+/** The address a text spells (any IPv4 spelling inet_aton takes, IPv6 with a zone id), or null. */
+function parse(text: string): Address | null {
+  const bare = text.replace(/^\[(.*)\]$/, '$1');
+  return ipaddr.isValid(bare) ? ipaddr.parse(bare) : null;
 }
 
-/** Eight 16-bit groups, or null when the text is not an IPv6 address (zone ids are ignored). */
-function parseIpv6(text: string): number[] | null {
-  let address = text.replace(/%.*$/, '');
-  // A trailing dotted quad (`::ffff:127.0.0.1`) stands for the last two groups.
-  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (quad?.[1]) {
-    const bytes = parseIpv4(quad[1]);
-    if (!bytes) return null;
-    const [a = 0, b = 0, c = 0, d = 0] = bytes;
-    address = `${address.slice(0, -quad[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+/** IPv6's global unicast block: anything outside it (and outside the ranges named) is not routed. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+/** NAT64's well-known prefix: the last 32 bits are the IPv4 address the gateway connects to. */
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+
+const ipv4Of = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+
+/**
+ * The IPv4 address an IPv6 one reaches: IPv4-mapped and -translated (`::ffff:a.b.c.d`,
+ * `::ffff:0:a.b.c.d`), NAT64 (`64:ff9b::a.b.c.d`) and 6to4 (`2002:AABB:CCDD::`); null for others.
+ */
+function carriedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const [, second = 0, third = 0, , , , seventh = 0, eighth = 0] = address.parts;
+  const range = address.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || address.match(NAT64)) return ipv4Of(seventh, eighth);
+  if (range === '6to4') return ipv4Of(second, third);
+  return null;
+}
+
+function classifyIpv4(address: ipaddr.IPv4): AddressKind {
+  switch (address.range()) {
+    case 'unicast':
+      return 'public';
+    case 'loopback':
+    case 'unspecified':
+      return 'localhost';
+    case 'private':
+      return 'local_network';
+    case 'linkLocal':
+      return 'link_local';
+    case 'carrierGradeNat':
+      return 'shared_address';
+    case 'broadcast':
+      return 'limited_broadcast';
+    default:
+      // Multicast, documentation, benchmarking, reserved (240/4), AS112, AMT.
+      return 'special_purpose';
   }
-  const halves = address.split('::');
-  if (halves.length > 2) return null;
-  const groupsOf = (half: string | undefined) => (half ? half.split(':') : []);
-  const head = groupsOf(halves[0]);
-  const tail = groupsOf(halves[1]);
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
-  if (!groups.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return null;
-  return groups.map((group) => parseInt(group, 16));
 }
 
-function classifyIpv4([a = 0, b = 0, c = 0, d = 0]: number[]): AddressKind {
-  if (a === 127 || a === 0) return 'localhost';
-  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return 'local_network';
-  if (a === 169 && b === 254) return 'link_local';
-  if (a === 255 && b === 255 && c === 255 && d === 255) return 'limited_broadcast';
-  return 'public';
-}
-
-/** `::ffff:a.b.c.d` reaches the IPv4 address a.b.c.d: its four bytes, or null for any other address. */
-function mappedIpv4(groups: number[]): number[] | null {
-  const [, , , , , sixth = 0, seventh = 0, eighth = 0] = groups;
-  if (!groups.slice(0, 5).every((group) => group === 0) || sixth !== 0xffff) return null;
-  return [seventh >> 8, seventh & 0xff, eighth >> 8, eighth & 0xff];
-}
-
-function classifyIpv6(groups: number[]): AddressKind {
-  const [first = 0, , , , , , , eighth = 0] = groups;
-  const mapped = mappedIpv4(groups);
-  if (mapped) return classifyIpv4(mapped);
-  if (groups.slice(0, 7).every((group) => group === 0) && (eighth === 0 || eighth === 1)) return 'localhost';
-  if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfec0) return 'local_network';
-  if ((first & 0xffc0) === 0xfe80) return 'link_local';
-  return 'public';
+function classifyIpv6(address: ipaddr.IPv6): AddressKind {
+  const carried = carriedIpv4(address);
+  if (carried) return classifyIpv4(carried);
+  // ipaddr.js's types lag its ranges (no `deprecatedSiteLocal`): compared as the names they are.
+  switch (address.range() as string) {
+    case 'unicast':
+      return address.match(GLOBAL_UNICAST) ? 'public' : 'special_purpose';
+    case 'loopback':
+    case 'unspecified':
+      return 'localhost';
+    case 'uniqueLocal':
+    case 'deprecatedSiteLocal':
+      return 'local_network';
+    case 'linkLocal':
+      return 'link_local';
+    default:
+      // Multicast, Teredo (its client address is hidden), local-use NAT64, documentation, ORCHID ...
+      return 'special_purpose';
+  }
 }
 
 /**
- * Where an IP address points: loopback and unspecified addresses are localhost; RFC 1918, unique
- * local and site-local ones the local network; IPv4-mapped IPv6 addresses count as their IPv4 address.
+ * Where an IP address points: only `public` (globally routable unicast) may be called. Loopback
+ * and unspecified addresses are localhost; RFC 1918, unique local and site-local ones the local
+ * network; IPv6 addresses that carry an IPv4 one (mapped, NAT64, 6to4) count as that address.
  * Anything that is not an address is `null`.
  */
 export function classifyAddress(text: string): AddressKind | null {
-  const bare = text.replace(/^\[(.*)\]$/, '$1');
-  const v4 = parseIpv4(bare);
-  if (v4) return classifyIpv4(v4);
-  const v6 = parseIpv6(bare);
-  return v6 ? classifyIpv6(v6) : null;
+  const address = parse(text);
+  if (!address) return null;
+  return address.kind() === 'ipv4'
+    ? classifyIpv4(address as ipaddr.IPv4)
+    : classifyIpv6(address as ipaddr.IPv6);
 }
 
 /**
@@ -87,11 +113,12 @@ export function classifyAddress(text: string): AddressKind | null {
  * addresses, eight lowercase hex groups for other IPv6 ones (zone ids dropped); null for a non-address.
  */
 export function canonicalAddress(text: string): string | null {
-  const bare = text.replace(/^\[(.*)\]$/, '$1');
-  const v6 = parseIpv6(bare);
-  const v4 = parseIpv4(bare) ?? (v6 && mappedIpv4(v6));
-  if (v4) return v4.join('.');
-  return v6 ? v6.map((group) => group.toString(16)).join(':') : null;
+  const address = parse(text);
+  if (!address) return null;
+  if (address.kind() === 'ipv4') return address.toString();
+  const v6 = address as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return v6.parts.map((group) => group.toString(16)).join(':');
 }
 
 /** Host names that always mean this machine, whatever a resolver says. */

@@ -45,6 +45,9 @@ function messageOf(body: unknown, status: number): string {
     if (typeof message === 'string') return message;
     // GitLab words some validation errors as a list: `{"message": ["Source branch \"x\" does not exist"]}`.
     if (Array.isArray(message)) return message.map(String).join(' ');
+    // GitLab's REST API words a rate limit's refusal `{"message": {"error": "..."}}`.
+    const nested = (message as { error?: unknown } | null)?.error;
+    if (typeof nested === 'string') return nested;
     if (message && typeof message === 'object') {
       return Object.entries(message as Record<string, unknown>)
         .map(

@@ -40,14 +40,15 @@ export function createAuthService({ db, clock, signInRateLimit, users, authCache
 
   /**
    * The user whose login and password these are. Unknown login and wrong password read the same,
-   * so the answer does not tell which accounts exist. Rate limited per login and client address.
+   * so the answer does not tell which accounts exist. Rate limited per account and client address.
    */
   async function checkPassword(login: string, password: string, ip: string): Promise<UserRow> {
-    await signInRateLimit.attempt(login, ip);
     const user = await findUserByLogin(db, login);
+    const account = { login, userId: user?.id };
+    await signInRateLimit.attempt(account, ip);
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
     if (!user || !matches) throw new UnauthorizedError(INVALID_LOGIN);
-    await signInRateLimit.succeeded(login, ip);
+    await signInRateLimit.succeeded(account, ip);
     if (user.state === 'blocked') throw new ForbiddenError(BLOCKED_ACCOUNT);
     return user;
   }

@@ -41,6 +41,7 @@ import { editedMeanwhileText } from '../../../shared/api/taskLists';
 import type { TaskUpdate } from '../../../shared/markdown/taskList';
 import { toggleTaskItem } from '../../markdown/task-toggle';
 import { readsInternalNotesIn } from '../notes/noteables';
+import type { RateLimits } from '../rate-limits/rate-limits.service';
 
 export type Page = { offset: number; limit: number };
 
@@ -148,9 +149,10 @@ type Deps = {
   projects: Pick<ProjectsService, 'loadProject' | 'projectForViewers' | 'takeInternalId'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
   awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
+  rateLimits: Pick<RateLimits, 'check'>;
 };
 
-export function createIssuesService({ db, clock, projects, systemNotes, awardEmoji }: Deps) {
+export function createIssuesService({ db, clock, projects, systemNotes, awardEmoji, rateLimits }: Deps) {
   /**
    * Adds each issue's votes and counts with a few queries for the whole page. Internal notes are
    * counted for who may read them (`includeInternal`), as GitLab does.
@@ -275,6 +277,8 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
   async function create(actor: CurrentUser, projectRef: number | string, input: CreateIssueBody) {
     const ctx = await loadForRead(actor, projectRef);
     if (!can(actor, 'create_issue', projectLevelSubject(ctx))) throw new ForbiddenError();
+    // GitLab counts issue creation per user and project.
+    await rateLimits.check('issues_create', actor, [`project:${ctx.project.id}`]);
     const parsed = createIssueBodySchema.parse(input);
     // Assignees, confidentiality and locking are metadata; GitLab drops them for those who may not set it.
     const mayMeta = can(actor, 'set_issue_metadata', projectLevelSubject(ctx));

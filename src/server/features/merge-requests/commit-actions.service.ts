@@ -9,7 +9,7 @@ import type { MergeRequestsService } from './merge-requests.service';
 export const NOT_MERGED = 'Only a merged merge request can be reverted or cherry-picked';
 
 type Deps = {
-  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'checkedIn' | 'create'>;
+  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'checkedIn' | 'create' | 'countCreation'>;
   repository: Pick<RepositoryService, 'applyCommit'>;
 };
 
@@ -32,6 +32,8 @@ export function createCommitActionsService({ mergeRequests, repository }: Deps) 
     const view = await mergeRequests.checkedIn(actor, ctx, iid);
     const sha = landedCommitOf(view.mergeRequest);
     if (!sha) throw new UnprocessableError(NOT_MERGED);
+    // Counted before the branch is written, so a refused merge request leaves no branch behind.
+    if (input.createMergeRequest) await mergeRequests.countCreation(actor);
     const branch = input.createMergeRequest
       ? await freeBranchName(
           ctx.gitDir,
@@ -49,13 +51,18 @@ export function createCommitActionsService({ mergeRequests, repository }: Deps) 
     if (!commit) throw new Error('a commit action without dry run wrote no commit');
     if (!input.createMergeRequest) return { branch, commitSha: commit.sha, mergeRequestPath: null };
     const title = view.mergeRequest.title;
-    const created = await mergeRequests.create(actor, ctx.project.id, {
-      source_branch: branch,
-      target_branch: input.targetBranch,
-      title:
-        action === 'revert' ? `Revert "${title}"` : `${title} (cherry picked into ${input.targetBranch})`,
-      description: `${action === 'revert' ? 'This reverts' : 'Cherry-picks'} merge request !${iid}`,
-    });
+    const created = await mergeRequests.create(
+      actor,
+      ctx.project.id,
+      {
+        source_branch: branch,
+        target_branch: input.targetBranch,
+        title:
+          action === 'revert' ? `Revert "${title}"` : `${title} (cherry picked into ${input.targetBranch})`,
+        description: `${action === 'revert' ? 'This reverts' : 'Cherry-picks'} merge request !${iid}`,
+      },
+      { counted: true },
+    );
     return {
       branch,
       commitSha: commit.sha,

@@ -89,6 +89,7 @@ import { announceMergeRequest } from './merge-request-events';
 import { readsInternalNotesIn } from '../notes/noteables';
 import { dependencyStates } from './blocks.repo';
 import type { AssigneeFilter } from './assignees.repo';
+import type { RateLimits } from '../rate-limits/rate-limits.service';
 
 /**
  * A merge request as one actor sees it for deciding: the record, whether its branches exist, what
@@ -218,6 +219,7 @@ type Deps = {
   statusChecks: { statesOf(requests: MergeRequestRow[]): Promise<Map<number, Requirements['statusChecks']>> };
   /** A request got a new head commit: its status checks are asked again. */
   onHeadChanged: (mergeRequestId: number) => Promise<void>;
+  rateLimits: Pick<RateLimits, 'check'>;
 };
 
 export function createMergeRequestsService({
@@ -231,6 +233,7 @@ export function createMergeRequestsService({
   awardEmoji,
   statusChecks,
   onHeadChanged,
+  rateLimits,
 }: Deps) {
   /** A branch's head, or null when the name is not a valid branch or does not exist. */
   async function branchHead(gitDir: string, name: string): Promise<string | null> {
@@ -530,10 +533,22 @@ export function createMergeRequestsService({
     );
   }
 
-  /** Creates a merge request and its first diff version. */
-  async function create(actor: CurrentUser, projectRef: number | string, input: CreateMergeRequestBody) {
+  /**
+   * Counts a request to open a merge request against the user's rate limit (429 past it). `create`
+   * counts itself; a caller that writes something first (a branch) counts before it writes.
+   */
+  const countCreation = (actor: CurrentUser) => rateLimits.check('merge_requests_create', actor);
+
+  /** Creates a merge request and its first diff version; `counted` when countCreation was called for it. */
+  async function create(
+    actor: CurrentUser,
+    projectRef: number | string,
+    input: CreateMergeRequestBody,
+    { counted = false } = {},
+  ) {
     const ctx = await projects.loadProject(actor, projectRef);
     if (!can(actor, 'create_merge_request', mergeRequestSubject(ctx, actor.id))) throw new ForbiddenError();
+    if (!counted) await countCreation(actor);
     const parsed = createMergeRequestBodySchema.parse(input);
     const sourceBranch = parsed.source_branch;
     const targetBranch = parsed.target_branch ?? ctx.project.defaultBranch;
@@ -1143,6 +1158,7 @@ export function createMergeRequestsService({
     mergedDetail,
     mayMergeInto,
     create,
+    countCreation,
     list,
     listForUser,
     show,

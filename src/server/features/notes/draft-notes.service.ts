@@ -20,6 +20,7 @@ import {
   type NoteRow,
 } from './notes.repo';
 import { NOTE_BLANK, NOTE_TOO_LONG, type NotesService, type PreparedNote } from './notes.service';
+import type { RateLimits } from '../rate-limits/rate-limits.service';
 
 export type DraftInput = {
   note: string;
@@ -36,13 +37,14 @@ type Deps = {
   notes: Pick<NotesService, 'prepare' | 'write' | 'announceWritten' | 'announce' | 'replyTarget'>;
   diffNotes: Pick<DiffNotesService, 'place'>;
   noteCommands: Pick<NoteCommands, 'run'>;
+  rateLimits: Pick<RateLimits, 'check'>;
 };
 
 /**
  * Pending review comments on merge requests: only their author sees them until the review is
  * submitted; publishing turns drafts into notes, all of a review in one transaction.
  */
-export function createDraftNotesService({ db, clock, notes, diffNotes, noteCommands }: Deps) {
+export function createDraftNotesService({ db, clock, notes, diffNotes, noteCommands, rateLimits }: Deps) {
   function assertMayReview(actor: CurrentUser, noteable: Noteable): void {
     if (noteable.noteableType !== 'MergeRequest') throw new NotFoundError();
     if (!can(actor, 'create_note', noteable.facts)) throw new ForbiddenError();
@@ -70,6 +72,8 @@ export function createDraftNotesService({ db, clock, notes, diffNotes, noteComma
   /** A draft reply must go to an existing thread the author can read; a position must be on the diff. */
   async function create(actor: CurrentUser, noteable: Noteable, input: DraftInput): Promise<DraftNoteRow> {
     assertMayReview(actor, noteable);
+    // A draft counts as the note it becomes: publishing the review does not count its notes again.
+    await rateLimits.check('notes_create', actor);
     checkText(input);
     if (input.internal && !can(actor, 'create_internal_note', noteable.facts)) throw new ForbiddenError();
     const thread = input.inReplyToDiscussionId

@@ -7,6 +7,7 @@ import type { QuickActionsResult, QuickActionsService } from '../quick-actions/q
 import type { Noteable } from './noteables';
 import type { NoteRow } from './notes.repo';
 import type { NewNoteInput, NotesService } from './notes.service';
+import type { RateLimits } from '../rate-limits/rate-limits.service';
 
 export type NoteWithCommands = { note: NoteRow | null; commands: QuickActionsResult | null };
 
@@ -22,6 +23,7 @@ export const logHookErrors =
 type Deps = {
   notes: Pick<NotesService, 'create'>;
   quickActions: Pick<QuickActionsService, 'execute'>;
+  rateLimits: Pick<RateLimits, 'check'>;
 };
 
 /**
@@ -29,7 +31,7 @@ type Deps = {
  * written as the note (checked first, so a refused note runs no command), then the commands run
  * through their own services. A note that held only commands writes no note.
  */
-export function createNoteCommands({ notes, quickActions }: Deps) {
+export function createNoteCommands({ notes, quickActions, rateLimits }: Deps) {
   /** Runs commands taken out of a note on its noteable, each with the rights of `actor`. */
   function run(actor: CurrentUser, noteable: Noteable, commands: QuickCommand[], onHookError: OnHookError) {
     const target = {
@@ -46,6 +48,8 @@ export function createNoteCommands({ notes, quickActions }: Deps) {
     input: NewNoteInput,
     onHookError: OnHookError,
   ): Promise<NoteWithCommands> {
+    // Every comment a user posts counts, one of commands only too (GitLab's notes_create limit).
+    await rateLimits.check('notes_create', actor);
     const parsed = parseQuickActions(input.body, noteable.noteableType);
     if (parsed.commands.length === 0)
       return { note: (await notes.create(actor, noteable, input)).note, commands: null };

@@ -9,11 +9,12 @@ import { assertScope } from '../auth/api-auth';
 /**
  * `POST /api/v4/markdown`, as GitLab has it: the editors' Preview and READMEs render through the
  * server's sanitizer. With `gfm`, references are linked for the caller, relative to `project`
- * when given (a project the caller may not read is `404 Project Not Found`).
+ * when given (a project the caller may not read is `404 Project Not Found`). Rate limited per user,
+ * and per address for anonymous callers.
  */
 export function registerMarkdownRoutes(
   app: FastifyInstance,
-  { projects, references }: Pick<Container, 'projects' | 'references'>,
+  { projects, references, rateLimits }: Pick<Container, 'projects' | 'references' | 'rateLimits'>,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
@@ -21,6 +22,8 @@ export function registerMarkdownRoutes(
     schema: { body: markdownRequestSchema },
     handler: async (request, reply) => {
       assertScope(request, 'api_read');
+      // Rendering costs the server; anyone may ask, so anonymous callers get a tighter limit.
+      await rateLimits.checkCaller('markdown_preview', { user: request.currentUser, ip: request.ip });
       const { text, gfm, project } = request.body;
       if (!gfm) return reply.status(201).send({ html: unlinkedHtml(cachedMarkdown(text)) });
       const actor = request.currentUser;

@@ -28,7 +28,7 @@ describe('outbound requests to local addresses', () => {
   afterAll(() => server.close());
 
   const dns = fakeDns({
-    'self.example.test': '203.0.113.7',
+    'self.example.test': '93.184.215.7',
     'rebound.example.test': '127.0.0.1',
     'intranet.example.test': '10.1.2.3',
     'metadata.example.test': '169.254.169.254',
@@ -38,7 +38,7 @@ describe('outbound requests to local addresses', () => {
   // This machine as the server sees it: loopback, and a public address of its own on eth0.
   const network: Network = {
     resolve: dns,
-    ownAddresses: () => ['127.0.0.1', '::1', '203.0.113.7', '2001:db8::7', 'fe80::fc:ff:fe00:1'],
+    ownAddresses: () => ['127.0.0.1', '::1', '93.184.215.7', '2606:2800:220:1::7', 'fe80::fc:ff:fe00:1'],
   };
   const send = (url: string, allowLocal = false) =>
     postJson(url, { hello: 'world' }, { allowLocal, network, timeoutMs: 2000, userAgent: 'test' });
@@ -55,9 +55,9 @@ describe('outbound requests to local addresses', () => {
     ['https://metadata.example.test/hook', 'Requests to the link local network are not allowed'],
     ['https://mapped.example.test/hook', 'Requests to the local network are not allowed'],
     // The server's own public addresses reach it as localhost does, however they are spelt.
-    ['https://203.0.113.7/hook', 'Requests to localhost are not allowed'],
-    ['https://[::ffff:203.0.113.7]/hook', 'Requests to localhost are not allowed'],
-    ['https://[2001:DB8:0::7]:8443/hook', 'Requests to localhost are not allowed'],
+    ['https://93.184.215.7/hook', 'Requests to localhost are not allowed'],
+    ['https://[::ffff:93.184.215.7]/hook', 'Requests to localhost are not allowed'],
+    ['https://[2606:2800:220:1:0::7]:8443/hook', 'Requests to localhost are not allowed'],
     ['https://self.example.test/hook', 'Requests to localhost are not allowed'],
   ])('refuses %s when it is saved: %s', async (url, reason) => {
     expect(await urlRefusal(url, network)).toBe(reason);
@@ -67,8 +67,8 @@ describe('outbound requests to local addresses', () => {
     'https://public.example.test/hook',
     'https://unknown.example.test/hook',
     'https://8.8.8.8/',
-    'https://203.0.113.8/hook',
-    'https://[2001:db8::8]/hook',
+    'https://93.184.215.8/hook',
+    'https://[2606:2800:220:1::8]/hook',
   ])('lets %s be saved', async (url) => {
     expect(await urlRefusal(url, network)).toBeNull();
   });
@@ -87,7 +87,7 @@ describe('outbound requests to local addresses', () => {
     const sending = send(`http://self.example.test:${port}/hook`);
     await expect(sending).rejects.toBeInstanceOf(BlockedUrlError);
     await expect(sending).rejects.toThrow('Requests to localhost are not allowed');
-    await expect(send(`http://203.0.113.7:${port}/hook`)).rejects.toThrow(
+    await expect(send(`http://93.184.215.7:${port}/hook`)).rejects.toThrow(
       'Requests to localhost are not allowed',
     );
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "rate_limits" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "rate_limits_expires_at" ON "rate_limits" USING btree ("expires_at");
