@@ -7,8 +7,9 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerCsrfCheck, registerCurrentUser } from './auth/current-user';
+import { registerTokenScopeCheck } from './auth/token-scopes';
 import { createContainer, type AppDeps, type Container } from './container';
-import { AppError, TooManyRequestsError } from './errors';
+import { AppError, InsufficientScopeError, TooManyRequestsError } from './errors';
 import { registerAccessTokenRoutes } from './features/access-tokens/access-tokens.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerBlobRoutes } from './features/diffs/blob.routes';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // What requests left running after their answer ends before the database closes.
   app.addHook('onClose', () => container.background.settled());
   registerCurrentUser(app, container);
+  registerTokenScopeCheck(app);
   registerCsrfCheck(app);
   registerReadOnlyMode(app, deps.config);
   // zod validates and serializes our routes; GraphQL keeps Fastify's own JSON-schema compilers.
@@ -134,8 +136,18 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMarkdownRoutes(app, container);
 }
 
+/** RFC 6750's challenge, with GitLab's realm (rack-oauth2's default) and the scopes that would do. */
+const bearerChallenge = (error: InsufficientScopeError) =>
+  `Bearer realm="Protected by OAuth 2.0", error="insufficient_scope", error_description="${error.message}", scope="${error.scope}"`;
+
 function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof InsufficientScopeError) {
+      return reply
+        .status(403)
+        .header('www-authenticate', bearerChallenge(error))
+        .send({ error: 'insufficient_scope', error_description: error.message, scope: error.scope });
+    }
     if (error instanceof TooManyRequestsError) {
       return reply
         .status(429)

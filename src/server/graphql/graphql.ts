@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import type { Container } from '../container';
 import { toGlobalId } from './global-id';
 import { mergeRequestResolvers } from './merge-requests.resolvers';
 import { noteResolvers } from './notes.resolvers';
+import { requireApiScopeForMutations } from './mutation-scope';
 import { orNull, type GraphQLContext } from './resolve';
 import { typeDefs } from './schema';
 import { presentUserCore } from './user-core';
@@ -40,18 +41,24 @@ function buildResolvers(container: Container) {
 
 /**
  * `/api/graphql` over HTTP, and over WebSocket (graphql-ws protocol) for subscriptions. The
- * upgrade request passes through the same authentication hooks as any other request.
+ * upgrade request passes through the same authentication hooks as any other request, and the
+ * token scope check reads the route's `tokenScope`.
  */
 export async function registerGraphQL(app: FastifyInstance, container: Container): Promise<void> {
+  const contextOf = (request: FastifyRequest): GraphQLContext => ({
+    container,
+    currentUser: request.currentUser,
+    auth: request.auth,
+  });
   await app.register(mercurius, {
     schema: typeDefs,
     resolvers: buildResolvers(container) as never,
     path: '/api/graphql',
     graphiql: false,
     queryDepth: 12,
-    context: (request): GraphQLContext => ({ container, currentUser: request.currentUser }),
-    subscription: {
-      context: (_socket, request): GraphQLContext => ({ container, currentUser: request.currentUser }),
-    },
+    additionalRouteOptions: { config: { tokenScope: 'graphql' } },
+    context: contextOf,
+    subscription: { context: (_socket, request) => contextOf(request) },
   });
+  requireApiScopeForMutations(app.graphql.schema);
 }
