@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +73,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logController: options.logger ? new RequestLog() : undefined,
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
+    // A request's id is in every log line of it and in its answer's X-Request-Id, as GitLab's
+    // correlation id: unique across processes and restarts, unlike Fastify's counter.
+    genReqId: () => randomUUID(),
     // Merge request paths hold namespaces with slashes; allow long URLs.
     routerOptions: { maxParamLength: 1000 },
   });
@@ -141,6 +145,9 @@ const bearerChallenge = (error: InsufficientScopeError) =>
   `Bearer realm="Protected by OAuth 2.0", error="insufficient_scope", error_description="${error.message}", scope="${error.scope}"`;
 
 function registerErrorHandling(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof InsufficientScopeError) {
       return reply
@@ -161,8 +168,10 @@ function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
     }
+    // The error's own text may name tables, paths or secrets: it goes to the log, under the
+    // request id the client is given to quote.
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: '500 Internal Server Error' });
+    return reply.status(500).send({ message: '500 Internal Server Error', request_id: request.id });
   });
 }
 

@@ -7,6 +7,8 @@ export type GraphQLContext = {
   currentUser: CurrentUser | null;
   /** How the request authenticated: a token's scopes bound what it may run. */
   auth: RequestAuth;
+  /** The request's id, quoted in an internal error's answer and logged with it. */
+  requestId: string;
 };
 
 /** Absent and unreadable look the same: GraphQL answers null, as GitLab does. */

@@ -186,6 +186,7 @@ function gitErrorHandler(error: FastifyError, request: FastifyRequest, reply: Fa
     message = error.message;
   } else {
     request.log.error({ err: error }, 'git over HTTP failed');
+    message = `${message} (request id ${request.id})`;
   }
   if (status === 401) reply.header('www-authenticate', 'Basic realm="Mergeway"');
   if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
