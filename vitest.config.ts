@@ -8,6 +8,13 @@ const serverSetup = ['test/support/global-setup.ts'];
  */
 const sharedWorker = { isolate: false };
 
+/**
+ * Node loads `graphql` from its CommonJS main, as mercurius does; Vite would pick its ES module
+ * copy, a second GraphQLError class graphql-js does not recognise. The server's tests load what
+ * production loads.
+ */
+const serverResolve = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
+
 export default defineConfig({
   test: {
     projects: [
@@ -23,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: serverResolve,
         test: {
           name: 'integration',
           ...sharedWorker,
@@ -38,6 +46,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: serverResolve,
         test: {
           name: 'conformance',
           ...sharedWorker,
@@ -48,6 +57,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: serverResolve,
         test: {
           name: 'e2e',
           ...sharedWorker,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,8 +8,9 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerCsrfCheck, registerCurrentUser } from './auth/current-user';
+import { registerTokenScopeCheck } from './auth/token-scopes';
 import { createContainer, type AppDeps, type Container } from './container';
-import { AppError, ApplicationRateLimitError, TooManyRequestsError } from './errors';
+import { AppError, ApplicationRateLimitError, InsufficientScopeError, TooManyRequestsError } from './errors';
 import { registerAccessTokenRoutes } from './features/access-tokens/access-tokens.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerBlobRoutes } from './features/diffs/blob.routes';
@@ -76,6 +78,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // X-Forwarded-For names the client only when a proxy we run wrote it (TRUSTED_PROXIES);
     // from anyone else it is ignored, so no client can pick the address it is limited and logged by.
     trustProxy: deps.config.trustedProxies,
+    // A request's id is in every log line of it and in its answer's X-Request-Id, as GitLab's
+    // correlation id: unique across processes and restarts, unlike Fastify's counter.
+    genReqId: () => randomUUID(),
     // Merge request paths hold namespaces with slashes; allow long URLs.
     routerOptions: { maxParamLength: 1000 },
   });
@@ -88,6 +93,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // What requests left running after their answer ends before the database closes.
   app.addHook('onClose', () => container.background.settled());
   registerCurrentUser(app, container);
+  registerTokenScopeCheck(app);
   registerCsrfCheck(app);
   registerReadOnlyMode(app, deps.config);
   // zod validates and serializes our routes; GraphQL keeps Fastify's own JSON-schema compilers.
@@ -140,8 +146,21 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMarkdownRoutes(app, container);
 }
 
+/** RFC 6750's challenge, with GitLab's realm (rack-oauth2's default) and the scopes that would do. */
+const bearerChallenge = (error: InsufficientScopeError) =>
+  `Bearer realm="Protected by OAuth 2.0", error="insufficient_scope", error_description="${error.message}", scope="${error.scope}"`;
+
 function registerErrorHandling(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof InsufficientScopeError) {
+      return reply
+        .status(403)
+        .header('www-authenticate', bearerChallenge(error))
+        .send({ error: 'insufficient_scope', error_description: error.message, scope: error.scope });
+    }
     if (error instanceof TooManyRequestsError) {
       const inGitLabApi = error instanceof ApplicationRateLimitError && request.url.startsWith('/api/v4/');
       return reply
@@ -156,8 +175,10 @@ function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
     }
+    // The error's own text may name tables, paths or secrets: it goes to the log, under the
+    // request id the client is given to quote.
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: '500 Internal Server Error' });
+    return reply.status(500).send({ message: '500 Internal Server Error', request_id: request.id });
   });
 }
 

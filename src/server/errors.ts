@@ -32,6 +32,23 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/** RFC 6750's words for a token whose scopes do not cover the request, as GitLab answers them. */
+export const INSUFFICIENT_SCOPE_DESCRIPTION =
+  'The request requires higher privileges than provided by the access token.';
+
+/**
+ * A token without the scope the request needs. Answered as GitLab's API guard answers it: 403
+ * with an OAuth error body and a Bearer challenge, not `{"message": ...}`.
+ */
+export class InsufficientScopeError extends AppError {
+  constructor(
+    /** The scopes that would have been enough, space-separated (`api`, `api read_api`). */
+    readonly scope: string,
+  ) {
+    super(403, INSUFFICIENT_SCOPE_DESCRIPTION);
+  }
+}
+
 /** `what` names the missing thing as GitLab does: `404 Project Not Found`. */
 export class NotFoundError extends AppError {
   constructor(what = '') {

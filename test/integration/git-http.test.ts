@@ -243,7 +243,7 @@ describe('git over smart HTTP', () => {
     await git(dir, ['commit', '--allow-empty', '-m', 'Empty']);
     const push = await git(dir, ['push', 'origin', 'HEAD:refs/heads/read-only']);
     expect(push.code).not.toBe(0);
-    expect(push.stderr).toContain('it needs the write_repository or api scope');
+    expect(push.stderr).toContain('remote: You are not allowed to upload code.');
   });
 
   it('runs the push hooks with what changed, and announces the push on the bus', async () => {

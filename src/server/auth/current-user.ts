@@ -42,26 +42,6 @@ const toCurrentUser = (user: UserRow): CurrentUser => ({
   state: user.state,
 });
 
-/** What a request wants to do, for token scope checks. */
-export type ScopeNeed = 'api_read' | 'api_write' | 'user_read' | 'git_read' | 'git_write';
-
-/** GitLab's scope rules: `api` covers everything, `read_api` reads, the repository scopes cover git over HTTP. */
-export function scopesAllow(scopes: readonly string[], need: ScopeNeed): boolean {
-  if (scopes.includes('api')) return true;
-  switch (need) {
-    case 'api_read':
-      return scopes.includes('read_api');
-    case 'user_read':
-      return scopes.includes('read_api') || scopes.includes('read_user');
-    case 'git_read':
-      return scopes.includes('read_repository') || scopes.includes('write_repository');
-    case 'git_write':
-      return scopes.includes('write_repository');
-    case 'api_write':
-      return false;
-  }
-}
-
 function bearerToken(request: FastifyRequest): string | undefined {
   const privateToken = request.headers['private-token'];
   if (typeof privateToken === 'string' && privateToken) return privateToken;

@@ -1,10 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import type { Container } from '../container';
+import { BadRequestError } from '../errors';
+import { MAX_NESTING, nestsDeeperThan, TOO_DEEP } from './document-limits';
+import { formatGraphQLErrors } from './error-formatter';
 import { toGlobalId } from './global-id';
 import { mergeRequestResolvers } from './merge-requests.resolvers';
 import { noteResolvers } from './notes.resolvers';
+import { requireApiScopeForMutations } from './mutation-scope';
 import { orNull, type GraphQLContext } from './resolve';
+import { scalarResolvers } from './scalars';
+import { concealSubscriptionFailures } from './subscription-errors';
 import { typeDefs } from './schema';
 import { presentUserCore } from './user-core';
 
@@ -13,6 +19,7 @@ function buildResolvers(container: Container) {
   const mergeRequests = mergeRequestResolvers(container);
   const notes = noteResolvers(container);
   return {
+    ...scalarResolvers,
     Query: {
       ...notes.query,
       currentUser: (_root: unknown, _args: unknown, { currentUser: user }: GraphQLContext) =>
@@ -38,20 +45,36 @@ function buildResolvers(container: Container) {
   };
 }
 
+/** A document's length in tokens, as graphql-ruby's `max_query_string_tokens` bounds it (nesting: see document-limits). */
+const MAX_QUERY_TOKENS = 5000;
+
 /**
  * `/api/graphql` over HTTP, and over WebSocket (graphql-ws protocol) for subscriptions. The
- * upgrade request passes through the same authentication hooks as any other request.
+ * upgrade request passes through the same authentication hooks as any other request, and the
+ * token scope check reads the route's `tokenScope`.
  */
 export async function registerGraphQL(app: FastifyInstance, container: Container): Promise<void> {
+  const contextOf = (request: FastifyRequest): GraphQLContext => ({
+    container,
+    currentUser: request.currentUser,
+    auth: request.auth,
+    requestId: request.id,
+  });
   await app.register(mercurius, {
     schema: typeDefs,
     resolvers: buildResolvers(container) as never,
     path: '/api/graphql',
     graphiql: false,
     queryDepth: 12,
-    context: (request): GraphQLContext => ({ container, currentUser: request.currentUser }),
-    subscription: {
-      context: (_socket, request): GraphQLContext => ({ container, currentUser: request.currentUser }),
-    },
+    graphql: { parseOptions: { maxTokens: MAX_QUERY_TOKENS } },
+    additionalRouteOptions: { config: { tokenScope: 'graphql' } },
+    errorFormatter: formatGraphQLErrors,
+    context: contextOf,
+    subscription: { context: (_socket, request) => contextOf(request) },
   });
+  app.graphql.addHook('preParsing', async (_schema, source) => {
+    if (nestsDeeperThan(source, MAX_NESTING)) throw new BadRequestError(TOO_DEEP);
+  });
+  requireApiScopeForMutations(app.graphql.schema);
+  concealSubscriptionFailures(app.graphql.schema);
 }

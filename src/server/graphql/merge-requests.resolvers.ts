@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import type { DetailedMergeStatus } from '../../shared/api/mergeRequests';
 import { mergeabilityChecks } from '../../shared/merge-checks/mergeabilityChecks';
 import { detailedMergeStatus } from '../../shared/merge-requests/detailedMergeStatus';
@@ -100,7 +101,8 @@ export function mergeRequestResolvers(container: Container) {
    */
   async function* mergeStatusUpdates(_root: unknown, args: { issuableId: string }, ctx: GraphQLContext) {
     const id = parseGlobalId('MergeRequest', args.issuableId);
-    if (id === null) throw new Error(`${args.issuableId} is not a valid MergeRequest id`);
+    if (id === null)
+      throw new GraphQLError(`"${args.issuableId}" does not represent an instance of MergeRequest`);
     const isThisRequest = (event: BusEvent): event is MergeRequestUpdated =>
       event.type === 'merge_request.updated' && event.mergeRequestId === id;
     const stream = eventStream(container.bus, isThisRequest);

@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { can, type Actor } from '../auth/permissions';
 import { presentUserCore } from './user-core';
 import type { Container } from '../container';
@@ -193,7 +194,8 @@ export function noteResolvers(container: Container) {
   function subscribeTo(change: NoteChanged['change']) {
     return async function* (_root: unknown, args: { noteableId: string }, ctx: GraphQLContext) {
       const target = parseNoteableId(args.noteableId);
-      if (!target) throw new Error(`${args.noteableId} is not a valid noteable id`);
+      // The NoteableID scalar let only these types through.
+      if (!target) throw new GraphQLError(`"${args.noteableId}" does not represent an instance of Noteable`);
       const isThisChange = (event: BusEvent): event is NoteChanged =>
         event.type === 'note.changed' &&
         event.change === change &&

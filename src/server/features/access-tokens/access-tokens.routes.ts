@@ -25,6 +25,10 @@ const listQuery = paginationQuery.extend({
   search: z.string().max(255).optional(),
 });
 
+/** Any token may read or revoke itself, whatever its scopes, as on GitLab. */
+const anyTokenForSelf = (request: FastifyRequest) =>
+  (request.params as { id?: unknown }).id === 'self' ? ('any_scope' as const) : undefined;
+
 /** `self` names the token the request is made with. */
 function tokenIdOf(request: FastifyRequest, param: number | 'self'): number {
   if (param !== 'self') return param;
@@ -57,6 +61,7 @@ export function registerAccessTokenRoutes(
   r.route({
     method: 'GET',
     url: '/api/v4/personal_access_tokens/:id',
+    config: { tokenScope: anyTokenForSelf },
     schema: { params: tokenIdParams, response: { 200: personalAccessTokenSchema } },
     handler: async (request) => {
       // Any token may read itself; reading others' tokens needs a read scope.
@@ -69,6 +74,7 @@ export function registerAccessTokenRoutes(
   r.route({
     method: 'DELETE',
     url: '/api/v4/personal_access_tokens/:id',
+    config: { tokenScope: anyTokenForSelf },
     schema: { params: tokenIdParams },
     handler: async (request, reply) => {
       // Any token may revoke itself, as on GitLab.

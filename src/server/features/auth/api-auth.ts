@@ -1,14 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { scopesAllow, type CurrentUser, type ScopeNeed } from '../../auth/current-user';
-import { ForbiddenError, UnauthorizedError } from '../../errors';
-
-export const INSUFFICIENT_SCOPE =
-  '403 Forbidden - The request requires higher privileges than provided by the access token.';
+import type { CurrentUser } from '../../auth/current-user';
+import { assertTokenCovers, type ScopeNeed } from '../../auth/token-scopes';
+import { UnauthorizedError } from '../../errors';
 
 /** A token may only do what its scopes cover; sessions and passwords are not scoped. */
 export function assertScope(request: FastifyRequest, need: ScopeNeed): void {
-  if (request.auth.method === 'token' && !scopesAllow(request.auth.scopes, need))
-    throw new ForbiddenError(INSUFFICIENT_SCOPE);
+  assertTokenCovers(request.auth, need);
 }
 
 /**

@@ -4,6 +4,7 @@ import { createGunzip } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ScopeNeed } from '../../auth/token-scopes';
 import type { Container } from '../../container';
 import { AppError, BadRequestError, TooManyRequestsError } from '../../errors';
 import { PushProtocolError, readReceivePackRequest, reportStatus } from '../../git/receive-pack';
@@ -53,6 +54,10 @@ function streamReply(reply: FastifyReply, git: GitStream, body: Readable): Fasti
   return reply.send(body);
 }
 
+/** `info/refs` starts a clone or a push: what a token needs depends on which. */
+const discoveryNeed = (request: FastifyRequest): ScopeNeed =>
+  (request.query as { service?: unknown }).service === 'git-receive-pack' ? 'git_write' : 'git_read';
+
 const gitActor = (request: FastifyRequest) =>
   // Browsers' session cookies do not authorize git: a page must not push on the user's behalf.
   request.auth.method === 'session' ? null : request.currentUser;
@@ -77,15 +82,11 @@ export async function registerGitHttpRoutes(
       api.route({
         method: 'GET',
         url: `${prefix}/info/refs`,
+        config: { tokenScope: discoveryNeed },
         schema: { params: pathParams, querystring: z.object({ service: z.enum(GIT_SERVICES) }) },
         handler: async (request, reply) => {
           const service = request.query.service;
-          const ctx = await gitHttp.authorize(
-            gitActor(request),
-            request.auth,
-            fullPathOf(request.params),
-            service,
-          );
+          const ctx = await gitHttp.authorize(gitActor(request), fullPathOf(request.params), service);
           const { header, git } = advertiseRefs(ctx.gitDir, service, { protocol: protocolOf(request) });
           const body = new PassThrough();
           body.write(header);
@@ -98,11 +99,11 @@ export async function registerGitHttpRoutes(
       api.route({
         method: 'POST',
         url: `${prefix}/git-upload-pack`,
+        config: { tokenScope: 'git_read' },
         schema: { params: pathParams },
         handler: async (request, reply) => {
           const ctx = await gitHttp.authorize(
             gitActor(request),
-            request.auth,
             fullPathOf(request.params),
             'git-upload-pack',
           );
@@ -116,13 +117,10 @@ export async function registerGitHttpRoutes(
       api.route({
         method: 'POST',
         url: `${prefix}/git-receive-pack`,
+        config: { tokenScope: 'git_write' },
         schema: { params: pathParams },
         handler: async (request, reply) => {
-          const { ctx, actor } = await gitHttp.authorizePush(
-            gitActor(request),
-            request.auth,
-            fullPathOf(request.params),
-          );
+          const { ctx, actor } = await gitHttp.authorizePush(gitActor(request), fullPathOf(request.params));
           const body = requestBody(request);
           const push = await readReceivePackRequest(body).catch((error: unknown) => {
             if (error instanceof PushProtocolError)
@@ -188,6 +186,7 @@ function gitErrorHandler(error: FastifyError, request: FastifyRequest, reply: Fa
     message = error.message;
   } else {
     request.log.error({ err: error }, 'git over HTTP failed');
+    message = `${message} (request id ${request.id})`;
   }
   if (status === 401) reply.header('www-authenticate', 'Basic realm="Mergeway"');
   if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));

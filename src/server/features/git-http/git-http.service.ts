@@ -1,5 +1,4 @@
-import type { CurrentUser, RequestAuth } from '../../auth/current-user';
-import { scopesAllow } from '../../auth/current-user';
+import type { CurrentUser } from '../../auth/current-user';
 import { can } from '../../auth/permissions';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import type { CommandResult, RefCommand } from '../../git/receive-pack';
@@ -14,9 +13,6 @@ import { judgeRef, PUSH_MESSAGES, type RefFacts } from './push-rules';
 
 export const GIT_MESSAGES = {
   notFound: "The project you were looking for could not be found or you don't have permission to view it.",
-  readScope:
-    'Your token does not allow reading repositories: it needs the read_repository, write_repository or api scope.',
-  writeScope: 'Your token does not allow pushing: it needs the write_repository or api scope.',
 } as const;
 
 type Deps = {
@@ -34,11 +30,11 @@ export type PushVerdict =
 export function createGitHttpService({ bus, projects, protectedBranches, pushHooks }: Deps) {
   /**
    * Anonymous visitors may clone public projects; for anything else they get 401 so that git asks
-   * for credentials. Signed-in users who may not read the code get 404, as on the API.
+   * for credentials. Signed-in users who may not read the code get 404, as on the API. A token's
+   * scopes were checked before: see the routes' `tokenScope`.
    */
   async function authorize(
     actor: CurrentUser | null,
-    auth: RequestAuth,
     fullPath: string,
     service: GitService,
   ): Promise<ProjectContext> {
@@ -55,8 +51,6 @@ export function createGitHttpService({ bus, projects, protectedBranches, pushHoo
       if (!actor) throw new UnauthorizedError();
       throw new NotFoundError();
     }
-    if (auth.method === 'token' && !scopesAllow(auth.scopes, push ? 'git_write' : 'git_read'))
-      throw new ForbiddenError(push ? GIT_MESSAGES.writeScope : GIT_MESSAGES.readScope);
     if (push && !can(actor, 'push_code', projectSubject(ctx)))
       throw new ForbiddenError(PUSH_MESSAGES.pushCode);
     return ctx;
@@ -65,11 +59,10 @@ export function createGitHttpService({ bus, projects, protectedBranches, pushHoo
   /** As `authorize` for a push, which always has a signed-in pusher. */
   async function authorizePush(
     actor: CurrentUser | null,
-    auth: RequestAuth,
     fullPath: string,
   ): Promise<{ ctx: ProjectContext; actor: CurrentUser }> {
     if (!actor) throw new UnauthorizedError();
-    return { ctx: await authorize(actor, auth, fullPath, 'git-receive-pack'), actor };
+    return { ctx: await authorize(actor, fullPath, 'git-receive-pack'), actor };
   }
 
   async function refFacts(

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { scopesAllow, type CurrentUser } from '../../auth/current-user';
-import { ForbiddenError, UnauthorizedError } from '../../errors';
+import type { CurrentUser } from '../../auth/current-user';
+import { assertTokenCovers } from '../../auth/token-scopes';
+import { UnauthorizedError } from '../../errors';
 
 const READS = new Set(['GET', 'HEAD']);
 
@@ -9,10 +10,7 @@ const READS = new Set(['GET', 'HEAD']);
  * `api`, anything else needs `api`. Anonymous visitors are `null`.
  */
 export function apiActor(request: FastifyRequest): CurrentUser | null {
-  if (request.auth.method === 'token') {
-    const need = READS.has(request.method) ? 'api_read' : 'api_write';
-    if (!scopesAllow(request.auth.scopes, need)) throw new ForbiddenError('insufficient_scope');
-  }
+  assertTokenCovers(request.auth, READS.has(request.method) ? 'api_read' : 'api_write');
   return request.currentUser;
 }
 

@@ -23,6 +23,7 @@ export function registerUserPreferencesRoutes(
   api.route({
     method: 'GET',
     url: '/api/v4/user/preferences',
+    config: { tokenScope: 'user_read' },
     schema: { response: { 200: preferencesResponse } },
     handler: async (request) => {
       const actor = requireUser(request, 'user_read');

@@ -41,6 +41,8 @@ export function registerUserRoutes(
   r.route({
     method: 'GET',
     url: '/api/v4/user',
+    // `read_user` reads the user API as well as `read_api`, as on GitLab.
+    config: { tokenScope: 'user_read' },
     schema: { response: { 200: userDetailsSchema } },
     handler: async (request) => {
       const actor = requireUser(request, 'user_read');
@@ -52,6 +54,8 @@ export function registerUserRoutes(
   r.route({
     method: 'GET',
     url: '/api/v4/users',
+    // `read_user` reads the user API as well as `read_api`, as on GitLab.
+    config: { tokenScope: 'user_read' },
     schema: {
       querystring: listQuery,
       response: { 200: z.union([z.array(userDetailsSchema), z.array(userBasicSchema)]) },
@@ -74,6 +78,8 @@ export function registerUserRoutes(
   r.route({
     method: 'GET',
     url: '/api/v4/users/:id',
+    // `read_user` reads the user API as well as `read_api`, as on GitLab.
+    config: { tokenScope: 'user_read' },
     schema: { params: userIdParams, response: { 200: z.union([userDetailsSchema, userSchema]) } },
     handler: async (request) => {
       assertScope(request, 'user_read');
