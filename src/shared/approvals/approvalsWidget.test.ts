@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WidgetState } from '../merge-widget/widgetState';
 import {
   approvalsAction,
+  approvalsWidgetMode,
   approvalsSummary,
   approveFailure,
   assignReviewersAction,
@@ -328,5 +329,11 @@ describe('nounSeries', () => {
     [['A', 'B', 'C'], 'A, B, and C'],
   ])('%j -> %s', (items, expected) => {
     expect(nounSeries(items)).toBe(expected);
+  });
+});
+
+describe('approvalsWidgetMode', () => {
+  it('full approvals where approval rules are available, basic otherwise', () => {
+    expect([approvalsWidgetMode(true), approvalsWidgetMode(false)]).toEqual(['full', 'base']);
   });
 });

@@ -9,6 +9,11 @@ import type { ApprovalRuleKind, UserId } from './approvalRules';
  */
 export type ApprovalsWidgetMode = 'full' | 'base';
 
+/** Full approvals wherever approval rules are available to the project, basic otherwise. */
+export function approvalsWidgetMode(approvalRulesAvailable: boolean): ApprovalsWidgetMode {
+  return approvalRulesAvailable ? 'full' : 'base';
+}
+
 /** A rule as the widget reads it (an `ApprovalRuleState` or the GraphQL rule). */
 export interface WidgetRule {
   readonly id: string | number;

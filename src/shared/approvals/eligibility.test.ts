@@ -4,7 +4,12 @@ import { createCodeOwnersMatcher } from '../code-owners/codeOwnersMatcher';
 import { matchChangedPaths } from '../code-owners/changedPathOwners';
 import { computeApprovalState } from './approvalState';
 import { codeOwnerApprovalRules } from './codeOwnerApprovalRules';
-import { canApprove, committerCannotApprove, type CanApproveInput } from './eligibility';
+import {
+  canApprove,
+  canManageMergeRequestApprovals,
+  committerCannotApprove,
+  type CanApproveInput,
+} from './eligibility';
 
 const AUTHOR = 1;
 const COMMITTER = 2;
@@ -86,5 +91,18 @@ describe('codeOwnerApprovalRules: code owner rules from CODEOWNERS sections', ()
       ['Go', '*.go', 0, 0, true],
     ]);
     expect([state.approvalsRequired, state.approvalsLeft, state.approved]).toEqual([3, 2, false]);
+  });
+});
+
+describe('canManageMergeRequestApprovals (002 §6)', () => {
+  it.each<[string, number, boolean, boolean]>([
+    ['a Developer', 30, false, true],
+    ['a Maintainer', 40, false, true],
+    ['an Owner', 50, false, true],
+    ['a Reporter', 20, false, false],
+    ['a Reporter whose custom role grants ADMIN_MERGE_REQUEST', 20, true, true],
+    ['a Guest', 10, false, false],
+  ])('%s: %s', (_rule, baseAccessLevel, adminMergeRequest, expected) => {
+    expect(canManageMergeRequestApprovals({ baseAccessLevel, adminMergeRequest })).toBe(expected);
   });
 });

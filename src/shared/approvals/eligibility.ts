@@ -1,3 +1,4 @@
+import { ACCESS_LEVELS } from '../access/accessLevels';
 import type { ApproverFilterSettings, MergeRequestPeople, UserId } from './approvalRules';
 
 /**
@@ -46,4 +47,16 @@ export function committerCannotApprove(
   preventApprovalByCommitAuthor: boolean,
 ): boolean {
   return userId !== null && preventApprovalByCommitAuthor && committerIds.includes(userId);
+}
+
+/**
+ * 002 §6: who may manage a merge request's approvals (its rules): members whose base access
+ * level is Developer or Maintainer, or whose (custom) role grants ADMIN_MERGE_REQUEST. Owners
+ * hold every Maintainer right, so they may too.
+ */
+export function canManageMergeRequestApprovals(facts: {
+  baseAccessLevel: number;
+  adminMergeRequest: boolean;
+}): boolean {
+  return facts.adminMergeRequest || facts.baseAccessLevel >= ACCESS_LEVELS.developer;
 }

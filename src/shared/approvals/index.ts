@@ -13,10 +13,11 @@
  *    any-approver count), `approved`, `approvalNeeded`, `invalidApproversRules`, `rulesLeft`.
  *    `codeOwnerApprovalRules(file, matches, approversOf)` builds the code owner rules from
  *    `src/shared/code-owners` (one per section and pattern, the section's `[n]`, optional
- *    sections never required). `canApprove(...)` is `userPermissions.canApprove`;
+ *    sections never required). `canApprove(...)` is `userPermissions.canApprove`,
+ *    `canManageMergeRequestApprovals(...)` who may edit a merge request's rules;
  *    `notApprovedCheck(state, mode)` the NOT_APPROVED merge check.
- * 2. Widget. Over `ApprovalsWidgetInput` (mode full | base, viewer, merge request state,
- *    approvals, rules): `approvalsSummary` (loading, "Approval is optional", or "Requires n
+ * 2. Widget. Over `ApprovalsWidgetInput` (mode full | base from `approvalsWidgetMode`, viewer,
+ *    merge request state, approvals, rules): `approvalsSummary` (loading, "Approval is optional", or "Requires n
  *    approvals from ..." with "Approved by ..."), `approvalsAction` (Approve, Approve
  *    additionally, their SAML forms, Revoke approval; whether the password modal opens),
  *    `invalidRulesMessage`, `whyCantIApprove`, `assignReviewersAction`, `approveFailure`,
@@ -37,6 +38,7 @@ export * from './approvalRules';
 export {
   filterEligibleApprovers,
   canApprove,
+  canManageMergeRequestApprovals,
   committerCannotApprove,
   type CanApproveInput,
 } from './eligibility';
@@ -51,6 +53,7 @@ export { notApprovedCheck, approvalFacts } from './approvalMergeCheck';
 export {
   approvalsAction,
   approvalsSummary,
+  approvalsWidgetMode,
   approveFailure,
   approvedAutomatically,
   assignReviewersAction,
