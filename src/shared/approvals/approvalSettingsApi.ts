@@ -1,0 +1,72 @@
+import {
+  resolveApprovalSetting,
+  type ApprovalSettingKey,
+  type ApprovalSettingsChain,
+  type StoredApprovalSettings,
+} from './approvalSettings';
+
+/**
+ * GitLab's merge request approval settings API (`GET/PUT {groups|projects}/:id/
+ * merge_request_approval_setting`) and GraphQL `mergeRequestApprovalSettings` speak in
+ * permissions, not restrictions: `allow_author_approval` is "not prevent_approval_by_author".
+ */
+export const API_APPROVAL_SETTINGS = {
+  allow_author_approval: { key: 'prevent_approval_by_author', negated: true },
+  allow_committer_approval: { key: 'prevent_approval_by_commit_author', negated: true },
+  allow_overrides_to_approver_list_per_merge_request: {
+    key: 'disable_overriding_approvers_per_merge_request',
+    negated: true,
+  },
+  retain_approvals_on_push: { key: 'remove_approvals_with_new_commit', negated: true },
+  selective_code_owner_removals: { key: 'selective_code_owner_removals', negated: false },
+  require_password_to_approve: { key: 'require_password_to_approve', negated: false },
+} as const satisfies Record<string, { key: ApprovalSettingKey; negated: boolean }>;
+export type ApiApprovalSettingName = keyof typeof API_APPROVAL_SETTINGS;
+
+export interface ApiApprovalSetting {
+  readonly value: boolean;
+  readonly locked: boolean;
+  readonly inherited_from: 'instance' | 'group' | null;
+}
+
+export type ApiApprovalSettings = Record<ApiApprovalSettingName, ApiApprovalSetting>;
+
+const API_NAMES = Object.keys(API_APPROVAL_SETTINGS) as ApiApprovalSettingName[];
+
+/** The API's answer for a group or a project: each setting's value, lock and origin. */
+export function approvalSettingsApiResponse(
+  level: 'group' | 'project',
+  chain: ApprovalSettingsChain,
+): ApiApprovalSettings {
+  return Object.fromEntries(
+    API_NAMES.map((name) => {
+      const { key, negated } = API_APPROVAL_SETTINGS[name];
+      const resolved = resolveApprovalSetting(key, level, chain);
+      return [
+        name,
+        {
+          value: negated ? !resolved.value : resolved.value,
+          locked: resolved.locked,
+          inherited_from: resolved.inheritedFrom,
+        },
+      ];
+    }),
+  ) as ApiApprovalSettings;
+}
+
+/** The settings a PUT sets, translated to stored restrictions (absent parameters are left out). */
+export function approvalSettingsFromApi(
+  params: Partial<Record<ApiApprovalSettingName, boolean>>,
+): StoredApprovalSettings {
+  const stored: StoredApprovalSettings = {};
+  for (const name of API_NAMES) {
+    const value = params[name];
+    if (value === undefined) continue;
+    const { key, negated } = API_APPROVAL_SETTINGS[name];
+    stored[key] = negated ? !value : value;
+  }
+  return stored;
+}
+
+/** GitLab requires at least one of them in a PUT. */
+export const AT_LEAST_ONE_APPROVAL_SETTING_MESSAGE = `${API_NAMES.join(', ')} are missing, at least one parameter must be provided`;
