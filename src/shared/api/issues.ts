@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './mergeRequests';
-import { booleanParam, numericParam } from './projects';
+import { booleanParam, numericParam } from './params';
+import { iidsParam } from './mergeRequests';
 import { userBasicSchema } from './users';
 import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam } from './assignees';
 
@@ -69,14 +70,8 @@ export const updateIssueBodySchema = z.object({
 });
 export type UpdateIssueBody = z.input<typeof updateIssueBodySchema>;
 
-/** `iids[]=1&iids[]=2` (as clients send lists in query strings) or a single `iids[]=1`. */
-const iidList = z.preprocess(
-  (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : [value]),
-  z.array(dbId).max(100),
-);
-
 const issueFilters = {
-  'iids[]': iidList.optional(),
+  iids: iidsParam.optional(),
   state: z.enum([...ISSUE_STATES, 'all']).default('all'),
   search: z.string().max(255).optional(),
   assignee_id: assigneeFilterParam.optional(),

@@ -130,7 +130,7 @@ function confidentialScope(actor: Actor, ctx: ProjectContext): ConfidentialScope
 function filterOf(query: ListIssuesQuery, scope: IssueFilter['scope']): IssueFilter {
   return {
     scope,
-    iids: query['iids[]'],
+    iids: query.iids,
     state: query.state,
     authorId: query.author_id,
     assignee: query.assignee_id,
