@@ -203,7 +203,7 @@ describe('REST v4 reads parameters and answers as GitLab does', () => {
   });
 
   describe('lists and booleans', () => {
-    it('filters merge requests and issues by `iids[]`, also written `iids=1,2`', async () => {
+    it('filters merge requests and issues by `iids[]` (also `iids=1,2`) and `assignee_username[]`', async () => {
       const p = await buildProject(t.container, owner);
       const [first, second] = [await openRequest('first', p), await openRequest('second', p)];
       await openRequest('third', p);
@@ -219,9 +219,12 @@ describe('REST v4 reads parameters and answers as GitLab does', () => {
         message: 'assignee_username is invalid: allows one value, but found 2: a, b',
       });
 
-      await t.container.issues.create(owner, p.project.id, { title: 'An issue' });
+      await t.container.issues.create(owner, p.project.id, { title: 'Mine', assignee_ids: [owner.id] });
+      await t.container.issues.create(owner, p.project.id, { title: 'Nobody’s' });
       expect(await iids('iids[]=99999', 'issues')).toEqual([]);
       expect(await iids('iids[]=1', 'issues')).toEqual([1]);
+      expect(await iids(`assignee_username[]=${owner.username}`, 'issues')).toEqual([1]);
+      expect(await iids(`assignee_username=${colleague.username}`, 'issues')).toEqual([]);
     });
 
     const spellings: [string, boolean][] = [

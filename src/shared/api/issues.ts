@@ -3,7 +3,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './mergeRequests';
 import { booleanParam, numericParam } from './params';
 import { iidsParam } from './mergeRequests';
 import { userBasicSchema } from './users';
-import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam } from './assignees';
+import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam, assigneeUsernameParam } from './assignees';
 
 export const ISSUE_STATES = ['opened', 'closed'] as const;
 export type IssueState = (typeof ISSUE_STATES)[number];
@@ -75,6 +75,7 @@ const issueFilters = {
   state: z.enum([...ISSUE_STATES, 'all']).default('all'),
   search: z.string().max(255).optional(),
   assignee_id: assigneeFilterParam.optional(),
+  assignee_username: assigneeUsernameParam.optional(),
   author_id: dbId.optional(),
   confidential: booleanParam.optional(),
   issue_type: z.enum(ISSUE_TYPES).optional(),
