@@ -70,7 +70,9 @@ export function registerApiParams(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.url?.startsWith(API_PREFIX)) return;
     const query = parseNestedParams(rawQuery(request.url));
-    const body: unknown = request.body;
+    // Rack reads a body's fields only for these methods; a GET's body is no parameter.
+    const hasBody = METHODS_WITH_BODY.has(request.method);
+    const body: unknown = hasBody ? request.body : undefined;
     // A body that is not a set of fields (a JSON list, raw bytes) is the route's own to read.
     if (body !== undefined && body !== null && !isPlainObject(body)) {
       request.query = query;
@@ -78,7 +80,7 @@ export function registerApiParams(app: FastifyInstance): void {
     }
     const params = { ...query, ...body };
     request.query = params;
-    if (METHODS_WITH_BODY.has(request.method)) request.body = params;
+    if (hasBody) request.body = params;
   });
 
   // GitLab answers `application/json` exactly; some clients (python-gitlab) accept nothing else.
