@@ -95,7 +95,7 @@ export function registerNotesApiRoutes(app: FastifyInstance, deps: Deps): void {
         requireUser(request, 'api_write');
         const noteable = await load(request, request.params);
         const body = request.body;
-        const internal = (body.internal ?? false) || (body.confidential ?? false);
+        const internal = body.internal === true || body.confidential === true;
         return createAndAnswer(request, reply, noteable, { body: body.body, internal }, 'note');
       },
     });
@@ -165,7 +165,7 @@ export function registerNotesApiRoutes(app: FastifyInstance, deps: Deps): void {
         const body = request.body;
         const input = {
           body: body.body,
-          internal: (body.internal ?? false) || (body.confidential ?? false),
+          internal: body.internal === true || body.confidential === true,
           type: 'DiscussionNote' as const,
           position: body.position,
         };
@@ -213,7 +213,7 @@ export function registerNotesApiRoutes(app: FastifyInstance, deps: Deps): void {
         const { body, resolved } = request.body;
         if (body !== undefined) await notes.update(actor, found.note.id, body);
         else if (resolved !== undefined && kind.resolvable)
-          await notes.resolveNote(actor, found.note.id, resolved ?? false);
+          await notes.resolveNote(actor, found.note.id, resolved);
         else throw new BadRequestError('body is missing');
         return presentApiNote(await notes.noteRecord(found.note.id), present(noteable));
       },
