@@ -29,6 +29,7 @@ rm -f .tmp/vitest-*.json
 server_lane() {
   local status=0
   echo "== unit, integration, conformance${DATABASE_URL:+ (on $DATABASE_URL)}"
+  bash scripts/ensure-python-gitlab.sh
   npx vitest run --project unit --project integration --project conformance \
     --reporter=default --reporter=json --outputFile.json=.tmp/vitest-server.json || status=$?
   if [ -n "${TEST_POSTGRES_URL:-}" ]; then

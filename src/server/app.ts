@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -28,6 +27,7 @@ import { registerIssuePageRoutes } from './features/issues/issue-page.routes';
 import { registerIssueRoutes } from './features/issues/issues.routes';
 import { registerMetricImageRoutes } from './features/issues/metric-images.routes';
 import { registerMemberRoutes } from './features/members/members.routes';
+import { registerMetadataRoutes } from './features/metadata/metadata.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
 import { registerBlockRoutes } from './features/merge-requests/blocks.routes';
@@ -51,6 +51,7 @@ import { registerMarkdownRoutes } from './features/references/markdown.routes';
 import { registerReadOnlyMode } from './read-only';
 import { RequestLog } from './request-log';
 import { registerSecurityHeaders } from './security-headers';
+import { registerApiParams, registerBodyParsers } from './api-v4/request-params';
 import { isValidationError, validationMessage } from './validation';
 
 /** `WEB_DIST_DIR` lets parallel local test runs each serve their own build. */
@@ -87,7 +88,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
-  await app.register(formbody);
+  registerBodyParsers(app);
+  registerApiParams(app);
 
   const container = options.container ?? createContainer(deps);
   // What requests left running after their answer ends before the database closes.
@@ -109,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
 async function registerRoutes(app: FastifyInstance, container: Container): Promise<void> {
   registerHealthRoutes(app, container);
+  registerMetadataRoutes(app);
   registerProtectedBranchRoutes(app, container);
   registerRepositoryRoutes(app, container);
   await registerGitHttpRoutes(app, container);

@@ -117,6 +117,15 @@ export async function countCommits(
   return Number(await gitText(gitDir, args, { env: literal }));
 }
 
+/**
+ * Commits reachable from `to` but not from `from` (GitLab's `count_commits_between`): for a merge
+ * request, the target branch's commits its source branch lacks, 0 once rebased. Both are shas.
+ */
+export async function countCommitsBetween(gitDir: string, from: string, to: string): Promise<number> {
+  if (!isSha(from) || !isSha(to)) throw new Error('countCommitsBetween takes shas');
+  return Number(await gitText(gitDir, ['rev-list', '--count', '--end-of-options', to, `^${from}`, '--']));
+}
+
 /** Several commits by sha in one git call (branch heads on a page); unknown shas are left out. */
 export async function readCommits(gitDir: string, shas: string[]): Promise<Map<string, Commit>> {
   const unique = [...new Set(shas)].filter(isSha);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericParam } from './projects';
+import { idListParam, numericParam } from './params';
 
 /** GitLab caps assignees per issue for free tiers at one; we allow a handful, as paid tiers do. */
 export const MAX_ASSIGNEES = 100;
@@ -7,10 +7,7 @@ export const MAX_ASSIGNEES = 100;
 const dbId = z.preprocess(numericParam, z.number().int().positive().max(2_147_483_647));
 
 /** `assignee_ids[]=1&assignee_ids[]=2`, `assignee_ids=1,2` or a JSON list (an empty one unassigns everyone). */
-export const assigneeIdsParam = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').filter((part) => part !== '') : value),
-  z.array(dbId).max(MAX_ASSIGNEES),
-);
+export const assigneeIdsParam = idListParam(MAX_ASSIGNEES);
 
 /** GitLab's single `assignee_id` of an update: 0 unassigns everyone. */
 export const assigneeIdParam = z.preprocess(numericParam, z.number().int().min(0).max(2_147_483_647));
@@ -29,3 +26,18 @@ export function requestedAssignees(body: {
   if (body.assignee_id === undefined) return undefined;
   return body.assignee_id === 0 ? [] : [body.assignee_id];
 }
+
+/** `assignee_username=x` or `assignee_username[]=x`: GitLab's list of one (its free tier's limit). */
+export const assigneeUsernameParam = z
+  .preprocess(
+    (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : [value]),
+    z.array(z.string().min(1).max(255)),
+  )
+  .superRefine((names, ctx) => {
+    if (names.length > 1)
+      ctx.addIssue({
+        code: 'custom',
+        message: `allows one value, but found ${names.length}: ${names.join(', ')}`,
+      });
+  })
+  .transform((names) => names[0]);

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-const booleanParam = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+import { booleanParam } from './params';
 
 /** The merged panel's Revert and Cherry-pick: onto a branch, or onto a new branch with a new merge request. */
 export const commitActionBody = z.object({

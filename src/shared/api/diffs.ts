@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { diffFileSchema as restDiffFileSchema } from './mergeRequests';
-import { booleanParam } from './projects';
+import { booleanParam } from './params';
 import { commitSchema } from './repository';
 
 /**

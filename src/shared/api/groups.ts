@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_ACCESS_LEVELS } from '../access/accessLevels';
-import { booleanParam, numericParam, sortParam, visibilitySchema } from './projects';
+import { booleanParam, numericParam } from './params';
+import { sortParam, visibilitySchema } from './projects';
 
 export const groupSchema = z.object({
   id: z.number().int(),

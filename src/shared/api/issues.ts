@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './mergeRequests';
-import { booleanParam, numericParam } from './projects';
+import { booleanParam, numericParam } from './params';
+import { iidsParam } from './mergeRequests';
 import { userBasicSchema } from './users';
-import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam } from './assignees';
+import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam, assigneeUsernameParam } from './assignees';
 
 export const ISSUE_STATES = ['opened', 'closed'] as const;
 export type IssueState = (typeof ISSUE_STATES)[number];
@@ -69,17 +70,12 @@ export const updateIssueBodySchema = z.object({
 });
 export type UpdateIssueBody = z.input<typeof updateIssueBodySchema>;
 
-/** `iids[]=1&iids[]=2` (as clients send lists in query strings) or a single `iids[]=1`. */
-const iidList = z.preprocess(
-  (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : [value]),
-  z.array(dbId).max(100),
-);
-
 const issueFilters = {
-  'iids[]': iidList.optional(),
+  iids: iidsParam.optional(),
   state: z.enum([...ISSUE_STATES, 'all']).default('all'),
   search: z.string().max(255).optional(),
   assignee_id: assigneeFilterParam.optional(),
+  assignee_username: assigneeUsernameParam.optional(),
   author_id: dbId.optional(),
   confidential: booleanParam.optional(),
   issue_type: z.enum(ISSUE_TYPES).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ACCESS_LEVELS } from '../access/accessLevels';
-import { numericParam } from './projects';
+import { numericParam } from './params';
 
 export const memberSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericParam } from './projects';
+import { numericParam } from './params';
 import { mergeRequestSchema } from './mergeRequests';
 
 /** `POST .../merge_requests/:iid/blocks`: the blocking merge request by its global id, as GitLab asks. */

@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { booleanParam, idListParam } from './params';
+import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam, assigneeUsernameParam } from './assignees';
 import { commitSchema, type CommitJson } from './repository';
-import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam } from './assignees';
 
 export const MAX_TITLE_LENGTH = 255;
 /** GitLab's limit for descriptions (1,000,000 characters). */
 export const MAX_DESCRIPTION_LENGTH = 1_000_000;
-
-/** GitLab clients send booleans as JSON booleans or, in form and query strings, as text. */
-const booleanParam = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
 
 const branchName = z.string().min(1).max(255);
 
@@ -51,7 +47,7 @@ const mergeRequestFilters = {
   state: z.enum([...MERGE_REQUEST_STATES, 'all']).default('all'),
   author_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   assignee_id: assigneeFilterParam.optional(),
-  assignee_username: z.string().min(1).max(255).optional(),
+  assignee_username: assigneeUsernameParam.optional(),
   source_branch: branchName.optional(),
   target_branch: branchName.optional(),
   search: z.string().max(255).optional(),
@@ -59,8 +55,11 @@ const mergeRequestFilters = {
   sort: z.enum(['asc', 'desc']).default('desc'),
 };
 
-/** `GET /projects/:id/merge_requests` filters (pagination is added by the route). */
-export const listMergeRequestsQuerySchema = z.object(mergeRequestFilters);
+/** `iids[]=1&iids[]=2` (or `iids=1,2`): only these merge requests or issues. */
+export const iidsParam = idListParam(100);
+
+/** `GET /projects/:id/merge_requests` filters (pagination is added by the route); `iids` only here, as in GitLab. */
+export const listMergeRequestsQuerySchema = z.object({ ...mergeRequestFilters, iids: iidsParam.optional() });
 export type ListMergeRequestsQuery = z.output<typeof listMergeRequestsQuerySchema>;
 
 /** `GET /merge_requests`: the same filters over every project, narrowed by GitLab's scopes. */
@@ -183,12 +182,15 @@ export const mergeRequestDetailSchema = mergeRequestSchema.extend({
   description_html: z.string().optional(),
   /** Only with `include_rebase_in_progress=true`. */
   rebase_in_progress: z.boolean().optional(),
+  /** Only with `include_diverged_commits_count=true`: the target branch's commits the source branch lacks. */
+  diverged_commits_count: z.number().int().optional(),
 });
 export type MergeRequestDetail = z.infer<typeof mergeRequestDetailSchema>;
 
 export const showMergeRequestQuerySchema = z.object({
   render_html: booleanParam.optional(),
   include_rebase_in_progress: booleanParam.optional(),
+  include_diverged_commits_count: booleanParam.optional(),
 });
 
 /** `PUT .../rebase` (REST v4, body or query) and `POST {project}/-/merge_requests/{iid}/rebase` (query). */
@@ -296,9 +298,9 @@ export type MergeBody = z.output<typeof mergeBodySchema>;
 export const pageMergeBodySchema = z.object({
   sha,
   auto_merge_strategy: z.enum(AUTO_MERGE_STRATEGIES).optional(),
-  should_remove_source_branch: z.boolean().optional(),
-  squash: z.boolean().optional(),
-  skip_merge_train: z.boolean().optional(),
+  should_remove_source_branch: booleanParam.optional(),
+  squash: booleanParam.optional(),
+  skip_merge_train: booleanParam.optional(),
   squash_commit_message: commitMessage.optional(),
   commit_message: commitMessage.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanParam } from './projects';
+import { booleanParam } from './params';
 import { userBasicSchema } from './users';
 
 /** A car's life: waiting to be computed, computed (fresh) or to be computed again (stale), merging, merged. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanParam, numericParam } from './params';
 import { ABUSE_CATEGORIES } from '../notes/abuseCategories';
 import { updateTaskSchema } from './taskLists';
 import { userBasicSchema } from './users';
@@ -63,6 +64,27 @@ export const notePositionSchema = z.object({
   height: z.number().optional(),
 });
 export type NotePosition = z.infer<typeof notePositionSchema>;
+
+/** A number of a position sent as text (form bodies) or JSON; an empty one is none, as GitLab reads it. */
+const positionNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? null : numericParam(value)), schema);
+const lineEnd = z.object({
+  line_code: z.string(),
+  type: z.preprocess((value) => (value === '' ? null : value), z.enum(['new', 'old']).nullable()),
+  old_line: positionNumber(z.number().nullable()),
+  new_line: positionNumber(z.number().nullable()),
+});
+
+/** A position as REST clients send it: JSON, or `position[new_line]=2` in a form body. */
+export const apiNotePositionSchema = notePositionSchema.extend({
+  old_line: positionNumber(z.number().int().nullable()).optional(),
+  new_line: positionNumber(z.number().int().nullable()).optional(),
+  line_range: z.object({ start: lineEnd, end: lineEnd }).nullable().optional(),
+  x: positionNumber(z.number()).optional(),
+  y: positionNumber(z.number()).optional(),
+  width: positionNumber(z.number()).optional(),
+  height: positionNumber(z.number()).optional(),
+});
 
 export const suggestionSchema = z.object({
   id: z.number(),
@@ -209,7 +231,7 @@ export const discussionsQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional(),
   notes_filter: z.coerce.number().int().min(0).max(2).optional(),
-  persist_filter: z.enum(['true', 'false']).optional(),
+  persist_filter: booleanParam.optional(),
 });
 
 /** `GET {notesPath}` with header `X-Last-Fetched-At` (microseconds, as the previous answer gave it). */
@@ -231,7 +253,7 @@ export const createNoteBodySchema = z.object({
     note: z.string().max(MAX_NOTE_LENGTH),
     noteable_type: z.enum(NOTEABLE_TYPES).optional(),
     noteable_id: z.coerce.number().int().optional(),
-    internal: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+    internal: booleanParam.optional(),
     type: z.enum(['DiscussionNote', 'DiffNote']).optional(),
     position: notePositionSchema.optional(),
     line_code: z.string().max(200).optional(),
@@ -239,7 +261,7 @@ export const createNoteBodySchema = z.object({
   merge_request_diff_head_sha: z.string().max(64).optional(),
   in_reply_to_discussion_id: z.string().max(64).optional(),
   target_type: z.string().max(50).optional(),
-  return_discussion: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  return_discussion: booleanParam.optional(),
   note_project_id: z.coerce.number().int().optional(),
 });
 export type CreateNoteBody = z.input<typeof createNoteBodySchema>;
@@ -306,8 +328,8 @@ export const createDraftNoteBodySchema = z.object({
     note: z.string().max(MAX_NOTE_LENGTH),
     position: notePositionSchema.optional(),
     line_code: z.string().max(200).optional(),
-    internal: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
-    resolve_discussion: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+    internal: booleanParam.optional(),
+    resolve_discussion: booleanParam.optional(),
   }),
   in_reply_to_discussion_id: z.string().max(64).optional(),
 });
@@ -422,30 +444,28 @@ export const apiDraftNoteSchema = z.object({
   position: notePositionSchema.nullable(),
 });
 
-const apiFlag = z.union([z.boolean(), z.enum(['true', 'false'])]).optional();
-
 /** `POST .../notes` and `POST .../discussions` (GitLab ignores `created_at` for non-admins; so do we). */
 export const apiCreateNoteBodySchema = z.object({
   body: z.string().max(MAX_NOTE_LENGTH),
-  internal: apiFlag,
-  confidential: apiFlag,
+  internal: booleanParam.optional(),
+  confidential: booleanParam.optional(),
   created_at: z.string().max(64).optional(),
   merge_request_diff_head_sha: z.string().max(64).optional(),
   commit_id: z.string().max(64).optional(),
-  position: notePositionSchema.optional(),
+  position: apiNotePositionSchema.optional(),
 });
 
 /** `PUT .../notes/:id` and `PUT .../discussions/:id/notes/:note_id` (body, or `resolved` for the latter). */
 export const apiUpdateNoteBodySchema = z.object({
   body: z.string().max(MAX_NOTE_LENGTH).optional(),
-  resolved: apiFlag,
+  resolved: booleanParam.optional(),
 });
 
 export const apiDraftNoteBodySchema = z.object({
   note: z.string().max(MAX_NOTE_LENGTH).optional(),
   commit_id: z.string().max(64).optional(),
   in_reply_to_discussion_id: z.string().max(64).optional(),
-  resolve_discussion: apiFlag,
-  internal: apiFlag,
-  position: notePositionSchema.optional(),
+  resolve_discussion: booleanParam.optional(),
+  internal: booleanParam.optional(),
+  position: apiNotePositionSchema.optional(),
 });

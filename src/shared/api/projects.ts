@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { booleanParam, numericParam } from './params';
 import { MAX_COMMIT_TEMPLATE_LENGTH } from '../merge-requests/commitMessage';
 import { VISIBILITIES } from '../access/accessLevels';
-
-/** GitLab takes booleans as JSON or as text (`?membership=true`, form bodies). */
-export const booleanParam = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
-]);
-
-/** Numbers arrive as JSON numbers or as digits in query strings and form bodies. */
-export const numericParam = (value: unknown): unknown =>
-  typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
 
 export const idOrPathParam = z.string().min(1).max(1000);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanParam } from './params';
 
 /** Push and merge levels a protected branch may name: No one, Developers + Maintainers, Maintainers, Admins. */
 export const PROTECTED_ACCESS_LEVELS = [0, 30, 40, 60] as const;
@@ -27,8 +28,6 @@ export const protectedBranchSchema = z.object({
 });
 export type ProtectedBranch = z.infer<typeof protectedBranchSchema>;
 
-/** GitLab takes booleans as JSON or as text, and levels as numbers or digits. */
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 const level = z.coerce
   .number()
   .int()
@@ -41,7 +40,7 @@ export const protectBranchBodySchema = z.object({
   name: z.string().min(1).max(255),
   push_access_level: level.default(40),
   merge_access_level: level.default(40),
-  allow_force_push: flag.default(false),
+  allow_force_push: booleanParam.default(false),
 });
 
 /** A commit as the repository and merge request APIs show it. */
@@ -134,7 +133,7 @@ export const fileChangeBodySchema = z.object({
     .string()
     .max(20 * 1024 * 1024)
     .optional(),
-  execute_filemode: flag.optional(),
+  execute_filemode: booleanParam.optional(),
   last_commit_id: z
     .string()
     .regex(/^[0-9a-f]{40}$/)

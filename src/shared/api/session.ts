@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanParam } from './params';
 import { MIN_PASSWORD_LENGTH } from '../access/credentials';
 
 /** The signed-in user as the web app sees it. */
@@ -22,7 +23,7 @@ export const sessionResponseSchema = z.object({
 export const signInRequestSchema = z.object({
   login: z.string().trim().min(1).max(255),
   password: z.string().min(1).max(1024),
-  remember_me: z.boolean().optional(),
+  remember_me: booleanParam.optional(),
 });
 
 /** `POST /users`: the sign-up form. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericParam } from './projects';
+import { numericParam } from './params';
 
 const dbId = z.preprocess(numericParam, z.number().int().positive().max(2_147_483_647));
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { booleanParam } from './params';
 
 /** A task list item ticked on the page, as GitLab's front end names it (`update_task`). */
 export const updateTaskSchema = z.object({
   /** Which checkbox of the text, from 1; informative, the line decides. */
   index: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  checked: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true'),
+  checked: booleanParam,
   line_number: z.coerce.number().int().min(1).max(1_000_000),
   line_source: z.string().max(100_000),
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { booleanParam } from '../../../shared/api/params';
 import {
   createPersonalAccessTokenSchema,
   newPersonalAccessTokenSchema,
@@ -16,12 +17,11 @@ import { presentNewPersonalAccessToken, presentPersonalAccessToken } from './acc
 const MAX_ID = 2_147_483_647;
 const id = z.coerce.number().int().positive().max(MAX_ID);
 const tokenIdParams = z.object({ id: z.union([z.literal('self'), id]) });
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const listQuery = paginationQuery.extend({
   user_id: id.optional(),
   state: z.enum(['active', 'inactive']).optional(),
-  revoked: bool.optional(),
+  revoked: booleanParam.optional(),
   search: z.string().max(255).optional(),
 });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compareSchema } from '../../../shared/api/diffs';
-import { booleanParam } from '../../../shared/api/projects';
+import { booleanParam } from '../../../shared/api/params';
 import type { Container } from '../../container';
 import { presentDiffFile } from '../merge-requests/merge-requests.presenter';
 import { apiActor } from '../projects/api-actor';

@@ -120,6 +120,10 @@ const assignedTo = (userId: number) =>
   sql`exists (select 1 from ${issueAssignees} where ${issueAssignees.issueId} = ${issues.id}
     and ${issueAssignees.userId} = ${userId})`;
 
+const assignedToUsername = (username: string) =>
+  sql`exists (select 1 from ${issueAssignees} inner join ${users} on ${users.id} = ${issueAssignees.userId}
+    where ${issueAssignees.issueId} = ${issues.id} and ${users.username} = ${username})`;
+
 /**
  * Who may see confidential issues in a list: everyone for admins and project reporters
  * (`undefined`), else only their author and assignees (signed in) or nobody (anonymous).
@@ -152,7 +156,8 @@ export type IssueFilter = {
   state: 'opened' | 'closed' | 'all';
   iids?: number[];
   authorId?: number;
-  assignee?: number | 'none' | 'any';
+  /** A user by id or username, GitLab's `None` or `Any`. */
+  assignee?: number | { username: string } | 'none' | 'any';
   confidential?: boolean;
   issueType?: 'issue' | 'incident';
   search?: string;
@@ -168,7 +173,7 @@ function assigneeCondition(assignee: IssueFilter['assignee']): SQL | undefined {
   if (assignee === undefined) return undefined;
   if (assignee === 'none') return sql`not exists ${anyAssignee()}`;
   if (assignee === 'any') return sql`exists ${anyAssignee()}`;
-  return assignedTo(assignee);
+  return typeof assignee === 'number' ? assignedTo(assignee) : assignedToUsername(assignee.username);
 }
 
 function scopeConditions(scope: IssueFilter['scope']): (SQL | undefined)[] {

@@ -131,10 +131,13 @@ function confidentialScope(actor: Actor, ctx: ProjectContext): ConfidentialScope
 function filterOf(query: ListIssuesQuery, scope: IssueFilter['scope']): IssueFilter {
   return {
     scope,
-    iids: query['iids[]'],
+    iids: query.iids,
     state: query.state,
     authorId: query.author_id,
-    assignee: query.assignee_id,
+    // As for merge requests, `assignee_id` wins over `assignee_username`.
+    assignee:
+      query.assignee_id ??
+      (query.assignee_username === undefined ? undefined : { username: query.assignee_username }),
     confidential: query.confidential,
     issueType: query.issue_type,
     search: query.search,

@@ -234,6 +234,8 @@ export type MergeRequestFilter = {
   /** One project, or every project the `visibleTo` predicate admits. */
   projectId?: number;
   visibleTo?: SQL;
+  /** Only these merge requests of the project (`iids[]`). */
+  iids?: number[];
   state: 'opened' | 'closed' | 'merged' | 'locked' | 'all';
   authorId?: number;
   assignee?: AssigneeFilter;
@@ -249,6 +251,7 @@ function filterConditions(filter: MergeRequestFilter): SQL | undefined {
     filter.projectId === undefined ? undefined : eq(mergeRequests.projectId, filter.projectId),
     filter.visibleTo,
     filter.state === 'all' ? undefined : eq(mergeRequests.state, filter.state),
+    filter.iids === undefined ? undefined : anyOf(mergeRequests.iid, filter.iids),
     filter.authorId === undefined ? undefined : eq(mergeRequests.authorId, filter.authorId),
     assigneeCondition(filter.assignee),
     filter.sourceBranch === undefined ? undefined : eq(mergeRequests.sourceBranch, filter.sourceBranch),

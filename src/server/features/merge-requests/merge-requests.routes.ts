@@ -157,9 +157,17 @@ export function registerMergeRequestRoutes(
       const markdown = request.query.render_html
         ? await references.writerFor(actor, ctx, markdownTextsOf(view))
         : undefined;
-      const detail = presentMergeRequestDetail(view, config, markdown);
-      if (!request.query.include_rebase_in_progress) return detail;
-      return { ...detail, rebase_in_progress: await rebases.inProgress(view.mergeRequest.id) };
+      const { include_rebase_in_progress: withRebase, include_diverged_commits_count: withDiverged } =
+        request.query;
+      const [rebaseInProgress, divergedCommitsCount] = await Promise.all([
+        withRebase ? rebases.inProgress(view.mergeRequest.id) : undefined,
+        withDiverged ? mergeRequests.divergedCommitsCount(ctx, view) : undefined,
+      ]);
+      return {
+        ...presentMergeRequestDetail(view, config, markdown),
+        ...(rebaseInProgress === undefined ? {} : { rebase_in_progress: rebaseInProgress }),
+        ...(divergedCommitsCount === undefined ? {} : { diverged_commits_count: divergedCommitsCount }),
+      };
     },
   });
 
@@ -203,14 +211,13 @@ export function registerMergeRequestRoutes(
     url: `${ONE_MR}/rebase`,
     schema: {
       params: mergeRequestParams,
-      querystring: rebaseQuerySchema,
-      body: rebaseQuerySchema.nullish(),
+      body: rebaseQuerySchema,
       response: { 202: rebaseResponseSchema },
     },
     handler: async (request, reply) => {
       const actor = requireUser(request, 'api_write');
       const { id, merge_request_iid: iid } = request.params;
-      const skipCi = request.body?.skip_ci ?? request.query.skip_ci ?? false;
+      const skipCi = request.body.skip_ci ?? false;
       await rebases.request(actor, id, iid, { skipCi });
       return reply.code(202).send({ rebase_in_progress: true });
     },
@@ -221,14 +228,13 @@ export function registerMergeRequestRoutes(
     url: `${ONE_MR}/merge`,
     schema: {
       params: mergeRequestParams,
-      // Clients that take every default send no body at all.
-      body: mergeBodySchema.nullish(),
+      body: mergeBodySchema,
       response: { 200: mergeRequestDetailSchema },
     },
     handler: async (request) => {
       const actor = requireUser(request, 'api_write');
       const { id, merge_request_iid: iid } = request.params;
-      const body = request.body ?? {};
+      const { body } = request;
       const options = {
         sha: body.sha,
         squash: body.squash,

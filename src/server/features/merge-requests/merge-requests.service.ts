@@ -24,7 +24,7 @@ import {
   UnprocessableError,
 } from '../../errors';
 import { listBranches } from '../../git/branches';
-import { listCommits } from '../../git/commits';
+import { countCommitsBetween, listCommits } from '../../git/commits';
 import { countChangedFiles, diffCommits, type DiffResult } from '../../git/diff';
 import { mergeTree } from '../../git/merge';
 import {
@@ -692,6 +692,15 @@ export function createMergeRequestsService({
     return { ...checked, ...shown };
   }
 
+  /** GitLab's `diverged_commits_count`: the target branch's commits the source branch lacks (0 without both). */
+  async function divergedCommitsCount(
+    ctx: ProjectContext,
+    view: { sourceHead: string | null; targetHead: string | null },
+  ): Promise<number> {
+    if (!view.sourceHead || !view.targetHead) return 0;
+    return countCommitsBetween(ctx.gitDir, view.sourceHead, view.targetHead);
+  }
+
   /** The request checked, with the actor's permissions: all that checks, merges and the widget need. */
   async function checkedIn(actor: Actor, ctx: ProjectContext, iid: number) {
     return checkedWithPermissions(actor, ctx, await findRecord(ctx, iid));
@@ -1161,6 +1170,7 @@ export function createMergeRequestsService({
     countCreation,
     list,
     listForUser,
+    divergedCommitsCount,
     show,
     update,
     updateTask,
@@ -1180,6 +1190,7 @@ function filterOf(
 ) {
   return {
     ...scope,
+    iids: query.iids,
     state: query.state,
     authorId: query.author_id,
     assignee: assigneeFilterOf(query),

@@ -88,14 +88,13 @@ export function registerMergeTrainRoutes(
     url: `${TRAINS}/merge_requests/:merge_request_iid`,
     schema: {
       params: requestParams,
-      querystring: addToMergeTrainBody,
-      body: addToMergeTrainBody.nullish(),
+      body: addToMergeTrainBody,
       response: { 201: z.array(mergeTrainCarSchema), 202: z.array(mergeTrainCarSchema) },
     },
     handler: async (request, reply) => {
       const actor = requireUser(request, 'api_write');
       const { id, merge_request_iid: iid } = request.params;
-      const input = { ...request.query, ...request.body };
+      const input = request.body;
       await mergeTrains.loadForTrains(actor, id);
       const strategy =
         input.auto_merge || input.when_pipeline_succeeds

@@ -12,9 +12,6 @@ const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 const mergeRequestParams = z.object({ id: z.string().min(1).max(1000), merge_request_iid: dbInt });
 const draftParams = mergeRequestParams.extend({ draft_note_id: dbInt });
 
-const flag = (value: boolean | 'true' | 'false' | undefined) =>
-  value === undefined ? undefined : value === true || value === 'true';
-
 /** GitLab's draft notes API (REST v4): a merge request's pending review of the token's user. */
 export function registerDraftNotesApiRoutes(
   app: FastifyInstance,
@@ -61,8 +58,8 @@ export function registerDraftNotesApiRoutes(
       const row = await draftNotes.create(actor, noteable, {
         note: body.note ?? '',
         position: body.position,
-        internal: flag(body.internal),
-        resolveDiscussion: flag(body.resolve_discussion),
+        internal: body.internal,
+        resolveDiscussion: body.resolve_discussion,
         inReplyToDiscussionId: body.in_reply_to_discussion_id,
       });
       return reply.status(201).send(presentApiDraftNote(row));
@@ -81,7 +78,7 @@ export function registerDraftNotesApiRoutes(
         throw new BadRequestError('position cannot be changed: delete the draft instead');
       const row = await draftNotes.update(actor, noteable, request.params.draft_note_id, {
         note: request.body.note,
-        resolveDiscussion: flag(request.body.resolve_discussion),
+        resolveDiscussion: request.body.resolve_discussion,
       });
       return presentApiDraftNote(row);
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { booleanParam } from '../../../shared/api/params';
 import {
   createDraftNoteBodySchema,
   draftNoteSchema,
@@ -22,12 +23,11 @@ const baseFields = { ...projectPathFields, iid: id };
 const mergeRequestParams = z.object(baseFields);
 const draftParams = z.object({ ...baseFields, draft_id: id });
 
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).optional();
-const asBoolean = (value: boolean | 'true' | 'false' | undefined) =>
-  value === undefined ? undefined : value === true || value === 'true';
-
 const updateDraftBodySchema = z.object({
-  draft_note: z.object({ note: z.string().max(MAX_NOTE_LENGTH).optional(), resolve_discussion: flag }),
+  draft_note: z.object({
+    note: z.string().max(MAX_NOTE_LENGTH).optional(),
+    resolve_discussion: booleanParam.optional(),
+  }),
 });
 
 /**
@@ -88,8 +88,8 @@ export function registerDraftNotesPageRoutes(
           note: draft.note,
           position: draft.position,
           lineCode: draft.line_code,
-          internal: asBoolean(draft.internal),
-          resolveDiscussion: asBoolean(draft.resolve_discussion),
+          internal: draft.internal,
+          resolveDiscussion: draft.resolve_discussion,
           inReplyToDiscussionId: replyTo,
         });
         return reply.status(201).send(await presentDraft(actor, noteable, row));
@@ -106,7 +106,7 @@ export function registerDraftNotesPageRoutes(
         const { note, resolve_discussion: resolve } = request.body.draft_note;
         const row = await draftNotes.update(actor, noteable, request.params.draft_id, {
           note,
-          resolveDiscussion: asBoolean(resolve),
+          resolveDiscussion: resolve,
         });
         return presentDraft(actor, noteable, row);
       },

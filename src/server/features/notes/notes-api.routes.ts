@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { booleanParam } from '../../../shared/api/params';
 import {
   apiCreateNoteBodySchema,
   apiDiscussionSchema,
@@ -26,8 +27,6 @@ const listNotesQuery = paginationQuery.extend({
   sort: z.enum(['asc', 'desc']).default('desc'),
   order_by: z.enum(['created_at', 'updated_at']).default('created_at'),
 });
-
-const flag = (value: boolean | 'true' | 'false' | undefined) => value === true || value === 'true';
 
 /** The REST noteables: `merge_requests` and `issues`, with GitLab's `:noteable_iid` segment. */
 const KINDS: Array<{ segment: string; type: NoteableType; resolvable: boolean }> = [
@@ -96,7 +95,7 @@ export function registerNotesApiRoutes(app: FastifyInstance, deps: Deps): void {
         requireUser(request, 'api_write');
         const noteable = await load(request, request.params);
         const body = request.body;
-        const internal = flag(body.internal) || flag(body.confidential);
+        const internal = body.internal === true || body.confidential === true;
         return createAndAnswer(request, reply, noteable, { body: body.body, internal }, 'note');
       },
     });
@@ -166,7 +165,7 @@ export function registerNotesApiRoutes(app: FastifyInstance, deps: Deps): void {
         const body = request.body;
         const input = {
           body: body.body,
-          internal: flag(body.internal) || flag(body.confidential),
+          internal: body.internal === true || body.confidential === true,
           type: 'DiscussionNote' as const,
           position: body.position,
         };
@@ -187,6 +186,18 @@ export function registerNotesApiRoutes(app: FastifyInstance, deps: Deps): void {
     });
 
     api.route({
+      method: 'GET',
+      url: `${base}/discussions/:discussion_id/notes/:note_id`,
+      schema: { params: discussionNoteParams, response: { 200: apiNoteSchema } },
+      handler: async (request) => {
+        const noteable = await load(request, request.params);
+        const found = await noteOf(request, noteable, request.params.note_id);
+        if (found.note.discussionId !== request.params.discussion_id) throw new NotFoundError('Note');
+        return presentApiNote(found, present(noteable));
+      },
+    });
+
+    api.route({
       method: 'PUT',
       url: `${base}/discussions/:discussion_id/notes/:note_id`,
       schema: {
@@ -202,7 +213,7 @@ export function registerNotesApiRoutes(app: FastifyInstance, deps: Deps): void {
         const { body, resolved } = request.body;
         if (body !== undefined) await notes.update(actor, found.note.id, body);
         else if (resolved !== undefined && kind.resolvable)
-          await notes.resolveNote(actor, found.note.id, flag(resolved));
+          await notes.resolveNote(actor, found.note.id, resolved);
         else throw new BadRequestError('body is missing');
         return presentApiNote(await notes.noteRecord(found.note.id), present(noteable));
       },
@@ -228,22 +239,17 @@ export function registerNotesApiRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/discussions/:discussion_id`,
         schema: {
           params: discussionParams,
-          querystring: z.object({ resolved: z.enum(['true', 'false']).optional() }),
-          body: z
-            .object({ resolved: z.union([z.boolean(), z.enum(['true', 'false'])]).optional() })
-            .nullish(),
+          body: z.object({ resolved: booleanParam }),
           response: { 200: apiDiscussionSchema },
         },
         handler: async (request) => {
           const actor = requireUser(request, 'api_write');
           const noteable = await load(request, request.params);
-          const resolved = request.query.resolved ?? request.body?.resolved;
-          if (resolved === undefined) throw new BadRequestError('resolved is missing');
           const thread = await notes.resolveDiscussion(
             actor,
             noteable,
             request.params.discussion_id,
-            flag(resolved),
+            request.body.resolved,
           );
           return presentApiDiscussion(thread, present(noteable));
         },

@@ -57,9 +57,6 @@ const TARGET_TYPES: Record<string, NoteableType> = {
   Issue: 'Issue',
 };
 
-const asBoolean = (value: boolean | 'true' | 'false' | undefined): boolean =>
-  value === true || value === 'true';
-
 export type NotesRoutesDeps = Pick<
   Container,
   | 'notes'
@@ -122,7 +119,7 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
             perPage: query.per_page,
             cursor: query.cursor,
             notesFilter: query.notes_filter,
-            persistFilter: query.persist_filter === 'true',
+            persistFilter: query.persist_filter ?? false,
           });
           if (page.nextCursor) reply.header('x-next-page-cursor', page.nextCursor);
           return presentDiscussions(request.currentUser, noteable, page.discussions, {
@@ -269,7 +266,7 @@ export function registerNotesPageRoutes(app: FastifyInstance, deps: NotesRoutesD
     const body = createNoteBodySchema.parse(request.body);
     const input = {
       body: body.note.note,
-      internal: asBoolean(body.note.internal),
+      internal: body.note.internal ?? false,
       type: body.note.type ?? null,
       position: body.note.position,
       lineCode: body.note.line_code,

@@ -72,10 +72,7 @@ describe('project merge settings over the API', () => {
   it.each([
     [{ merge_method: 'squash' }, 'merge_method does not have a valid value'],
     [{ squash_option: 'sometimes' }, 'squash_option does not have a valid value'],
-    [
-      { remove_source_branch_after_merge: 'maybe' },
-      'remove_source_branch_after_merge does not have a valid value',
-    ],
+    [{ remove_source_branch_after_merge: 'maybe' }, 'remove_source_branch_after_merge is invalid'],
     [{ merge_commit_template: 'x'.repeat(501) }, 'merge_commit_template is too long (maximum is 500)'],
   ])('refuses %j with 400 and changes nothing', async (payload, message) => {
     const before = await settings();

@@ -5,7 +5,6 @@ import { protectBranchBodySchema } from '../../../shared/api/repository';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { apiActor } from '../projects/api-actor';
-import { looseParams, parseMergedParams } from '../repository/merged-params';
 import { presentProtectedBranch } from './protected-branches.presenter';
 
 const projectParams = z.object({ id: z.string().min(1).max(1000) });
@@ -44,14 +43,9 @@ export function registerProtectedBranchRoutes(
   api.route({
     method: 'POST',
     url: '/api/v4/projects/:id/protected_branches',
-    schema: {
-      params: projectParams,
-      querystring: looseParams,
-      body: looseParams.nullish(),
-    },
+    schema: { params: projectParams, body: protectBranchBodySchema },
     handler: async (request, reply) => {
-      // @gitbeaker sends these in the query string; other clients in the body.
-      const input = parseMergedParams(protectBranchBodySchema, request.query, request.body);
+      const input = request.body;
       const ctx = await projects.loadProject(apiActor(request), request.params.id, 'admin_project');
       const row = await protectedBranches.protect(ctx.project.id, input);
       return reply.status(201).send(presentProtectedBranch(row));

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { booleanParam } from '../../../shared/api/params';
 import { fileChangeBodySchema, pageBranchDeleteResponseSchema } from '../../../shared/api/repository';
 import { BRANCH_DELETED_RESPONSE } from '../../../shared/merge-widget/messages';
 import { can } from '../../auth/permissions';
@@ -9,7 +10,6 @@ import type { Container } from '../../container';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import { isBinary } from '../../git/tree';
 import { apiActor } from '../projects/api-actor';
-import { looseParams, parseMergedParams } from './merged-params';
 import { projectSubject } from '../projects/projects.service';
 import {
   presentBranch,
@@ -27,18 +27,16 @@ const projectParams = z.object({ id });
 const branchParams = z.object({ id, branch: z.string().min(1).max(1000) });
 const shaParams = z.object({ id, sha: ref });
 const fileParams = z.object({ id, file_path: z.string().min(1).max(4096) });
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const isoDate = z.iso
   .datetime({ offset: true })
   .or(z.iso.date())
   .transform((value) => new Date(value));
 
 const createBranchParams = z.object({ branch: z.string().min(1).max(1000), ref });
-const booleanish = z.union([z.boolean(), flag]);
 /** `revert` and `cherry_pick`: the branch to commit on, and a check-only run. */
 const commitActionParams = z.object({
   branch: z.string().min(1).max(1000),
-  dry_run: booleanish.optional(),
+  dry_run: booleanParam.optional(),
   message: z.string().max(100_000).optional(),
 });
 
@@ -109,13 +107,9 @@ export function registerRepositoryRoutes(
   api.route({
     method: 'POST',
     url: '/api/v4/projects/:id/repository/branches',
-    schema: {
-      params: projectParams,
-      querystring: looseParams,
-      body: looseParams.nullish(),
-    },
+    schema: { params: projectParams, body: createBranchParams },
     handler: async (request, reply) => {
-      const input = parseMergedParams(createBranchParams, request.query, request.body);
+      const input = request.body;
       const { actor, ctx } = await writable(request, request.params.id);
       const branch = await repository.createBranch(ctx, actor, input.branch, input.ref, hookErrors(request));
       return reply.status(201).send(presentBranch(branch, ctx, config));
@@ -162,7 +156,7 @@ export function registerRepositoryRoutes(
         path: z.string().max(4096).optional(),
         since: isoDate.optional(),
         until: isoDate.optional(),
-        first_parent: flag.optional(),
+        first_parent: booleanParam.optional(),
       }),
     },
     handler: async (request, reply) => {
@@ -196,9 +190,9 @@ export function registerRepositoryRoutes(
     api.route({
       method: 'POST',
       url: `/api/v4/projects/:id/repository/commits/:sha/${action}`,
-      schema: { params: shaParams, querystring: looseParams, body: looseParams.nullish() },
+      schema: { params: shaParams, body: commitActionParams },
       handler: async (request, reply) => {
-        const input = parseMergedParams(commitActionParams, request.query, request.body);
+        const input = request.body;
         const { actor, ctx } = await writable(request, request.params.id);
         const { commit } = await repository.applyCommit(
           ctx,
@@ -239,7 +233,7 @@ export function registerRepositoryRoutes(
       querystring: paginationQuery.extend({
         path: z.string().max(4096).optional(),
         ref: ref.optional(),
-        recursive: flag.optional(),
+        recursive: booleanParam.optional(),
       }),
     },
     handler: async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { booleanParam } from '../../../shared/api/params';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/access/credentials';
 import { userBasicSchema, userDetailsSchema, userSchema } from '../../../shared/api/users';
 import { can } from '../../auth/permissions';
@@ -10,14 +11,13 @@ import { ForbiddenError } from '../../errors';
 import { assertScope, requireUser } from '../auth/api-auth';
 import { presentUser, presentUserBasic, presentUserDetails } from './user.presenter';
 
-const boolParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const userIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const listQuery = paginationQuery.extend({
   username: z.string().max(255).optional(),
   search: z.string().max(255).optional(),
-  active: boolParam.optional(),
-  blocked: boolParam.optional(),
+  active: booleanParam.optional(),
+  blocked: booleanParam.optional(),
 });
 
 const createBody = z.object({
@@ -25,9 +25,9 @@ const createBody = z.object({
   name: z.string().trim().min(1).max(255),
   email: z.string().trim().email().max(255),
   password: z.string().min(MIN_PASSWORD_LENGTH).max(128).optional(),
-  force_random_password: boolParam.optional(),
-  reset_password: boolParam.optional(),
-  admin: boolParam.optional(),
+  force_random_password: booleanParam.optional(),
+  reset_password: booleanParam.optional(),
+  admin: booleanParam.optional(),
 });
 
 /** GitLab's users API: `/user`, `/users`, `/users/:id`, and account creation and blocking for administrators. */
