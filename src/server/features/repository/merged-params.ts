@@ -5,6 +5,8 @@ function describe(issue: z.core.$ZodIssue): string {
   const field = issue.path.join('.') || 'body';
   if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is missing`;
   if (issue.code === 'invalid_value') return `${field} does not have a valid value`;
+  // A refinement words its own rule: `ref should be a valid reference path`.
+  if (issue.code === 'custom') return `${field} ${issue.message}`;
   return `${field} is invalid`;
 }
 
