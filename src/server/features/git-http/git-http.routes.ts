@@ -5,10 +5,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../container';
-import { AppError, BadRequestError, TooManyRequestsError } from '../../errors';
+import { AppError, BadRequestError, TooManyRequestsError, UnsupportedMediaTypeError } from '../../errors';
 import { PushProtocolError, readReceivePackRequest, reportStatus } from '../../git/receive-pack';
 import type { GitStream } from '../../git/run-git';
-import { advertiseRefs, GIT_SERVICES, runService } from '../../git/smart-http';
+import { advertiseRefs, GIT_SERVICES, runService, type GitService } from '../../git/smart-http';
 import { isValidationError, validationMessage } from '../../validation';
 import { GIT_MESSAGES } from './git-http.service';
 
@@ -52,6 +52,20 @@ function streamReply(reply: FastifyReply, git: GitStream, body: Readable): Fasti
   });
   return reply.send(body);
 }
+
+/**
+ * A service request must say it is one (`application/x-git-upload-pack-request`), as git sends it:
+ * any other body would be read by another parser, and git would wait for a request that never
+ * comes (receive-pack) or answer nothing (upload-pack). Refused before anything is read.
+ */
+const requestOf = (service: GitService) => {
+  const expected = `application/x-${service}-request`;
+  return async (request: FastifyRequest): Promise<void> => {
+    const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
+    if (type !== expected)
+      throw new UnsupportedMediaTypeError(`Unsupported Media Type: expected ${expected}`);
+  };
+};
 
 const gitActor = (request: FastifyRequest) =>
   // Browsers' session cookies do not authorize git: a page must not push on the user's behalf.
@@ -99,6 +113,7 @@ export async function registerGitHttpRoutes(
         method: 'POST',
         url: `${prefix}/git-upload-pack`,
         schema: { params: pathParams },
+        onRequest: requestOf('git-upload-pack'),
         handler: async (request, reply) => {
           const ctx = await gitHttp.authorize(
             gitActor(request),
@@ -117,6 +132,7 @@ export async function registerGitHttpRoutes(
         method: 'POST',
         url: `${prefix}/git-receive-pack`,
         schema: { params: pathParams },
+        onRequest: requestOf('git-receive-pack'),
         handler: async (request, reply) => {
           const { ctx, actor } = await gitHttp.authorizePush(
             gitActor(request),
