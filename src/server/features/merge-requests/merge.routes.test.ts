@@ -16,7 +16,8 @@ import { prepareMerge } from '../../git/merge';
 import { branchRef, isAncestor, mergeBase, resolveCommit, updateRef, updateRefs } from '../../git/repository';
 import type { BusEvent } from '../../realtime/bus';
 import type { ProjectContext } from '../projects/projects.service';
-import { createMergeService, MERGE_FAILURES, type MergeGit } from './merge.service';
+import { createMergeService, MERGE_FAILURES } from './merge.service';
+import type { MergeGit } from './land-merge';
 import { findMergeRequestRecord, updateMergeRequestRow } from './merge-requests.repo';
 import { STUCK_MERGE_MS } from './merge-requests.service';
 
@@ -614,57 +615,78 @@ describe('merging merge requests', () => {
   });
 
   describe('races', () => {
-    it('refuses cleanly when the target branch moves between writing the merge and moving the branch', async () => {
-      const p = await diverged();
+    /** A merge service whose first merge written sees `main` move (by `land`) before the ref update. */
+    async function withTargetMovingOnce(p: ProjectContext, land: () => Promise<string>) {
       let interloper: string | null = null;
       const git: MergeGit = {
         updateRefs,
         prepareMerge: async (gitDir, plan) => {
           const prepared = await prepareMerge(gitDir, plan);
-          interloper = await pushFile(p, 'main', {
-            path: 'late.txt',
-            content: 'late\n',
-            message: 'Land late',
-          });
+          interloper ??= await land();
           return prepared;
         },
       };
       const merges = createMergeService({ ...t.container, git });
       const app = await buildApp(t.deps, { container: { ...t.container, merges } });
       try {
-        const sourceHead = await head(p, 'feature');
         const response = await app.inject({
           method: 'PUT',
           url: `${mrUrl(p)}/merge`,
           headers: owner.headers,
         });
-        expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual({ message: 'Branch cannot be merged' });
-        expect(await head(p, 'main')).toBe(interloper);
-        expect(await head(p, 'feature')).toBe(sourceHead);
-        expect(await show(p)).toMatchObject({
-          state: 'opened',
-          merge_commit_sha: null,
-          merged_by: null,
-          merge_error: MERGE_FAILURES.targetMoved,
-        });
-        const call = await app.inject({
-          method: 'POST',
-          url: `${pageUrl(p)}/merge`,
-          headers: owner.headers,
-          payload: { sha: sourceHead },
-        });
-        expect(call.json()).toEqual({
-          status: 'failed',
-          merge_error: 'The target branch changed while merging',
-        });
+        return { response, interloper: interloper ?? '' };
       } finally {
         await app.close();
       }
-      // Once nothing interferes, the same request merges, and the error is gone.
-      expect((await merge(owner, p)).json()).toMatchObject({ state: 'merged', merge_error: null });
-      expect(await isAncestor(p.gitDir, interloper ?? '', (await head(p, 'main')) ?? '')).toBe(true);
+    }
+
+    it('merges onto a target that moved while the merge was written, when the two do not conflict', async () => {
+      const p = await diverged();
+      const sourceHead = await head(p, 'feature');
+      const { response, interloper } = await withTargetMovingOnce(p, () =>
+        pushFile(p, 'main', { path: 'late.txt', content: 'late\n', message: 'Land late' }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const mainAfter = await head(p, 'main');
+      expect(await show(p)).toMatchObject({
+        state: 'merged',
+        merge_commit_sha: mainAfter,
+        merge_error: null,
+      });
+      // Computed again on the new target: the merge commit sits on the commit that landed meanwhile.
+      expect((await readCommit(p.gitDir, mainAfter ?? ''))?.parentShas).toEqual([interloper, sourceHead]);
     });
+
+    it('answers as a conflict when the target moved to something that conflicts, writing nothing', async () => {
+      const p = await diverged();
+      const sourceHead = await head(p, 'feature');
+      const { response, interloper } = await withTargetMovingOnce(p, () =>
+        pushFile(p, 'main', { path: 'cart.ts', content: 'another cart\n', message: 'Another cart' }),
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ message: 'Branch cannot be merged' });
+      expect(await head(p, 'main')).toBe(interloper);
+      expect(await head(p, 'feature')).toBe(sourceHead);
+      expect(await show(p)).toMatchObject({
+        state: 'opened',
+        merge_commit_sha: null,
+        merge_error: MERGE_FAILURES.conflict,
+      });
+    });
+
+    it.each(['ff', 'rebase_merge'] as const)(
+      'keeps to the %s merge method: a target that moved meanwhile needs a rebase',
+      async (method) => {
+        const p = await projectWith({ merge_method: method });
+        await buildMergeRequest(t.container, owner, p, { source_branch: 'feature' });
+        const { response, interloper } = await withTargetMovingOnce(p, () =>
+          pushFile(p, 'main', { path: 'late.txt', content: 'late\n', message: 'Land late' }),
+        );
+        expect(response.statusCode).toBe(422);
+        expect(await head(p, 'main')).toBe(interloper);
+        expect(await show(p)).toMatchObject({ state: 'opened', merge_error: MERGE_FAILURES.needsRebase });
+      },
+    );
 
     it('refuses cleanly when the source branch moves while the merge is written, keeping the new push', async () => {
       const p = await diverged();
