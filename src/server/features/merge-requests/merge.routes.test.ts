@@ -19,7 +19,7 @@ import type { ProjectContext } from '../projects/projects.service';
 import { createMergeService, MERGE_FAILURES } from './merge.service';
 import type { MergeGit } from './land-merge';
 import { findMergeRequestRecord, updateMergeRequestRow } from './merge-requests.repo';
-import { STUCK_MERGE_MS } from './merge-requests.service';
+import { STUCK_MERGE_MS } from './merge-settlement';
 
 describe('merging merge requests', () => {
   let t: TestApp;
@@ -778,7 +778,8 @@ describe('merging merge requests', () => {
       expect((await readCommit(p.gitDir, mainAfter ?? ''))?.parentShas[0]).toBe(mainBefore);
     });
 
-    it('holds a merging request still, then settles a merge cut short as merged or open by the repository', async () => {
+    /** A request whose merge commit is written (as a merge cut short leaves it) and not on the target. */
+    async function mergeWrittenButNotLanded() {
       const p = await diverged();
       const mr = (await findMergeRequestRecord(t.container.db, p.project.id, 1))?.mergeRequest;
       if (!mr) throw new Error('no merge request');
@@ -792,6 +793,11 @@ describe('merging merge requests', () => {
         merger: { name: owner.name, email: owner.email, date: new Date() },
       });
       if (!prepared.ok) throw new Error(prepared.error);
+      return { p, mr, targetHead, prepared };
+    }
+
+    it('holds a merging request still, then settles a merge cut short as merged or open by the repository', async () => {
+      const { p, mr, targetHead, prepared } = await mergeWrittenButNotLanded();
       const longAgo = new Date(Date.now() - STUCK_MERGE_MS - 1000);
       const cutShort = {
         state: 'locked' as const,
@@ -829,6 +835,44 @@ describe('merging merge requests', () => {
         merged_by: { username: owner.username },
         merge_commit_sha: prepared.value.newHead,
       });
+    });
+
+    it('settles at once a merge whose process is gone, not one whose process lives: merged with one note, or open', async () => {
+      const { p, mr, targetHead, prepared } = await mergeWrittenButNotLanded();
+      const alive = await t.container.processes.ownId();
+      // No process ever had this id: it is not alive.
+      const gone = alive + 1000;
+      const underway = (mergeProcessId: number) => ({
+        state: 'locked' as const,
+        mergeUserId: owner.id,
+        mergeStartedAt: new Date(),
+        mergeProcessId,
+        inProgressMergeCommitSha: prepared.value.newHead,
+        updatedAt: new Date(),
+      });
+      const mergedNotes = async () =>
+        (await t.app.inject({ url: `${mrUrl(p)}/notes?per_page=100`, headers: owner.headers }))
+          .json<Array<{ body: string; system: boolean }>>()
+          .filter((n) => n.system && n.body === 'merged');
+
+      await updateMergeRequestRow(t.container.db, mr.id, underway(alive));
+      expect((await show(p)).state).toBe('locked');
+      expect(await t.container.mergeRequests.settleInterruptedMerges()).toBe(0);
+
+      await updateMergeRequestRow(t.container.db, mr.id, underway(gone));
+      expect(await show(p)).toMatchObject({ state: 'opened', detailed_merge_status: 'mergeable' });
+      expect(await mergedNotes()).toEqual([]);
+
+      await updateMergeRequestRow(t.container.db, mr.id, underway(gone));
+      await updateRef(p.gitDir, branchRef('main'), prepared.value.newHead, targetHead ?? '');
+      expect(await t.container.mergeRequests.settleInterruptedMerges()).toBe(1);
+      expect(await t.container.mergeRequests.settleInterruptedMerges()).toBe(0);
+      expect(await show(p)).toMatchObject({
+        state: 'merged',
+        merged_by: { username: owner.username },
+        merge_commit_sha: prepared.value.newHead,
+      });
+      expect(await mergedNotes()).toHaveLength(1);
     });
 
     it('checks other requests into the target again after a merge', async () => {

@@ -37,6 +37,8 @@ import type { SystemNotesService } from '../notes/system-notes.service';
 import { announceWrittenMergeRequest } from './merge-request-events';
 import { createRetargetService } from './retarget.service';
 import { landMerge, type LandingFailure, type MergeGit, type WrittenMerge } from './land-merge';
+import { endOfMerge, mergedChanges } from './merge-settlement';
+import type { AppProcesses } from '../../jobs/app-processes';
 
 /** Why a merge that began did not land; the merge request keeps the reason as its `merge_error`. */
 export const MERGE_FAILURES = {
@@ -110,6 +112,7 @@ type Deps = {
     | 'update'
   >;
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
+  processes: Pick<AppProcesses, 'ownId'>;
   git?: MergeGit;
 };
 
@@ -132,6 +135,7 @@ export function createMergeService({
   gitHttp,
   mergeRequests,
   systemNotes,
+  processes,
   git = systemGit,
 }: Deps) {
   const publish = (row: MergeRequestRow) => announceWrittenMergeRequest(bus, row);
@@ -222,13 +226,11 @@ export function createMergeService({
   async function release(mr: MergeRequestRow, message: string): Promise<MergeOutcome> {
     const row = await db.transaction((tx) =>
       updateMergeRequestRow(tx, mr.id, {
+        ...endOfMerge(clock.now()),
         state: 'opened',
         mergeStatus: 'unchecked',
         mergeError: message,
         mergeUserId: null,
-        mergeStartedAt: null,
-        inProgressMergeCommitSha: null,
-        updatedAt: clock.now(),
       }),
     );
     await publish(row);
@@ -240,13 +242,17 @@ export function createMergeService({
    * checked, and records the commit the target will move to: a merge cut short after the ref moved
    * is then settled as merged.
    */
-  function lock(
+  async function lock(
     actor: CurrentUser,
     mr: MergeRequestRow,
     choices: { squash: boolean; shouldRemoveSourceBranch?: boolean; newHead: string | null },
   ) {
+    // Which process holds the merge, so that it is settled at once if this process dies. Without
+    // one (the database would not say), a merge cut short waits out STUCK_MERGE_MS instead.
+    const holder = await processes.ownId().catch(() => null);
     const now = clock.now();
     return lockForMerge(db, mr, {
+      mergeProcessId: holder,
       squash: choices.squash,
       shouldRemoveSourceBranch: choices.shouldRemoveSourceBranch ?? mr.shouldRemoveSourceBranch,
       mergeError: null,
@@ -434,20 +440,11 @@ export function createMergeService({
 
       const now = clock.now();
       const { merged, note } = await db.transaction(async (tx) => {
-        const row = await updateMergeRequestRow(tx, mr.id, {
-          state: 'merged',
-          // A merge, by hand or by auto-merge, ends any auto-merge that was waiting.
-          autoMergeEnabled: false,
-          autoMergeStrategy: null,
-          mergeParams: null,
-          mergedById: actor.id,
-          mergedAt: now,
-          mergeCommitSha,
-          squashCommitSha,
-          mergeStartedAt: null,
-          inProgressMergeCommitSha: null,
-          updatedAt: now,
-        });
+        const row = await updateMergeRequestRow(
+          tx,
+          mr.id,
+          mergedChanges({ mergedById: actor.id, at: now, mergeCommitSha, squashCommitSha }),
+        );
         const mergedNote = await systemNotes.record(
           { ...noteableOf(row), authorId: actor.id, action: 'merged', body: 'merged' },
           tx,
