@@ -30,6 +30,7 @@ import { createContextCommitsService } from './features/merge-requests/context-c
 import { createCommitActionsService } from './features/merge-requests/commit-actions.service';
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createJobQueue } from './jobs/jobs';
+import { createAppProcesses } from './jobs/app-processes';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createDescriptionVersionsService } from './features/notes/description-versions.service';
 import { createDiffNotesService } from './features/notes/diff-notes.service';
@@ -83,8 +84,10 @@ export function createContainer(deps: AppDeps) {
   const uploads = createUploadsService({ ...base, projects });
   const abuseReports = createAbuseReportsService({ ...base, users });
   const systemNotes = createSystemNotesService(base);
+  const processes = createAppProcesses(base);
   const mergeRequests = createMergeRequestsService({
     ...base,
+    processes,
     projects,
     protectedBranches,
     systemNotes,
@@ -96,7 +99,7 @@ export function createContainer(deps: AppDeps) {
     rateLimits,
   });
   const background = createBackgroundWork();
-  const merges = createMergeService({ ...base, background, gitHttp, mergeRequests, systemNotes });
+  const merges = createMergeService({ ...base, background, gitHttp, mergeRequests, systemNotes, processes });
   const mergeRequestAssignees = createMergeRequestAssigneesService({ ...base, mergeRequests, systemNotes });
   const jobs = createJobQueue(base);
   const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
@@ -204,6 +207,7 @@ export function createContainer(deps: AppDeps) {
   return {
     ...base,
     background,
+    processes,
     protectedBranches,
     pushHooks,
     gitHttp,

@@ -69,6 +69,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** A body in a format the route does not read (git's service requests have their own types). */
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}
+
 export class UnprocessableError extends AppError {
   constructor(message: string, details?: readonly string[]) {
     super(422, message, details);

@@ -15,8 +15,13 @@ const container = createContainer(deps);
 const app = await buildApp(deps, { logger: { level: config.logLevel }, container });
 const report = await bootstrapInstance(container);
 // A Geo secondary writes nothing: the primary's workers run the jobs.
-if (!config.geoSecondary)
+if (!config.geoSecondary) {
+  // Merges a process that is gone left `locked` (this one's predecessor, killed mid-merge) are
+  // settled before anyone asks: merged if the target holds their commit, open again otherwise.
+  const settled = await container.mergeRequests.settleInterruptedMerges();
+  if (settled > 0) app.log.warn(`settled ${settled} merge(s) cut short by a process that is gone`);
   container.jobs.start((error) => app.log.error({ err: error }, 'a background job failed to run'));
+}
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -25,6 +30,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal} received, shutting down`);
   await container.jobs.stop();
   await app.close();
+  await container.processes.close();
   await deps.close();
   process.exit(0);
 }

@@ -29,6 +29,9 @@ function describe(item: ValidationItem): string {
       return item.params.minimum === 1 && item.params.origin === 'string'
         ? `${field} is empty`
         : `${field} is too short (minimum is ${String(item.params.minimum)})`;
+    case 'custom':
+      // A refinement words its own rule, as GitLab's validators do: `path should be a valid file path`.
+      return `${field} ${item.message}`;
     default:
       return `${field} is invalid: ${item.message}`;
   }

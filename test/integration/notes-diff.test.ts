@@ -149,7 +149,7 @@ describe('diff notes', () => {
       ],
       [
         { ...position('app.txt', { old_line: null, new_line: 5 }), head_sha: 'f'.repeat(40) },
-        'The position does not belong to a version of this merge request.',
+        "The position's head_sha does not belong to a version of this merge request.",
       ],
     ];
     for (const [where, message, code] of cases) {

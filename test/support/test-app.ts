@@ -95,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       unwatch();
       await app.close();
+      await container.processes.close();
       await bus.close();
       await database.close();
       if (!shared) await rm(dataDir, { recursive: true, force: true });

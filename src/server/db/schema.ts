@@ -256,6 +256,11 @@ export const mergeRequests = pgTable(
     mergeStartedAt: tz('merge_started_at'),
     inProgressMergeCommitSha: text('in_progress_merge_commit_sha'),
     /**
+     * The app process (`app_processes.id`) that runs the merge: once it is gone, the merge it left
+     * `locked` is settled at once (jobs/app-processes.ts). Null for merges from before it was kept.
+     */
+    mergeProcessId: integer('merge_process_id'),
+    /**
      * Auto-merge: merge as soon as every check passes (`merge_when_checks_pass`, or the older
      * `merge_when_pipeline_succeeds`), as the user who set it, with the choices in `merge_params`.
      */
@@ -278,6 +283,10 @@ export const mergeRequests = pgTable(
     uniqueIndex('merge_requests_one_open_per_branch_pair')
       .on(t.projectId, t.sourceProjectId, t.sourceBranch, t.targetBranch)
       .where(sql`${t.state} = 'opened'`),
+    // A starting process looks for merges a dead one left: few rows, never a scan of all requests.
+    index('merge_requests_locked')
+      .on(t.mergeProcessId)
+      .where(sql`${t.state} = 'locked'`),
   ],
 );
 
@@ -642,6 +651,18 @@ export const jobs = pgTable(
       .where(sql`${t.state} = 'running'`),
   ],
 );
+
+/**
+ * The app processes that ran or run against this database, one row each, so that a process can
+ * name itself in what it holds (a merge in progress). Whether one is alive is not read from here:
+ * on PostgreSQL a live process holds an advisory lock on its id; PGlite serves one process only.
+ */
+export const appProcesses = pgTable('app_processes', {
+  id: serial('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: tz('started_at').notNull(),
+});
 
 export const mergeRequestAssignees = pgTable(
   'merge_request_assignees',

@@ -1,6 +1,6 @@
 import { ZERO_SHA, branchHeads, branchRef, isSha, resolveCommit, updateRefs } from './repository';
 import { gitText, runGit } from './run-git';
-import { repositoryPathProblem } from './tree';
+import { repositoryPathProblem } from '../../shared/repository/repositoryInput';
 
 export type GitPerson = { name: string; email: string; date: Date };
 

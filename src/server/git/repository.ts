@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { revisionProblem } from '../../shared/repository/repositoryInput';
 import { createLruCache } from '../lru-cache';
 import { gitSessions } from './git-session';
 import { gitText, runGit } from './run-git';
@@ -70,7 +71,8 @@ export async function isValidBranchName(name: string): Promise<boolean> {
 
 /** Resolves a revision to a commit sha, or null when it does not exist. */
 export async function resolveCommit(gitDir: string, revision: string): Promise<string | null> {
-  if (revision.startsWith('-')) return null;
+  // Read as an option, or not passable to a process at all (a NUL byte): no revision of ours.
+  if (revisionProblem(revision)) return null;
   const result = await runGit(
     gitDir,
     ['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`],
@@ -94,7 +96,7 @@ export async function branchHeads<const Branches extends readonly string[]>(
   branches: Branches,
 ): Promise<{ [Index in keyof Branches]: string | null }> {
   // A branch name holds no whitespace, so a name that does (which would split its line) is no branch.
-  const asked = branches.filter((branch) => !/\s/.test(branch));
+  const asked = branches.filter((branch) => !/\s/.test(branch) && revisionProblem(branch) === null);
   const input = asked.map((branch) => `${branchRef(branch)}^{commit}\n`).join('');
   // A missing object answers `<name> missing`; a missing repository no line at all.
   const lines = asked.length > 0 ? await gitSessions.ask(gitDir, 'cat-file', input, asked.length) : [];

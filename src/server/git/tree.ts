@@ -6,18 +6,6 @@ export type TreeEntry = { id: string; name: string; type: TreeEntryType; path: s
 /** Paths are taken literally: no globs, no magic pathspecs, whatever a file is called. */
 const literal = { GIT_LITERAL_PATHSPECS: '1' };
 
-/** Why a path inside a repository is refused, or null. `''` is the root. */
-export function repositoryPathProblem(filePath: string): string | null {
-  if (filePath.includes('\0')) return 'contains a NUL byte';
-  if (filePath.startsWith('/')) return 'must be relative';
-  if (filePath.length > 4096) return 'is too long';
-  const segments = filePath.replace(/\/$/, '').split('/');
-  if (filePath !== '' && segments.some((s) => s === '' || s === '.' || s === '..'))
-    return 'contains an empty, . or .. segment';
-  if (segments.some((s) => s.toLowerCase() === '.git')) return 'contains a .git segment';
-  return null;
-}
-
 /** `a/b/` and `a/b` name the same folder. */
 export const normalizeRepositoryPath = (filePath: string): string => filePath.replace(/\/+$/, '');
 

@@ -1,6 +1,28 @@
 import { z } from 'zod';
 import { booleanParam } from './params';
 
+import {
+  INVALID_FILE_PATH,
+  INVALID_REFERENCE,
+  MAX_REPOSITORY_PATH_LENGTH,
+  MAX_REVISION_LENGTH,
+  repositoryPathProblem,
+  revisionProblem,
+} from '../repository/repositoryInput';
+
+/** A path inside the repository a route hands to git (`''` is the root): see repositoryInput. */
+export const repositoryPathParam = z
+  .string()
+  .max(MAX_REPOSITORY_PATH_LENGTH)
+  .refine((path) => repositoryPathProblem(path) === null, INVALID_FILE_PATH);
+
+/** A branch, tag or commit a route hands to git: see repositoryInput. */
+export const revisionParam = z
+  .string()
+  .min(1)
+  .max(MAX_REVISION_LENGTH)
+  .refine((revision) => revisionProblem(revision) === null, INVALID_REFERENCE);
+
 /** Push and merge levels a protected branch may name: No one, Developers + Maintainers, Maintainers, Admins. */
 export const PROTECTED_ACCESS_LEVELS = [0, 30, 40, 60] as const;
 
@@ -125,7 +147,7 @@ export type CommitDiffFileJson = z.infer<typeof commitDiffFileSchema>;
 export const fileChangeBodySchema = z.object({
   branch: z.string().min(1).max(255),
   commit_message: z.string().min(1).max(100_000),
-  start_branch: z.string().min(1).max(255).optional(),
+  start_branch: revisionParam.optional(),
   encoding: z.enum(['text', 'base64']).default('text'),
   author_email: z.string().email().max(255).optional(),
   author_name: z.string().min(1).max(255).optional(),

@@ -2,12 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextLinesQuerySchema, diffLineSchema } from '../../../shared/api/diffs';
+import { INVALID_FILE_PATH, repositoryPathProblem } from '../../../shared/repository/repositoryInput';
 import type { Container } from '../../container';
 import { fullPathOf, projectPagePrefixes, projectPathFields } from '../../page-paths';
 
+// The path is the URL's wildcard; it is checked (and named) as `path` before git reads it.
 const blobParams = z
   .object({ ...projectPathFields, sha: z.string().min(1).max(64), '*': z.string().min(1).max(4096) })
-  .transform((params) => ({ fullPath: fullPathOf(params), sha: params.sha, rest: params['*'] }));
+  .transform((params, ctx) => {
+    const rest = params['*'];
+    if (repositoryPathProblem(rest) !== null)
+      ctx.addIssue({ code: 'custom', path: ['path'], message: INVALID_FILE_PATH, input: rest });
+    return { fullPath: fullPathOf(params), sha: params.sha, rest };
+  });
 
 const CONTEXT_SUFFIX = '/diff';
 

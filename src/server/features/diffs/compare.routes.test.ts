@@ -62,10 +62,12 @@ describe('REST compare', () => {
     expect(body).toMatchObject({ commits: [], diffs: [], commit: null, compare_same_ref: true });
   });
 
-  it('answers 404 for an unknown ref or a project the user may not read, 400 without `to`', async () => {
+  it('answers 404 for an unknown ref or a project the user may not read, 400 without `to` or for an option', async () => {
     expect((await compare('from=main&to=nope')).statusCode).toBe(404);
     expect((await compare('from=main&to=feature', stranger)).statusCode).toBe(404);
-    expect((await compare('from=-x&to=feature')).statusCode).toBe(404);
+    expect((await compare('from=-x&to=feature')).json()).toEqual({
+      message: 'from should be a valid reference path',
+    });
     expect((await compare('from=main')).statusCode).toBe(400);
   });
 });

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compareSchema } from '../../../shared/api/diffs';
 import { booleanParam } from '../../../shared/api/params';
+
+
+import { revisionParam } from '../../../shared/api/repository';
 import type { Container } from '../../container';
 import { presentDiffFile } from '../merge-requests/merge-requests.presenter';
 import { apiActor } from '../projects/api-actor';
 import { presentCommit } from '../repository/repository.presenter';
-
-const ref = z.string().min(1).max(1000);
 
 /** GitLab's `GET /projects/:id/repository/compare?from=&to=&straight=`. */
 export function registerCompareRoutes(
@@ -20,7 +21,11 @@ export function registerCompareRoutes(
     url: '/api/v4/projects/:id/repository/compare',
     schema: {
       params: z.object({ id: z.string().min(1).max(1000) }),
-      querystring: z.object({ from: ref, to: ref, straight: booleanParam.default(false) }),
+      querystring: z.object({
+        from: revisionParam,
+        to: revisionParam,
+        straight: booleanParam.default(false),
+      }),
       response: { 200: compareSchema },
     },
     handler: async (request) => {

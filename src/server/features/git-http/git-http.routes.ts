@@ -6,10 +6,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ScopeNeed } from '../../auth/token-scopes';
 import type { Container } from '../../container';
-import { AppError, BadRequestError, TooManyRequestsError } from '../../errors';
+import { AppError, BadRequestError, TooManyRequestsError, UnsupportedMediaTypeError } from '../../errors';
 import { PushProtocolError, readReceivePackRequest, reportStatus } from '../../git/receive-pack';
 import type { GitStream } from '../../git/run-git';
-import { advertiseRefs, GIT_SERVICES, runService } from '../../git/smart-http';
+import { advertiseRefs, GIT_SERVICES, runService, type GitService } from '../../git/smart-http';
 import { isValidationError, validationMessage } from '../../validation';
 import { GIT_MESSAGES } from './git-http.service';
 
@@ -58,6 +58,20 @@ function streamReply(reply: FastifyReply, git: GitStream, body: Readable): Fasti
 const discoveryNeed = (request: FastifyRequest): ScopeNeed =>
   (request.query as { service?: unknown }).service === 'git-receive-pack' ? 'git_write' : 'git_read';
 
+/**
+ * A service request must say it is one (`application/x-git-upload-pack-request`), as git sends it:
+ * any other body would be read by another parser, and git would wait for a request that never
+ * comes (receive-pack) or answer nothing (upload-pack). Refused before anything is read.
+ */
+const requestOf = (service: GitService) => {
+  const expected = `application/x-${service}-request`;
+  return async (request: FastifyRequest): Promise<void> => {
+    const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
+    if (type !== expected)
+      throw new UnsupportedMediaTypeError(`Unsupported Media Type: expected ${expected}`);
+  };
+};
+
 const gitActor = (request: FastifyRequest) =>
   // Browsers' session cookies do not authorize git: a page must not push on the user's behalf.
   request.auth.method === 'session' ? null : request.currentUser;
@@ -101,6 +115,7 @@ export async function registerGitHttpRoutes(
         url: `${prefix}/git-upload-pack`,
         config: { tokenScope: 'git_read' },
         schema: { params: pathParams },
+        onRequest: requestOf('git-upload-pack'),
         handler: async (request, reply) => {
           const ctx = await gitHttp.authorize(
             gitActor(request),
@@ -119,6 +134,7 @@ export async function registerGitHttpRoutes(
         url: `${prefix}/git-receive-pack`,
         config: { tokenScope: 'git_write' },
         schema: { params: pathParams },
+        onRequest: requestOf('git-receive-pack'),
         handler: async (request, reply) => {
           const { ctx, actor } = await gitHttp.authorizePush(gitActor(request), fullPathOf(request.params));
           const body = requestBody(request);

@@ -340,6 +340,19 @@ export async function storeMergeStatus(
     .where(and(eq(mergeRequests.id, id), eq(mergeRequests.lockVersion, lockVersion)));
 }
 
+/** Every request a merge holds `locked`, in any project, with who holds it since when. */
+export async function listLockedMergeRequests(db: Db) {
+  return db
+    .select({
+      projectId: mergeRequests.projectId,
+      iid: mergeRequests.iid,
+      mergeProcessId: mergeRequests.mergeProcessId,
+      mergeStartedAt: mergeRequests.mergeStartedAt,
+    })
+    .from(mergeRequests)
+    .where(eq(mergeRequests.state, 'locked'));
+}
+
 /** Marks open merge requests into a pushed target branch for a fresh mergeability check. */
 export async function markTargetUnchecked(db: Db, projectId: number, targetBranch: string) {
   return db

@@ -86,6 +86,8 @@ import {
   type NewDiffCommit,
 } from './merge-requests.repo';
 import { announceMergeRequest } from './merge-request-events';
+import { createMergeSettlement } from './merge-settlement';
+import type { AppProcesses } from '../../jobs/app-processes';
 import { readsInternalNotesIn } from '../notes/noteables';
 import { dependencyStates } from './blocks.repo';
 import type { AssigneeFilter } from './assignees.repo';
@@ -117,12 +119,6 @@ export type MergeRequestView = CheckedMergeRequest & {
 
 type Votes = { upvotes: number; downvotes: number };
 const NO_VOTES: Votes = { upvotes: 0, downvotes: 0 };
-
-/**
- * A merge holds its request `locked` for seconds; one still locked after this long was cut short
- * (the process died), and the next read settles it by what the repository says.
- */
-export const STUCK_MERGE_MS = 10 * 60 * 1000;
 
 export const MERGE_IN_PROGRESS = 'The merge request is being merged. Try again in a moment.';
 
@@ -220,6 +216,9 @@ type Deps = {
   /** A request got a new head commit: its status checks are asked again. */
   onHeadChanged: (mergeRequestId: number) => Promise<void>;
   rateLimits: Pick<RateLimits, 'check'>;
+
+  /** Which app processes are gone, to settle the merges they left (jobs/app-processes.ts). */
+  processes: Pick<AppProcesses, 'gone'>;
 };
 
 export function createMergeRequestsService({
@@ -234,6 +233,8 @@ export function createMergeRequestsService({
   statusChecks,
   onHeadChanged,
   rateLimits,
+
+  processes,
 }: Deps) {
   /** A branch's head, or null when the name is not a valid branch or does not exist. */
   async function branchHead(gitDir: string, name: string): Promise<string | null> {
@@ -439,40 +440,26 @@ export function createMergeRequestsService({
     };
   }
 
+  const settlement = createMergeSettlement({ db, clock, bus, processes, systemNotes });
+
   /**
-   * A merge cut short keeps its request `locked`. Once it is clearly over, the repository
-   * decides: if the target branch holds the commit the merge was writing, the request was
-   * merged; otherwise it opens again.
+   * A merge cut short keeps its request `locked`. Once it is over (its process is gone, or it is
+   * stuck), the repository decides whether it was merged (merge-settlement.ts).
    */
   async function settleStuckMerge(
     ctx: ProjectContext,
     record: MergeRequestRecord,
   ): Promise<MergeRequestRecord> {
-    const mr = record.mergeRequest;
-    const startedAt = mr.mergeStartedAt;
-    if (mr.state !== 'locked' || !startedAt || clock.now().getTime() - startedAt.getTime() < STUCK_MERGE_MS)
-      return record;
-    const targetHead = await resolveCommit(ctx.gitDir, branchRef(mr.targetBranch));
-    const written = mr.inProgressMergeCommitSha;
-    const landed =
-      written !== null && targetHead !== null && (await isAncestor(ctx.gitDir, written, targetHead));
-    const now = clock.now();
-    const settled = await db.transaction(async (tx) => {
-      const locked = await lockMergeRequest(tx, mr.id);
-      if (locked?.state !== 'locked' || locked.mergeStartedAt?.getTime() !== startedAt.getTime()) return null;
-      const end = { mergeStartedAt: null, inProgressMergeCommitSha: null, updatedAt: now };
-      return landed
-        ? updateMergeRequestRow(tx, mr.id, {
-            ...end,
-            state: 'merged',
-            mergedById: locked.mergeUserId,
-            mergedAt: now,
-            mergeCommitSha: record.settings.mergeMethod === 'ff' ? null : written,
-          })
-        : updateMergeRequestRow(tx, mr.id, { ...end, state: 'opened', mergeStatus: 'unchecked' });
-    });
-    if (settled) await publish(settled);
-    return (await findMergeRequestRecord(db, ctx.project.id, mr.iid)) ?? record;
+    if (record.mergeRequest.state !== 'locked') return record;
+    if ((await settlement.settle(ctx.gitDir, record)) === 'not_over') return record;
+    return (await findMergeRequestRecord(db, ctx.project.id, record.mergeRequest.iid)) ?? record;
+  }
+
+  /** At start: settles every merge a process that is gone left `locked` (merge-settlement.ts). */
+  function settleInterruptedMerges(): Promise<number> {
+    return settlement.settleInterrupted(projects.gitDirOf, (projectId, iid) =>
+      findMergeRequestRecord(db, projectId, iid),
+    );
   }
 
   /**
@@ -1181,6 +1168,7 @@ export function createMergeRequestsService({
     findReadableWithVersions,
     version,
     handlePush,
+    settleInterruptedMerges,
   };
 }
 

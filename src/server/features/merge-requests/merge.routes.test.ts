@@ -16,9 +16,10 @@ import { prepareMerge } from '../../git/merge';
 import { branchRef, isAncestor, mergeBase, resolveCommit, updateRef, updateRefs } from '../../git/repository';
 import type { BusEvent } from '../../realtime/bus';
 import type { ProjectContext } from '../projects/projects.service';
-import { createMergeService, MERGE_FAILURES, type MergeGit } from './merge.service';
+import { createMergeService, MERGE_FAILURES } from './merge.service';
+import type { MergeGit } from './land-merge';
 import { findMergeRequestRecord, updateMergeRequestRow } from './merge-requests.repo';
-import { STUCK_MERGE_MS } from './merge-requests.service';
+import { STUCK_MERGE_MS } from './merge-settlement';
 
 describe('merging merge requests', () => {
   let t: TestApp;
@@ -614,57 +615,78 @@ describe('merging merge requests', () => {
   });
 
   describe('races', () => {
-    it('refuses cleanly when the target branch moves between writing the merge and moving the branch', async () => {
-      const p = await diverged();
+    /** A merge service whose first merge written sees `main` move (by `land`) before the ref update. */
+    async function withTargetMovingOnce(p: ProjectContext, land: () => Promise<string>) {
       let interloper: string | null = null;
       const git: MergeGit = {
         updateRefs,
         prepareMerge: async (gitDir, plan) => {
           const prepared = await prepareMerge(gitDir, plan);
-          interloper = await pushFile(p, 'main', {
-            path: 'late.txt',
-            content: 'late\n',
-            message: 'Land late',
-          });
+          interloper ??= await land();
           return prepared;
         },
       };
       const merges = createMergeService({ ...t.container, git });
       const app = await buildApp(t.deps, { container: { ...t.container, merges } });
       try {
-        const sourceHead = await head(p, 'feature');
         const response = await app.inject({
           method: 'PUT',
           url: `${mrUrl(p)}/merge`,
           headers: owner.headers,
         });
-        expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual({ message: 'Branch cannot be merged' });
-        expect(await head(p, 'main')).toBe(interloper);
-        expect(await head(p, 'feature')).toBe(sourceHead);
-        expect(await show(p)).toMatchObject({
-          state: 'opened',
-          merge_commit_sha: null,
-          merged_by: null,
-          merge_error: MERGE_FAILURES.targetMoved,
-        });
-        const call = await app.inject({
-          method: 'POST',
-          url: `${pageUrl(p)}/merge`,
-          headers: owner.headers,
-          payload: { sha: sourceHead },
-        });
-        expect(call.json()).toEqual({
-          status: 'failed',
-          merge_error: 'The target branch changed while merging',
-        });
+        return { response, interloper: interloper ?? '' };
       } finally {
         await app.close();
       }
-      // Once nothing interferes, the same request merges, and the error is gone.
-      expect((await merge(owner, p)).json()).toMatchObject({ state: 'merged', merge_error: null });
-      expect(await isAncestor(p.gitDir, interloper ?? '', (await head(p, 'main')) ?? '')).toBe(true);
+    }
+
+    it('merges onto a target that moved while the merge was written, when the two do not conflict', async () => {
+      const p = await diverged();
+      const sourceHead = await head(p, 'feature');
+      const { response, interloper } = await withTargetMovingOnce(p, () =>
+        pushFile(p, 'main', { path: 'late.txt', content: 'late\n', message: 'Land late' }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const mainAfter = await head(p, 'main');
+      expect(await show(p)).toMatchObject({
+        state: 'merged',
+        merge_commit_sha: mainAfter,
+        merge_error: null,
+      });
+      // Computed again on the new target: the merge commit sits on the commit that landed meanwhile.
+      expect((await readCommit(p.gitDir, mainAfter ?? ''))?.parentShas).toEqual([interloper, sourceHead]);
     });
+
+    it('answers as a conflict when the target moved to something that conflicts, writing nothing', async () => {
+      const p = await diverged();
+      const sourceHead = await head(p, 'feature');
+      const { response, interloper } = await withTargetMovingOnce(p, () =>
+        pushFile(p, 'main', { path: 'cart.ts', content: 'another cart\n', message: 'Another cart' }),
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ message: 'Branch cannot be merged' });
+      expect(await head(p, 'main')).toBe(interloper);
+      expect(await head(p, 'feature')).toBe(sourceHead);
+      expect(await show(p)).toMatchObject({
+        state: 'opened',
+        merge_commit_sha: null,
+        merge_error: MERGE_FAILURES.conflict,
+      });
+    });
+
+    it.each(['ff', 'rebase_merge'] as const)(
+      'keeps to the %s merge method: a target that moved meanwhile needs a rebase',
+      async (method) => {
+        const p = await projectWith({ merge_method: method });
+        await buildMergeRequest(t.container, owner, p, { source_branch: 'feature' });
+        const { response, interloper } = await withTargetMovingOnce(p, () =>
+          pushFile(p, 'main', { path: 'late.txt', content: 'late\n', message: 'Land late' }),
+        );
+        expect(response.statusCode).toBe(422);
+        expect(await head(p, 'main')).toBe(interloper);
+        expect(await show(p)).toMatchObject({ state: 'opened', merge_error: MERGE_FAILURES.needsRebase });
+      },
+    );
 
     it('refuses cleanly when the source branch moves while the merge is written, keeping the new push', async () => {
       const p = await diverged();
@@ -756,7 +778,8 @@ describe('merging merge requests', () => {
       expect((await readCommit(p.gitDir, mainAfter ?? ''))?.parentShas[0]).toBe(mainBefore);
     });
 
-    it('holds a merging request still, then settles a merge cut short as merged or open by the repository', async () => {
+    /** A request whose merge commit is written (as a merge cut short leaves it) and not on the target. */
+    async function mergeWrittenButNotLanded() {
       const p = await diverged();
       const mr = (await findMergeRequestRecord(t.container.db, p.project.id, 1))?.mergeRequest;
       if (!mr) throw new Error('no merge request');
@@ -770,6 +793,11 @@ describe('merging merge requests', () => {
         merger: { name: owner.name, email: owner.email, date: new Date() },
       });
       if (!prepared.ok) throw new Error(prepared.error);
+      return { p, mr, targetHead, prepared };
+    }
+
+    it('holds a merging request still, then settles a merge cut short as merged or open by the repository', async () => {
+      const { p, mr, targetHead, prepared } = await mergeWrittenButNotLanded();
       const longAgo = new Date(Date.now() - STUCK_MERGE_MS - 1000);
       const cutShort = {
         state: 'locked' as const,
@@ -807,6 +835,44 @@ describe('merging merge requests', () => {
         merged_by: { username: owner.username },
         merge_commit_sha: prepared.value.newHead,
       });
+    });
+
+    it('settles at once a merge whose process is gone, not one whose process lives: merged with one note, or open', async () => {
+      const { p, mr, targetHead, prepared } = await mergeWrittenButNotLanded();
+      const alive = await t.container.processes.ownId();
+      // No process ever had this id: it is not alive.
+      const gone = alive + 1000;
+      const underway = (mergeProcessId: number) => ({
+        state: 'locked' as const,
+        mergeUserId: owner.id,
+        mergeStartedAt: new Date(),
+        mergeProcessId,
+        inProgressMergeCommitSha: prepared.value.newHead,
+        updatedAt: new Date(),
+      });
+      const mergedNotes = async () =>
+        (await t.app.inject({ url: `${mrUrl(p)}/notes?per_page=100`, headers: owner.headers }))
+          .json<Array<{ body: string; system: boolean }>>()
+          .filter((n) => n.system && n.body === 'merged');
+
+      await updateMergeRequestRow(t.container.db, mr.id, underway(alive));
+      expect((await show(p)).state).toBe('locked');
+      expect(await t.container.mergeRequests.settleInterruptedMerges()).toBe(0);
+
+      await updateMergeRequestRow(t.container.db, mr.id, underway(gone));
+      expect(await show(p)).toMatchObject({ state: 'opened', detailed_merge_status: 'mergeable' });
+      expect(await mergedNotes()).toEqual([]);
+
+      await updateMergeRequestRow(t.container.db, mr.id, underway(gone));
+      await updateRef(p.gitDir, branchRef('main'), prepared.value.newHead, targetHead ?? '');
+      expect(await t.container.mergeRequests.settleInterruptedMerges()).toBe(1);
+      expect(await t.container.mergeRequests.settleInterruptedMerges()).toBe(0);
+      expect(await show(p)).toMatchObject({
+        state: 'merged',
+        merged_by: { username: owner.username },
+        merge_commit_sha: prepared.value.newHead,
+      });
+      expect(await mergedNotes()).toHaveLength(1);
     });
 
     it('checks other requests into the target again after a merge', async () => {

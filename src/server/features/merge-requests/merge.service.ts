@@ -19,9 +19,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ForbiddenError } from '../../errors';
 import type { GitPerson } from '../../git/commits';
-import { prepareMerge, type MergeRefusal, type PreparedMerge } from '../../git/merge';
-import type { Result } from '../../../shared/lib/result';
-import { ZERO_SHA, branchHeads, branchRef, updateRefs, warmRefSessions } from '../../git/repository';
+import { prepareMerge } from '../../git/merge';
+import { ZERO_SHA, branchRef, updateRefs, warmRefSessions } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
 import type { GitHttpService } from '../git-http/git-http.service';
 import type { PushChange } from '../git-http/push-hooks';
@@ -37,6 +36,9 @@ import { noteableOf, type BranchHeads, type MergeRequestsService } from './merge
 import type { SystemNotesService } from '../notes/system-notes.service';
 import { announceWrittenMergeRequest } from './merge-request-events';
 import { createRetargetService } from './retarget.service';
+import { landMerge, type LandingFailure, type MergeGit, type WrittenMerge } from './land-merge';
+import { endOfMerge, mergedChanges } from './merge-settlement';
+import type { AppProcesses } from '../../jobs/app-processes';
 
 /** Why a merge that began did not land; the merge request keeps the reason as its `merge_error`. */
 export const MERGE_FAILURES = {
@@ -46,6 +48,14 @@ export const MERGE_FAILURES = {
   needsRebase: MERGE_BLOCKER_MESSAGES.rebase,
   unexpected: 'An error occurred while merging',
 } as const;
+
+/** What a merge that did not land says, by why. */
+const LANDING_FAILURES: Record<LandingFailure, string> = {
+  conflict: MERGE_FAILURES.conflict,
+  needs_rebase: MERGE_FAILURES.needsRebase,
+  source_moved: MERGE_FAILURES.sourceMoved,
+  target_moved: MERGE_FAILURES.targetMoved,
+};
 
 /**
  * A merge asked for while another merge of the same request holds it `locked` (or has just landed
@@ -78,12 +88,6 @@ export type MergeOutcome =
   /** The merge began and did not land; nothing was written to the target branch. */
   | { kind: 'failed'; message: string };
 
-/** The git steps of a merge: injectable, so tests can move a branch between them. */
-export type MergeGit = {
-  prepareMerge: typeof prepareMerge;
-  updateRefs: typeof updateRefs;
-};
-
 const BEING_MERGED = { kind: 'being_merged', message: ALREADY_BEING_MERGED } as const;
 
 const systemGit: MergeGit = { prepareMerge, updateRefs };
@@ -108,6 +112,7 @@ type Deps = {
     | 'update'
   >;
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
+  processes: Pick<AppProcesses, 'ownId'>;
   git?: MergeGit;
 };
 
@@ -130,6 +135,7 @@ export function createMergeService({
   gitHttp,
   mergeRequests,
   systemNotes,
+  processes,
   git = systemGit,
 }: Deps) {
   const publish = (row: MergeRequestRow) => announceWrittenMergeRequest(bus, row);
@@ -220,13 +226,11 @@ export function createMergeService({
   async function release(mr: MergeRequestRow, message: string): Promise<MergeOutcome> {
     const row = await db.transaction((tx) =>
       updateMergeRequestRow(tx, mr.id, {
+        ...endOfMerge(clock.now()),
         state: 'opened',
         mergeStatus: 'unchecked',
         mergeError: message,
         mergeUserId: null,
-        mergeStartedAt: null,
-        inProgressMergeCommitSha: null,
-        updatedAt: clock.now(),
       }),
     );
     await publish(row);
@@ -238,13 +242,17 @@ export function createMergeService({
    * checked, and records the commit the target will move to: a merge cut short after the ref moved
    * is then settled as merged.
    */
-  function lock(
+  async function lock(
     actor: CurrentUser,
     mr: MergeRequestRow,
     choices: { squash: boolean; shouldRemoveSourceBranch?: boolean; newHead: string | null },
   ) {
+    // Which process holds the merge, so that it is settled at once if this process dies. Without
+    // one (the database would not say), a merge cut short waits out STUCK_MERGE_MS instead.
+    const holder = await processes.ownId().catch(() => null);
     const now = clock.now();
     return lockForMerge(db, mr, {
+      mergeProcessId: holder,
       squash: choices.squash,
       shouldRemoveSourceBranch: choices.shouldRemoveSourceBranch ?? mr.shouldRemoveSourceBranch,
       mergeError: null,
@@ -253,6 +261,11 @@ export function createMergeService({
       inProgressMergeCommitSha: choices.newHead,
       updatedAt: now,
     });
+  }
+
+  /** A merge computed again on a moved target records the commit the target will move to now. */
+  async function recordInProgress(mr: MergeRequestRow, newHead: string): Promise<void> {
+    await updateMergeRequestRow(db, mr.id, { inProgressMergeCommitSha: newHead, updatedAt: clock.now() });
   }
 
   /** Whether the actor may merge into the request's target: an open request's detail says so already. */
@@ -324,7 +337,7 @@ export function createMergeService({
       // Kept as the request's choice only when the merger may make it: a merge that fails
       // must not leave a deletion behind for the next merge to carry out as the author.
       shouldRemoveSourceBranch: mergerSourceBranchChoice(removal),
-      newHead: written?.ok ? written.value.newHead : null,
+      newHead: written?.result.ok ? written.result.value.newHead : null,
     });
     if (!locked) {
       const now = await mergeRequests.detailIn(actor, ctx, iid);
@@ -356,8 +369,8 @@ export function createMergeService({
     record: MergeRequestRecord,
     heads: Promise<BranchHeads>,
     options: MergeOptions,
-  ): Promise<Result<PreparedMerge, MergeRefusal> | null> {
-    const written = (async () => {
+  ): Promise<WrittenMerge | null> {
+    const written = (async (): Promise<WrittenMerge | null> => {
       const mr = record.mergeRequest;
       const squash = squashOnMerge(record.settings.squashOption, options.squash, mr.squash);
       if (!squash.ok) return null;
@@ -373,14 +386,15 @@ export function createMergeService({
       });
       const squashAuthor =
         record.author && record.authorEmail ? { name: record.author.name, email: record.authorEmail } : actor;
-      return git.prepareMerge(ctx.gitDir, {
+      const plan = {
         method: record.settings.mergeMethod,
         targetHead,
         sourceHead,
         message: messages.merge,
         squash: messages.squash === null ? null : { message: messages.squash, author: at(squashAuthor) },
         merger: at(actor),
-      });
+      };
+      return { plan, result: await git.prepareMerge(ctx.gitDir, plan) };
     })();
     // A merge refused by its checks never awaits the commits it started.
     written.catch(() => undefined);
@@ -393,7 +407,7 @@ export function createMergeService({
     mr: MergeRequestRow,
     plan: {
       /** The commits written for the checked heads (see writeCommits). */
-      prepared: Promise<Result<PreparedMerge, MergeRefusal> | null>;
+      prepared: Promise<WrittenMerge | null>;
       /** The source branch goes with the merge (shared/merge-requests/sourceBranchRemoval). */
       removeSource: boolean;
       /** What the merge checked: its branch heads are the ones the refs must still hold. */
@@ -405,49 +419,32 @@ export function createMergeService({
     let targetMoved = false;
     const { view, removeSource } = plan;
     try {
-      // Read a moment ago by the checks; the ref transaction below refuses if either moved since.
-      const { targetHead, sourceHead } = view;
-      if (!targetHead || !sourceHead) return await release(mr, NOT_MERGEABLE);
-      const prepared = sourceHead === mr.headSha ? await plan.prepared : null;
-      if (!prepared) return await release(mr, MERGE_FAILURES.sourceMoved);
-      if (!prepared.ok)
-        return await release(
-          mr,
-          prepared.error === 'conflict' ? MERGE_FAILURES.conflict : MERGE_FAILURES.needsRebase,
-        );
-      const { newHead, mergeCommitSha, squashCommitSha } = prepared.value;
+      // Read a moment ago by the checks; the ref transaction refuses if either moved since.
+      const { sourceHead } = view;
+      if (!view.targetHead || !sourceHead) return await release(mr, NOT_MERGEABLE);
+      const written = sourceHead === mr.headSha ? await plan.prepared : null;
+      if (!written) return await release(mr, MERGE_FAILURES.sourceMoved);
+      const landing = await landMerge(git, {
+        gitDir: ctx.gitDir,
+        targetBranch: mr.targetBranch,
+        sourceBranch: mr.sourceBranch,
+        removeSource,
+        written,
+        beforeMove: (newHead) => recordInProgress(mr, newHead),
+      });
+      if (!landing.ok) return await release(mr, LANDING_FAILURES[landing.failure]);
+      const { targetHead } = landing;
+      const { newHead, mergeCommitSha, squashCommitSha } = landing.merged;
       const sourceRef = branchRef(mr.sourceBranch);
-      // One transaction: the target moves only while the source still holds the head that was
-      // merged, and the source goes with it when asked, so no push lands half merged.
-      const moved = await git.updateRefs(ctx.gitDir, [
-        { ref: targetRef, oldSha: targetHead, newSha: newHead },
-        { ref: sourceRef, oldSha: sourceHead, newSha: removeSource ? ZERO_SHA : sourceHead },
-      ]);
-      if (!moved) {
-        const [targetNow] = await branchHeads(ctx.gitDir, [mr.targetBranch]);
-        return await release(
-          mr,
-          targetNow === targetHead ? MERGE_FAILURES.sourceMoved : MERGE_FAILURES.targetMoved,
-        );
-      }
       targetMoved = true;
 
       const now = clock.now();
       const { merged, note } = await db.transaction(async (tx) => {
-        const row = await updateMergeRequestRow(tx, mr.id, {
-          state: 'merged',
-          // A merge, by hand or by auto-merge, ends any auto-merge that was waiting.
-          autoMergeEnabled: false,
-          autoMergeStrategy: null,
-          mergeParams: null,
-          mergedById: actor.id,
-          mergedAt: now,
-          mergeCommitSha,
-          squashCommitSha,
-          mergeStartedAt: null,
-          inProgressMergeCommitSha: null,
-          updatedAt: now,
-        });
+        const row = await updateMergeRequestRow(
+          tx,
+          mr.id,
+          mergedChanges({ mergedById: actor.id, at: now, mergeCommitSha, squashCommitSha }),
+        );
         const mergedNote = await systemNotes.record(
           { ...noteableOf(row), authorId: actor.id, action: 'merged', body: 'merged' },
           tx,

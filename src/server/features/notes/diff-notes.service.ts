@@ -10,10 +10,19 @@ import type { Db } from '../../db/client';
 import { AppError, BadRequestError } from '../../errors';
 import { readBlob, readPathEntry } from '../../git/tree';
 import { createLruCache } from '../../lru-cache';
-import type { DiffsService } from '../diffs/diffs.service';
+import type { DiffSelectionQuery, DiffsService } from '../diffs/diffs.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { ProjectsService } from '../projects/projects.service';
-import { hiddenPlaces, positionLineCode, positionProblem, unfoldedLines, unfoldFor } from './diff-position';
+import {
+  hiddenPlaces,
+  positionLineCode,
+  positionProblem,
+  positionRefsMessage,
+  positionRefsProblem,
+  unfoldedLines,
+  unfoldFor,
+  type DiffRefs,
+} from './diff-position';
 import type { Noteable } from './noteables';
 import { announceNote } from './note-events';
 import { listDiffNotes, setNotesResolved, updateNoteRow, type NoteRow } from './notes.repo';
@@ -50,7 +59,6 @@ export function changePositionOf(note: NoteRow): NotePosition | null {
 
 type Version = Awaited<ReturnType<MergeRequestsService['versions']>>[number];
 
-const NOT_A_VERSION = 'The position does not belong to a version of this merge request.';
 const FILE_NOT_IN_DIFF = 'The file is not part of the diff of this merge request.';
 
 type Deps = {
@@ -58,7 +66,7 @@ type Deps = {
   clock: Clock;
   bus: EventBus;
   mergeRequests: Pick<MergeRequestsService, 'versions' | 'versionCommits'>;
-  diffs: Pick<DiffsService, 'forPath' | 'pendingHighlights' | 'contextLines'>;
+  diffs: Pick<DiffsService, 'select' | 'forPath' | 'pendingHighlights' | 'contextLines'>;
   projects: Pick<ProjectsService, 'gitDirOf'>;
   systemNotes: Pick<SystemNotesService, 'record'>;
 };
@@ -76,23 +84,55 @@ export function createDiffNotesService({
   projects,
   systemNotes,
 }: Deps) {
-  /** Which diff the refs name: a version, a version compared with an older one, or a commit of the latest. */
+  /**
+   * Which diff the position's refs name: a version, a version compared with an older one, or a
+   * commit of the latest; 400 naming the field when its three shas are not one of those diffs' refs.
+   */
   async function selectionOf(actor: Actor, noteable: Noteable, position: NotePosition) {
     const { fullPath } = noteable.ctx;
     const versions = await mergeRequests.versions(actor, fullPath, noteable.iid);
-    const version = versions.find((v) => v.headCommitSha === position.head_sha);
-    if (
-      version &&
-      version.baseCommitSha === position.base_sha &&
-      version.startCommitSha === position.start_sha
-    )
-      return { diff_id: version.id };
-    if (version && versions.some((v) => v.headCommitSha === position.start_sha && v.id !== version.id))
-      return { diff_id: version.id, start_sha: position.start_sha };
+    const candidates: Array<{ refs: DiffRefs; query: DiffSelectionQuery }> = [];
+    for (const version of versions.filter((v) => v.headCommitSha === position.head_sha)) {
+      const refs = {
+        base_sha: version.baseCommitSha,
+        start_sha: version.startCommitSha,
+        head_sha: version.headCommitSha,
+      };
+      candidates.push({ refs, query: { diff_id: version.id } });
+      const older = versions.find((v) => v.headCommitSha === position.start_sha && v.id !== version.id);
+      if (!older) continue;
+      // Versions compared: the page's refs keep the version's base; GitLab's (and an outdated
+      // note's change) start at the older head, as its straight comparison does.
+      const query = { diff_id: version.id, start_sha: older.headCommitSha };
+      candidates.push({ refs: { ...refs, start_sha: older.headCommitSha }, query });
+      const straight = { base_sha: older.headCommitSha, start_sha: older.headCommitSha };
+      candidates.push({ refs: { ...refs, ...straight }, query });
+    }
+    const fits = (candidate: { refs: DiffRefs }) => positionRefsProblem(position, [candidate.refs]) === null;
+    const selected = candidates.find(fits) ?? (await commitOfLatest(actor, noteable, position, versions));
+    if (selected && fits(selected)) return selected.query;
+    if (selected) candidates.push(selected);
+    const field = positionRefsProblem(
+      position,
+      candidates.map(({ refs }) => refs),
+    );
+    throw new BadRequestError(positionRefsMessage(field ?? 'head_sha'));
+  }
+
+  /** The diff of one commit of the latest version, when the position's head is one of them. */
+  async function commitOfLatest(
+    actor: Actor,
+    noteable: Noteable,
+    position: NotePosition,
+    versions: Version[],
+  ): Promise<{ refs: DiffRefs; query: DiffSelectionQuery } | null> {
     const latest = versions[0];
-    if (latest && (await mergeRequests.versionCommits(latest.id)).some((c) => c.sha === position.head_sha))
-      return { diff_id: latest.id, commit_id: position.head_sha };
-    throw new BadRequestError(NOT_A_VERSION);
+    if (!latest) return null;
+    const commits = await mergeRequests.versionCommits(latest.id);
+    if (!commits.some((c) => c.sha === position.head_sha)) return null;
+    const query = { diff_id: latest.id, commit_id: position.head_sha };
+    const { refs } = await diffs.select(actor, noteable.ctx.fullPath, noteable.iid, query);
+    return { refs, query };
   }
 
   async function fileAt(actor: Actor, noteable: Noteable, position: NotePosition) {

@@ -8,6 +8,7 @@ import {
   hiddenGapOf,
   hiddenPlaces,
   positionProblem,
+  positionRefsProblem,
   POSITION_REFUSALS,
   unfoldedLines,
   unfoldFor,
@@ -171,5 +172,28 @@ describe('unfoldFor and unfoldedLines', () => {
     expect(unfoldFor(at(6, 7), diffLines)).toBeNull();
     expect(unfoldFor(at(12, 12), diffLines)).toBeNull();
     expect(unfoldFor({ ...at(11, 12), position_type: 'image' }, diffLines)).toBeNull();
+  });
+});
+
+describe('positionRefsProblem', () => {
+  const version = { base_sha: 'b1', start_sha: 's1', head_sha: 'h1' };
+  const commit = { base_sha: 'p1', start_sha: 'p1', head_sha: 'h1' };
+
+  it('takes the refs of any one diff the merge request offers', () => {
+    expect(positionRefsProblem(version, [version, commit])).toBeNull();
+    expect(positionRefsProblem(commit, [version, commit])).toBeNull();
+  });
+
+  it('blames the head when no diff has it, whatever the other two say', () => {
+    expect(positionRefsProblem({ ...version, head_sha: 'x' }, [version, commit])).toBe('head_sha');
+    expect(positionRefsProblem(version, [])).toBe('head_sha');
+  });
+
+  it('blames the field that differs from the closest diff with the same head', () => {
+    expect(positionRefsProblem({ ...version, base_sha: 'x' }, [version, commit])).toBe('base_sha');
+    expect(positionRefsProblem({ ...version, start_sha: 'x' }, [version, commit])).toBe('start_sha');
+    expect(positionRefsProblem({ ...commit, base_sha: 'x' }, [version, commit])).toBe('base_sha');
+    // One version's base with another diff's start is none of them.
+    expect(positionRefsProblem({ ...version, start_sha: 'p1' }, [version, commit])).toBe('start_sha');
   });
 });

@@ -172,3 +172,38 @@ export function positionLineCode(position: NotePosition, file: PositionedFile): 
   if (position.position_type !== 'text' || !file.lines) return null;
   return findLine(file.lines, position.old_line ?? null, position.new_line ?? null)?.line_code ?? null;
 }
+
+/** The three commits that fix a diff: where it starts and ends, and the merge base it is read from. */
+export type DiffRefs = Pick<NotePosition, 'base_sha' | 'start_sha' | 'head_sha'>;
+
+/** The position fields that name commits, in the order a wrong one is reported. */
+export type PositionShaField = 'head_sha' | 'base_sha' | 'start_sha';
+
+const SHA_FIELDS: readonly PositionShaField[] = ['head_sha', 'base_sha', 'start_sha'];
+
+/**
+ * Which of a position's commits is wrong, or null when the three are the refs of one diff the
+ * merge request offers (`candidates`: its versions, versions compared, commits). All three must
+ * fit one diff, as GitLab's diff refs do: a valid head does not excuse another version's base.
+ * The field blamed is the first that differs from the candidate closest to the position.
+ */
+export function positionRefsProblem(
+  position: DiffRefs,
+  candidates: readonly DiffRefs[],
+): PositionShaField | null {
+  let blamed: PositionShaField = 'head_sha';
+  let fewest = Number.POSITIVE_INFINITY;
+  for (const refs of candidates) {
+    const wrong = SHA_FIELDS.filter((field) => refs[field] !== position[field]);
+    if (wrong.length === 0) return null;
+    // A candidate with another head says nothing about the other two fields.
+    if (wrong[0] === 'head_sha' || wrong.length >= fewest) continue;
+    fewest = wrong.length;
+    blamed = wrong[0]!;
+  }
+  return blamed;
+}
+
+/** The refusal of a position whose `field` names no commit of a diff of the merge request. */
+export const positionRefsMessage = (field: PositionShaField): string =>
+  `The position's ${field} does not belong to a version of this merge request.`;

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { booleanParam } from '../../../shared/api/params';
-import { fileChangeBodySchema, pageBranchDeleteResponseSchema } from '../../../shared/api/repository';
+import {
+  fileChangeBodySchema,
+  pageBranchDeleteResponseSchema,
+  repositoryPathParam,
+  revisionParam,
+} from '../../../shared/api/repository';
 import { BRANCH_DELETED_RESPONSE } from '../../../shared/merge-widget/messages';
 import { can } from '../../auth/permissions';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
@@ -22,11 +27,12 @@ import {
 import { fullPathOf, projectPagePrefixes, projectPathFields } from '../../page-paths';
 
 const id = z.string().min(1).max(1000);
-const ref = z.string().min(1).max(1000);
+// Paths and refs are checked before git reads them (shared/repository/repositoryInput).
+const ref = revisionParam;
 const projectParams = z.object({ id });
 const branchParams = z.object({ id, branch: z.string().min(1).max(1000) });
 const shaParams = z.object({ id, sha: ref });
-const fileParams = z.object({ id, file_path: z.string().min(1).max(4096) });
+const fileParams = z.object({ id, file_path: repositoryPathParam.min(1) });
 const isoDate = z.iso
   .datetime({ offset: true })
   .or(z.iso.date())
@@ -153,7 +159,7 @@ export function registerRepositoryRoutes(
       params: projectParams,
       querystring: paginationQuery.extend({
         ref_name: ref.optional(),
-        path: z.string().max(4096).optional(),
+        path: repositoryPathParam.optional(),
         since: isoDate.optional(),
         until: isoDate.optional(),
         first_parent: booleanParam.optional(),
@@ -231,7 +237,7 @@ export function registerRepositoryRoutes(
     schema: {
       params: projectParams,
       querystring: paginationQuery.extend({
-        path: z.string().max(4096).optional(),
+        path: repositoryPathParam.optional(),
         ref: ref.optional(),
         recursive: booleanParam.optional(),
       }),

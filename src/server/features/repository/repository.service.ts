@@ -26,13 +26,8 @@ import {
   updateRef,
   ZERO_SHA,
 } from '../../git/repository';
-import {
-  listTree,
-  normalizeRepositoryPath,
-  readBlob,
-  readPathEntry,
-  repositoryPathProblem,
-} from '../../git/tree';
+import { listTree, normalizeRepositoryPath, readBlob, readPathEntry } from '../../git/tree';
+import { repositoryPathProblem } from '../../../shared/repository/repositoryInput';
 import type { GitHttpService } from '../git-http/git-http.service';
 import { projectSubject, type ProjectContext } from '../projects/projects.service';
 import type { BranchProtection } from '../protected-branches/branch-protection';
