@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { compareSchema } from '../../../shared/api/diffs';
 import { booleanParam } from '../../../shared/api/params';
 
-
 import { revisionParam } from '../../../shared/api/repository';
 import type { Container } from '../../container';
 import { presentDiffFile } from '../merge-requests/merge-requests.presenter';
