@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { endsBatches, openChangesTab, type ChangesTab } from '../support/changes-tab';
+import { ctrlFLeftToBrowser, endsBatches, openChangesTab, type ChangesTab } from '../support/changes-tab';
 
 const FILES = 6;
 /** 30 lines, of which every third changes: each file is taller than a third of the viewport. */
@@ -47,15 +47,7 @@ describe('the Changes tab of a six-file merge request', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
 
     // So Ctrl-F is left to the browser: "Find in changes" does not take it.
-    await page.evaluate(() =>
-      window.addEventListener('keydown', (event) => {
-        (window as unknown as { findPrevented: boolean }).findPrevented = event.defaultPrevented;
-      }),
-    );
-    await page.keyboard.press('Control+F');
-    expect(await page.evaluate(() => (window as unknown as { findPrevented: boolean }).findPrevented)).toBe(
-      false,
-    );
+    expect(await ctrlFLeftToBrowser(page)).toBe(true);
     await screenshot(page, 'diffs-six-files-whole');
   });
 
