@@ -41,7 +41,7 @@ const FLOOR_PAGE = 'bench-floor.html';
  * and each interaction's duration as the browser measures it for INP (Event Timing: from the
  * input to the paint of the frame that follows its handlers, the longest of its events).
  */
-const PAGE_PROBES = () => {
+export const PAGE_PROBES = () => {
   const bench = { firstRow: -1, lcp: -1, interactions: {} as Record<number, number> };
   (window as unknown as { __bench: typeof bench }).__bench = bench;
   new MutationObserver((_, observer) => {
@@ -62,7 +62,7 @@ const PAGE_PROBES = () => {
 };
 
 /** The shortest duration Event Timing reports: a quicker interaction is counted as this long. */
-const EVENT_TIMING_THRESHOLD_MS = 16;
+export const EVENT_TIMING_THRESHOLD_MS = 16;
 
 type Probe = { firstRow: number; lcp: number; interactions: Record<number, number> };
 const probe = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
@@ -104,9 +104,9 @@ function buildWeb(): Promise<void> {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function heapMiB(page: Page): Promise<number> {
+export async function heapMiB(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await cdp.send('HeapProfiler.collectGarbage');
@@ -119,7 +119,7 @@ async function heapMiB(page: Page): Promise<number> {
  * Clicks and returns the interaction's duration as the page's Event Timing reported it; one under
  * the reporting threshold reports nothing within a second and counts as the threshold.
  */
-async function interaction(page: Page, click: () => Promise<void>): Promise<number> {
+export async function interaction(page: Page, click: () => Promise<void>): Promise<number> {
   const seen = Object.keys((await probe(page)).interactions).length;
   await click();
   const reported = await page

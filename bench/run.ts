@@ -1,9 +1,10 @@
 // `npm run bench`: every figure next to the floor measured in the same run, as a ratio.
-// `npm run bench -- diffs` (or `startup`, `browser`, `notes`, `notes-browser`, `notes-fanout`, `merge`, `widget`)
-// runs one part; `diffs` without the browser.
+// `npm run bench -- diffs` (or `startup`, `browser`, `diff-list`, `notes`, `notes-browser`, `notes-fanout`, `merge`,
+// `widget`) runs one part; `diffs` without the browser. `diff-list` runs only when named.
 import './env';
 import '../src/server/heap-tuning';
 import { measureChangesTab } from './diffs';
+import { measureDiffList } from './diff-list';
 import { measureMerge } from './merge';
 import { measureNotes } from './notes';
 import { measureNotesBrowser } from './notes-browser';
@@ -163,6 +164,25 @@ if (runs('notes')) {
       target: 'same for every page size',
     },
   ]);
+}
+
+if (parts.includes('diff-list')) {
+  const figures = await measureDiffList();
+  console.log('\nThe Changes tab file list, rendered whole and virtualized (same diffs, same server)');
+  console.table(
+    figures.map((f) => ({
+      'files x rows': `${f.files} x ${f.rows}`,
+      mode: f.mode,
+      'first row': ms(f.firstRowMs),
+      blocking: ms(f.blockingMs),
+      'longest task': ms(f.longestTaskMs),
+      collapse: ms(f.collapseMs),
+      expand: ms(f.expandMs),
+      'scroll frame': ms(f.scrollFrameMs),
+      'DOM nodes': f.domNodes,
+      heap: `${f.heapMiB.toFixed(0)} MiB`,
+    })),
+  );
 }
 
 if (runs('notes-browser')) {

@@ -48,6 +48,8 @@ describe('the Changes tab on a merge request of 1,000 files', () => {
       `1,000 files: first diff row after ${firstRowMs} ms, ${nodes} DOM nodes, ${heapMb.toFixed(0)} MB JS heap`,
     );
     expect(nodes).toBeLessThan(25_000);
+    // Virtualized: only the files about the viewport are in the DOM, not the thousand.
+    expect(await page.locator('section.diff-file').count()).toBeLessThan(10);
 
     // The last file is reachable from the tree's finder, and its diff is there when it is.
     const tree = page.getByRole('navigation', { name: 'Changed files' });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { commitFiles } from '../../src/server/git/commits';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { ctrlFLeftToBrowser } from '../support/changes-tab';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { testAuthor } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -326,15 +327,7 @@ describe('the Changes tab in the browser', () => {
     await page.goto(url);
     await file('src/cart.ts').locator('.diff-table').waitFor();
     await expect.poll(() => page.locator('.diff-file').count()).toBe(5);
-    await page.evaluate(() =>
-      window.addEventListener('keydown', (event) => {
-        (window as unknown as { findPrevented: boolean }).findPrevented = event.defaultPrevented;
-      }),
-    );
-    await page.keyboard.press('Control+F');
-    expect(await page.evaluate(() => (window as unknown as { findPrevented: boolean }).findPrevented)).toBe(
-      false,
-    );
+    expect(await ctrlFLeftToBrowser(page)).toBe(true);
     expect(
       await page.getByLabel('Find in changes').evaluate((input) => input === document.activeElement),
     ).toBe(false);

@@ -89,7 +89,7 @@ describe('ticking task list items', () => {
       ]);
       expect(page.lock_version).toBe(before.lock_version + 1);
       expect(page.description_html).toContain(
-        '<li class="task-list-item" data-sourcepos="4:1-4:17"><input type="checkbox" checked disabled class="task-list-item-checkbox"> add a test</li>',
+        '<li class="task-list-item" data-sourcepos="4:1-4:17"><input type="checkbox" checked disabled class="task-list-item-checkbox" aria-label="Check option: add a test"> add a test</li>',
       );
       expect(await systemNotes(path)).toContain('marked the checklist item **add a test** as completed');
 

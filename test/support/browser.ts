@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
+import { watchAccessibility } from './accessibility';
 import { watchBrowser } from './failure-report';
 import {
   chromium,
@@ -77,6 +78,9 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
       return animation;
     };
   });
+  // In the browser suite every page is scanned for accessibility (test/support/accessibility.ts);
+  // the benches' pages are not, so that no scan is timed.
+  if (process.env.VITEST) watchAccessibility(context);
   return context;
 }
 

@@ -70,3 +70,16 @@ export async function endsBatches(response: Response): Promise<boolean> {
   const offset = Number(new URL(response.url()).searchParams.get('page') ?? 0);
   return isLastBatch(offset, (await response.json()) as DiffsBatch);
 }
+
+/** Presses Ctrl-F on the page and tells whether the browser's own find was left to open (not prevented). */
+export async function ctrlFLeftToBrowser(page: Page): Promise<boolean> {
+  await page.evaluate(() =>
+    window.addEventListener(
+      'keydown',
+      (event) => ((window as unknown as { findPrevented: boolean }).findPrevented = event.defaultPrevented),
+      { once: true },
+    ),
+  );
+  await page.keyboard.press('Control+F');
+  return !(await page.evaluate(() => (window as unknown as { findPrevented: boolean }).findPrevented));
+}

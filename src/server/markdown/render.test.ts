@@ -26,10 +26,10 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<table>');
     expect(html).toContain('<td align="right">2</td>');
     expect(html).toContain(
-      '<li class="task-list-item" data-sourcepos="5:1-5:11"><input type="checkbox" checked disabled class="task-list-item-checkbox"> done</li>',
+      '<li class="task-list-item" data-sourcepos="5:1-5:11"><input type="checkbox" checked disabled class="task-list-item-checkbox" aria-label="Check option: done"> done</li>',
     );
     expect(html).toContain(
-      '<li class="task-list-item" data-sourcepos="6:1-6:11"><input type="checkbox" disabled class="task-list-item-checkbox"> todo</li>',
+      '<li class="task-list-item" data-sourcepos="6:1-6:11"><input type="checkbox" disabled class="task-list-item-checkbox" aria-label="Check option: todo"> todo</li>',
     );
     expect(html).toContain('<del>gone</del>');
     expect(html).toContain(
@@ -64,6 +64,23 @@ describe('renderMarkdown', () => {
       '<p><gl-emoji title="thumbs up" data-name="thumbsup">👍</gl-emoji> ' +
         '<gl-emoji title="thumbs up" data-name="thumbsup">👍</gl-emoji> :no_such_emoji: <code>:tada:</code></p>',
     );
+  });
+
+  it('names each task box after its item, as GitLab does: own text only, cut at 100, escaped', () => {
+    const long = `item ${'word '.repeat(30)}end`;
+    const html = renderMarkdown(
+      `- [ ] Write *the* \`docs\`\n  - [x] sub item\n- [ ] ${long}\n- [ ] <b>bold</b> & "quotes"\n\n- [x] loose`,
+    );
+    const labels = [...html.matchAll(/aria-label="([^"]*)"/g)].map((match) => match[1]);
+    expect(labels).toEqual([
+      'Check option: Write the docs',
+      'Check option: sub item',
+      `Check option: item ${'word '.repeat(18)}word…`,
+      'Check option: <b>bold</b> &#x26; &#x22;quotes&#x22;',
+      'Check option: loose',
+    ]);
+    // The author's tags are text in the item and in the label, never elements.
+    expect(html.replace(/"[^"]*"/g, '""')).not.toContain('<b>');
   });
 
   it('lists the lines task items start on, and only those', () => {

@@ -55,10 +55,32 @@ function markTaskItem(node: Element, taskLines: number[]): void {
     node.properties.dataSourcepos = `${start.line}:${start.column}-${end.line}:${end.column}`;
     taskLines.push(start.line);
   }
-  const box = node.children.find(
-    (child): child is Element => child.type === 'element' && child.tagName === 'input',
-  );
-  if (box) box.properties.className = ['task-list-item-checkbox'];
+  const box = taskBox(node) ?? taskBox(node.children.find(isElement));
+  if (!box) return;
+  box.properties.className = ['task-list-item-checkbox'];
+  // A box needs a name for screen readers: GitLab's "Check option: {item}" (an attribute's text,
+  // escaped when written, so the author's text cannot become markup).
+  box.properties.ariaLabel = `Check option: ${truncateLabel(itemText(node))}`;
+}
+
+const isElement = (node: RootContent): node is Element => node.type === 'element';
+
+/** The item's box: its first child, or in a loose list its first paragraph's. */
+const taskBox = (parent: Element | undefined): Element | undefined =>
+  parent?.children.find((child): child is Element => isElement(child) && child.tagName === 'input');
+
+/** The item's own text, without its sub-lists, on one line. */
+function itemText(node: Element | RootContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type !== 'element' || node.tagName === 'ul' || node.tagName === 'ol') return '';
+  return node.children.map(itemText).join('').replace(/\s+/g, ' ').trim();
+}
+
+/** Rails' `truncate(100, separator: ' ', omission: '…')`, as GitLab cuts the label. */
+function truncateLabel(text: string, length = 100): string {
+  if (text.length <= length) return text;
+  const stop = text.lastIndexOf(' ', length - 1);
+  return `${text.slice(0, stop === -1 ? length - 1 : stop)}…`;
 }
 
 /** What one run of the pipeline collects besides the tree, in the file's `data`. */

@@ -32,6 +32,11 @@ export function MarkdownBody({ html, taskList = null }: { html: string; taskList
   const editable = taskList !== null;
 
   useEffect(() => {
+    // A code block scrolls its long lines sideways: focusable, a keyboard can scroll it too.
+    for (const block of ref.current?.querySelectorAll('pre') ?? []) block.tabIndex = 0;
+  }, [html]);
+
+  useEffect(() => {
     const root = ref.current;
     if (!root || !editable) return;
     const boxes = [...root.querySelectorAll<HTMLInputElement>(BOXES)];

@@ -675,7 +675,7 @@ describe('merge requests API', () => {
       expect(plain).not.toHaveProperty('description_html');
       const rendered = (await get(owner, `${api(p)}/1?render_html=true`)).json<Record<string, unknown>>();
       expect(rendered.description_html).toContain(
-        '<input type="checkbox" disabled class="task-list-item-checkbox"> task',
+        '<input type="checkbox" disabled class="task-list-item-checkbox" aria-label="Check option: task"> task',
       );
     });
 

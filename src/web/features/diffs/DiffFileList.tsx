@@ -11,7 +11,7 @@ import {
 import type { DiffFileMetadata } from '../../../shared/api/diffs';
 import { fileAnchor, resolveNoteTarget, type DiffTarget } from './deepLink';
 import { useDiffNotes } from './DiffNotesContext';
-import { OVERSCAN, rendersEveryFile } from './fileListWindow';
+import { OVERSCAN, rendersEveryFile, rendersWhole } from './fileListWindow';
 import { useScrollAnchor, type AnchorTarget } from './useScrollAnchor';
 
 export type ListApi = {
@@ -39,7 +39,8 @@ export function NoteLinkedFileList(props: FileListProps) {
     () => resolveNoteTarget(props.target, discussions ?? []),
     [props.target, discussions],
   );
-  return <FileList {...props} target={target} />;
+  const Files = rendersWhole(props.files) ? WholeFileList : VirtualFileList;
+  return <Files {...props} target={target} />;
 }
 
 /**
@@ -73,52 +74,24 @@ function adjustScrollOnResize(
 }
 
 /**
- * Every file, none hidden, in a list virtualized against the window: only the files near the
- * viewport are in the DOM, so a merge request of thousands of files stays light to lay out.
+ * A deep link (a file, a line, a note once its thread is read), or the file last opened from the
+ * tree (its hash is the new location), followed until the reader moves on their own or the target
+ * leaves the viewport. `keep` puts the target back in its place; `follow` opens a file.
  */
-function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate, render }: FileListProps) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    if (listRef.current) setMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
-  }, []);
-  const overscan = useOverscanAfterFirstPaint();
-  const virtualizer = useWindowVirtualizer({
-    count: files.length,
-    estimateSize: (index) => estimate(files[index]!),
-    overscan,
-    scrollMargin: margin,
-    // Files scrolled to land below the sticky toolbar rather than under it.
-    scrollPaddingStart: toolbarHeight,
-    // Kept from render to render: a new one makes the list lay out every file again (5,000 on XL).
-    getItemKey: useCallback((index: number) => files[index]!.file_hash, [files]),
-  });
-
-  // A deep link (a file, a line, a note once its thread is read), or the file last opened from the
-  // tree (its hash is the new location), is followed until the reader moves on their own or the
-  // target leaves the viewport.
+function useFollowedTarget({
+  listRef,
+  files,
+  target,
+  toolbarHeight,
+}: {
+  listRef: React.RefObject<HTMLDivElement | null>;
+  files: readonly DiffFileMetadata[];
+  target: DiffTarget;
+  toolbarHeight: number;
+}) {
   const [opened, setOpened] = useState<DiffTarget | null>(null);
   const followed = opened ?? target;
   const [following, setFollowing] = useState(target.kind !== 'none');
-  useImperativeHandle(
-    apiRef,
-    () => ({
-      scrollTo: (index) => {
-        setOpened({ kind: 'file', fileHash: files[index]!.file_hash });
-        setFollowing(true);
-      },
-      scrollToLine: (index, lineCode) => {
-        setFollowing(false);
-        virtualizer.scrollToIndex(index, { align: 'start' });
-        // The file renders on the next frames; then its line is brought to the middle.
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => document.getElementById(lineCode)?.scrollIntoView({ block: 'center' })),
-        );
-      },
-      everyFileRendered: () => rendersEveryFile(virtualizer.calculateRange(), files.length),
-    }),
-    [virtualizer, files],
-  );
   useEffect(() => {
     if (!following) return;
     const stop = () => setFollowing(false);
@@ -144,13 +117,6 @@ function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate,
     return file ? { element: file, offset: 0 } : null;
   }, [followed, toolbarHeight]);
   const anchored = following && targetIndex >= 0;
-  useEffect(() => {
-    if (!anchored) return;
-    // While the page keeps the target, it alone moves the scroll; the list's own correction for
-    // files growing above the fold would be read as the reader's scroll.
-    adjustScrollOnResize(virtualizer, false);
-    return () => adjustScrollOnResize(virtualizer, true);
-  }, [anchored, virtualizer]);
   const keep = useScrollAnchor({
     active: anchored,
     container: listRef,
@@ -158,6 +124,120 @@ function FileList({ apiRef, files, target, loadedCount, toolbarHeight, estimate,
     findTarget,
     onEnd: () => setFollowing(false),
   });
+  const follow = useCallback(
+    (index: number) => {
+      setOpened({ kind: 'file', fileHash: files[index]!.file_hash });
+      setFollowing(true);
+    },
+    [files],
+  );
+  const stopFollowing = useCallback(() => setFollowing(false), []);
+  return { followed, following, targetIndex, anchored, keep, follow, stopFollowing };
+}
+
+/** Brings a line to the middle of the viewport once its file has rendered (the next frames). */
+function scrollLineIntoView(lineCode: string) {
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => document.getElementById(lineCode)?.scrollIntoView({ block: 'center' })),
+  );
+}
+
+/**
+ * Every file in the DOM, in the page's flow: for a diff small enough (`rendersWhole`), so that
+ * browser find, printing and screen readers reach every line without scrolling.
+ */
+function WholeFileList({ apiRef, files, target, loadedCount, toolbarHeight, render }: FileListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const { followed, following, targetIndex, keep, follow, stopFollowing } = useFollowedTarget({
+    listRef,
+    files,
+    target,
+    toolbarHeight,
+  });
+  useImperativeHandle(
+    apiRef,
+    () => ({
+      scrollTo: follow,
+      scrollToLine: (_index, lineCode) => {
+        stopFollowing();
+        scrollLineIntoView(lineCode);
+      },
+      everyFileRendered: () => true,
+    }),
+    [follow, stopFollowing],
+  );
+  useEffect(() => {
+    // The target is always rendered: the anchor alone places it, again as its lines or note arrive.
+    if (following && targetIndex >= 0) keep();
+  }, [following, targetIndex, loadedCount, keep, followed]);
+
+  return (
+    <div ref={listRef} className="diff-list diff-list--whole">
+      {files.map((meta) => (
+        <div key={meta.file_hash} className="diff-list__item">
+          {render(meta)}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Every file, none hidden, in a list virtualized against the window: only the files near the
+ * viewport are in the DOM, so a merge request of thousands of files stays light to lay out.
+ */
+function VirtualFileList({
+  apiRef,
+  files,
+  target,
+  loadedCount,
+  toolbarHeight,
+  estimate,
+  render,
+}: FileListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    if (listRef.current) setMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const overscan = useOverscanAfterFirstPaint();
+  const virtualizer = useWindowVirtualizer({
+    count: files.length,
+    estimateSize: (index) => estimate(files[index]!),
+    overscan,
+    scrollMargin: margin,
+    // Files scrolled to land below the sticky toolbar rather than under it.
+    scrollPaddingStart: toolbarHeight,
+    // Kept from render to render: a new one makes the list lay out every file again (5,000 on XL).
+    getItemKey: useCallback((index: number) => files[index]!.file_hash, [files]),
+  });
+
+  const { followed, following, targetIndex, anchored, keep, follow, stopFollowing } = useFollowedTarget({
+    listRef,
+    files,
+    target,
+    toolbarHeight,
+  });
+  useImperativeHandle(
+    apiRef,
+    () => ({
+      scrollTo: follow,
+      scrollToLine: (index, lineCode) => {
+        stopFollowing();
+        virtualizer.scrollToIndex(index, { align: 'start' });
+        scrollLineIntoView(lineCode);
+      },
+      everyFileRendered: () => rendersEveryFile(virtualizer.calculateRange(), files.length),
+    }),
+    [virtualizer, files, follow, stopFollowing],
+  );
+  useEffect(() => {
+    if (!anchored) return;
+    // While the page keeps the target, it alone moves the scroll; the list's own correction for
+    // files growing above the fold would be read as the reader's scroll.
+    adjustScrollOnResize(virtualizer, false);
+    return () => adjustScrollOnResize(virtualizer, true);
+  }, [anchored, virtualizer]);
   const rendered = virtualizer.getVirtualItems().some((item) => item.index === targetIndex);
   useEffect(() => {
     if (!following || targetIndex < 0 || margin === 0) return;

@@ -49,6 +49,15 @@ import { useFindShortcut } from './useFindShortcut';
 import { useReviewedFiles } from './useReviewedFiles';
 import './diffs.css';
 
+const LOADING: FileBody = { kind: 'loading' };
+const loadedBodies = new WeakMap<DiffFile, FileBody>();
+/** One body per file object, so that a memoized card sees the same props while its file is unchanged. */
+function loadedBody(file: DiffFile): FileBody {
+  let body = loadedBodies.get(file);
+  if (!body) loadedBodies.set(file, (body = { kind: 'loaded', file }));
+  return body;
+}
+
 /** The Changes tab of `{project}/-/merge_requests/{iid}/diffs`. */
 export function DiffsApp({ fullPath, iid }: { fullPath: string; iid: number }) {
   const session = useSession();
@@ -188,32 +197,41 @@ function DiffsLoaded({
     () => void (isFetchNextPageError ? fetchNextPage() : refetch()),
     [isFetchNextPageError, fetchNextPage, refetch],
   );
+  const failed: FileBody = useMemo(() => ({ kind: 'error', retry }), [retry]);
+  // The same body for the same file from render to render: a card re-renders only when its file changed.
   const bodyOf = (meta: DiffFileMetadata): FileBody => {
     const expanded = expandedLines.get(meta.file_hash);
     if (expanded) return expanded;
     const file = loaded.get(meta.file_hash);
-    if (file) return { kind: 'loaded', file };
-    return isError ? { kind: 'error', retry } : { kind: 'loading' };
+    if (file) return loadedBody(file);
+    return isError ? failed : LOADING;
   };
 
+  // The cards' handlers read the flags through a ref, so that they stay the same functions when a
+  // file's flags change: otherwise every card of a list rendered whole re-renders on each click.
+  const latestFlagsOf = useRef(flagsOf);
+  useLayoutEffect(() => {
+    latestFlagsOf.current = flagsOf;
+  });
   const dispatch = useCallback(
     (hashes: readonly string[], event: CollapseEvent) =>
       setFlags((current) => {
         const next = new Map(current);
         for (const hash of hashes) {
           const meta = files.find((f) => f.file_hash === hash);
-          if (meta) next.set(hash, applyCollapse(current.get(hash) ?? flagsOf(meta), event));
+          if (meta) next.set(hash, applyCollapse(current.get(hash) ?? latestFlagsOf.current(meta), event));
         }
         return next;
       }),
-    [files, flagsOf],
+    [files],
   );
   const onToggleCollapse = useCallback(
     (hash: string) => {
       const meta = files.find((f) => f.file_hash === hash);
-      if (meta) dispatch([hash], { type: isCollapsed(flagsOf(meta)) ? 'user-expand' : 'user-collapse' });
+      if (!meta) return;
+      dispatch([hash], { type: isCollapsed(latestFlagsOf.current(meta)) ? 'user-expand' : 'user-collapse' });
     },
-    [files, flagsOf, dispatch],
+    [files, dispatch],
   );
   const onReviewed = useCallback(
     (hash: string, value: boolean) => {

@@ -1,5 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { rendersEveryFile } from './fileListWindow';
+import { rendersEveryFile, rendersWhole, WHOLE_LIST_MAX_FILES, WHOLE_LIST_MAX_ROWS } from './fileListWindow';
+import { diffFile } from './testFiles';
+
+/** `count` files of `changed` changed lines each (added and removed alike), 6 context rows each expected. */
+const files = (count: number, changed: number, collapsed = false) =>
+  Array.from({ length: count }, () =>
+    diffFile({
+      added_lines: changed / 2,
+      removed_lines: changed / 2,
+      viewer: { name: collapsed ? 'collapsed' : 'text', collapsed, reason: null },
+    }),
+  );
+
+describe('rendersWhole (small diffs render every file; large ones are virtualized)', () => {
+  it('renders a six-file merge request whole', () => {
+    expect(rendersWhole(files(6, 20))).toBe(true);
+  });
+  it('renders whole up to the row limit, and virtualizes one row past it', () => {
+    const perFile = WHOLE_LIST_MAX_ROWS / 10;
+    expect(rendersWhole(files(10, perFile - 6))).toBe(true);
+    expect(rendersWhole([...files(10, perFile - 6), ...files(1, 0)])).toBe(false);
+  });
+  it('virtualizes past the file limit, however small the files', () => {
+    expect(rendersWhole(files(WHOLE_LIST_MAX_FILES, 0))).toBe(true);
+    expect(rendersWhole(files(WHOLE_LIST_MAX_FILES + 1, 0))).toBe(false);
+  });
+  it('counts no rows for files that start collapsed past the limits', () => {
+    expect(rendersWhole([...files(2, 10_000, true), ...files(4, 20)])).toBe(true);
+  });
+});
 
 describe('rendersEveryFile (browser find sees every line)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { TrashIcon } from '@primer/octicons-react';
 import { Button, Flash, FormControl, Heading, IconButton, Spinner, TextInput } from '@primer/react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { MetricImage } from '../../../shared/api/metricImages';
 import { useMetricImageMutations } from './mutations';
 import { useMetricImages } from './queries';
@@ -75,15 +75,22 @@ function UploadForm({ pending, onUpload }: { pending: boolean; onUpload: (input:
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
   const [urlText, setUrlText] = useState('');
+  // A plain file input is not one of the inputs FormControl wires up: it names it through this id.
+  const imageId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (file) onUpload({ file, url, urlText });
   };
   return (
     <form className="incident-metrics__form" aria-label="Upload a metric image" onSubmit={submit}>
-      <FormControl required>
+      <FormControl required id={imageId}>
         <FormControl.Label>Image</FormControl.Label>
-        <input type="file" accept="image/*" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        <input
+          id={imageId}
+          type="file"
+          accept="image/*"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
       </FormControl>
       <FormControl>
         <FormControl.Label>Text</FormControl.Label>

@@ -5,7 +5,9 @@ export function BadgeWithTooltip({ label, tooltip }: { label: string; tooltip: s
   return (
     <Tooltip text={tooltip} direction="n" type="description">
       <button type="button" className="note-badge-button">
-        <Label variant="attention">{label}</Label>
+        <Label variant="attention" className="note-badge">
+          {label}
+        </Label>
       </button>
     </Tooltip>
   );

@@ -51,7 +51,11 @@ export function DraftNoteItem({
           <div className="note-header">
             <span className="note-header__author">{user?.name}</span>
             <BadgeWithTooltip label="Pending" tooltip={PENDING_TOOLTIP} />
-            {draft.internal && <Label variant="attention">Internal note</Label>}
+            {draft.internal && (
+              <Label variant="attention" className="note-badge">
+                Internal note
+              </Label>
+            )}
           </div>
           {!editing && (
             <div className="note-actions">

@@ -29,7 +29,7 @@ function ProjectMembers({ project }: { project: Project }) {
           <>
             {' '}
             Members of{' '}
-            <Link as={RouterLink} to={`/groups/${project.namespace.full_path}/-/group_members`}>
+            <Link inline as={RouterLink} to={`/groups/${project.namespace.full_path}/-/group_members`}>
               {project.namespace.name}
             </Link>{' '}
             and its parent groups have access too.

@@ -98,7 +98,8 @@ function FileDiff({ file }: { file: CommitDiffFileJson }) {
         <code>{fileLabel(file)}</code>
       </div>
       {file.diff ? (
-        <pre className="diff-text">
+        // Focusable, so that a keyboard can scroll its long lines sideways.
+        <pre className="diff-text" tabIndex={0}>
           {lines.map((line, index) => (
             <span
               key={index}
