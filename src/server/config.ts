@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultRenderWorkers } from './render-pool/render-pool';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -20,6 +21,7 @@ const envSchema = z.object({
   EXTERNAL_URL: z.string().url().optional(),
   ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export type Config = {
@@ -36,6 +38,8 @@ export type Config = {
   /** Whether status checks may call addresses on this machine or its local network (GitLab's setting). */
   allowLocalRequests: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Worker threads that render markdown and highlight code (docs/decisions.md). */
+  renderWorkers: number;
 };
 
 /** Reads configuration from environment variables (README lists them); a bad value stops startup with its name. */
@@ -60,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     externalUrl: e.EXTERNAL_URL ?? `http://localhost:${e.PORT}`,
     allowLocalRequests: e.ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES,
     logLevel: e.LOG_LEVEL,
+    renderWorkers: e.RENDER_WORKERS ?? defaultRenderWorkers(),
   };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { markdownRequestSchema } from '../../../shared/api/mergeRequests';
 import type { Container } from '../../container';
-import { cachedMarkdown } from '../../markdown/markdown-cache';
 import { unlinkedHtml } from '../../markdown/rendered';
 import { assertScope } from '../auth/api-auth';
 
@@ -13,7 +12,7 @@ import { assertScope } from '../auth/api-auth';
  */
 export function registerMarkdownRoutes(
   app: FastifyInstance,
-  { projects, references }: Pick<Container, 'projects' | 'references'>,
+  { projects, references, markdown }: Pick<Container, 'projects' | 'references' | 'markdown'>,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
@@ -22,11 +21,11 @@ export function registerMarkdownRoutes(
     handler: async (request, reply) => {
       assertScope(request, 'api_read');
       const { text, gfm, project } = request.body;
-      if (!gfm) return reply.status(201).send({ html: unlinkedHtml(cachedMarkdown(text)) });
+      if (!gfm) return reply.status(201).send({ html: unlinkedHtml(await markdown.renderBlock(text)) });
       const actor = request.currentUser;
       const context = project === undefined ? null : await projects.loadProject(actor, project);
-      const markdown = await references.writerFor(actor, context, { blocks: [text] });
-      return reply.status(201).send({ html: markdown.html(text) });
+      const writer = await references.writerFor(actor, context, { blocks: [text] });
+      return reply.status(201).send({ html: writer.html(text) });
     },
   });
 }
