@@ -3,6 +3,7 @@ import { assertNever } from '../../shared/lib/assertNever';
 import { highlightBlob } from '../highlight/highlight-blob';
 import { renderInlineMarkdown, renderMarkdown } from '../markdown/render';
 import type { RenderResult, RenderTask } from './render-pool';
+import { currentThreadId } from './thread-cpu';
 import type { WorkerMessage } from './worker-pool';
 
 /** One render worker: renders what the pool sends, one task at a time (see render-pool.ts). */
@@ -29,4 +30,6 @@ port.on('message', (task: RenderTask) => {
     send({ type: 'result', ok: false, message: error instanceof Error ? error.message : String(error) });
   }
 });
-send({ type: 'ready' });
+// A first rendering compiles the parser's hot paths and fills its lazy tables before any answer waits.
+renderMarkdown('A *warm* start for #1, @someone and :tada:\n\n- [ ] a task');
+send({ type: 'ready', threadId: currentThreadId() });

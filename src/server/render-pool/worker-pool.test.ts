@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerPool, type WorkerPool } from './worker-pool';
 
-type Task = { echo?: string; spinMs?: number; throw?: string; exit?: boolean; weight?: number };
+type Task = {
+  echo?: string;
+  spinMs?: number;
+  sleepMs?: number;
+  throw?: string;
+  exit?: boolean;
+  weight?: number;
+};
 
 describe('worker pool', () => {
   let pool: WorkerPool<Task, string>;
@@ -32,6 +39,20 @@ describe('worker pool', () => {
     expect(await pool.run({ echo: 'after' }, 5000)).toEqual({ status: 'done', value: 'after' });
     expect(pool.workerCount()).toBe(1);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'counts CPU time against the budget, not the time its worker waits for a core',
+    async () => {
+      create({ size: 1 });
+      await pool.run({ echo: 'warm' }, 5000);
+      expect(await pool.run({ sleepMs: 800, echo: 'slept' }, 300)).toEqual({
+        status: 'done',
+        value: 'slept',
+      });
+      // Not forever, though: five times the budget in wall time ends it.
+      expect(await pool.run({ sleepMs: 60_000 }, 200)).toEqual({ status: 'over_budget' });
+    },
+  );
 
   it('counts a task’s budget from when a worker takes it, not while it waits', async () => {
     create({ size: 1 });

@@ -1,18 +1,33 @@
 import { Worker } from 'node:worker_threads';
+import { threadCpuMs } from './thread-cpu';
+
+/**
+ * A task may run this many times its budget in wall time while its CPU time stays under the budget
+ * (its worker waiting for a core on a busy machine); past that it is over budget all the same.
+ */
+const MAX_WALL_PER_BUDGET = 5;
 
 /** How a task ended. */
 export type PoolOutcome<R> =
   | { status: 'done'; value: R }
   /** It threw (a stack overflow, a bug) or its worker died under it (out of memory). */
   | { status: 'failed'; message: string }
-  /** It ran past its budget: its worker was ended, since code stuck in a regex cannot be interrupted. */
+  /**
+   * It used more than its budget of CPU time (of wall time where the CPU time of a thread is not
+   * known): its worker was ended, since code stuck in a regex cannot be interrupted.
+   */
   | { status: 'over_budget' }
   /** It never ran: the pool closed, or the queue was full and it was the oldest waiting. */
   | { status: 'not_run' };
 
-/** What a worker sends: once `ready` when loaded, then one `result` per task it was given. */
+/**
+ * What a worker sends: once `ready` when loaded (with its thread id from thread-cpu.ts), then one
+ * `result` per task it was given.
+ */
 export type WorkerMessage<R> =
-  { type: 'ready' } | { type: 'result'; ok: true; value: R } | { type: 'result'; ok: false; message: string };
+  | { type: 'ready'; threadId: number | null }
+  | { type: 'result'; ok: true; value: R }
+  | { type: 'result'; ok: false; message: string };
 
 type Job<T, R> = { task: T; weight: number; budgetMs: number; settle: (outcome: PoolOutcome<R>) => void };
 
@@ -21,6 +36,9 @@ type Slot<T, R> = {
   state: 'starting' | 'idle' | 'busy';
   job: Job<T, R> | null;
   timer: NodeJS.Timeout | null;
+  threadId: number | null;
+  /** When the task began, in wall time and in the worker's CPU time. */
+  began: { wallMs: number; cpuMs: number | null };
   /** The uncaught error the worker died of, for the task it was running. */
   error: string | null;
 };
@@ -90,7 +108,15 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions<T>) {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
     });
-    const slot: Slot<T, R> = { worker, state: 'starting', job: null, timer: null, error: null };
+    const slot: Slot<T, R> = {
+      worker,
+      state: 'starting',
+      job: null,
+      timer: null,
+      threadId: null,
+      began: { wallMs: 0, cpuMs: null },
+      error: null,
+    };
     slots.add(slot);
     worker.on('message', (message: WorkerMessage<R>) => received(slot, message));
     worker.on('error', (error) => (slot.error = error.message));
@@ -101,13 +127,32 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions<T>) {
     slot.state = 'busy';
     slot.job = job;
     slot.worker.ref();
-    slot.timer = setTimeout(() => end(slot, { status: 'over_budget' }), job.budgetMs);
+    slot.began = { wallMs: performance.now(), cpuMs: cpuOf(slot) };
+    slot.timer = setTimeout(() => checkBudget(slot, job), job.budgetMs);
     slot.worker.postMessage(job.task);
+  }
+
+  const cpuOf = (slot: Slot<T, R>): number | null =>
+    slot.threadId === null ? null : threadCpuMs(slot.threadId);
+
+  /**
+   * The budget is CPU time: a worker that waited for a core (other work on the machine) has not
+   * spent it, and is given the rest; one that spent it is ended.
+   */
+  function checkBudget(slot: Slot<T, R>, job: Job<T, R>): void {
+    if (slot.job !== job) return;
+    const now = cpuOf(slot);
+    const spent = now === null || slot.began.cpuMs === null ? job.budgetMs : now - slot.began.cpuMs;
+    const wall = performance.now() - slot.began.wallMs;
+    if (spent >= job.budgetMs || wall >= job.budgetMs * MAX_WALL_PER_BUDGET)
+      return end(slot, { status: 'over_budget' });
+    slot.timer = setTimeout(() => checkBudget(slot, job), Math.max(job.budgetMs - spent, 20));
   }
 
   function received(slot: Slot<T, R>, message: WorkerMessage<R>): void {
     if (!slots.has(slot)) return;
     if (message.type === 'ready') {
+      slot.threadId = message.threadId;
       slot.state = 'idle';
       slot.worker.unref();
       warmedUp();
