@@ -15,6 +15,10 @@ export type RenderedTexts = {
 
 const EMPTY: RenderedMarkdown = { parts: [''], references: [], taskLines: [] };
 
+const KINDS: readonly MarkdownKind[] = ['block', 'inline'];
+
+type Underway = { done: Promise<RenderedMarkdown | null>; overdue: boolean };
+
 /**
  * What a finished task leaves for every later answer: its rendering, or the placeholder when it ran
  * past its budget or failed (a stack overflow fails the same way every time). A task that never ran
@@ -49,61 +53,67 @@ export function createMarkdownRenderer({
   /**
    * Renderings under way, so that answers asking for the same text meanwhile share one task; an
    * overdue one is one an answer already stopped waiting for: later answers do not wait again
-   * (a page that renders a note twice, or polls it, is not held twice), until it is done.
+   * (a page that renders a note twice, or polls it, is not held twice), until it is done. Keyed by
+   * kind, then by the text as it came (a `kind:text` key would copy a 1 MB text at every lookup).
    */
-  const underway = new Map<string, { done: Promise<RenderedMarkdown | null>; overdue: boolean }>();
+  const underway: Record<MarkdownKind, Map<string, Underway>> = { block: new Map(), inline: new Map() };
 
   function rendering(kind: MarkdownKind, text: string): RenderedMarkdown | Promise<RenderedMarkdown | null> {
     if (text.trim() === '') return EMPTY;
     const kept = cachedRendering(kind, text);
     if (kept) return kept;
-    const key = `${kind}:${text}`;
-    const running = underway.get(key);
+    const running = underway[kind].get(text);
     if (running) return running.overdue ? abortedRendering : running.done;
     const done = pool.markdown(text, kind === 'inline').then((outcome) => {
-      underway.delete(key);
+      underway[kind].delete(text);
       const rendered = keptOutcome(outcome);
       if (rendered) keepRendering(kind, text, rendered);
       return rendered;
     });
-    underway.set(key, { done, overdue: false });
+    underway[kind].set(text, { done, overdue: false });
     return done;
   }
 
   /** Renders the texts of one answer, waiting for them at most `waitMs`. */
   async function renderTexts({ blocks = [], inlines = [] }: MarkdownTexts): Promise<RenderedTexts> {
-    const wanted = new Map<string, [MarkdownKind, string]>();
-    for (const text of blocks) wanted.set(`block:${text}`, ['block', text]);
-    for (const text of inlines) wanted.set(`inline:${text}`, ['inline', text]);
-    const found = new Map<string, RenderedMarkdown>();
+    const wanted: Record<MarkdownKind, ReadonlySet<string>> = {
+      block: new Set(blocks),
+      inline: new Set(inlines),
+    };
+    const found: Record<MarkdownKind, Map<string, RenderedMarkdown>> = {
+      block: new Map(),
+      inline: new Map(),
+    };
     let answered = false;
     const waiting: Array<Promise<void>> = [];
-    for (const [key, [kind, text]] of wanted) {
-      const result = rendering(kind, text);
-      if (!(result instanceof Promise)) found.set(key, result);
-      else
-        waiting.push(
-          result.then((rendered) => {
-            if (!answered) found.set(key, rendered ?? abortedRendering);
-          }),
-        );
-    }
+    for (const kind of KINDS)
+      for (const text of wanted[kind]) {
+        const result = rendering(kind, text);
+        if (!(result instanceof Promise)) found[kind].set(text, result);
+        else
+          waiting.push(
+            result.then((rendered) => {
+              if (!answered) found[kind].set(text, rendered ?? abortedRendering);
+            }),
+          );
+      }
     if (waiting.length > 0) {
       // The first answer of a process waits for the first worker to start, then for its texts.
       await pool.firstStart();
       await withinWait(Promise.all(waiting));
     }
     answered = true;
-    for (const key of wanted.keys()) {
-      const running = found.has(key) ? undefined : underway.get(key);
-      if (running) running.overdue = true;
-    }
+    for (const kind of KINDS)
+      for (const text of wanted[kind]) {
+        const running = found[kind].has(text) ? undefined : underway[kind].get(text);
+        if (running) running.overdue = true;
+      }
     const lookup =
       (kind: MarkdownKind) =>
       (text: string): RenderedMarkdown => {
-        const key = `${kind}:${text}`;
-        if (!wanted.has(key)) throw new Error(`${kind} markdown written that this answer did not render`);
-        return found.get(key) ?? abortedRendering;
+        if (!wanted[kind].has(text))
+          throw new Error(`${kind} markdown written that this answer did not render`);
+        return found[kind].get(text) ?? abortedRendering;
       };
     return { block: lookup('block'), inline: lookup('inline') };
   }
