@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWorkerPool, type WorkerPool } from './worker-pool';
 
 type Task = {
@@ -89,6 +89,29 @@ describe('worker pool', () => {
       { status: 'done', value: 'next' },
       { status: 'done', value: 'newest' },
     ]);
+  });
+
+  it('runs nothing, and keeps nothing failed, when no worker can start; a later task tries again', async () => {
+    pool = createWorkerPool<Task, string>({
+      entry: new URL('./no-such-worker.mjs', import.meta.url),
+      size: 1,
+      maxQueuedWeight: 10,
+      weigh: () => 1,
+      maxHeapMb: 64,
+    });
+    const warnings: string[] = [];
+    const warned = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', warned);
+    try {
+      expect(await pool.run({ echo: 'a' }, 5000)).toEqual({ status: 'not_run' });
+      expect(await pool.run({ echo: 'b' }, 5000)).toEqual({ status: 'not_run' });
+      await vi.waitFor(() =>
+        expect(warnings.filter((w) => w.startsWith('A worker did not start'))).toHaveLength(2),
+      );
+      expect(pool.workerCount()).toBe(0);
+    } finally {
+      process.off('warning', warned);
+    }
   });
 
   it('ends every worker on close: what runs or waits is not run, and nothing runs after', async () => {

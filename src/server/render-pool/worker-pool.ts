@@ -17,7 +17,7 @@ export type PoolOutcome<R> =
    * known): its worker was ended, since code stuck in a regex cannot be interrupted.
    */
   | { status: 'over_budget' }
-  /** It never ran: the pool closed, or the queue was full and it was the oldest waiting. */
+  /** It never ran: the pool closed, no worker could start, or the queue was full and it was the oldest waiting. */
   | { status: 'not_run' };
 
 /**
@@ -188,10 +188,11 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions<T>) {
   function exited(slot: Slot<T, R>): void {
     if (!slots.has(slot)) return;
     if (slot.state === 'starting') {
-      // A worker that cannot start would fail the same way again for every task: fail those waiting.
+      // A worker that cannot start would fail the same way for every task waiting: they are not
+      // run (nothing about them failed), and the next task tries a new worker.
       slots.delete(slot);
-      const message = `the worker did not start: ${slot.error ?? 'it exited'}`;
-      for (let job = take(); job; job = take()) job.settle({ status: 'failed', message });
+      process.emitWarning(`A worker did not start: ${slot.error ?? 'it exited'}`, { code: 'WORKER_START' });
+      for (let job = take(); job; job = take()) job.settle({ status: 'not_run' });
       warmedUp();
       return;
     }
