@@ -1,3 +1,4 @@
+import { assertNever } from '../../shared/lib/assertNever';
 import { RENDER_TIMEOUT_MS, type RenderPool } from '../render-pool/render-pool';
 import type { PoolOutcome } from '../render-pool/worker-pool';
 import { abortedRendering } from './complexity';
@@ -33,6 +34,8 @@ function keptOutcome(outcome: PoolOutcome<RenderedMarkdown>): RenderedMarkdown |
       return abortedRendering;
     case 'not_run':
       return null;
+    default:
+      return assertNever(outcome);
   }
 }
 

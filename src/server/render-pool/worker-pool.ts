@@ -44,7 +44,7 @@ type Slot<T, R> = {
 };
 
 export type WorkerPoolOptions<T> = {
-  /** The worker's module: it posts `{ type: 'ready' }`, then answers each task with one result. */
+  /** The worker's module: it posts `ready` once loaded, then answers each task with one `result`. */
   entry: URL;
   /** Workers at most; they start when tasks wait for one, not before. */
   size: number;
@@ -59,9 +59,10 @@ export type WorkerPoolOptions<T> = {
 };
 
 /**
- * A pool of worker threads, one task at a time each, in order of arrival. A task's budget counts
- * from the moment a worker takes it (not while it waits, nor while a worker starts), and a worker
- * whose task outruns it is terminated and replaced. Workers hold the process open only while busy.
+ * A pool of worker threads, one task at a time each, in order of arrival. A task's budget is the
+ * worker's CPU time from the moment it takes the task (not the task's wait, nor a worker's start),
+ * and a worker whose task outruns it is terminated and replaced. Workers hold the process open only
+ * while busy.
  */
 export function createWorkerPool<T, R>(options: WorkerPoolOptions<T>) {
   const { entry, size, maxQueuedWeight, weigh, maxHeapMb } = options;
