@@ -38,7 +38,7 @@ export default tseslint.config(
   },
   { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   {
-    files: ['src/server/git/*.mjs'],
+    files: ['src/server/git/*.mjs', 'src/server/render-pool/*.mjs'],
     languageOptions: { globals: { process: 'readonly', Buffer: 'readonly' } },
   },
   {

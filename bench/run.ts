@@ -157,6 +157,13 @@ if (runs('notes')) {
       target: '',
     },
     {
+      case: 'every page, first load (markdown rendered)',
+      value: ms(notes.coldLoadMs),
+      floor: '',
+      ratio: '',
+      target: '',
+    },
+    {
       case: 'database statements per page, warm',
       value: notes.queriesPerPage.join(', '),
       floor: '',

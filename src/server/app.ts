@@ -92,8 +92,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerApiParams(app);
 
   const container = options.container ?? createContainer(deps);
-  // What requests left running after their answer ends before the database closes.
-  app.addHook('onClose', () => container.background.settled());
+  app.addHook('onClose', async () => {
+    // What requests left running after their answer ends before the database closes.
+    await container.background.settled();
+    await container.renderPool.close();
+  });
   registerCurrentUser(app, container);
   registerTokenScopeCheck(app);
   registerCsrfCheck(app);

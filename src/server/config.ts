@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { defaultRenderWorkers } from './render-pool/render-pool';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -50,6 +51,7 @@ const envSchema = z.object({
   PIPELINES_CREATE_LIMIT: perMinute.default(25),
   MARKDOWN_PREVIEW_LIMIT: perMinute.default(300),
   MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED: perMinute.default(60),
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export type Config = {
@@ -80,6 +82,8 @@ export type Config = {
     markdownPreview: number;
     markdownPreviewUnauthenticated: number;
   };
+  /** Worker threads that render markdown and highlight code (docs/decisions.md). */
+  renderWorkers: number;
 };
 
 /** Reads configuration from environment variables (README lists them); a bad value stops startup with its name. */
@@ -113,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       markdownPreview: e.MARKDOWN_PREVIEW_LIMIT,
       markdownPreviewUnauthenticated: e.MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED,
     },
+    renderWorkers: e.RENDER_WORKERS ?? defaultRenderWorkers(),
   };
 }

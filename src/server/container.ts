@@ -52,6 +52,8 @@ import { createRepositoryService } from './features/repository/repository.servic
 import { createUserPreferencesService } from './features/user-preferences/user-preferences.service';
 import { createUsersService } from './features/users/users.service';
 import { createHighlighter } from './highlight/highlight';
+import { createMarkdownRenderer } from './markdown/markdown-renderer';
+import { createRenderPool } from './render-pool/render-pool';
 import type { EventBus } from './realtime/bus';
 
 /** What the process is given from outside: configuration, the database, the bus, time and randomness. */
@@ -67,6 +69,9 @@ export type AppDeps = {
 export function createContainer(deps: AppDeps) {
   const db: Db = deps.database.db;
   const base = { ...deps, db };
+  // Markdown and highlighting run in worker threads, started on first use; closing the app ends them.
+  const renderPool = createRenderPool({ size: deps.config.renderWorkers });
+  const markdown = createMarkdownRenderer({ pool: renderPool });
   const authCache = createAuthCache<ResolvedCredentials>(deps.bus);
   const users = createUsersService({ ...base, authCache });
   const projects = createProjectsService(base);
@@ -93,6 +98,7 @@ export function createContainer(deps: AppDeps) {
     systemNotes,
     discussions: createDiscussionFacts(base),
     awardEmoji,
+    markdown,
     // Status checks read merge requests, so they are reached late, once both exist.
     statusChecks: { statesOf: (requests) => statusChecks.statesOf(requests) },
     onHeadChanged: (mergeRequestId) => statusChecks.headChanged(mergeRequestId),
@@ -149,11 +155,11 @@ export function createContainer(deps: AppDeps) {
     projects,
     protectedBranches,
     contextCommits,
-    highlighter: createHighlighter(),
+    highlighter: createHighlighter({ pool: renderPool }),
   });
   const userPreferences = createUserPreferencesService(base);
-  const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji, rateLimits });
-  const references = createReferencesService({ ...base, projects, issues, mergeRequests });
+  const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji, rateLimits, markdown });
+  const references = createReferencesService({ ...base, markdown, projects, issues, mergeRequests });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
   const metricImages = createMetricImagesService({ ...base, issues, uploads });
   const quickActions = createQuickActionsService({
@@ -171,6 +177,7 @@ export function createContainer(deps: AppDeps) {
     ...base,
     noteables,
     diffNotes,
+    markdown,
     // Suggestions read notes through the notes service, so they are reached late, once both exist.
     onDiffNoteWritten: (note) => suggestions.syncFromNote(note),
   });
@@ -206,6 +213,8 @@ export function createContainer(deps: AppDeps) {
   });
   return {
     ...base,
+    renderPool,
+    markdown,
     background,
     processes,
     protectedBranches,

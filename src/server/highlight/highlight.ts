@@ -1,8 +1,10 @@
-import { grammarFor, languageFor } from './languages';
 import { createLruCache } from '../lru-cache';
-import { escapeText, highlightLines } from './token-lines';
+import type { RenderPool } from '../render-pool/render-pool';
+import { plainLines, type HighlightedBlob } from './highlight-blob';
+import { languageFor } from './languages';
+import { escapeText } from './token-lines';
 
-export { escapeText, languageFor };
+export { escapeText, languageFor, type HighlightedBlob };
 
 /** Blobs above this size are served as escaped plain text: highlighting them costs more than it shows. */
 export const MAX_HIGHLIGHT_BYTES = 512 * 1024;
@@ -29,22 +31,20 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ESCAPED[ch]!);
 }
 
-/** A file's content split into lines of HTML, highlighted or plain. */
-export type HighlightedBlob = { lines: string[]; highlighted: boolean };
-
-function plainLines(content: string): HighlightedBlob {
-  return { lines: content.split('\n').map(escapeText), highlighted: false };
-}
-
 export type Highlighter = ReturnType<typeof createHighlighter>;
 
 /**
- * Highlights blobs once and keeps the lines by blob sha (the same content is the same HTML),
- * in an in-process LRU bounded by `maxCacheChars`.
+ * Highlights blobs once, in the render pool (never on the server's thread), and keeps the lines by
+ * blob sha (the same content is the same HTML), in an in-process LRU bounded by `maxCacheChars`.
  */
-export function createHighlighter(
-  options: { maxCacheChars?: number; maxBytes?: number; now?: () => number; background?: boolean } = {},
-) {
+export function createHighlighter(options: {
+  pool: Pick<RenderPool, 'highlight'>;
+  maxCacheChars?: number;
+  maxBytes?: number;
+  now?: () => number;
+  background?: boolean;
+}) {
+  const { pool } = options;
   const cache = createLruCache<HighlightedBlob>(options.maxCacheChars ?? 64 * 1024 * 1024, (blob) =>
     blob.lines.reduce((sum, line) => sum + line.length, 0),
   );
@@ -55,39 +55,43 @@ export function createHighlighter(
     return cache.get(`${blobSha}:${languageFor(filePath) ?? ''}`);
   }
 
-  function highlightNow(key: string, language: string, content: string): HighlightedBlob {
-    let result: HighlightedBlob;
-    try {
-      const grammar = grammarFor(language);
-      result = grammar ? { lines: highlightLines(content, grammar), highlighted: true } : plainLines(content);
-    } catch {
-      result = plainLines(content);
-    }
-    cache.set(key, result);
-    return result;
+  /** Highlightings under way, so that requests asking for the same blob meanwhile share one task. */
+  const underway = new Map<string, Promise<HighlightedBlob | null>>();
+
+  /**
+   * The blob highlighted and kept; plain (and kept so) when its grammar failed or ran past the
+   * render budget. Null when the pool never ran it (it closed): nothing is kept then.
+   */
+  function highlightInPool(key: string, language: string, content: string): Promise<HighlightedBlob | null> {
+    const running = underway.get(key);
+    if (running) return running;
+    const started = pool.highlight(language, content).then((outcome) => {
+      underway.delete(key);
+      if (outcome.status === 'not_run') return null;
+      const result = outcome.status === 'done' ? outcome.value : plainLines(content);
+      cache.set(key, result);
+      return result;
+    });
+    underway.set(key, started);
+    return started;
   }
 
-  // One blob per turn of the event loop, so requests keep being answered meanwhile.
+  // One blob at a time in the background, so requests' own highlighting rarely waits behind it.
   const pending = new Map<string, { language: string; content: string }>();
   let draining = false;
-  function drainOne(): void {
-    const next = pending.entries().next();
-    if (next.done) {
-      draining = false;
-      return;
+  async function drain(): Promise<void> {
+    draining = true;
+    for (let next = pending.entries().next(); !next.done; next = pending.entries().next()) {
+      const [key, { language, content }] = next.value;
+      if (!cache.get(key)) await highlightInPool(key, language, content);
+      pending.delete(key);
     }
-    const [key, { language, content }] = next.value;
-    pending.delete(key);
-    if (!cache.get(key)) highlightNow(key, language, content);
-    setImmediate(drainOne);
+    draining = false;
   }
   function later(key: string, language: string, content: string): void {
     if (pending.size >= MAX_PENDING) pending.delete(pending.keys().next().value!);
     pending.set(key, { language, content });
-    if (!draining && options.background !== false) {
-      draining = true;
-      setImmediate(drainOne);
-    }
+    if (!draining && options.background !== false) void drain();
   }
 
   /**
@@ -96,7 +100,7 @@ export function createHighlighter(
    */
   function session(budgetMs = HIGHLIGHT_BUDGET_MS) {
     let spent = 0;
-    return (blobSha: string, filePath: string, content: string): HighlightedBlob => {
+    return async (blobSha: string, filePath: string, content: string): Promise<HighlightedBlob> => {
       const language = languageFor(filePath);
       const key = `${blobSha}:${language ?? ''}`;
       const hit = cache.get(key);
@@ -111,9 +115,9 @@ export function createHighlighter(
         return plainLines(content);
       }
       const started = now();
-      const result = highlightNow(key, language, content);
+      const result = await highlightInPool(key, language, content);
       spent += now() - started;
-      return result;
+      return result ?? plainLines(content);
     };
   }
 

@@ -7,6 +7,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import type { Reference } from '../../shared/markdown/references';
+import { abortedRendering, exceedsStructuralLimits } from './complexity';
 import { gfmText, splitAtReferences } from './gfm-text';
 import type { RenderedMarkdown } from './rendered';
 
@@ -149,6 +150,7 @@ const inlineProcessor = processor(true);
 
 function render(text: string, inline: boolean): RenderedMarkdown {
   if (text.trim() === '') return { parts: [''], references: [], taskLines: [] };
+  if (exceedsStructuralLimits(text)) return abortedRendering;
   const file = (inline ? inlineProcessor : blockProcessor).processSync(text);
   const { references, taskLines } = file.data.collected as Collected;
   return { parts: splitAtReferences(String(file), references), references, taskLines };

@@ -1,7 +1,7 @@
 import { taskText, toggleTask, type TaskUpdate } from '../../shared/markdown/taskList';
 import type { updateTaskSchema } from '../../shared/api/taskLists';
 import type { z } from 'zod';
-import { cachedMarkdown } from './markdown-cache';
+import type { MarkdownRenderer } from './markdown-renderer';
 
 export type ToggledTask = { text: string; item: string; checked: boolean };
 
@@ -11,8 +11,12 @@ export type ToggledTask = { text: string; item: string; checked: boolean };
  * (not a look-alike in a code block) and still reads as the browser saw it. Null otherwise:
  * the text changed meanwhile, and the tick must not land on another line.
  */
-export function toggleTaskItem(text: string, update: TaskUpdate): ToggledTask | null {
-  if (!cachedMarkdown(text).taskLines.includes(update.lineNumber)) return null;
+export async function toggleTaskItem(
+  markdown: Pick<MarkdownRenderer, 'renderBlock'>,
+  text: string,
+  update: TaskUpdate,
+): Promise<ToggledTask | null> {
+  if (!(await markdown.renderBlock(text)).taskLines.includes(update.lineNumber)) return null;
   const toggled = toggleTask(text, update);
   if (toggled === null) return null;
   const line = toggled.split('\n')[update.lineNumber - 1] ?? '';

@@ -55,7 +55,11 @@ describe('diffs service: kept file views', () => {
       projects: t.container.projects,
       protectedBranches: t.container.protectedBranches,
       contextCommits: t.container.contextCommits,
-      highlighter: createHighlighter({ now: () => (clock += step), background: false }),
+      highlighter: createHighlighter({
+        pool: t.container.renderPool,
+        now: () => (clock += step),
+        background: false,
+      }),
       clock: systemClock,
     });
     const load = async () =>

@@ -448,25 +448,32 @@ export function createDiffsService({
     // Whether a blob's lines are final: highlighted (or plain for good), not plain for lack of budget.
     const final = (sha: string, path: string) =>
       !blobs.has(sha) || highlighter.cached(sha, path) !== undefined;
-    const linesOf = (sha: string, path: string): string[] | null => {
+    const linesOf = async (sha: string, path: string): Promise<string[] | null> => {
       const hit = highlighter.cached(sha, path);
       if (hit) return hit.lines;
       const blob = blobs.get(sha);
-      return blob ? highlight(sha, path, blob.toString('utf8')).lines : null;
+      return blob ? (await highlight(sha, path, blob.toString('utf8'))).lines : null;
     };
-    return views.map((view) => {
+    // One file after the other: the request's highlighting budget is spent in the files' order.
+    const results: Array<{ view: DiffFileView; final: boolean }> = [];
+    for (const view of views) {
       const patch = patches.get(changeKey(view));
-      if (!view.lines || !patch) return { view, final: true };
-      const oldLines = view.newFile || view.submodule ? null : linesOf(view.oldBlobId, view.oldPath);
-      const newLines = view.deletedFile || view.submodule ? null : linesOf(view.newBlobId, view.newPath);
+      if (!view.lines || !patch) {
+        results.push({ view, final: true });
+        continue;
+      }
+      const oldLines = view.newFile || view.submodule ? null : await linesOf(view.oldBlobId, view.oldPath);
+      const newLines =
+        view.deletedFile || view.submodule ? null : await linesOf(view.newBlobId, view.newPath);
       const lines = patch.lines.map((line) => richLine(line, oldLines, newLines));
       const bottom = view.deletedFile ? null : bottomMatchLine(lines, newLines);
       if (bottom) lines.push(bottom);
-      return {
+      results.push({
         view: { ...view, lines, fullyExpanded: !lines.some((line) => line.type === 'match') },
         final: final(view.oldBlobId, view.oldPath) && final(view.newBlobId, view.newPath),
-      };
-    });
+      });
+    }
+    return results;
   }
 
   /**
@@ -516,7 +523,7 @@ export function createDiffsService({
     const content = await readBlob(ctx.gitDir, entry.id);
     if (!content || isBinary(content)) throw new BadRequestError('The file is binary');
     if (longestLine(content) > MAX_FILE_PATCH_BYTES) throw new BadRequestError(LINE_TOO_LONG);
-    const highlighted = highlighter.session()(entry.id, filePath, content.toString('utf8')).lines;
+    const highlighted = (await highlighter.session()(entry.id, filePath, content.toString('utf8'))).lines;
     const total = content.at(-1) === 0x0a ? highlighted.length - 1 : highlighted.length;
     const plain = content.toString('utf8').split('\n');
     const since = query.full ? 1 : Math.max(1, query.since ?? 1);

@@ -39,6 +39,7 @@ import {
 import { taskStatusText, timeEstimateText } from '../notes/system-note-texts';
 import { editedMeanwhileText } from '../../../shared/api/taskLists';
 import type { TaskUpdate } from '../../../shared/markdown/taskList';
+import type { MarkdownRenderer } from '../../markdown/markdown-renderer';
 import { toggleTaskItem } from '../../markdown/task-toggle';
 import { readsInternalNotesIn } from '../notes/noteables';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
@@ -153,9 +154,18 @@ type Deps = {
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
   awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
   rateLimits: Pick<RateLimits, 'check'>;
+  markdown: Pick<MarkdownRenderer, 'renderBlock'>;
 };
 
-export function createIssuesService({ db, clock, projects, systemNotes, awardEmoji, rateLimits }: Deps) {
+export function createIssuesService({
+  db,
+  clock,
+  projects,
+  systemNotes,
+  awardEmoji,
+  rateLimits,
+  markdown,
+}: Deps) {
   /**
    * Adds each issue's votes and counts with a few queries for the whole page. Internal notes are
    * counted for who may read them (`includeInternal`), as GitLab does.
@@ -388,7 +398,7 @@ export function createIssuesService({ db, clock, projects, systemNotes, awardEmo
     const current = record.issue;
     if (!can(actor, 'update_issue', issueSubject(ctx, current, assigneeIdsOf(record))))
       throw new ForbiddenError();
-    const toggled = toggleTaskItem(current.description, update);
+    const toggled = await toggleTaskItem(markdown, current.description, update);
     if (!toggled) throw new ConflictError(editedMeanwhileText('issue'));
     if (toggled.text === current.description) return detail(actor, ctx, iid);
     const note = await db.transaction(async (tx) => {

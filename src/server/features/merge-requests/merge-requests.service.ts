@@ -53,6 +53,7 @@ import {
 } from '../notes/system-note-texts';
 import { editedMeanwhileText } from '../../../shared/api/taskLists';
 import type { TaskUpdate } from '../../../shared/markdown/taskList';
+import type { MarkdownRenderer } from '../../markdown/markdown-renderer';
 import { toggleTaskItem } from '../../markdown/task-toggle';
 import type { DiscussionFacts } from '../notes/discussion-facts.service';
 import type { AwardEmojiService } from '../award-emoji/award-emoji.service';
@@ -211,6 +212,7 @@ type Deps = {
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
   discussions: Pick<DiscussionFacts, 'unresolvedCount' | 'userNotesCounts'>;
   awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
+  markdown: Pick<MarkdownRenderer, 'renderBlock'>;
   /** External status checks, a feature of its own that reads merge requests (so bound late). */
   statusChecks: { statesOf(requests: MergeRequestRow[]): Promise<Map<number, Requirements['statusChecks']>> };
   /** A request got a new head commit: its status checks are asked again. */
@@ -230,6 +232,7 @@ export function createMergeRequestsService({
   systemNotes,
   discussions,
   awardEmoji,
+  markdown,
   statusChecks,
   onHeadChanged,
   rateLimits,
@@ -948,7 +951,7 @@ export function createMergeRequestsService({
     const current = (await findRecord(ctx, iid)).mergeRequest;
     if (!can(actor, 'update_merge_request', mergeRequestSubject(ctx, current.authorId)))
       throw new ForbiddenError();
-    const toggled = toggleTaskItem(current.description, update);
+    const toggled = await toggleTaskItem(markdown, current.description, update);
     if (!toggled) throw new ConflictError(editedMeanwhileText('merge request'));
     if (toggled.text === current.description) return detailIn(actor, ctx, iid);
     const updated = await db.transaction(async (tx) => {

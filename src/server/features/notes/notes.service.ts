@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { editedMeanwhileText } from '../../../shared/api/taskLists';
 import type { TaskUpdate } from '../../../shared/markdown/taskList';
+import type { MarkdownRenderer } from '../../markdown/markdown-renderer';
 import { toggleTaskItem } from '../../markdown/task-toggle';
 import type { EventBus } from '../../realtime/bus';
 import type { PlacedPosition, DiffNotesService } from './diff-notes.service';
@@ -115,6 +116,7 @@ type Deps = {
   bus: EventBus;
   noteables: NoteableLoader;
   diffNotes: Pick<DiffNotesService, 'place'>;
+  markdown: Pick<MarkdownRenderer, 'renderBlock'>;
   /** Runs once a diff note's text is written (suggestions are read from it). */
   onDiffNoteWritten: (note: NoteRow) => Promise<void>;
 };
@@ -130,6 +132,7 @@ export function createNotesService({
   bus,
   noteables,
   diffNotes,
+  markdown,
   onDiffNoteWritten,
 }: Deps) {
   const readsInternal = (actor: Actor, noteable: Noteable) =>
@@ -398,7 +401,7 @@ export function createNotesService({
   ) {
     const { noteable, record } = await findEditableNote(actor, noteId, projectRef);
     const current = record.note.note;
-    const toggled = toggleTaskItem(current, update);
+    const toggled = await toggleTaskItem(markdown, current, update);
     if (!toggled) throw new ConflictError(editedMeanwhileText('comment'));
     if (toggled.text !== current && !(await writeEdit(actor, noteId, toggled.text, current)))
       throw new ConflictError(editedMeanwhileText('comment'));

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { markdownRequestSchema } from '../../../shared/api/mergeRequests';
 import type { Container } from '../../container';
-import { cachedMarkdown } from '../../markdown/markdown-cache';
 import { unlinkedHtml } from '../../markdown/rendered';
 import { assertScope } from '../auth/api-auth';
 
@@ -14,7 +13,12 @@ import { assertScope } from '../auth/api-auth';
  */
 export function registerMarkdownRoutes(
   app: FastifyInstance,
-  { projects, references, rateLimits }: Pick<Container, 'projects' | 'references' | 'rateLimits'>,
+  {
+    projects,
+    references,
+    rateLimits,
+    markdown,
+  }: Pick<Container, 'projects' | 'references' | 'rateLimits' | 'markdown'>,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
@@ -25,11 +29,11 @@ export function registerMarkdownRoutes(
       // Rendering costs the server; anyone may ask, so anonymous callers get a tighter limit.
       await rateLimits.checkCaller('markdown_preview', { user: request.currentUser, ip: request.ip });
       const { text, gfm, project } = request.body;
-      if (!gfm) return reply.status(201).send({ html: unlinkedHtml(cachedMarkdown(text)) });
+      if (!gfm) return reply.status(201).send({ html: unlinkedHtml(await markdown.renderBlock(text)) });
       const actor = request.currentUser;
       const context = project === undefined ? null : await projects.loadProject(actor, project);
-      const markdown = await references.writerFor(actor, context, { blocks: [text] });
-      return reply.status(201).send({ html: markdown.html(text) });
+      const writer = await references.writerFor(actor, context, { blocks: [text] });
+      return reply.status(201).send({ html: writer.html(text) });
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { Reference } from '../../../shared/markdown/references';
 import type { Actor } from '../../auth/permissions';
-import { cachedInlineMarkdown, cachedMarkdown } from '../../markdown/markdown-cache';
+import type { MarkdownRenderer, MarkdownTexts } from '../../markdown/markdown-renderer';
 import { referenceLink, type ReferenceTarget } from '../../markdown/reference-links';
 import { writeHtml, type ReferenceLinker } from '../../markdown/rendered';
 import type { IssuesService } from '../issues/issues.service';
@@ -9,6 +9,7 @@ import type { MentionedNamespaceRow } from '../projects/projects.repo';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 
 type Deps = {
+  markdown: Pick<MarkdownRenderer, 'renderTexts'>;
   projects: Pick<ProjectsService, 'readableByFullPaths' | 'mentionableByFullPaths'>;
   issues: Pick<IssuesService, 'readableByIids'>;
   mergeRequests: Pick<MergeRequestsService, 'readableByIids'>;
@@ -19,9 +20,6 @@ export type MarkdownWriter = {
   html: (text: string) => string;
   inline: (text: string) => string;
 };
-
-/** What one answer renders: block markdown (notes, descriptions) and inline markdown (titles). */
-export type MarkdownTexts = { blocks?: readonly string[]; inlines?: readonly string[] };
 
 /**
  * At most this many distinct things of each kind are looked up for one answer; references
@@ -41,7 +39,7 @@ const distinctFirst = <T>(values: readonly T[], limit: number): T[] => [...new S
  * confidential, in a private project) is written as the text it was, so its title and its
  * existence stay unknown to the reader.
  */
-export function createReferencesService({ projects, issues, mergeRequests }: Deps) {
+export function createReferencesService({ markdown, projects, issues, mergeRequests }: Deps) {
   async function linkerFor(
     actor: Actor,
     context: ProjectContext | null,
@@ -147,23 +145,25 @@ export function createReferencesService({ projects, issues, mergeRequests }: Dep
   }
 
   /**
-   * Renders the texts of one answer (from the cache when seen before) and looks up everything
-   * they reference at once, so a page of notes costs the same few queries as one note.
+   * Renders the texts of one answer (in the render pool, or from the cache when seen before) and
+   * looks up everything they reference at once, so a page of notes costs the same few queries as
+   * one note.
    */
   async function writerFor(
     actor: Actor,
     context: ProjectContext | null,
-    { blocks = [], inlines = [] }: MarkdownTexts,
+    texts: MarkdownTexts,
   ): Promise<MarkdownWriter> {
-    const rendered = [...blocks.map(cachedMarkdown), ...inlines.map(cachedInlineMarkdown)];
+    const rendered = await markdown.renderTexts(texts);
+    const all = [...(texts.blocks ?? []).map(rendered.block), ...(texts.inlines ?? []).map(rendered.inline)];
     const link = await linkerFor(
       actor,
       context,
-      rendered.flatMap((r) => r.references),
+      all.flatMap((r) => r.references),
     );
     return {
-      html: (text) => writeHtml(cachedMarkdown(text), link),
-      inline: (text) => writeHtml(cachedInlineMarkdown(text), link),
+      html: (text) => writeHtml(rendered.block(text), link),
+      inline: (text) => writeHtml(rendered.inline(text), link),
     };
   }
 
