@@ -1,4 +1,5 @@
-import { maskAll, maskedValues } from '../../../shared/ci/trace/masking';
+import { TOKEN_MASK_PREFIXES } from '../../../shared/ci/failureReasons';
+import { maskAll, maskedValues, maskTokens } from '../../../shared/ci/trace/masking';
 import type { CiVariable } from '../../../shared/ci';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Actor } from '../../auth/permissions';
@@ -130,12 +131,16 @@ export function createJobsService({ db, bus, clock, projects, protectedBranches,
     return { ctx, job: job! };
   }
 
-  /** The job's log as stored, its masked variables' values masked again (a runner may not have). */
+  /**
+   * The job's log as stored, masked again (a runner may not have): its masked variables' values,
+   * and anything shaped like a GitLab token (the job's own token included, whose value is not kept).
+   */
   async function trace(actor: Actor, projectRef: string, jobId: number): Promise<Buffer> {
     const ctx = await readable(actor, projectRef);
     const { build } = await record(ctx, jobId);
     const log = await readTrace(db, build.id);
-    return Buffer.from(maskAll(log, maskedValues(build.variables as CiVariable[])));
+    const masked = maskAll(log, maskedValues(build.variables as CiVariable[]));
+    return Buffer.from(maskTokens(masked, TOKEN_MASK_PREFIXES));
   }
 
   /**

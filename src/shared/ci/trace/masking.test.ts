@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMasker, maskAll, maskedValues } from './masking';
+import { createMasker, maskAll, maskedValues, maskTokens } from './masking';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -57,5 +57,21 @@ describe('masking secrets in a job log', () => {
         { value: 'long-enough', masked: true },
       ]),
     ).toEqual(['long-enough']);
+  });
+});
+
+describe('masking tokens by their prefixes', () => {
+  const token = 'glcbt-' + 'a1B2_c3-'.repeat(4);
+  it.each([
+    [
+      'a job token',
+      `clone http://gitlab-ci-token:${token}@host/x.git`,
+      'clone http://gitlab-ci-token:[MASKED]@host/x.git',
+    ],
+    ['two tokens', `${token} and glpat-${'x'.repeat(20)}`, '[MASKED] and [MASKED]'],
+    ['a prefix followed by a word', 'see glpat-docs for tokens', 'see glpat-docs for tokens'],
+    ['no token', 'plain', 'plain'],
+  ])('%s', (_, text, expected) => {
+    expect(decode(maskTokens(encode(text), ['glcbt-', 'glpat-']))).toBe(expected);
   });
 });

@@ -103,3 +103,38 @@ export function maskAll(data: Uint8Array, secrets: readonly string[]): Uint8Arra
   const tail = masker.flush();
   return tail.length ? concat([head, tail]) : head;
 }
+
+/** Characters of a GitLab token after its prefix (base64url and hex alike). */
+const isTokenByte = (byte: number): boolean =>
+  (byte >= 0x30 && byte <= 0x39) ||
+  (byte >= 0x41 && byte <= 0x5a) ||
+  (byte >= 0x61 && byte <= 0x7a) ||
+  byte === 0x2d ||
+  byte === 0x5f;
+
+/** Shorter runs after a prefix are words, not tokens (`glpat-` followed by a short name). */
+const MIN_TOKEN_BODY = 20;
+
+/**
+ * Masks GitLab tokens by their prefixes (`glcbt-`, `glpat-`, `glrt-` ...) wherever they appear,
+ * whole: the server's second masking of a log, which knows no job token's value, only its shape.
+ */
+export function maskTokens(data: Uint8Array, prefixes: readonly string[]): Uint8Array {
+  const encoded = prefixes.map((prefix) => encoder.encode(prefix));
+  const parts: Uint8Array[] = [];
+  let copiedUpTo = 0;
+  for (let i = 0; i < data.length; i++) {
+    const prefix = encoded.find((candidate) => startsWithAt(data, i, candidate));
+    if (!prefix) continue;
+    let end = i + prefix.length;
+    while (end < data.length && isTokenByte(data[end]!)) end++;
+    if (end - i - prefix.length < MIN_TOKEN_BODY) continue;
+    if (i > copiedUpTo) parts.push(data.subarray(copiedUpTo, i));
+    parts.push(MASKED_BYTES);
+    copiedUpTo = end;
+    i = end - 1;
+  }
+  if (copiedUpTo === 0) return data;
+  parts.push(data.subarray(copiedUpTo));
+  return concat(parts);
+}
