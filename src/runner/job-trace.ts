@@ -9,8 +9,11 @@ export const TRACE_SEND_BYTES = 64 * 1024;
 const TRACE_SEND_INTERVAL_MS = 1000;
 /** The most one PATCH carries (gitlab-runner's default patch limit). */
 const MAX_PATCH_BYTES = 1024 * 1024;
-/** With no log to send, the job is reported alive this often (its answer also says when it was canceled). */
-const KEEPALIVE_MS = 30_000;
+/**
+ * With no log to send, the job is reported alive this often: its answer is also how a quiet job
+ * learns it was canceled (the server's `X-GitLab-Trace-Update-Interval` while someone watches).
+ */
+const KEEPALIVE_MS = 3_000;
 /** How long the end of a log is retried while the server cannot be reached. */
 const FINAL_SEND_MS = 10 * 60_000;
 
@@ -52,7 +55,7 @@ export type JobTraceEvents = { onCancelRequested(): void; onAborted(): void };
  * A job's log on its way to the server: masked as it is written (a masked value split across two
  * writes too), kept whole in memory, and sent with `PATCH /jobs/:id/trace` every second or 64 KiB.
  * The server's answers say where its copy ends (a 416 resends from there) and whether the job was
- * canceled; with nothing to send, a `running` update every 30 s keeps the job alive.
+ * canceled; with nothing to send, a `running` update every 3 s keeps the job alive.
  */
 export function createJobTrace(
   client: RunnerClient,

@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import type { Container } from '../../src/server/container';
 import { cloneUrl, createGitClient, tempDir } from '../integration/git-helpers';
 import type { TestUser } from './factories';
@@ -129,3 +130,27 @@ export async function waitUntil<T>(
 }
 
 export const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
+
+/**
+ * Commits `.gitlab-ci.yml` (created or replaced) on `branch` through the files API, which runs
+ * the push hooks as a push does; answers the new commit's sha.
+ */
+export async function commitCiConfig(
+  app: FastifyInstance,
+  user: TestUser,
+  projectId: number,
+  yaml: string,
+  branch = 'main',
+): Promise<string> {
+  const url = `/api/v4/projects/${projectId}/repository/files/.gitlab-ci.yml`;
+  const payload = { branch, start_branch: 'main', content: yaml, commit_message: 'CI configuration' };
+  let response = await app.inject({ method: 'POST', url, headers: user.headers, payload });
+  if (response.statusCode === 400)
+    response = await app.inject({ method: 'PUT', url, headers: user.headers, payload });
+  if (response.statusCode >= 300) throw new Error(`commit failed: ${response.statusCode} ${response.body}`);
+  const branchInfo = await app.inject({
+    url: `/api/v4/projects/${projectId}/repository/branches/${encodeURIComponent(branch)}`,
+    headers: user.headers,
+  });
+  return branchInfo.json<{ commit: { id: string } }>().commit.id;
+}

@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../../src/server/features/projects/projects.service';
 import {
@@ -20,6 +21,7 @@ type PipelineJson = {
   ref: string;
   sha: string;
   source: string;
+  detailed_status: { group: string; text: string };
 };
 type JobJson = {
   id: number;
@@ -32,6 +34,17 @@ type JobJson = {
   finished_at: string | null;
 };
 
+/** Host processes whose command line holds `marker` (a job's processes, seen from outside its sandbox). */
+async function processesWith(marker: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.split('\0').includes(marker)) found.push(Number(entry));
+  }
+  return found;
+}
+
 describe('pipelines run by the bundled runner', () => {
   let t: TestApp;
   let baseUrl: string;
@@ -39,31 +52,27 @@ describe('pipelines run by the bundled runner', () => {
   let project: ProjectContext;
   let runner: RunnerProcess;
 
+  const projectUrl = () => `/api/v4/projects/${project.project.id}`;
   const api = async <T>(url: string): Promise<T> => {
-    const response = await t.app.inject({
-      url: `/api/v4/projects/${project.project.id}${url}`,
-      headers: owner.headers,
-    });
+    const response = await t.app.inject({ url: `${projectUrl()}${url}`, headers: owner.headers });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<T>();
   };
+  const pipelinesOf = (sha: string) => api<PipelineJson[]>(`/pipelines?sha=${sha}`);
 
   async function finishedPipelineOf(sha: string): Promise<PipelineJson> {
     const [listed] = await waitUntil(
-      () => api<PipelineJson[]>(`/pipelines?sha=${sha}`),
+      () => pipelinesOf(sha),
       (pipelines) => pipelines.length > 0 && FINISHED.includes(pipelines[0]!.status),
     );
     return api<PipelineJson>(`/pipelines/${listed!.id}`);
   }
 
-  const jobsOf = (pipeline: PipelineJson) => api<JobJson[]>(`/pipelines/${pipeline.id}/jobs`);
-  const traceOf = async (job: JobJson) =>
-    (
-      await t.app.inject({
-        url: `/api/v4/projects/${project.project.id}/jobs/${job.id}/trace`,
-        headers: owner.headers,
-      })
-    ).body;
+  const jobsOf = (pipeline: { id: number }) => api<JobJson[]>(`/pipelines/${pipeline.id}/jobs`);
+  const traceOf = async (job: { id: number }) =>
+    (await t.app.inject({ url: `${projectUrl()}/jobs/${job.id}/trace`, headers: owner.headers })).body;
+  const push = (config: string[], files: Record<string, string> = {}) =>
+    pushFiles(baseUrl, project.fullPath, owner, { '.gitlab-ci.yml': config.join('\n'), ...files });
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RUNNER_LONG_POLL_SECONDS: '5' } });
@@ -83,21 +92,19 @@ describe('pipelines run by the bundled runner', () => {
   });
 
   it('runs a pushed .gitlab-ci.yml: the pipeline and its jobs pass, the log shows the script', async () => {
-    const sha = await pushFiles(baseUrl, project.fullPath, owner, {
-      '.gitlab-ci.yml': [
-        'stages: [build, test]',
-        'build:',
-        '  stage: build',
-        '  script:',
-        '    - echo "building $CI_COMMIT_SHORT_SHA on $CI_COMMIT_REF_NAME"',
-        '    - test -f README.md',
-        'test:',
-        '  stage: test',
-        '  before_script: [echo before]',
-        '  script: [echo testing]',
-        '  after_script: [echo "after with $CI_JOB_STATUS"]',
-      ].join('\n'),
-    });
+    const sha = await push([
+      'stages: [build, test]',
+      'build:',
+      '  stage: build',
+      '  script:',
+      '    - echo "building $CI_COMMIT_SHORT_SHA on $CI_COMMIT_REF_NAME"',
+      '    - test -f README.md',
+      'test:',
+      '  stage: test',
+      '  before_script: [echo before]',
+      '  script: [echo testing]',
+      '  after_script: [echo "after with $CI_JOB_STATUS"]',
+    ]);
     const pipeline = await finishedPipelineOf(sha);
     expect(pipeline).toMatchObject({
       status: 'success',
@@ -119,9 +126,142 @@ describe('pipelines run by the bundled runner', () => {
     const test = await traceOf(jobs[1]!);
     expect(test).toContain('before\n');
     expect(test).toContain('after with success');
-    // Stage order: test started after build finished.
+    // Stage order: test started once build had finished.
     expect(new Date(jobs[1]!.started_at!).getTime()).toBeGreaterThanOrEqual(
       new Date(jobs[0]!.finished_at!).getTime(),
     );
+  });
+
+  it('fails the pipeline when a script fails, skips the stages after it and runs after_script', async () => {
+    const sha = await push([
+      'compile:',
+      '  stage: build',
+      '  script: [echo compiling, exit 3, echo never]',
+      '  after_script: [echo "after with $CI_JOB_STATUS"]',
+      'unit:',
+      '  stage: test',
+      '  script: [echo never]',
+    ]);
+    const pipeline = await finishedPipelineOf(sha);
+    expect(pipeline.status).toBe('failed');
+    const jobs = await jobsOf(pipeline);
+    expect(jobs.map((job) => [job.name, job.status, job.failure_reason])).toEqual([
+      ['compile', 'failed', 'script_failure'],
+      ['unit', 'skipped', undefined],
+    ]);
+    const log = await traceOf(jobs[0]!);
+    expect(log).toContain('ERROR: Job failed: exit code 3');
+    expect(log).toContain('after with failed');
+    expect(log).not.toContain('\nnever');
+  });
+
+  it('starts a job as soon as the jobs it needs have passed, before its stage would', async () => {
+    const sha = await push([
+      'slow:',
+      '  stage: build',
+      '  script: [sleep 3]',
+      'quick:',
+      '  stage: build',
+      '  script: [echo quick]',
+      'after-quick:',
+      '  stage: test',
+      '  needs: [quick]',
+      '  script: [echo dag]',
+    ]);
+    const jobs = await jobsOf(await finishedPipelineOf(sha));
+    const byName = new Map(jobs.map((job) => [job.name, job]));
+    expect(jobs.every((job) => job.status === 'success')).toBe(true);
+    expect(new Date(byName.get('after-quick')!.started_at!).getTime()).toBeLessThan(
+      new Date(byName.get('slow')!.finished_at!).getTime(),
+    );
+  });
+
+  it('leaves a manual job manual and lets an allowed failure pass with warnings', async () => {
+    const sha = await push([
+      'flaky:',
+      '  stage: test',
+      '  script: [exit 1]',
+      '  allow_failure: true',
+      'deploy:',
+      '  stage: deploy',
+      '  script: [echo deploying]',
+      '  when: manual',
+    ]);
+    const pipeline = await finishedPipelineOf(sha);
+    expect(pipeline.status).toBe('success');
+    expect(pipeline.detailed_status).toMatchObject({ group: 'success-with-warnings', text: 'Warning' });
+    const jobs = await jobsOf(pipeline);
+    expect(jobs.map((job) => [job.name, job.status, job.allow_failure])).toEqual([
+      ['flaky', 'failed', true],
+      ['deploy', 'manual', true],
+    ]);
+  });
+
+  it('keeps a pipeline of a configuration that does not hold: failed, with its errors and no jobs', async () => {
+    const sha = await push(['build:', '  script: 123']);
+    const [pipeline] = await waitUntil(
+      () => pipelinesOf(sha),
+      (pipelines) => pipelines.length > 0,
+    );
+    const full = await api<PipelineJson>(`/pipelines/${pipeline!.id}`);
+    expect(full).toMatchObject({
+      status: 'failed',
+      yaml_errors:
+        'jobs:build:script config should be a string or a nested array of strings up to 10 levels deep',
+    });
+    expect(await jobsOf(full)).toEqual([]);
+  });
+
+  it('makes no pipeline without a .gitlab-ci.yml, nor when workflow rules filter the push', async () => {
+    const none = await pushFiles(baseUrl, project.fullPath, owner, { '.gitlab-ci.yml': null, 'a.txt': 'a' });
+    const filtered = await push([
+      'workflow:',
+      '  rules:',
+      '    - if: $CI_COMMIT_BRANCH == "release"',
+      'job:',
+      '  script: [echo]',
+    ]);
+    expect(await pipelinesOf(none)).toEqual([]);
+    expect(await pipelinesOf(filtered)).toEqual([]);
+  });
+
+  it('stops a job that runs past its timeout', async () => {
+    const sha = await push(['sleepy:', '  timeout: 3s', '  script: [echo started, sleep 60]']);
+    const pipeline = await finishedPipelineOf(sha);
+    const [job] = await jobsOf(pipeline);
+    expect(job).toMatchObject({ status: 'failed', failure_reason: 'job_execution_timeout' });
+    expect(await traceOf(job!)).toContain('ERROR: Job failed: execution took longer than 3s seconds');
+  });
+
+  it('stops the whole process group of a canceled job, background processes included', async () => {
+    const marker = `31${Date.now() % 100000}.5`;
+    const sha = await push(['long:', `  script: ["sleep ${marker} & echo started; wait"]`]);
+    const [pipeline] = await waitUntil(
+      () => pipelinesOf(sha),
+      (pipelines) => pipelines.length > 0,
+    );
+    const [running] = await waitUntil(
+      () => jobsOf(pipeline!),
+      (jobs) => jobs[0]?.status === 'running',
+    );
+    await waitUntil(
+      () => processesWith(marker),
+      (pids) => pids.length > 0,
+    );
+    const canceled = await t.app.inject({
+      method: 'POST',
+      url: `${projectUrl()}/jobs/${running!.id}/cancel`,
+      headers: owner.headers,
+    });
+    expect(canceled.statusCode, canceled.body).toBe(201);
+    expect(canceled.json<JobJson>().status).toMatch(/^cancel(ing|ed)$/);
+    await waitUntil(
+      () => processesWith(marker),
+      (pids) => pids.length === 0,
+      15_000,
+    );
+    const finished = await finishedPipelineOf(sha);
+    expect(finished.status).toBe('canceled');
+    expect((await jobsOf(finished))[0]!.status).toBe('canceled');
   });
 });

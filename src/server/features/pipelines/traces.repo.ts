@@ -19,7 +19,7 @@ async function truncateTrace(db: Db, buildId: number, length: number): Promise<v
   await db
     .update(ciBuildTraceChunks)
     .set({
-      data: sql`substring(${ciBuildTraceChunks.data} from 1 for ${length} - ${ciBuildTraceChunks.offset})`,
+      data: sql`substring(${ciBuildTraceChunks.data} from 1 for (${length} - ${ciBuildTraceChunks.offset})::integer)`,
     })
     .where(
       and(
