@@ -32,6 +32,9 @@ type Deps = {
   rateLimits: Pick<RateLimits, 'check'>;
 };
 
+/** GitLab's words when a Developer may not run pipelines on a protected branch. */
+export const INSUFFICIENT_PERMISSIONS_TO_CREATE = 'Insufficient permissions to create a new pipeline';
+
 /** A pipeline with what its full entity shows: whether an allowed failure makes it pass with warnings. */
 export type PipelineView = PipelineRecord & { warnings: boolean };
 
@@ -136,6 +139,7 @@ export function createPipelinesService(deps: Deps) {
     body: z.output<typeof createPipelineBody>,
   ) {
     const ctx = await readable(actor, projectRef);
+    if (!can(actor, 'create_pipeline', projectSubject(ctx))) throw new ForbiddenError();
     const target = await resolveRef(ctx, body.ref);
     if (!target) throw new ValidationFailedError({ base: ['Reference not found'] });
     const { protected: protectedRef, subject } = await refSubject(
@@ -145,7 +149,7 @@ export function createPipelinesService(deps: Deps) {
       target.tag,
     );
     if (!can(actor, 'create_pipeline', subject))
-      throw new ForbiddenError(`403 Forbidden - Insufficient permissions to create a new pipeline`);
+      throw new ValidationFailedError({ base: [INSUFFICIENT_PERMISSIONS_TO_CREATE] });
     await deps.rateLimits.check('pipelines_create', actor, [ctx.project.id, target.sha]);
     const input: CreatePipelineInput = {
       ctx,
