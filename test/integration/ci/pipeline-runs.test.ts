@@ -22,9 +22,11 @@ type PipelineJson = {
   sha: string;
   source: string;
   detailed_status: { group: string; text: string };
+  coverage: string | null;
 };
 type JobJson = {
   id: number;
+  coverage: number | null;
   name: string;
   status: string;
   stage: string;
@@ -102,7 +104,8 @@ describe('pipelines run by the bundled runner', () => {
       'test:',
       '  stage: test',
       '  before_script: [echo before]',
-      '  script: [echo testing]',
+      '  script: [\'echo "Lines: 75.00%"\']',
+      "  coverage: '/Lines: \\d+\\.\\d+%/'",
       '  after_script: [echo "after with $CI_JOB_STATUS"]',
     ]);
     const pipeline = await finishedPipelineOf(sha);
@@ -123,6 +126,7 @@ describe('pipelines run by the bundled runner', () => {
     expect(build).toMatch(new RegExp(`section_start:\\d+:get_sources\r${ESC}\\[0K`));
     expect(build).toMatch(new RegExp(`section_end:\\d+:step_script\r${ESC}\\[0K`));
     expect(build).toContain('Job succeeded');
+    expect(jobs[1]).toMatchObject({ coverage: 75 });
     const test = await traceOf(jobs[1]!);
     expect(test).toContain('before\n');
     expect(test).toContain('after with success');
