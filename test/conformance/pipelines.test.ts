@@ -93,10 +93,10 @@ describe('pipelines and jobs through @gitbeaker/rest', () => {
       ['compile', 'build', 'success'],
       ['check', 'test', 'failed'],
     ]);
-    const failedOnly = await gitlab.Jobs.all(projectId, { pipelineId: created.id, scope: ['failed'] });
+    const failedOnly = await gitlab.Jobs.all(projectId, { pipelineId: created.id, scope: 'failed' });
     expect(failedOnly.map((job) => job.name)).toEqual(['check']);
-    const projectJobs = await gitlab.Jobs.all(projectId, { scope: ['success', 'failed'] });
-    expect(projectJobs.map((job) => job.name)).toEqual(['check', 'compile']);
+    const projectJobs = await gitlab.Jobs.all(projectId, { scope: 'success' });
+    expect(projectJobs.map((job) => job.name)).toEqual(['compile']);
 
     const compile = await gitlab.Jobs.show(projectId, compileId);
     expect(compile).toMatchObject({
