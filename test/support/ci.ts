@@ -141,9 +141,10 @@ export async function commitCiConfig(
   projectId: number,
   yaml: string,
   branch = 'main',
+  message = 'CI configuration',
 ): Promise<string> {
   const url = `/api/v4/projects/${projectId}/repository/files/.gitlab-ci.yml`;
-  const payload = { branch, start_branch: 'main', content: yaml, commit_message: 'CI configuration' };
+  const payload = { branch, start_branch: 'main', content: yaml, commit_message: message };
   let response = await app.inject({ method: 'POST', url, headers: user.headers, payload });
   if (response.statusCode === 400)
     response = await app.inject({ method: 'PUT', url, headers: user.headers, payload });

@@ -44,6 +44,9 @@ export type CreatePipelineResult =
   | { created: true; pipeline: PipelineRow; errors: string[] }
   | { created: false; reason: 'no_config' | 'filtered' | 'no_commit'; message: string };
 
+/** `[ci skip]`, `[skip ci]` (and GitLab's `-`/`_` spellings) in a pushed commit's message. */
+const SKIP_CI = /\[(ci[ _-]skip|skip[ _-]ci)\]/i;
+
 /** GitLab's words for a commit without `.gitlab-ci.yml`. */
 export const MISSING_CONFIG_MESSAGE = 'Missing CI config file';
 
@@ -95,6 +98,8 @@ export function createPipelineCreation({ db, bus, clock, config, projects }: Dep
           createdAt: now,
           updatedAt: now,
         });
+        // A push whose commit asks to skip CI leaves a skipped pipeline, as GitLab's Chain::Skip.
+        if (input.source === 'push' && SKIP_CI.test(commit.message)) return skip(tx, pipeline);
         if (!loaded.result.valid) return failConfig(tx, pipeline, loaded.result.errors);
         const plan = planPipeline(loaded.result.config, {
           source: input.source,
@@ -128,6 +133,16 @@ export function createPipelineCreation({ db, bus, clock, config, projects }: Dep
       if (error instanceof NoPipeline) return error.outcome;
       throw error;
     }
+  }
+
+  async function skip(tx: Db, pipeline: PipelineRow) {
+    const now = clock.now();
+    await updatePipeline(tx, pipeline.id, { status: 'skipped', finishedAt: now, updatedAt: now });
+    await bus.publish(
+      { type: 'pipeline.updated', projectId: pipeline.projectId, pipelineId: pipeline.id, status: 'skipped' },
+      tx,
+    );
+    return { created: true as const, pipeline: { ...pipeline, status: 'skipped' }, errors: [] };
   }
 
   /** A configuration that does not hold: the pipeline fails at once, with GitLab's errors joined. */

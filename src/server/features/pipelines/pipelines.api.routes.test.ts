@@ -137,6 +137,25 @@ describe('the pipelines API: who may do what, and what bad input gets', () => {
     expect(elsewhere.statusCode).toBe(404);
   });
 
+  it('leaves a skipped pipeline, with no jobs, for a push whose commit says [skip ci]', async () => {
+    const sha = await commitCiConfig(
+      t.app,
+      owner,
+      project.project.id,
+      'job:\n  script: [echo]\n',
+      'skipping',
+      'Docs only [skip ci]',
+    );
+    const [skipped] = (
+      await t.app.inject({ url: url(`/pipelines?sha=${sha}`), headers: owner.headers })
+    ).json<Array<{ id: number; status: string; source: string }>>();
+    expect(skipped).toMatchObject({ status: 'skipped', source: 'push' });
+    const jobs = await t.app.inject({ url: url(`/pipelines/${skipped!.id}/jobs`), headers: owner.headers });
+    expect(jobs.json()).toEqual([]);
+    const byApi = await create(owner, { ref: 'skipping' });
+    expect(byApi.json()).toMatchObject({ status: 'pending', source: 'api' });
+  });
+
   it('lets Developers cancel jobs, not Reporters', async () => {
     const pipeline = (await create(developer, { ref: 'feature' })).json<{ id: number }>();
     const [job] = (
