@@ -46,6 +46,7 @@ const context = {
 const executions = new Set<ReturnType<typeof createJobExecution>>();
 const polls = new AbortController();
 let stopping = false;
+let exitCode = 0;
 
 /** One slot: asks for a job (the server holds the request until there is one), runs it, asks again. */
 async function worker(slot: number): Promise<void> {
@@ -62,7 +63,9 @@ async function worker(slot: number): Promise<void> {
     }
     if (answer.kind === 'forbidden') {
       log('Checking for jobs... forbidden (the runner token is no longer valid)');
+      exitCode = 1;
       stopping = true;
+      polls.abort();
       break;
     }
     if (answer.kind === 'none') {
@@ -103,4 +106,4 @@ if (options.embedded) {
 log(`Runner started: ${options.concurrent} concurrent job(s), builds in ${options.buildsDir}`);
 await Promise.all(Array.from({ length: options.concurrent }, (_, slot) => worker(slot)));
 log('Runner stopped');
-process.exit(0);
+process.exit(exitCode);
