@@ -53,6 +53,7 @@ describe('pipelines run by the bundled runner', () => {
   let owner: TestUser;
   let project: ProjectContext;
   let runner: RunnerProcess;
+  let runnerToken: string;
 
   const projectUrl = () => `/api/v4/projects/${project.project.id}`;
   const api = async <T>(url: string): Promise<T> => {
@@ -81,11 +82,8 @@ describe('pipelines run by the bundled runner', () => {
     baseUrl = await t.listen();
     owner = await buildUser(t.container);
     project = await buildProject(t.container, owner);
-    runner = startRunnerProcess({
-      url: baseUrl,
-      token: await instanceRunnerToken(t.container),
-      concurrent: 2,
-    });
+    runnerToken = await instanceRunnerToken(t.container);
+    runner = startRunnerProcess({ url: baseUrl, token: runnerToken, concurrent: 2 });
     await runner.waitForOutput(/Runner started/);
   });
   afterAll(async () => {
@@ -267,5 +265,17 @@ describe('pipelines run by the bundled runner', () => {
     const finished = await finishedPipelineOf(sha);
     expect(finished.status).toBe('canceled');
     expect((await jobsOf(finished))[0]!.status).toBe('canceled');
+  });
+
+  it('stops, with status 1, once the server no longer knows its token', async () => {
+    const exited = new Promise<number | null>((resolve) => runner.child.once('exit', resolve));
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v4/runners',
+      payload: { token: runnerToken },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await exited).toBe(1);
+    expect(runner.output()).toContain('Checking for jobs... forbidden (the runner token is no longer valid)');
   });
 });
