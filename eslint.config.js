@@ -67,6 +67,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/server/**'], rules: layerRule(['**/web/**']) },
+  // The runner talks to the server over HTTP only, also when the server starts it.
+  { files: ['src/runner/**'], rules: layerRule(['**/server/**', '**/web/**']) },
   {
     files: ['src/web/**/*.tsx', 'src/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

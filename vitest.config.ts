@@ -24,7 +24,7 @@ export default defineConfig({
           // Pure rules and server-rendered components keep no state between files: one import of
           // Primer and React per worker instead of one per file (50 s -> 9 s alone).
           ...sharedWorker,
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: ['src/shared/**/*.test.ts', 'src/runner/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           // Primer's components import their CSS; inlined, Vite handles it for server-rendered component tests.
           server: { deps: { inline: [/@primer\/react/] } },
         },

@@ -46,6 +46,10 @@ import { registerProtectedBranchRoutes } from './features/protected-branches/pro
 import { registerRepositoryRoutes } from './features/repository/repository.routes';
 import { registerUserPreferencesRoutes } from './features/user-preferences/user-preferences.routes';
 import { registerUserRoutes } from './features/users/users.routes';
+import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
+import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
+import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
+import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './features/references/markdown.routes';
 import { registerReadOnlyMode } from './read-only';
@@ -150,6 +154,10 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerNotesApiRoutes(app, container);
   registerDraftNotesApiRoutes(app, container);
   registerMarkdownRoutes(app, container);
+  registerRunnerRoutes(app, container);
+  await registerRunnerJobRoutes(app, container);
+  registerPipelineRoutes(app, container);
+  registerJobRoutes(app, container);
 }
 
 /** RFC 6750's challenge, with GitLab's realm (rack-oauth2's default) and the scopes that would do. */

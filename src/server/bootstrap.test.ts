@@ -42,6 +42,14 @@ describe('bootstrapInstance', () => {
     // Four on main, then the two of the merged request and its merge commit.
     expect(commits.json<unknown[]>()).toHaveLength(7);
 
+    const pipelines = await t.app.inject('/api/v4/projects/demo%2Fshop/pipelines?sort=asc');
+    expect(
+      pipelines.json<Array<{ ref: string; source: string }>>().map(({ ref, source }) => [ref, source]),
+    ).toEqual([
+      ['main', 'push'],
+      ['feature/discount-codes', 'api'],
+    ]);
+
     const list = await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests?state=all');
     const requests = list.json<Array<{ title: string; state: string; draft: boolean }>>();
     expect(requests).toEqual(

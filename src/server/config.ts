@@ -40,6 +40,8 @@ const envSchema = z.object({
     .optional(),
   SEED_DEMO: bool.default(true),
   RUNNER: z.enum(['embedded', 'none']).default('embedded'),
+  RUNNER_CONCURRENT: z.coerce.number().int().min(1).max(64).default(2),
+  RUNNER_LONG_POLL_SECONDS: z.coerce.number().min(0).max(600).default(50),
   GEO_SECONDARY: bool.default(false),
   EXTERNAL_URL: z.string().url().optional(),
   ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES: bool.default(false),
@@ -63,6 +65,10 @@ export type Config = {
   initialRootPassword: string | undefined;
   seedDemo: boolean;
   runner: 'embedded' | 'none';
+  /** Jobs the embedded runner runs at once. */
+  runnerConcurrent: number;
+  /** How long a runner's job request waits for a job before it is answered 204 (GitLab Workhorse's 50 s). */
+  runnerLongPollMs: number;
   geoSecondary: boolean;
   externalUrl: string;
   /** Whether status checks may call addresses on this machine or its local network (GitLab's setting). */
@@ -104,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     initialRootPassword: e.INITIAL_ROOT_PASSWORD,
     seedDemo: e.SEED_DEMO,
     runner: e.RUNNER,
+    runnerConcurrent: e.RUNNER_CONCURRENT,
+    runnerLongPollMs: Math.round(e.RUNNER_LONG_POLL_SECONDS * 1000),
     geoSecondary: e.GEO_SECONDARY,
     externalUrl: e.EXTERNAL_URL ?? `http://localhost:${e.PORT}`,
     allowLocalRequests: e.ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES,

@@ -31,6 +31,10 @@ import { createCommitActionsService } from './features/merge-requests/commit-act
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
+import { createJobsService } from './features/pipelines/jobs.service';
+import { createPipelinesService } from './features/pipelines/pipelines.service';
+import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
+import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createDescriptionVersionsService } from './features/notes/description-versions.service';
 import { createDiffNotesService } from './features/notes/diff-notes.service';
@@ -200,6 +204,10 @@ export function createContainer(deps: AppDeps) {
     references,
   });
   const descriptionVersions = createDescriptionVersionsService(base);
+  const runners = createRunnersService({ ...base, projects, groups });
+  const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits });
+  const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
+  const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
     const versioned = await mergeRequests.handlePush({
@@ -211,6 +219,8 @@ export function createContainer(deps: AppDeps) {
     for (const id of versioned)
       await diffNotes.followPush(push.actor, await noteables.byId(push.actor, 'MergeRequest', id));
   });
+  // Every branch and tag a push moved gets its pipeline, when it has a `.gitlab-ci.yml`.
+  pushHooks.subscribe((push) => pipelines.onPush(push));
   return {
     ...base,
     renderPool,
@@ -263,6 +273,10 @@ export function createContainer(deps: AppDeps) {
     issues,
     timelineEvents,
     metricImages,
+    runners,
+    pipelines,
+    ciJobs,
+    runnerJobs,
   };
 }
 

@@ -6,8 +6,11 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    /** When set, the body's `message` is this list, as GitLab words some validation errors. */
-    readonly details?: readonly string[],
+    /**
+     * When set, the body's `message` is this list (or these lists by attribute), as GitLab words
+     * some validation errors.
+     */
+    readonly details?: readonly string[] | Readonly<Record<string, readonly string[]>>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -60,6 +63,13 @@ export class NotFoundError extends AppError {
 export class MethodNotAllowedError extends AppError {
   constructor(message = '405 Method Not Allowed') {
     super(405, message);
+  }
+}
+
+/** GitLab's `render_validation_error!`: 400 with the errors by attribute, `{"message": {"base": [...]}}`. */
+export class ValidationFailedError extends AppError {
+  constructor(errors: Readonly<Record<string, readonly string[]>>) {
+    super(400, '400 Bad request', errors);
   }
 }
 

@@ -7,6 +7,8 @@ import { loadConfig } from './config';
 import { createContainer } from './container';
 import { ROOT_PASSWORD_FILE } from './features/users/bootstrap-root';
 import { openDeps } from './start';
+import { startStuckJobSweep } from './ci-sweeper';
+import { startEmbeddedRunner, type EmbeddedRunner } from './embedded-runner';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -22,12 +24,22 @@ if (!config.geoSecondary) {
   if (settled > 0) app.log.warn(`settled ${settled} merge(s) cut short by a process that is gone`);
   container.jobs.start((error) => app.log.error({ err: error }, 'a background job failed to run'));
 }
+const stopSweep = config.geoSecondary
+  ? () => undefined
+  : startStuckJobSweep(container.ciJobs, (error) =>
+      app.log.error({ err: error }, 'failing stuck jobs failed'),
+    );
+const stopRefCleanup = container.pipelines.startRefCleanup();
+let runner: EmbeddedRunner | null = null;
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info(`${signal} received, shutting down`);
+  runner?.stop();
+  stopSweep();
+  stopRefCleanup();
   await container.jobs.stop();
   await app.close();
   await container.processes.close();
@@ -38,6 +50,14 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+if (config.runner === 'embedded' && !config.geoSecondary) {
+  const port = (app.server.address() as { port: number }).port;
+  const logger = { info: (line: string) => app.log.info(line), error: (line: string) => app.log.error(line) };
+  runner = await startEmbeddedRunner(
+    { config, runners: container.runners, logger },
+    `http://127.0.0.1:${port}`,
+  );
+} else app.log.info('No runner started (RUNNER=none): jobs wait for a runner to take them');
 const readyMs = Math.round(performance.now() - startedAt);
 console.log(
   `\n${signInInstructions(report, config.externalUrl, path.join(config.dataDir, ROOT_PASSWORD_FILE))}`,

@@ -24,7 +24,9 @@ export type RequestAuth =
   | { method: 'none' }
   | { method: 'session'; csrfToken: string }
   | { method: 'token'; scopes: string[]; tokenId: number }
-  | { method: 'password' };
+  | { method: 'password' }
+  /** A CI job's token (`gitlab-ci-token`): its job's user, on its job's project, while it runs. */
+  | { method: 'job_token'; jobId: number; projectId: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,11 +78,20 @@ export type ResolvedCredentials =
   | { kind: 'session'; user: CurrentUser; csrfToken: string; expiresAt: Date }
   | { kind: 'token'; user: CurrentUser; token: TokenRow };
 
+/** Who a CI job token acts as while its job runs (the pipelines feature knows jobs). */
+export type JobTokenResolver = {
+  resolveJobToken(token: string): Promise<{ jobId: number; projectId: number; user: UserRow } | null>;
+};
+
+/** The user name git clients send with a CI job token, as GitLab names it. */
+export const JOB_TOKEN_LOGIN = 'gitlab-ci-token';
+
 type Deps = {
   db: Db;
   clock: Clock;
   signInRateLimit: PasswordAttemptLimit;
   authCache: AuthCache<ResolvedCredentials>;
+  ciJobs: JobTokenResolver;
 };
 
 /** OAuth tokens expire by the hour, finer than the table's expiry date. */
@@ -117,7 +128,7 @@ function tokenAuth(found: Extract<ResolvedCredentials, { kind: 'token' }>) {
 
 async function authenticate(
   request: FastifyRequest,
-  { db, clock, signInRateLimit, authCache }: Deps,
+  { db, clock, signInRateLimit, authCache, ciJobs }: Deps,
 ): Promise<{ user: CurrentUser; auth: RequestAuth } | null> {
   const now = clock.now();
 
@@ -142,6 +153,15 @@ async function authenticate(
     return tokenAuth(found);
   }
   const basic = basicCredentials(request);
+  if (basic?.login === JOB_TOKEN_LOGIN) {
+    // Read fresh on every use: the token stops working the moment its job ends.
+    const job = await ciJobs.resolveJobToken(basic.secret);
+    if (!job) throw new UnauthorizedError('HTTP Basic: Access denied');
+    return {
+      user: toCurrentUser(job.user),
+      auth: { method: 'job_token', jobId: job.jobId, projectId: job.projectId },
+    };
+  }
   if (basic) {
     // git clients send a token as the password; a real password works too, as on GitLab.
     const found = await activeToken(basic.secret);

@@ -73,7 +73,11 @@ export type Action =
   | 'update_note'
   | 'admin_note'
   | 'upload_file'
-  | 'provide_status_check_response';
+  | 'provide_status_check_response'
+  | 'read_pipeline'
+  | 'create_pipeline'
+  | 'update_build'
+  | 'create_runner';
 
 const { guest, reporter, developer, maintainer, owner } = ACCESS_LEVELS;
 
@@ -104,6 +108,8 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
       if (action === 'admin_instance') return actor?.admin === true;
       if (action === 'create_group') return actor !== null;
       if (action === 'create_user') return actor?.admin === true;
+      // Instance runners serve every project: only administrators add them.
+      if (action === 'create_runner') return actor?.admin === true;
       return false;
     case 'user':
       // A user's own tokens are theirs to list, create and revoke; administrators manage anyone's.
@@ -118,6 +124,8 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
       if (action === 'create_subgroup' || action === 'admin_group_member')
         return actor !== null && level >= maintainer;
       if (action === 'manage_owner_members') return actor !== null && level >= owner;
+      // Group runners serve every project below the group: its owners add them.
+      if (action === 'create_runner') return actor !== null && level >= owner;
       return false;
     }
     case 'project':
@@ -237,8 +245,10 @@ function canOnProject(
   switch (action) {
     case 'read_project':
       return canSee(actor, subject.visibility, level);
+    // Pipelines and their logs show the code's output: read as the code is.
     case 'read_code':
     case 'read_merge_request':
+    case 'read_pipeline':
       return canSee(actor, subject.visibility, level, reporter);
     // GitLab: merge trains are read (and added to) from Developer up.
     case 'read_merge_train':
@@ -248,6 +258,15 @@ function canOnProject(
     case 'provide_status_check_response':
       // External status checks answer (and are retried) with a Developer's token, as in GitLab.
       return actor !== null && writable && level >= developer;
+    // Running a pipeline (or acting on its jobs) runs the branch's code with the branch's
+    // variables: Developers, and on a protected branch those its protection lets push or merge
+    // (the caller passes the more permissive of the two as pushAccessLevel).
+    case 'create_pipeline':
+    case 'update_build':
+      if (actor === null || !writable || level < developer) return false;
+      if (subject.type !== 'branch' || subject.pushAccessLevel === null)
+        return subject.type !== 'merge_request';
+      return subject.pushAccessLevel > 0 && level >= subject.pushAccessLevel;
     case 'push_to_branch':
       if (actor === null || !writable || subject.type !== 'branch') return false;
       // A protected branch names its own minimum level; 0 means "No one".
@@ -270,6 +289,9 @@ function canOnProject(
     case 'manage_owner_members':
       return actor !== null && level >= owner;
     case 'admin_project_member':
+      return actor !== null && level >= maintainer;
+    // Project runners take the project's jobs, its secrets included: Maintainers add them.
+    case 'create_runner':
       return actor !== null && level >= maintainer;
     default:
       return false;

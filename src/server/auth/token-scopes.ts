@@ -22,9 +22,17 @@ export function scopesAllow(scopes: readonly string[], need: ScopeNeed): boolean
   return SCOPES_COVERING[need].some((scope) => scopes.includes(scope));
 }
 
+/**
+ * What a CI job token covers: cloning and fetching its own project's code (the project is checked
+ * where git is served). It never pushes, and no API endpoint takes it yet.
+ */
+const JOB_TOKEN_NEEDS: readonly ScopeNeed[] = ['git_read'];
+
 /** Whether the request's credentials cover `need`: sessions and passwords are not scoped. */
-export const credentialsAllow = (auth: RequestAuth, need: ScopeNeed): boolean =>
-  auth.method !== 'token' || scopesAllow(auth.scopes, need);
+export function credentialsAllow(auth: RequestAuth, need: ScopeNeed): boolean {
+  if (auth.method === 'job_token') return JOB_TOKEN_NEEDS.includes(need);
+  return auth.method !== 'token' || scopesAllow(auth.scopes, need);
+}
 
 /** git prints these as `remote: ...`; GitLab's words for a token without the ability. */
 export const GIT_SCOPE_MESSAGES = {
@@ -79,8 +87,15 @@ function ruleOf(request: FastifyRequest): TokenScopeRule {
  */
 export function registerTokenScopeCheck(app: FastifyInstance): void {
   app.addHook('preParsing', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-    if (request.auth.method !== 'token' || request.is404) return payload;
+    if ((request.auth.method !== 'token' && request.auth.method !== 'job_token') || request.is404)
+      return payload;
     const rule = ruleOf(request);
+    if (request.auth.method === 'job_token') {
+      // A job token covers git reads only: not itself (any_scope), not GraphQL.
+      if (rule === 'any_scope' || rule === 'graphql') throw insufficientScope('api_read');
+      assertTokenCovers(request.auth, rule);
+      return payload;
+    }
     if (rule === 'any_scope') return payload;
     if (rule === 'graphql') {
       if (scopesAllow(request.auth.scopes, 'api_read')) return payload;

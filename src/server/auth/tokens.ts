@@ -14,3 +14,6 @@ export const newOAuthToken = (): string => randomBytes(32).toString('hex');
 export const OAUTH_TOKEN_LIFETIME_SECONDS = 7200;
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
 export const newCsrfToken = (): string => randomBytes(32).toString('base64url');
+
+/** A CI job's token (GitLab's `glcbt-` prefix): valid while its job runs, kept as SHA-256. */
+export const newJobToken = (): string => `glcbt-${randomBytes(20).toString('base64url')}`;

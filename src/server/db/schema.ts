@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -201,7 +203,7 @@ export const internalIds = pgTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    usage: text('usage', { enum: ['merge_requests', 'issues'] }).notNull(),
+    usage: text('usage', { enum: ['merge_requests', 'issues', 'ci_pipelines'] }).notNull(),
     lastValue: integer('last_value').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.usage] })],
@@ -818,4 +820,215 @@ export const mergeRequestContextCommits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('merge_request_context_commits_sha').on(t.mergeRequestId, t.sha)],
+);
+
+/** Raw bytes (job logs are bytes, not text: a chunk may end inside a UTF-8 character). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * CI pipelines (GitLab's ci_pipelines): one run of a project's `.gitlab-ci.yml` for a commit. iids
+ * come from `internal_ids` (usage `ci_pipelines`). `status` is composed from its jobs'; a
+ * configuration that did not hold leaves a failed pipeline with `yaml_errors` and no jobs.
+ */
+export const ciPipelines = pgTable(
+  'ci_pipelines',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    iid: integer('iid').notNull(),
+    sha: text('sha').notNull(),
+    beforeSha: text('before_sha'),
+    ref: text('ref').notNull(),
+    tag: boolean('tag').notNull().default(false),
+    /** The ref was protected when the pipeline was created (jobs of it run on protected runners). */
+    protected: boolean('protected').notNull().default(false),
+    source: text('source').notNull(),
+    status: text('status').notNull().default('created'),
+    /** `workflow:name`. */
+    name: text('name'),
+    yamlErrors: text('yaml_errors'),
+    failureReason: text('failure_reason'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Variables given to this pipeline (API, run form): key, value, variable_type. */
+    variables: jsonb('variables').notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    startedAt: tz('started_at'),
+    finishedAt: tz('finished_at'),
+    committedAt: tz('committed_at'),
+    /** Seconds some job of it ran (overlaps counted once), as GitLab's duration. */
+    duration: integer('duration'),
+    coverage: text('coverage'),
+  },
+  (t) => [
+    uniqueIndex('ci_pipelines_project_iid').on(t.projectId, t.iid),
+    index('ci_pipelines_project_ref').on(t.projectId, t.ref, t.id),
+    index('ci_pipelines_project_sha').on(t.projectId, t.sha),
+    index('ci_pipelines_project_status').on(t.projectId, t.status),
+  ],
+);
+
+/**
+ * CI jobs (GitLab's ci_builds). What a runner needs is kept as written at creation: `options`
+ * (script, before/after_script, image, services, artifacts, cache, timeout, retry ...) and the
+ * variables resolved then. The job token exists only while the job runs, stored as SHA-256.
+ */
+export const ciBuilds = pgTable(
+  'ci_builds',
+  {
+    id: serial('id').primaryKey(),
+    pipelineId: integer('pipeline_id')
+      .notNull()
+      .references(() => ciPipelines.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    stage: text('stage').notNull(),
+    stageIdx: integer('stage_idx').notNull(),
+    status: text('status').notNull().default('created'),
+    when: text('when').notNull().default('on_success'),
+    allowFailure: boolean('allow_failure').notNull().default(false),
+    /** Names of the jobs this one needs; null: it waits for the stages before it. */
+    needs: jsonb('needs').$type<string[] | null>(),
+    schedulingType: text('scheduling_type', { enum: ['stage', 'dag'] })
+      .notNull()
+      .default('stage'),
+    options: jsonb('options').notNull().default({}),
+    /** Every variable the job gets, as GitLab's runner variables: key, value, public, masked, file, raw. */
+    variables: jsonb('variables').notNull().default([]),
+    tagList: text('tag_list')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ref: text('ref').notNull(),
+    tag: boolean('tag').notNull().default(false),
+    protected: boolean('protected').notNull().default(false),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    runnerId: integer('runner_id').references(() => ciRunners.id, { onDelete: 'set null' }),
+    tokenDigest: text('token_digest'),
+    failureReason: text('failure_reason'),
+    exitCode: integer('exit_code'),
+    /** A newer attempt of the same job replaced this one. */
+    retried: boolean('retried').notNull().default(false),
+    coverage: text('coverage'),
+    /** Bytes of log stored so far (the end of the last chunk). */
+    traceBytes: bigint('trace_bytes', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    queuedAt: tz('queued_at'),
+    startedAt: tz('started_at'),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [
+    index('ci_builds_pipeline').on(t.pipelineId, t.id),
+    index('ci_builds_project').on(t.projectId, t.id),
+    // The queue runners take from: only pending jobs, oldest first.
+    index('ci_builds_pending')
+      .on(t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('ci_builds_running')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('running', 'canceling')`),
+    uniqueIndex('ci_builds_token_digest').on(t.tokenDigest),
+  ],
+);
+
+/** A job's log as the runner sent it, one row per appended chunk; `offset` is its first byte's position. */
+export const ciBuildTraceChunks = pgTable(
+  'ci_build_trace_chunks',
+  {
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => ciBuilds.id, { onDelete: 'cascade' }),
+    offset: bigint('offset', { mode: 'number' }).notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buildId, t.offset] })],
+);
+
+/**
+ * Runners (GitLab's ci_runners): the machines that take jobs over GitLab Runner's protocol. The
+ * authentication token (`glrt-`) is shown once and kept as SHA-256. Instance runners serve every
+ * project, group runners the group's projects, project runners the projects in ci_runner_projects.
+ */
+export const ciRunners = pgTable(
+  'ci_runners',
+  {
+    id: serial('id').primaryKey(),
+    tokenDigest: text('token_digest').notNull(),
+    runnerType: text('runner_type', { enum: ['instance_type', 'group_type', 'project_type'] }).notNull(),
+    /** The group of a group runner. */
+    groupId: integer('group_id').references(() => namespaces.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    maintenanceNote: text('maintenance_note').notNull().default(''),
+    tagList: text('tag_list')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    runUntagged: boolean('run_untagged').notNull().default(true),
+    paused: boolean('paused').notNull().default(false),
+    locked: boolean('locked').notNull().default(false),
+    accessLevel: text('access_level', { enum: ['not_protected', 'ref_protected'] })
+      .notNull()
+      .default('not_protected'),
+    /** Seconds; a job's timeout is cut to it. */
+    maximumTimeout: integer('maximum_timeout'),
+    registrationType: text('registration_type', { enum: ['authenticated_user', 'registration_token'] })
+      .notNull()
+      .default('authenticated_user'),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    contactedAt: tz('contacted_at'),
+    /** What the runner last said of itself (`info`): name, version, revision, platform, architecture, executor. */
+    name: text('name'),
+    version: text('version'),
+    revision: text('revision'),
+    platform: text('platform'),
+    architecture: text('architecture'),
+    executor: text('executor'),
+    ipAddress: text('ip_address'),
+    features: jsonb('features').notNull().default({}),
+    tokenExpiresAt: tz('token_expires_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('ci_runners_token_digest').on(t.tokenDigest), index('ci_runners_group').on(t.groupId)],
+);
+
+/** Which projects a project runner serves (GitLab lets one runner be enabled in several). */
+export const ciRunnerProjects = pgTable(
+  'ci_runner_projects',
+  {
+    runnerId: integer('runner_id')
+      .notNull()
+      .references(() => ciRunners.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runnerId, t.projectId] }),
+    index('ci_runner_projects_project').on(t.projectId),
+  ],
+);
+
+/**
+ * Legacy runner registration tokens (`POST /api/v4/runners` with `token`): one for the instance
+ * (`project_id` null) and one per project, each shown once when reset and kept as SHA-256.
+ */
+export const ciRegistrationTokens = pgTable(
+  'ci_registration_tokens',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    tokenDigest: text('token_digest').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ci_registration_tokens_digest').on(t.tokenDigest),
+    uniqueIndex('ci_registration_tokens_scope').on(sql`coalesce(${t.projectId}, 0)`),
+  ],
 );

@@ -1,4 +1,5 @@
 import { runGit } from './run-git';
+import { repositoryPathProblem } from '../../shared/repository/repositoryInput';
 
 export type TreeEntryType = 'tree' | 'blob' | 'commit';
 export type TreeEntry = { id: string; name: string; type: TreeEntryType; path: string; mode: string };
@@ -99,3 +100,28 @@ export async function blobSize(gitDir: string, blobSha: string): Promise<number 
 
 /** git's own test: a NUL byte in the first 8000 bytes makes a file binary. */
 export const isBinary = (content: Buffer): boolean => content.subarray(0, 8000).includes(0);
+
+/** Every file's path at a commit (submodules left out), in git's order. */
+export async function listFilePaths(gitDir: string, commitSha: string): Promise<string[]> {
+  const result = await runGit(
+    gitDir,
+    ['ls-tree', '-r', '-z', '--full-tree', '--end-of-options', `${commitSha}^{tree}`],
+    { okCodes: [128], env: literal },
+  );
+  if (result.code !== 0) return [];
+  return parseEntries(result.stdout)
+    .filter((entry) => entry.type === 'blob')
+    .map((entry) => entry.path);
+}
+
+/** The text of a file at a commit; null when there is no such file (or it is not a regular file). */
+export async function readFileAt(
+  gitDir: string,
+  commitSha: string,
+  filePath: string,
+): Promise<Buffer | null> {
+  if (repositoryPathProblem(filePath) !== null) return null;
+  const entry = await readPathEntry(gitDir, commitSha, filePath);
+  if (!entry || entry.type !== 'blob') return null;
+  return readBlob(gitDir, entry.id);
+}

@@ -21,6 +21,13 @@ export type BusEvent =
       standing?: { state: 'opened' | 'closed' | 'merged' | 'locked'; autoMergeStrategy: string | null };
     }
   | { type: 'repository.pushed'; projectId: number; refs: string[] }
+  /** A CI pipeline's status changed (created, its jobs moved it on, it finished). */
+  | { type: 'pipeline.updated'; projectId: number; pipelineId: number; status: string }
+  /**
+   * CI jobs of one pipeline reached `status` together; `pending` wakes the runners waiting for a
+   * job in every process.
+   */
+  | { type: 'job.updated'; projectId: number; pipelineId: number; jobIds: number[]; status: string }
   /** Settings that change what pages show (archived, merge settings, visibility, protected branches). */
   | { type: 'project.updated'; projectId: number }
   /** Who is a member of a project or group, or at what level, changed: what each may do there. */

@@ -33,6 +33,50 @@ export function total(items: Item[]): { net: number; tax: number; gross: number 
 }
 `;
 
+/**
+ * The shop's pipeline: a few stages, a `needs` edge that starts before its stage, a coverage
+ * figure, and a manual deployment. Only bash and the system's tools: it runs on the bundled runner.
+ */
+const CI_CONFIG = `stages: [build, test, deploy]
+
+default:
+  before_script:
+    - echo "Shop at $CI_COMMIT_SHORT_SHA on $CI_COMMIT_REF_NAME"
+
+build:
+  stage: build
+  script:
+    - ls -la
+    - wc -l src/*.ts
+
+lint:
+  stage: build
+  script:
+    - "! grep -rn 'console.log' src"
+
+unit-tests:
+  stage: test
+  needs: [build]
+  script:
+    - echo "Running the unit tests..."
+    - sleep 2
+    - 'echo "Coverage: 87.50%"'
+  coverage: '/Coverage: \\d+\\.\\d+%/'
+
+docs:
+  stage: test
+  needs: []
+  script:
+    - test -f README.md
+
+deploy:
+  stage: deploy
+  script:
+    - echo "Deploying $CI_COMMIT_SHORT_SHA to production"
+  when: manual
+  environment: production
+`;
+
 export const mainHistory: DemoCommit[] = [
   {
     author: 'alice',
@@ -42,6 +86,7 @@ export const mainHistory: DemoCommit[] = [
       file('README.md', '# Shop\n\nA small shop: cart, checkout and discounts.\n\n```sh\nnpm test\n```\n'),
       file('package.json', '{\n  "name": "shop",\n  "version": "0.1.0",\n  "type": "module"\n}\n'),
       file('src/cart.ts', CART_V1),
+      file('.gitlab-ci.yml', CI_CONFIG),
     ],
   },
   {

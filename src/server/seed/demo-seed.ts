@@ -32,8 +32,9 @@ const toActor = (user: UserRow): CurrentUser => ({
 /**
  * The demo instance: developers alice (Maintainer) and bob (Developer) in the public group `demo`,
  * the project `demo/shop` with a real history, and merge requests that are open, draft, closed
- * and merged, and issues (one of them an incident, one confidential). Everything goes through the
- * same services the API uses.
+ * and merged, issues (one of them an incident, one confidential), and pipelines of its
+ * `.gitlab-ci.yml` that the embedded runner runs. Everything goes through the same services the
+ * API uses.
  */
 export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
   const users: DemoUsers = {
@@ -118,6 +119,8 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
   // What the merge runs after its answer (the other requests into main checked again) ends first.
   await c.background.settled();
   if (hookErrors.length > 0) throw hookErrors[0];
+  // The merge ran main's pipeline (a push); the open request's branch gets one of its own.
+  await c.pipelines.createFromApi(users.bob, String(project.project.id), { ref: openBranch.name });
   await seedDemoIssues(c, users, project.project.id);
   // After the issues, so that the review's #1 names the first of them.
   await seedDemoDiscussion(

@@ -76,6 +76,10 @@ const gitActor = (request: FastifyRequest) =>
   // Browsers' session cookies do not authorize git: a page must not push on the user's behalf.
   request.auth.method === 'session' ? null : request.currentUser;
 
+/** The one project a CI job token may read: its job's. */
+const jobProjectOf = (request: FastifyRequest) =>
+  request.auth.method === 'job_token' ? request.auth.projectId : undefined;
+
 /**
  * git over smart HTTP (gitprotocol-http): `info/refs`, `git-upload-pack` (clone, fetch) and
  * `git-receive-pack` (push). Request bodies stream straight into git, whatever their size.
@@ -100,7 +104,12 @@ export async function registerGitHttpRoutes(
         schema: { params: pathParams, querystring: z.object({ service: z.enum(GIT_SERVICES) }) },
         handler: async (request, reply) => {
           const service = request.query.service;
-          const ctx = await gitHttp.authorize(gitActor(request), fullPathOf(request.params), service);
+          const ctx = await gitHttp.authorize(
+            gitActor(request),
+            fullPathOf(request.params),
+            service,
+            jobProjectOf(request),
+          );
           const { header, git } = advertiseRefs(ctx.gitDir, service, { protocol: protocolOf(request) });
           const body = new PassThrough();
           body.write(header);
@@ -121,6 +130,7 @@ export async function registerGitHttpRoutes(
             gitActor(request),
             fullPathOf(request.params),
             'git-upload-pack',
+            jobProjectOf(request),
           );
           const git = runService(ctx.gitDir, 'git-upload-pack', { protocol: protocolOf(request) });
           requestBody(request).pipe(git.stdin);

@@ -31,12 +31,14 @@ export function createGitHttpService({ bus, projects, protectedBranches, pushHoo
   /**
    * Anonymous visitors may clone public projects; for anything else they get 401 so that git asks
    * for credentials. Signed-in users who may not read the code get 404, as on the API. A token's
-   * scopes were checked before: see the routes' `tokenScope`.
+   * scopes were checked before: see the routes' `tokenScope`. A CI job token reaches its job's
+   * project only (`onlyProjectId`): any other is not found.
    */
   async function authorize(
     actor: CurrentUser | null,
     fullPath: string,
     service: GitService,
+    onlyProjectId?: number,
   ): Promise<ProjectContext> {
     const push = service === 'git-receive-pack';
     if (!actor && push) throw new UnauthorizedError();
@@ -47,7 +49,8 @@ export function createGitHttpService({ bus, projects, protectedBranches, pushHoo
       if (error instanceof NotFoundError && !actor) throw new UnauthorizedError();
       throw error;
     }
-    if (!can(actor, 'read_code', projectSubject(ctx))) {
+    const outOfScope = onlyProjectId !== undefined && ctx.project.id !== onlyProjectId;
+    if (outOfScope || !can(actor, 'read_code', projectSubject(ctx))) {
       if (!actor) throw new UnauthorizedError();
       throw new NotFoundError();
     }

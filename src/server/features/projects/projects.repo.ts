@@ -170,12 +170,21 @@ export async function insertProtectedBranch(db: Db, projectId: number, name: str
   await db.insert(protectedBranches).values({ projectId, name }).onConflictDoNothing();
 }
 
-/** Takes the next iid for a project; the row lock makes concurrent writers take turns. */
-export async function nextInternalId(db: Db, projectId: number, usage: 'merge_requests' | 'issues') {
+/** What a project numbers by its own iids. */
+export type InternalIdUsage = (typeof internalIds.$inferSelect)['usage'];
+
+/**
+ * Takes the next iid for a project; the row lock makes concurrent writers take turns. A counter
+ * a project does not have yet (pipelines of a project older than pipelines) starts at 1.
+ */
+export async function nextInternalId(db: Db, projectId: number, usage: InternalIdUsage) {
   const [row] = await db
-    .update(internalIds)
-    .set({ lastValue: sql`${internalIds.lastValue} + 1` })
-    .where(and(eq(internalIds.projectId, projectId), eq(internalIds.usage, usage)))
+    .insert(internalIds)
+    .values({ projectId, usage, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [internalIds.projectId, internalIds.usage],
+      set: { lastValue: sql`${internalIds.lastValue} + 1` },
+    })
     .returning({ value: internalIds.lastValue });
   if (!row) throw new Error(`no internal id counter for project ${projectId}`);
   return row.value;

@@ -35,6 +35,7 @@ import {
   insertProjectMember,
   insertProtectedBranch,
   nextInternalId,
+  type InternalIdUsage,
   listProjects as listProjectRows,
   namespaceAncestry,
   namespaceFullName,
@@ -186,6 +187,15 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
     if (!can(actor, 'read_project', projectSubject(ctx))) throw new NotFoundError('Project');
     if (action !== 'read_project' && !can(actor, action, projectSubject(ctx))) throw new ForbiddenError();
     return ctx;
+  }
+
+  /**
+   * A project's context for work no viewer asks for (a runner taking one of its jobs): its rows,
+   * path and repository, with no one's access level. Null when the project is gone.
+   */
+  async function systemContext(projectId: number): Promise<ProjectContext | null> {
+    const found = await findProjectForUser(db, { id: projectId }, null);
+    return found ? viewerContext(sharedContext(found), null, 0) : null;
   }
 
   async function resolveTargetNamespace(actor: CurrentUser, namespaceId: number | undefined) {
@@ -434,13 +444,14 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
   }
 
   /** Takes a project's next iid for `usage` inside the caller's transaction (the counter row is locked until it ends). */
-  const takeInternalId = (tx: Db, projectId: number, usage: 'merge_requests' | 'issues') =>
+  const takeInternalId = (tx: Db, projectId: number, usage: InternalIdUsage) =>
     nextInternalId(tx, projectId, usage);
 
   return {
     takeInternalId,
     loadProject,
     projectForViewers,
+    systemContext,
     readableByFullPaths,
     mentionableByFullPaths,
     createProject,

@@ -2,6 +2,7 @@ import { MAX_JOB_TIMEOUT_SECONDS, parseDuration, parseExpireIn } from '../durati
 import type { JobArtifacts, JobEnvironment, JobRetry, JobTrigger } from '../types';
 import { compileRubyRegexp } from '../untrustedRegexp';
 import type { ConfigErrors } from './configErrors';
+import { FAILURE_REASONS } from '../failureReasons';
 import {
   checkExclusive,
   flattenStrings,
@@ -16,47 +17,7 @@ import {
 
 const MAX_NESTING = 10;
 /** Every `retry:when` GitLab knows: the job failure reasons and `always`. */
-export const RETRY_WHEN = [
-  'always',
-  'unknown_failure',
-  'script_failure',
-  'api_failure',
-  'stuck_or_timeout_failure',
-  'runner_system_failure',
-  'missing_dependency_failure',
-  'runner_unsupported',
-  'stale_schedule',
-  'job_execution_timeout',
-  'archived_failure',
-  'unmet_prerequisites',
-  'scheduler_failure',
-  'data_integrity_failure',
-  'forward_deployment_failure',
-  'user_blocked',
-  'project_deleted',
-  'ci_quota_exceeded',
-  'pipeline_loop_detected',
-  'no_matching_runner',
-  'trace_size_exceeded',
-  'builds_disabled',
-  'environment_creation_failure',
-  'deployment_rejected',
-  'failed_outdated_deployment_job',
-  'job_execution_server_timeout',
-  'protected_environment_failure',
-  'insufficient_bridge_permissions',
-  'downstream_bridge_project_not_found',
-  'invalid_bridge_trigger',
-  'upstream_bridge_project_not_found',
-  'insufficient_upstream_permissions',
-  'bridge_pipeline_is_child_pipeline',
-  'downstream_pipeline_creation_failed',
-  'secrets_provider_not_found',
-  'reached_max_descendant_pipelines_depth',
-  'ip_restriction_failure',
-  'reached_max_pipeline_hierarchy_size',
-  'reached_downstream_pipeline_trigger_rate_limit',
-] as const;
+export const RETRY_WHEN = ['always', ...FAILURE_REASONS] as const;
 
 /** `script`, `before_script`, `after_script`: a string or nested arrays of strings, flattened. */
 export function validateCommands(

@@ -1,0 +1,61 @@
+import type { JobArtifacts, JobEnvironment, JobRetry, PlannedJob } from '../../../shared/ci';
+import type { BuildRow } from './builds.repo';
+
+/**
+ * What a job keeps of its configuration (`ci_builds.options`), as written when the pipeline was
+ * created: everything a runner is told, and what the server itself acts on (exit codes allowed
+ * to fail, coverage, start_in).
+ */
+export type JobOptions = {
+  kind: 'build' | 'bridge';
+  script?: string[];
+  beforeScript?: string[];
+  afterScript?: string[];
+  image?: unknown;
+  services?: unknown[];
+  cache?: unknown;
+  artifacts?: JobArtifacts;
+  /** Seconds. */
+  timeout?: number;
+  retry?: JobRetry;
+  dependencies?: string[];
+  coverage?: string;
+  environment?: JobEnvironment;
+  allowFailureExitCodes?: number[];
+  startIn?: string;
+  interruptible?: boolean;
+  resourceGroup?: string;
+  parallel?: PlannedJob['parallel'];
+  trigger?: PlannedJob['trigger'];
+  manualConfirmation?: string;
+};
+
+export const jobOptionsOf = (build: Pick<BuildRow, 'options'>): JobOptions => build.options as JobOptions;
+
+/** The options of a planned job (what is not a column of its own). */
+export function jobOptionsFromPlan(job: PlannedJob): JobOptions {
+  const options: JobOptions = {
+    kind: job.kind,
+    script: job.script,
+    beforeScript: job.beforeScript,
+    afterScript: job.afterScript,
+    image: job.image,
+    services: job.services,
+    cache: job.cache,
+    artifacts: job.artifacts,
+    timeout: job.timeout,
+    retry: job.retry,
+    dependencies: job.dependencies,
+    coverage: job.coverage,
+    environment: job.environment,
+    allowFailureExitCodes: job.allowFailureExitCodes,
+    startIn: job.startIn,
+    interruptible: job.interruptible,
+    resourceGroup: job.resourceGroup,
+    parallel: job.parallel,
+    trigger: job.trigger,
+    manualConfirmation: job.manualConfirmation,
+  };
+  // Absent keys stay absent in the stored JSON.
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as JobOptions;
+}

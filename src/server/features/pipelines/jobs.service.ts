@@ -1,0 +1,234 @@
+import { TOKEN_MASK_PREFIXES } from '../../../shared/ci/failureReasons';
+import { maskAll, maskedValues, maskTokens } from '../../../shared/ci/trace/masking';
+import type { CiVariable } from '../../../shared/ci';
+import type { CurrentUser } from '../../auth/current-user';
+import { can, type Actor } from '../../auth/permissions';
+import { digestToken } from '../../auth/tokens';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { ForbiddenError, NotFoundError } from '../../errors';
+import { readCommits, type Commit } from '../../git/commits';
+import type { EventBus } from '../../realtime/bus';
+import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
+import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
+import type { RunnerRow } from '../runners/runners.repo';
+import type { RunnersService } from '../runners/runners.service';
+import {
+  failStuckBuilds,
+  findBuildRecord,
+  findProcessingBuildByTokenDigest,
+  listBuildRecords,
+  lockBuild,
+  updateBuild,
+  type BuildRecord,
+} from './builds.repo';
+import { processPipeline } from './pipeline-processing';
+import { findPipelineRecord, findPipelinesByIds, lockPipeline, type PipelineRow } from './pipelines.repo';
+import { readTrace } from './traces.repo';
+import { refSubject } from './ref-subject';
+
+/** GitLab's: a running job its runner has not reported on for an hour is stuck. */
+export const RUNNING_STUCK_AFTER_MS = 60 * 60 * 1000;
+/** GitLab's: a pending job no runner took in a day is stuck. */
+export const PENDING_STUCK_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** A job with what its entity shows: its pipeline, commit and runner. */
+export type JobView = BuildRecord & {
+  pipeline: PipelineRow;
+  commit: Commit | null;
+  runner: RunnerRow | null;
+};
+
+type Deps = {
+  db: Db;
+  bus: EventBus;
+  clock: Clock;
+  projects: Pick<ProjectsService, 'loadProject'>;
+  protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
+  runners: Pick<RunnersService, 'byIds'>;
+};
+
+const CANCELABLE = ['created', 'waiting_for_resource', 'preparing', 'pending', 'manual', 'scheduled'];
+
+/** Jobs of a project as people and the API see them: lists, one job, its log, cancel; stuck jobs failed. */
+export function createJobsService({ db, bus, clock, projects, protectedBranches, runners }: Deps) {
+  async function readable(actor: Actor, projectRef: string): Promise<ProjectContext> {
+    const ctx = await projects.loadProject(actor, projectRef);
+    if (!can(actor, 'read_pipeline', projectSubject(ctx))) throw new NotFoundError('Project');
+    return ctx;
+  }
+
+  /** Each job's pipeline, commit and runner, read once for a page. */
+  async function views(ctx: ProjectContext, records: BuildRecord[]): Promise<JobView[]> {
+    const pipelineIds = [...new Set(records.map((record) => record.build.pipelineId))];
+    const runnerIds = [
+      ...new Set(records.flatMap((record) => (record.build.runnerId ? [record.build.runnerId] : []))),
+    ];
+    const [pipelines, runnerRows] = await Promise.all([
+      findPipelinesByIds(db, pipelineIds),
+      runners.byIds(runnerIds),
+    ]);
+    const pipelineById = new Map(pipelines.map((pipeline) => [pipeline.id, pipeline]));
+    const commits = await readCommits(ctx.gitDir, [...new Set(pipelines.map((pipeline) => pipeline.sha))]);
+    const runnerById = new Map(runnerRows.map((runner) => [runner.id, runner]));
+    return records.map((record) => {
+      const pipeline = pipelineById.get(record.build.pipelineId)!;
+      return {
+        ...record,
+        pipeline,
+        commit: commits.get(pipeline.sha) ?? null,
+        runner: record.build.runnerId ? (runnerById.get(record.build.runnerId) ?? null) : null,
+      };
+    });
+  }
+
+  async function listForPipeline(
+    actor: Actor,
+    projectRef: string,
+    pipelineId: number,
+    filters: { scope?: string[]; includeRetried: boolean },
+    page: { offset: number; limit: number },
+  ) {
+    const ctx = await readable(actor, projectRef);
+    if (!(await findPipelineRecord(db, ctx.project.id, pipelineId))) throw new NotFoundError();
+    const { records, total } = await listBuildRecords(
+      db,
+      {
+        projectId: ctx.project.id,
+        pipelineId,
+        statuses: filters.scope,
+        includeRetried: filters.includeRetried,
+      },
+      page,
+    );
+    return { ctx, jobs: await views(ctx, records), total };
+  }
+
+  async function listForProject(
+    actor: Actor,
+    projectRef: string,
+    filters: { scope?: string[] },
+    page: { offset: number; limit: number },
+  ) {
+    const ctx = await readable(actor, projectRef);
+    const { records, total } = await listBuildRecords(
+      db,
+      { projectId: ctx.project.id, statuses: filters.scope, includeRetried: true },
+      page,
+    );
+    return { ctx, jobs: await views(ctx, records), total };
+  }
+
+  async function record(ctx: ProjectContext, jobId: number): Promise<BuildRecord> {
+    const found = await findBuildRecord(db, ctx.project.id, jobId);
+    if (!found) throw new NotFoundError();
+    return found;
+  }
+
+  async function get(actor: Actor, projectRef: string, jobId: number) {
+    const ctx = await readable(actor, projectRef);
+    const [job] = await views(ctx, [await record(ctx, jobId)]);
+    return { ctx, job: job! };
+  }
+
+  /**
+   * The job's log as stored, masked again (a runner may not have): its masked variables' values,
+   * and anything shaped like a GitLab token (the job's own token included, whose value is not kept).
+   */
+  async function trace(actor: Actor, projectRef: string, jobId: number): Promise<Buffer> {
+    const ctx = await readable(actor, projectRef);
+    const { build } = await record(ctx, jobId);
+    const log = await readTrace(db, build.id);
+    const masked = maskAll(log, maskedValues(build.variables as CiVariable[]));
+    return Buffer.from(maskTokens(masked, TOKEN_MASK_PREFIXES));
+  }
+
+  /**
+   * `POST /projects/:id/jobs/:job_id/cancel`: a job not yet running is canceled at once; a running
+   * one is `canceling` when its runner can cancel gracefully (it learns so from its next update's
+   * answer and reports back), else canceled, and its runner is refused its next update.
+   */
+  async function cancel(actor: CurrentUser, projectRef: string, jobId: number) {
+    const ctx = await readable(actor, projectRef);
+    const { build } = await record(ctx, jobId);
+    if (!can(actor, 'update_build', (await refSubject(protectedBranches, ctx, build.ref, build.tag)).subject))
+      throw new ForbiddenError();
+    const runner = build.runnerId ? ((await runners.byIds([build.runnerId]))[0] ?? null) : null;
+    const graceful =
+      (runner?.features as { cancel_gracefully?: unknown } | undefined)?.cancel_gracefully === true;
+    await db.transaction(async (tx) => {
+      await lockPipeline(tx, build.pipelineId);
+      const locked = await lockBuild(tx, build.id);
+      if (!locked) return;
+      const now = clock.now();
+      const to = CANCELABLE.includes(locked.status)
+        ? 'canceled'
+        : locked.status === 'running'
+          ? graceful
+            ? 'canceling'
+            : 'canceled'
+          : null;
+      if (!to) return;
+      await updateBuild(tx, locked.id, {
+        status: to,
+        updatedAt: now,
+        ...(to === 'canceled' ? { finishedAt: now } : {}),
+      });
+      await bus.publish(
+        {
+          type: 'job.updated',
+          projectId: locked.projectId,
+          pipelineId: locked.pipelineId,
+          jobIds: [locked.id],
+          status: to,
+        },
+        tx,
+      );
+      await processPipeline(tx, { bus, clock }, locked.pipelineId);
+    });
+    return get(actor, projectRef, jobId);
+  }
+
+  /**
+   * Fails running jobs no runner reported on for an hour and pending jobs no runner took in a day
+   * (`stuck_or_timeout_failure`), then moves their pipelines on. Safe in several processes at once.
+   */
+  async function failStuckJobs(): Promise<number> {
+    const now = clock.now();
+    const failed = await failStuckBuilds(db, {
+      updatedBefore: new Date(now.getTime() - RUNNING_STUCK_AFTER_MS),
+      queuedBefore: new Date(now.getTime() - PENDING_STUCK_AFTER_MS),
+      now,
+    });
+    for (const pipelineId of new Set(failed.map((build) => build.pipelineId))) {
+      const jobs = failed.filter((build) => build.pipelineId === pipelineId);
+      await db.transaction(async (tx) => {
+        await bus.publish(
+          {
+            type: 'job.updated',
+            projectId: jobs[0]!.projectId,
+            pipelineId,
+            jobIds: jobs.map((job) => job.id),
+            status: 'failed',
+          },
+          tx,
+        );
+        await processPipeline(tx, { bus, clock }, pipelineId);
+      });
+    }
+    return failed.length;
+  }
+
+  /**
+   * Who a CI job token acts as while its job runs: the job's user, on the job's project only.
+   * Null for an unknown token or a job that ended.
+   */
+  async function resolveJobToken(token: string) {
+    const found = await findProcessingBuildByTokenDigest(db, digestToken(token));
+    return found ? { jobId: found.build.id, projectId: found.build.projectId, user: found.user } : null;
+  }
+
+  return { listForPipeline, listForProject, get, trace, cancel, failStuckJobs, resolveJobToken };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;

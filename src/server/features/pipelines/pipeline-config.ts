@@ -1,0 +1,73 @@
+import {
+  lintConfig,
+  processConfig,
+  type CiConfigResult,
+  type IncludeSources,
+  type LintResult,
+} from '../../../shared/ci';
+import { MAX_YAML_SIZE_BYTES } from '../../../shared/ci/yaml/loadYaml';
+import { listFilePaths, readFileAt, readPathEntry } from '../../git/tree';
+
+/** Where a project's CI configuration lives (GitLab's default `ci_config_path`). */
+export const CI_CONFIG_PATH = '.gitlab-ci.yml';
+
+/** GitLab's `ci_max_includes`, plus the root file. */
+const MAX_FILES = 151;
+
+/**
+ * A file of the configuration's commit as text. A file over GitLab's YAML size limit is not read:
+ * what stands in for it is refused by the YAML loader with GitLab's "too big" error.
+ */
+async function readConfigFile(gitDir: string, sha: string, path: string): Promise<string | null> {
+  const entry = await readPathEntry(gitDir, sha, path);
+  if (!entry || entry.type !== 'blob') return null;
+  if (entry.size !== null && entry.size > MAX_YAML_SIZE_BYTES) return '#'.repeat(MAX_YAML_SIZE_BYTES + 1);
+  const content = await readFileAt(gitDir, sha, path);
+  return content === null ? null : content.toString('utf8');
+}
+
+/**
+ * Runs a pure reading of the configuration (which asks for `include: local` files as it goes,
+ * synchronously) with the files it asks for read from git: each run that asks for a file not read
+ * yet has it read, then runs again, until a run asks for nothing new.
+ */
+async function withLocalFiles<T>(
+  gitDir: string,
+  sha: string | null,
+  files: readonly string[],
+  run: (sources: IncludeSources) => T,
+): Promise<T> {
+  const cache = new Map<string, string | null>();
+  for (let round = 0; ; round++) {
+    const wanted = new Set<string>();
+    const result = run({
+      files,
+      readLocalFile: (path) => {
+        if (cache.has(path)) return cache.get(path)!;
+        wanted.add(path);
+        return null;
+      },
+    });
+    if (wanted.size === 0 || round >= MAX_FILES) return result;
+    await Promise.all(
+      [...wanted].map(async (path) => cache.set(path, sha ? await readConfigFile(gitDir, sha, path) : null)),
+    );
+  }
+}
+
+export type LoadedConfig = { result: CiConfigResult; files: string[] };
+
+/** The `.gitlab-ci.yml` of a commit, read and validated with its includes; null when it has none. */
+export async function loadCiConfig(gitDir: string, sha: string): Promise<LoadedConfig | null> {
+  const source = await readConfigFile(gitDir, sha, CI_CONFIG_PATH);
+  if (source === null) return null;
+  const files = await listFilePaths(gitDir, sha);
+  const result = await withLocalFiles(gitDir, sha, files, (sources) => processConfig(source, sources));
+  return { result, files };
+}
+
+/** CI Lint of `source`, its local includes read at `sha` (none when the repository is empty). */
+export async function lintCiSource(gitDir: string, sha: string | null, source: string): Promise<LintResult> {
+  const files = sha ? await listFilePaths(gitDir, sha) : [];
+  return withLocalFiles(gitDir, sha, files, (sources) => lintConfig(source, sources));
+}

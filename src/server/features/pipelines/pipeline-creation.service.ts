@@ -1,0 +1,253 @@
+import {
+  pipelinePredefinedVariables,
+  planPipeline,
+  type CiVariable,
+  type PipelineSource,
+  type PlannedJob,
+} from '../../../shared/ci';
+import type { CurrentUser } from '../../auth/current-user';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { readCommit, type Commit } from '../../git/commits';
+import { ZERO_SHA, deleteRef, updateRef } from '../../git/repository';
+import type { EventBus } from '../../realtime/bus';
+import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import { insertBuilds, type NewBuild } from './builds.repo';
+import { jobOptionsFromPlan } from './job-options';
+import { loadCiConfig } from './pipeline-config';
+import { processPipeline } from './pipeline-processing';
+import { insertPipeline, updatePipeline, type PipelineRow } from './pipelines.repo';
+
+/** The ref a pipeline keeps its commit fetchable by while it runs (GitLab's persistent ref). */
+export const persistentRef = (pipelineId: number) => `refs/pipelines/${pipelineId}`;
+
+/** A variable given to one pipeline (the API's `variables`, the run form). */
+export type PipelineVariable = { key: string; value: string; variable_type?: 'env_var' | 'file' };
+
+export type CreatePipelineInput = {
+  ctx: ProjectContext;
+  ref: string;
+  tag: boolean;
+  sha: string;
+  beforeSha: string | null;
+  source: PipelineSource;
+  user: CurrentUser;
+  /** Whether the ref is protected (its jobs run on protected runners, with protected variables). */
+  protectedRef: boolean;
+  /** Paths the push changed; null when unknown (a new branch, a pipeline run by hand). */
+  changedPaths: string[] | null;
+  variables?: PipelineVariable[];
+};
+
+export type CreatePipelineResult =
+  | { created: true; pipeline: PipelineRow; errors: string[] }
+  | { created: false; reason: 'no_config' | 'filtered' | 'no_commit'; message: string };
+
+/** `[ci skip]`, `[skip ci]` (and GitLab's `-`/`_` spellings) in a pushed commit's message. */
+const SKIP_CI = /\[(ci[ _-]skip|skip[ _-]ci)\]/i;
+
+/** GitLab's words for a commit without `.gitlab-ci.yml`. */
+export const MISSING_CONFIG_MESSAGE = 'Missing CI config file';
+
+type Deps = {
+  db: Db;
+  bus: EventBus;
+  clock: Clock;
+  config: Pick<Config, 'externalUrl'>;
+  projects: Pick<ProjectsService, 'takeInternalId'>;
+};
+
+class NoPipeline extends Error {
+  constructor(readonly outcome: Extract<CreatePipelineResult, { created: false }>) {
+    super(outcome.message);
+  }
+}
+
+/**
+ * Creates pipelines as GitLab's CreatePipelineService does: the commit's `.gitlab-ci.yml` (with its
+ * local includes) read and validated, the jobs planned for this ref and source, then the pipeline
+ * and all its jobs written in one transaction (the jobs in one insert) and processed, so the first
+ * jobs are pending when it commits. A configuration that does not hold still makes a pipeline:
+ * failed, with its `yaml_errors`. No configuration, or workflow rules that filter, make none.
+ */
+export function createPipelineCreation({ db, bus, clock, config, projects }: Deps) {
+  async function create(input: CreatePipelineInput): Promise<CreatePipelineResult> {
+    const { ctx, sha } = input;
+    const loaded = await loadCiConfig(ctx.gitDir, sha);
+    if (!loaded) return { created: false, reason: 'no_config', message: MISSING_CONFIG_MESSAGE };
+    const commit = await readCommit(ctx.gitDir, sha);
+    if (!commit) return { created: false, reason: 'no_commit', message: 'Commit not found' };
+    let writtenRef: { gitDir: string; ref: string; sha: string } | null = null;
+    try {
+      const result = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const iid = await projects.takeInternalId(tx, ctx.project.id, 'ci_pipelines');
+        const pipeline = await insertPipeline(tx, {
+          projectId: ctx.project.id,
+          iid,
+          sha,
+          beforeSha: input.beforeSha ?? ZERO_SHA,
+          ref: input.ref,
+          tag: input.tag,
+          protected: input.protectedRef,
+          source: input.source,
+          userId: input.user.id,
+          variables: input.variables ?? [],
+          committedAt: commit.committer.date,
+          createdAt: now,
+          updatedAt: now,
+        });
+        // A push whose commit asks to skip CI leaves a skipped pipeline, as GitLab's Chain::Skip.
+        if (input.source === 'push' && SKIP_CI.test(commit.message)) return skip(tx, pipeline);
+        if (!loaded.result.valid) return failConfig(tx, pipeline, loaded.result.errors);
+        const plan = planPipeline(loaded.result.config, {
+          source: input.source,
+          ref: input.ref,
+          tag: input.tag,
+          sha,
+          projectFullPath: ctx.fullPath,
+          changedPaths: input.changedPaths,
+          files: loaded.files,
+          predefinedVariables: predefinedVariables(input, pipeline, commit),
+          userVariables: (input.variables ?? []).map(toCiVariable),
+        });
+        if (plan.status === 'filtered_by_workflow_rules' || plan.status === 'filtered_by_rules')
+          throw new NoPipeline({ created: false, reason: 'filtered', message: plan.message });
+        if (plan.status === 'config_error') return failConfig(tx, pipeline, plan.errors);
+        await insertBuilds(
+          tx,
+          plan.plan.jobs.map((job) => buildValues(job, pipeline, input, now)),
+        );
+        if (plan.plan.name) await updatePipeline(tx, pipeline.id, { name: plan.plan.name });
+        // Runners fetch the commit by this ref: it must exist before any job can be taken.
+        writtenRef = { gitDir: ctx.gitDir, ref: persistentRef(pipeline.id), sha };
+        await updateRef(ctx.gitDir, writtenRef.ref, sha, ZERO_SHA);
+        await processPipeline(tx, { bus, clock }, pipeline.id);
+        return { created: true as const, pipeline, errors: [] };
+      });
+      return result;
+    } catch (error) {
+      const ref = writtenRef as { gitDir: string; ref: string; sha: string } | null;
+      if (ref) await deleteRef(ref.gitDir, ref.ref, ref.sha);
+      if (error instanceof NoPipeline) return error.outcome;
+      throw error;
+    }
+  }
+
+  async function skip(tx: Db, pipeline: PipelineRow) {
+    const now = clock.now();
+    await updatePipeline(tx, pipeline.id, { status: 'skipped', finishedAt: now, updatedAt: now });
+    await bus.publish(
+      { type: 'pipeline.updated', projectId: pipeline.projectId, pipelineId: pipeline.id, status: 'skipped' },
+      tx,
+    );
+    return { created: true as const, pipeline: { ...pipeline, status: 'skipped' }, errors: [] };
+  }
+
+  /** A configuration that does not hold: the pipeline fails at once, with GitLab's errors joined. */
+  async function failConfig(tx: Db, pipeline: PipelineRow, errors: string[]) {
+    const now = clock.now();
+    await updatePipeline(tx, pipeline.id, {
+      status: 'failed',
+      yamlErrors: errors.join(', '),
+      failureReason: 'config_error',
+      finishedAt: now,
+      updatedAt: now,
+    });
+    await bus.publish(
+      { type: 'pipeline.updated', projectId: pipeline.projectId, pipelineId: pipeline.id, status: 'failed' },
+      tx,
+    );
+    return { created: true as const, pipeline: { ...pipeline, status: 'failed' }, errors };
+  }
+
+  function predefinedVariables(
+    input: CreatePipelineInput,
+    pipeline: PipelineRow,
+    commit: Commit,
+  ): CiVariable[] {
+    const { ctx, user } = input;
+    return pipelinePredefinedVariables({
+      server: { url: config.externalUrl },
+      project: {
+        id: ctx.project.id,
+        name: ctx.project.name,
+        description: ctx.project.description,
+        fullPath: ctx.fullPath,
+        namespace: ctx.namespace.fullPath,
+        namespaceId: ctx.namespace.id,
+        visibility: ctx.project.visibility,
+        defaultBranch: ctx.project.defaultBranch,
+      },
+      pipeline: {
+        id: pipeline.id,
+        iid: pipeline.iid,
+        source: input.source,
+        createdAt: pipeline.createdAt.toISOString(),
+        ref: input.ref,
+        tag: input.tag,
+        sha: input.sha,
+        beforeSha: pipeline.beforeSha,
+        protectedRef: input.protectedRef,
+        commit: {
+          message: commit.message,
+          timestamp: commit.committer.date.toISOString(),
+          authorName: commit.author.name,
+          authorEmail: commit.author.email,
+        },
+      },
+      user: { id: user.id, login: user.username, email: user.email, name: user.name },
+    });
+  }
+
+  return { create };
+}
+
+export type PipelineCreation = ReturnType<typeof createPipelineCreation>;
+
+const toCiVariable = (variable: PipelineVariable): CiVariable => ({
+  key: variable.key,
+  value: variable.value,
+  ...(variable.variable_type === 'file' ? { file: true } : {}),
+});
+
+/** One job's row: its configuration as a runner needs it, and the variables resolved now. */
+function buildValues(
+  job: PlannedJob,
+  pipeline: PipelineRow,
+  input: CreatePipelineInput,
+  now: Date,
+): NewBuild {
+  return {
+    pipelineId: pipeline.id,
+    projectId: pipeline.projectId,
+    name: job.name,
+    stage: job.stage,
+    stageIdx: job.stageIndex,
+    status: 'created',
+    when: job.when,
+    allowFailure: job.allowFailure,
+    needs: job.needs ? job.needs.map((need) => need.name) : null,
+    schedulingType: job.schedulingType,
+    options: jobOptionsFromPlan(job),
+    variables: job.variables.map(runnerVariable),
+    tagList: job.tags ?? [],
+    ref: input.ref,
+    tag: input.tag,
+    protected: input.protectedRef,
+    userId: input.user.id,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** GitLab's runner variable: `public` and `masked` always said, `file` and `raw` only when true. */
+export const runnerVariable = (variable: CiVariable) => ({
+  key: variable.key,
+  value: variable.value,
+  public: variable.public ?? true,
+  masked: variable.masked ?? false,
+  ...(variable.file ? { file: true } : {}),
+  ...(variable.raw ? { raw: true } : {}),
+});

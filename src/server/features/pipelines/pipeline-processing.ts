@@ -1,0 +1,111 @@
+import { compositeStatus, nextTransitions, type CiStatus, type ProcessedJob } from '../../../shared/ci';
+import { pipelineDuration } from '../../../shared/ci/status/pipelineDuration';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../realtime/bus';
+import { listCurrentBuilds, transitionCreatedBuilds, updateBuild, type BuildRow } from './builds.repo';
+import { jobOptionsOf } from './job-options';
+import { lockPipeline, updatePipeline } from './pipelines.repo';
+
+export type ProcessingDeps = { bus: EventBus; clock: Pick<Clock, 'now'> };
+
+const COMPLETED: readonly string[] = ['success', 'failed', 'canceled', 'skipped'];
+export const isCompleted = (status: string): boolean => COMPLETED.includes(status);
+
+const processed = (build: BuildRow): ProcessedJob => ({
+  name: build.name,
+  stageIndex: build.stageIdx,
+  status: build.status as CiStatus,
+  when: build.when as ProcessedJob['when'],
+  allowFailure: build.allowFailure,
+  needs: build.needs ?? null,
+  ...(jobOptionsOf(build).startIn ? { startIn: jobOptionsOf(build).startIn } : {}),
+});
+
+/** Jobs that trigger downstream pipelines cannot run on a runner, and downstream pipelines are not built yet. */
+const DOWNSTREAM_UNSUPPORTED = 'downstream_pipeline_creation_failed';
+
+/**
+ * GitLab's pipeline processing, inside the caller's transaction: the pipeline row is locked (so
+ * processes finishing two of its jobs at once take turns), its created jobs move on as
+ * `nextTransitions` says until nothing moves, and its status, times and duration are composed
+ * from its jobs. Events go out when the transaction commits: `job.updated` for jobs that moved
+ * (pending ones wake waiting runners), `pipeline.updated` when the pipeline's status changed.
+ */
+export async function processPipeline(
+  tx: Db,
+  deps: ProcessingDeps,
+  pipelineId: number,
+): Promise<CiStatus | null> {
+  const pipeline = await lockPipeline(tx, pipelineId);
+  if (!pipeline) return null;
+  const now = deps.clock.now();
+  const builds = await listCurrentBuilds(tx, pipelineId);
+  const byName = new Map(builds.map((build) => [build.name, build]));
+  for (let round = 0; round <= builds.length; round++) {
+    const transitions = nextTransitions(builds.map(processed));
+    if (transitions.length === 0) break;
+    const groups = new Map<string, string[]>();
+    for (const { name, to } of transitions) groups.set(to, [...(groups.get(to) ?? []), name]);
+    for (const [to, names] of groups) {
+      const ids = await transitionCreatedBuilds(tx, pipelineId, names, to, now);
+      for (const name of names) Object.assign(byName.get(name)!, { status: to });
+      if (to === 'pending')
+        await failBridges(
+          tx,
+          names.map((name) => byName.get(name)!),
+          now,
+        );
+      if (ids.length > 0)
+        await deps.bus.publish(
+          { type: 'job.updated', projectId: pipeline.projectId, pipelineId, jobIds: ids, status: to },
+          tx,
+        );
+    }
+  }
+  const { status } = compositeStatus(
+    builds.map((build) => ({ status: build.status as CiStatus, allowFailure: build.allowFailure })),
+  );
+  const next: CiStatus = status ?? 'skipped';
+  const completed = isCompleted(next);
+  await updatePipeline(tx, pipelineId, {
+    status: next,
+    updatedAt: now,
+    startedAt: pipeline.startedAt ?? earliestStart(builds),
+    finishedAt: completed ? (pipeline.finishedAt ?? now) : null,
+    duration: completed ? pipelineDuration(builds) : null,
+    coverage: averageCoverage(builds),
+  });
+  if (next !== pipeline.status)
+    await deps.bus.publish(
+      { type: 'pipeline.updated', projectId: pipeline.projectId, pipelineId, status: next },
+      tx,
+    );
+  return next;
+}
+
+/** A pipeline starts when its first job does. */
+function earliestStart(builds: BuildRow[]): Date | null {
+  const starts = builds.flatMap((build) => (build.startedAt ? [build.startedAt.getTime()] : []));
+  return starts.length ? new Date(Math.min(...starts)) : null;
+}
+
+async function failBridges(tx: Db, builds: BuildRow[], now: Date): Promise<void> {
+  for (const build of builds) {
+    if (jobOptionsOf(build).kind !== 'bridge') continue;
+    await updateBuild(tx, build.id, {
+      status: 'failed',
+      failureReason: DOWNSTREAM_UNSUPPORTED,
+      finishedAt: now,
+      updatedAt: now,
+    });
+    build.status = 'failed';
+  }
+}
+
+/** GitLab's pipeline coverage: the mean of its jobs' coverage, two decimals; null when none has one. */
+function averageCoverage(builds: BuildRow[]): string | null {
+  const values = builds.flatMap((build) => (build.coverage === null ? [] : [Number(build.coverage)]));
+  if (values.length === 0) return null;
+  return (values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(2);
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { commitCiConfig, instanceRunnerToken } from '../support/ci';
+import { conformanceSetup } from '../support/gitlab-client';
+
+const CONFIG = [
+  // Committing the file runs no pipeline: the tests start theirs through the API.
+  'workflow:',
+  '  rules:',
+  '    - if: $CI_PIPELINE_SOURCE != "push"',
+  'stages: [build, test]',
+  'compile:',
+  '  stage: build',
+  '  script: [echo "compiling for $TARGET"]',
+  'check:',
+  '  stage: test',
+  '  script: [echo check]',
+].join('\n');
+
+describe('pipelines and jobs through @gitbeaker/rest', () => {
+  const setup = conformanceSetup();
+
+  /** Plays a runner by hand: takes the next job, writes `log` and reports `state`. */
+  async function runNextJob(baseUrl: string, token: string, log: string, state: 'success' | 'failed') {
+    const taken = await fetch(`${baseUrl}/api/v4/jobs/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    const job = (await taken.json()) as { id: number; token: string };
+    await fetch(`${baseUrl}/api/v4/jobs/${job.id}/trace`, {
+      method: 'PATCH',
+      headers: {
+        'job-token': job.token,
+        'content-range': `0-${log.length - 1}`,
+        'content-type': 'text/plain',
+      },
+      body: log,
+    });
+    await fetch(`${baseUrl}/api/v4/jobs/${job.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: job.token,
+        state,
+        ...(state === 'failed' ? { failure_reason: 'script_failure', exit_code: 1 } : {}),
+      }),
+    });
+    return job.id;
+  }
+
+  it('creates a pipeline with variables, lists and shows it, its jobs and their logs', async () => {
+    const { t, owner, project, gitlab } = setup;
+    const projectId = project.project.id;
+    const sha = await commitCiConfig(t.app, owner, projectId, CONFIG);
+    const created = await gitlab.Pipelines.create(projectId, 'main', {
+      variables: [{ key: 'TARGET', value: 'arm64', variable_type: 'env_var' }],
+    });
+    expect(created).toMatchObject({
+      project_id: projectId,
+      ref: 'main',
+      sha,
+      source: 'api',
+      status: 'pending',
+      tag: false,
+      yaml_errors: null,
+    });
+    expect(created.user).toMatchObject({ username: owner.username });
+    expect(created.detailed_status).toMatchObject({ group: 'pending', text: 'Pending' });
+
+    const all = await gitlab.Pipelines.all(projectId, { ref: 'main', source: 'api' });
+    expect(all.map((pipeline) => pipeline.id)).toEqual([created.id]);
+    expect(await gitlab.Pipelines.all(projectId, { status: 'success' })).toEqual([]);
+    const shown = await gitlab.Pipelines.show(projectId, created.id);
+    expect(shown).toMatchObject({
+      id: created.id,
+      iid: created.iid,
+      status: 'pending',
+      web_url: expect.stringContaining(`/-/pipelines/${created.id}`),
+    });
+
+    const baseUrl = (t.app.server.address() as { port: number }).port;
+    const runnerToken = await instanceRunnerToken(t.container);
+    const compileId = await runNextJob(
+      `http://127.0.0.1:${baseUrl}`,
+      runnerToken,
+      'compiling for arm64\n',
+      'success',
+    );
+    await runNextJob(`http://127.0.0.1:${baseUrl}`, runnerToken, 'broken\n', 'failed');
+
+    const jobs = await gitlab.Jobs.all(projectId, { pipelineId: created.id });
+    expect(jobs.map((job) => [job.name, job.stage, job.status])).toEqual([
+      ['compile', 'build', 'success'],
+      ['check', 'test', 'failed'],
+    ]);
+    const failedOnly = await gitlab.Jobs.all(projectId, { pipelineId: created.id, scope: 'failed' });
+    expect(failedOnly.map((job) => job.name)).toEqual(['check']);
+    const projectJobs = await gitlab.Jobs.all(projectId, { scope: 'success' });
+    expect(projectJobs.map((job) => job.name)).toEqual(['compile']);
+
+    const compile = await gitlab.Jobs.show(projectId, compileId);
+    expect(compile).toMatchObject({
+      id: compileId,
+      name: 'compile',
+      status: 'success',
+      ref: 'main',
+      pipeline: { id: created.id, status: 'failed' },
+      commit: { id: sha },
+      runner: { runner_type: 'instance_type', is_shared: true },
+      web_url: expect.stringContaining(`/-/jobs/${compileId}`),
+    });
+    expect(await gitlab.Jobs.showLog(projectId, compileId)).toBe('compiling for arm64\n');
+    const failedPipeline = await gitlab.Pipelines.show(projectId, created.id);
+    expect(failedPipeline).toMatchObject({ status: 'failed', finished_at: expect.any(String) });
+  });
+
+  it('lints a configuration as GitLab CI Lint answers', async () => {
+    const { project, gitlab } = setup;
+    const valid = await gitlab.Lint.lint(project.project.id, CONFIG);
+    expect(valid).toMatchObject({ valid: true, errors: [], warnings: [] });
+    expect(valid.merged_yaml).toContain('compile:');
+    const invalid = await gitlab.Lint.lint(project.project.id, 'build:\n  script: 123\n');
+    expect(invalid).toMatchObject({
+      valid: false,
+      errors: [
+        'jobs:build:script config should be a string or a nested array of strings up to 10 levels deep',
+      ],
+    });
+  });
+});
