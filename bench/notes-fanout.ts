@@ -5,8 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket, { WebSocketServer } from 'ws';
 import { ACCESS_LEVELS } from '../src/shared/access/accessLevels';
-import { insertProjectMember } from '../src/server/features/projects/projects.repo';
-import { buildUser, type TestUser } from '../test/support/factories';
+import { addProjectMember, buildUser, type TestUser } from '../test/support/factories';
 import { mergeRequestOn } from './fixtures';
 import { withBenchServer } from './server';
 
@@ -188,8 +187,7 @@ export async function measureNotesFanout(): Promise<FanoutFigures> {
     const people: TestUser[] = [];
     for (let n = 0; n < VIEWERS; n++) {
       const user = await buildUser(container, { name: `Viewer ${n}` });
-      if (n % 2 === 0)
-        await insertProjectMember(container.db, noteable.ctx.project.id, user.id, ACCESS_LEVELS.developer);
+      if (n % 2 === 0) await addProjectMember(container, noteable.ctx, user, ACCESS_LEVELS.developer);
       people.push(user);
     }
     const stage: Stage = {

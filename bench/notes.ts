@@ -11,8 +11,7 @@ import { loadConfig } from '../src/server/config';
 import { createContainer } from '../src/server/container';
 import { openDeps } from '../src/server/start';
 import { ACCESS_LEVELS } from '../src/shared/access/accessLevels';
-import { insertProjectMember } from '../src/server/features/projects/projects.repo';
-import { buildUser } from '../test/support/factories';
+import { addProjectMember, buildUser } from '../test/support/factories';
 import { mergeRequestOn } from './fixtures';
 
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
@@ -90,8 +89,7 @@ export async function measureNotes(): Promise<NotesFigures> {
     const commenters = [owner];
     for (let n = 1; n < COMMENTERS; n++) {
       const user = await buildUser(container, { name: `Commenter ${n}` });
-      if (n % 2 === 0)
-        await insertProjectMember(container.db, noteable.ctx.project.id, user.id, ACCESS_LEVELS.developer);
+      if (n % 2 === 0) await addProjectMember(container, noteable.ctx, user, ACCESS_LEVELS.developer);
       commenters.push(user);
     }
 

@@ -44,7 +44,7 @@ import { registerNotesPageRoutes } from './features/notes/notes-page.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
 import { registerRepositoryRoutes } from './features/repository/repository.routes';
-import { registerUserPreferencesRoutes } from './features/user-preferences/user-preferences.routes';
+import { registerUserPreferencesRoutes } from './features/users/user-preferences.routes';
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';

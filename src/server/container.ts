@@ -18,6 +18,7 @@ import { createFollowUpIssuesService } from './features/notes/follow-up-issues.s
 import { createTimelineEventsService } from './features/issues/timeline-events.service';
 import { createMetricImagesService } from './features/issues/metric-images.service';
 import { createMembersService } from './features/members/members.service';
+import { createNamespacesService } from './features/namespaces/namespaces.service';
 import { createMergeService } from './features/merge-requests/merge.service';
 import { createMergeRequestAssigneesService } from './features/merge-requests/assignees.service';
 import { createRebaseService } from './features/merge-requests/rebase.service';
@@ -53,7 +54,7 @@ import { createProjectsService } from './features/projects/projects.service';
 import { createReferencesService } from './features/references/references.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createRepositoryService } from './features/repository/repository.service';
-import { createUserPreferencesService } from './features/user-preferences/user-preferences.service';
+import { createUserPreferencesService } from './features/users/user-preferences.service';
 import { createUsersService } from './features/users/users.service';
 import { createHighlighter } from './highlight/highlight';
 import { createMarkdownRenderer } from './markdown/markdown-renderer';
@@ -77,18 +78,19 @@ export function createContainer(deps: AppDeps) {
   const renderPool = createRenderPool({ size: deps.config.renderWorkers });
   const markdown = createMarkdownRenderer({ pool: renderPool });
   const authCache = createAuthCache<ResolvedCredentials>(deps.bus);
-  const users = createUsersService({ ...base, authCache });
-  const projects = createProjectsService(base);
-  const groups = createGroupsService({ ...base, projects });
-  const members = createMembersService({ ...base, projects, groups });
-  const protectedBranches = createProtectedBranchesService(base);
+  const namespaces = createNamespacesService(base);
+  const users = createUsersService({ ...base, authCache, namespaces });
+  const projects = createProjectsService({ ...base, users, namespaces });
+  const groups = createGroupsService({ ...base, projects, namespaces });
+  const members = createMembersService({ ...base, projects, groups, namespaces });
+  const protectedBranches = createProtectedBranchesService({ ...base, projects });
   const pushHooks = createPushHooks();
   const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks });
   const repository = createRepositoryService({ ...base, protectedBranches, gitHttp });
   const rateLimits = createRateLimits(base);
   const signInRateLimit = createSignInRateLimit({ rateLimits });
-  const auth = createAuthService({ ...base, signInRateLimit, users, authCache });
-  const accessTokens = createAccessTokensService({ ...base, authCache });
+  const accessTokens = createAccessTokensService({ ...base, authCache, users });
+  const auth = createAuthService({ ...base, signInRateLimit, users, accessTokens, authCache });
   const awardEmoji = createAwardEmojiService(base);
   const uploads = createUploadsService({ ...base, projects });
   const abuseReports = createAbuseReportsService({ ...base, users });
@@ -143,6 +145,7 @@ export function createContainer(deps: AppDeps) {
     trains: mergeTrains,
   });
   const userCallouts = createUserCalloutsService(base);
+  const userPreferences = createUserPreferencesService(base);
   const widgets = createWidgetService({
     ...base,
     userCallouts,
@@ -161,9 +164,15 @@ export function createContainer(deps: AppDeps) {
     contextCommits,
     highlighter: createHighlighter({ pool: renderPool }),
   });
-  const userPreferences = createUserPreferencesService(base);
   const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji, rateLimits, markdown });
-  const references = createReferencesService({ ...base, markdown, projects, issues, mergeRequests });
+  const references = createReferencesService({
+    ...base,
+    markdown,
+    projects,
+    namespaces,
+    issues,
+    mergeRequests,
+  });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
   const metricImages = createMetricImagesService({ ...base, issues, uploads });
   const quickActions = createQuickActionsService({
@@ -177,14 +186,7 @@ export function createContainer(deps: AppDeps) {
   });
   const noteables = createNoteableLoader({ mergeRequests, issues });
   const diffNotes = createDiffNotesService({ ...base, mergeRequests, diffs, projects, systemNotes });
-  const notes = createNotesService({
-    ...base,
-    noteables,
-    diffNotes,
-    markdown,
-    // Suggestions read notes through the notes service, so they are reached late, once both exist.
-    onDiffNoteWritten: (note) => suggestions.syncFromNote(note),
-  });
+  const notes = createNotesService({ ...base, noteables, diffNotes, markdown, userPreferences });
   const suggestions = createSuggestionsService({
     ...base,
     projects,
@@ -232,6 +234,7 @@ export function createContainer(deps: AppDeps) {
     gitHttp,
     repository,
     users,
+    namespaces,
     projects,
     references,
     groups,

@@ -4,15 +4,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
-import { insertAccessToken } from '../../src/server/auth/auth.repo';
-import { digestToken, newPersonalAccessToken } from '../../src/server/auth/tokens';
 import type { PushEvent } from '../../src/server/features/git-http/push-hooks';
-import { insertProjectMember } from '../../src/server/features/projects/projects.repo';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { FLUSH_PKT, pktLine } from '../../src/server/git/pkt-line';
 import { branchRef, resolveCommit } from '../../src/server/git/repository';
 import type { BusEvent } from '../../src/server/realtime/bus';
-import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { addProjectMember, buildProject, buildToken, buildUser, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { cloneUrl, createGitClient, tempDir } from './git-helpers';
 
@@ -62,19 +59,9 @@ describe('git over smart HTTP', () => {
     stranger = await buildUser(t.container);
     publicProject = await buildProject(t.container, owner, { visibility: 'public' });
     privateProject = await buildProject(t.container, owner, { visibility: 'private' });
-    await insertProjectMember(
-      t.container.db,
-      privateProject.project.id,
-      developer.id,
-      ACCESS_LEVELS.developer,
-    );
-    await insertProjectMember(
-      t.container.db,
-      privateProject.project.id,
-      maintainer.id,
-      ACCESS_LEVELS.maintainer,
-    );
-    await insertProjectMember(t.container.db, privateProject.project.id, reporter.id, ACCESS_LEVELS.reporter);
+    await addProjectMember(t.container, privateProject, developer, ACCESS_LEVELS.developer);
+    await addProjectMember(t.container, privateProject, maintainer, ACCESS_LEVELS.maintainer);
+    await addProjectMember(t.container, privateProject, reporter, ACCESS_LEVELS.reporter);
   });
   afterAll(async () => {
     await t.close();
@@ -230,14 +217,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('lets a read_repository token clone but not push', async () => {
-    const token = newPersonalAccessToken();
-    await insertAccessToken(t.container.db, {
-      userId: developer.id,
-      kind: 'personal',
-      name: 'read only',
-      tokenDigest: digestToken(token),
-      scopes: ['read_repository'],
-    });
+    const token = await buildToken(t.container, developer, ['read_repository'], 'read only');
     const { dir, result } = await clone(urlOf(privateProject, developer, token));
     expect(result.code, result.stderr).toBe(0);
     await git(dir, ['commit', '--allow-empty', '-m', 'Empty']);

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { insertAccessToken } from '../../src/server/auth/auth.repo';
 import { hashPassword, type PasswordHashCost } from '../../src/server/auth/passwords';
 import { users } from '../../src/server/db/schema';
 import type { CurrentUser } from '../../src/server/auth/current-user';
 import { digestToken, newPersonalAccessToken } from '../../src/server/auth/tokens';
 import type { Container } from '../../src/server/container';
+import { insertAccessToken } from '../../src/server/features/access-tokens/access-tokens.repo';
+import { insertMember } from '../../src/server/features/members/members.repo';
 import type { CreateProjectInput, ProjectContext } from '../../src/server/features/projects/projects.service';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -39,14 +40,7 @@ export async function buildUser(
     .update(users)
     .set({ passwordHash: await hashPassword(password, TEST_PASSWORD_COST) })
     .where(eq(users.id, user.id));
-  const token = newPersonalAccessToken();
-  await insertAccessToken(c.db, {
-    userId: user.id,
-    kind: 'personal',
-    name: 'test',
-    tokenDigest: digestToken(token),
-    scopes: ['api'],
-  });
+  const token = await buildToken(c, user, ['api'], 'test');
   return {
     id: user.id,
     username: user.username,
@@ -71,4 +65,44 @@ export async function buildProject(
     initialize_with_readme: true,
     ...input,
   });
+}
+
+/** Makes `user` a member of the project with an access level (10 Guest ... 50 Owner); a member already stays as they are. */
+export async function addProjectMember(
+  c: Pick<Container, 'db'>,
+  project: Pick<ProjectContext, 'project'>,
+  user: Pick<CurrentUser, 'id'>,
+  accessLevel: number,
+): Promise<void> {
+  await insertMember(c.db, { kind: 'project', id: project.project.id }, user.id, accessLevel, {
+    ifAbsent: true,
+  });
+}
+
+/** Makes `user` a member of the group with an access level. */
+export async function addGroupMember(
+  c: Pick<Container, 'db'>,
+  group: { group: { id: number } },
+  user: Pick<CurrentUser, 'id'>,
+  accessLevel: number,
+): Promise<void> {
+  await insertMember(c.db, { kind: 'group', id: group.group.id }, user.id, accessLevel);
+}
+
+/** A personal access token of `user` with these scopes: the plain token to send. */
+export async function buildToken(
+  c: Pick<Container, 'db'>,
+  user: Pick<CurrentUser, 'id'>,
+  scopes: string[],
+  name = scopes.join(','),
+): Promise<string> {
+  const token = newPersonalAccessToken();
+  await insertAccessToken(c.db, {
+    userId: user.id,
+    kind: 'personal',
+    name,
+    tokenDigest: digestToken(token),
+    scopes,
+  });
+  return token;
 }

@@ -3,9 +3,10 @@ import type { Container } from '../../src/server/container';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import type { CreateMergeRequestBody } from '../../src/shared/api/mergeRequests';
 import { commitFiles, type FileChange, type GitPerson } from '../../src/server/git/commits';
-import { insertProjectMember } from '../../src/server/features/projects/projects.repo';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
-import { buildProject, buildUser } from './factories';
+import { addProjectMember, buildProject, buildUser } from './factories';
+
+export { addProjectMember };
 
 export const testAuthor: GitPerson = {
   name: 'Ada Lovelace',
@@ -27,16 +28,6 @@ export async function pushFile(
     author: testAuthor,
     changes: [{ action: 'create', path: file.path, content: file.content }],
   });
-}
-
-/** Makes `user` a member of the project with an access level (10 Guest ... 50 Owner). */
-export async function addProjectMember(
-  c: Pick<Container, 'db'>,
-  project: ProjectContext,
-  user: CurrentUser,
-  accessLevel: number,
-): Promise<void> {
-  await insertProjectMember(c.db, project.project.id, user.id, accessLevel);
 }
 
 /** A public project of a fresh owner, with a Reporter and a Guest. */

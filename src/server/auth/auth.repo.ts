@@ -1,23 +1,11 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accessTokens, sessions, users } from '../db/schema';
+import type { TokenRow } from '../features/access-tokens/access-tokens.service';
+import type { UserRow } from '../features/users/users.service';
 
-export type UserRow = typeof users.$inferSelect;
-export type TokenRow = typeof accessTokens.$inferSelect;
-
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
-/** Usernames and e-mails are matched case-insensitively, as they are unique that way. */
-export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${login})`, sql`lower(${users.email}) = lower(${login})`));
-  return row;
-}
+// Who is asking, read from the session and token tables; the users, access tokens and auth
+// features write them.
 
 export async function findSessionUser(
   db: Db,
@@ -49,15 +37,5 @@ export async function findActiveToken(
         or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, today)),
       ),
     );
-  return row;
-}
-
-export async function touchToken(db: Db, id: number, now: Date): Promise<void> {
-  await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, id));
-}
-
-export async function insertAccessToken(db: Db, values: typeof accessTokens.$inferInsert): Promise<TokenRow> {
-  const [row] = await db.insert(accessTokens).values(values).returning();
-  if (!row) throw new Error('insert returned nothing');
   return row;
 }

@@ -2,14 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../clock';
 import { ForbiddenError, UnauthorizedError } from '../errors';
-import {
-  findActiveToken,
-  findSessionUser,
-  findUserByLogin,
-  touchToken,
-  type TokenRow,
-  type UserRow,
-} from './auth.repo';
+import type { AccessTokensService, TokenRow } from '../features/access-tokens/access-tokens.service';
+import type { UserRow, UsersService } from '../features/users/users.service';
+import { findActiveToken, findSessionUser } from './auth.repo';
 import type { AuthCache } from './auth-cache';
 import { verifyPassword } from './passwords';
 import { digestToken, OAUTH_TOKEN_LIFETIME_SECONDS } from './tokens';
@@ -92,6 +87,8 @@ type Deps = {
   signInRateLimit: PasswordAttemptLimit;
   authCache: AuthCache<ResolvedCredentials>;
   ciJobs: JobTokenResolver;
+  users: Pick<UsersService, 'findByLogin'>;
+  accessTokens: Pick<AccessTokensService, 'recordUse'>;
 };
 
 /** OAuth tokens expire by the hour, finer than the table's expiry date. */
@@ -108,7 +105,7 @@ const isExpiredToken = (token: TokenRow, now: Date): boolean =>
 const TOKEN_USE_RECORD_INTERVAL_MS = 10 * 60 * 1000;
 
 async function touchTokenOnceInAWhile(
-  db: Db,
+  accessTokens: Deps['accessTokens'],
   found: Extract<ResolvedCredentials, { kind: 'token' }>,
   now: Date,
 ): Promise<void> {
@@ -116,7 +113,7 @@ async function touchTokenOnceInAWhile(
   if (last !== undefined && now.getTime() - last < TOKEN_USE_RECORD_INTERVAL_MS) return;
   // The remembered row is this object: marked before writing, so polls meanwhile do not write too.
   found.token = { ...found.token, lastUsedAt: now };
-  await touchToken(db, found.token.id, now);
+  await accessTokens.recordUse(found.token.id, now);
 }
 
 function tokenAuth(found: Extract<ResolvedCredentials, { kind: 'token' }>) {
@@ -128,7 +125,7 @@ function tokenAuth(found: Extract<ResolvedCredentials, { kind: 'token' }>) {
 
 async function authenticate(
   request: FastifyRequest,
-  { db, clock, signInRateLimit, authCache, ciJobs }: Deps,
+  { db, clock, signInRateLimit, authCache, ciJobs, users, accessTokens }: Deps,
 ): Promise<{ user: CurrentUser; auth: RequestAuth } | null> {
   const now = clock.now();
 
@@ -142,7 +139,7 @@ async function authenticate(
       return { userId: row.user.id, value };
     });
     if (found?.kind !== 'token' || isExpiredToken(found.token, now)) return undefined;
-    await touchTokenOnceInAWhile(db, found, now);
+    await touchTokenOnceInAWhile(accessTokens, found, now);
     return found;
   }
 
@@ -166,7 +163,7 @@ async function authenticate(
     // git clients send a token as the password; a real password works too, as on GitLab.
     const found = await activeToken(basic.secret);
     if (found && found.user.username.toLowerCase() === basic.login.toLowerCase()) return tokenAuth(found);
-    const user = await findUserByLogin(db, basic.login);
+    const user = await users.findByLogin(basic.login);
     const account = { login: basic.login, userId: user?.id };
     await signInRateLimit.attempt(account, request.ip);
     if (user && (await verifyPassword(basic.secret, user.passwordHash))) {

@@ -1,6 +1,13 @@
 import type { RenderedMarkdown } from './rendered';
 
 /**
+ * What one document may cost a worker: GitLab's `RENDER_TIMEOUT` (2 seconds), past which its
+ * rendering is aborted. A worker past it is terminated, the only way to stop a regex or a parser
+ * that does not return.
+ */
+export const RENDER_TIMEOUT_MS = 2000;
+
+/**
  * GitLab's placeholder for a document whose rendering was aborted (its TimeoutFilterHandler's
  * COMPLEX_MARKDOWN_MESSAGE, first sentence): shown instead of the document, so that the page
  * around it still loads.

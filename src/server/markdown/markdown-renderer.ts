@@ -1,7 +1,7 @@
 import { assertNever } from '../../shared/lib/assertNever';
-import { RENDER_TIMEOUT_MS, type RenderPool } from '../render-pool/render-pool';
+import type { RenderPool } from '../render-pool/render-pool';
 import type { PoolOutcome } from '../render-pool/worker-pool';
-import { abortedRendering } from './complexity';
+import { abortedRendering, RENDER_TIMEOUT_MS } from './complexity';
 import { cachedRendering, keepRendering, type MarkdownKind } from './markdown-cache';
 import type { RenderedMarkdown } from './rendered';
 

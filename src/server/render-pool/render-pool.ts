@@ -1,14 +1,8 @@
 import os from 'node:os';
 import type { HighlightedBlob } from '../highlight/highlight-blob';
+import { RENDER_TIMEOUT_MS } from '../markdown/complexity';
 import type { RenderedMarkdown } from '../markdown/rendered';
 import { createWorkerPool, type PoolOutcome } from './worker-pool';
-
-/**
- * What one document may cost a worker: GitLab's `RENDER_TIMEOUT` (2 seconds), past which its
- * rendering is aborted. A worker past it is terminated, the only way to stop a regex or a parser
- * that does not return.
- */
-export const RENDER_TIMEOUT_MS = 2000;
 
 /** Characters of text waiting for a worker at most (about 64 MB); past it the oldest wait is dropped. */
 const MAX_QUEUED_CHARACTERS = 32 * 1024 * 1024;

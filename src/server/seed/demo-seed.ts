@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../auth/current-user';
 import type { Container } from '../container';
 import { commitFiles } from '../git/commits';
-import type { UserRow } from '../features/users/users.repo';
+import type { UserRow } from '../features/users/users.service';
 import { seedDemoDiscussion } from './demo-discussion';
 import { seedDemoIssues } from './demo-issues';
 import {

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../../src/shared/access/accessLevels';
-import { insertProjectMember } from '../../../src/server/features/projects/projects.repo';
 import type { ProjectContext } from '../../../src/server/features/projects/projects.service';
 import { commitCiConfig } from '../../support/ci';
-import { buildProject, buildUser, type TestUser } from '../../support/factories';
+import { addProjectMember, buildProject, buildUser, type TestUser } from '../../support/factories';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { cloneUrl, createGitClient, tempDir } from '../git-helpers';
 
@@ -113,7 +112,7 @@ describe("GitLab Runner's protocol, as a stock gitlab-runner plays it", () => {
     developer = await buildUser(t.container);
     project = await buildProject(t.container, owner);
     other = await buildProject(t.container, owner);
-    await insertProjectMember(t.container.db, project.project.id, developer.id, ACCESS_LEVELS.developer);
+    await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ProjectContext } from '../../../src/server/features/projects/projects.service';
 import { COMPLEXITY_PLACEHOLDER } from '../../../src/server/markdown/complexity';
-import { RENDER_TIMEOUT_MS } from '../../../src/server/render-pool/render-pool';
+import { RENDER_TIMEOUT_MS } from '../../../src/server/markdown/complexity';
 import { currentThreadId, threadCpuMs } from '../../../src/server/render-pool/thread-cpu';
 import type { CreateNoteResponse, Discussion, NotesPollResponse } from '../../../src/shared/api/notes';
 import type { MergeRequestPage } from '../../../src/shared/api/mergeRequests';

@@ -5,12 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { TokenScope } from '../../../src/shared/access/credentials';
 import type { CreateNoteResponse } from '../../../src/shared/api/notes';
-import { insertAccessToken } from '../../../src/server/auth/auth.repo';
-import { digestToken, newPersonalAccessToken } from '../../../src/server/auth/tokens';
 import { queryRows } from '../../../src/server/db/client';
 import type { ProjectContext } from '../../../src/server/features/projects/projects.service';
 import { branchRef, resolveCommit } from '../../../src/server/git/repository';
-import { buildProject, buildUser, type TestUser } from '../../support/factories';
+import { buildProject, buildToken, buildUser, type TestUser } from '../../support/factories';
 import { buildMergeRequest } from '../../support/merge-request-factories';
 import { concreteUrl, listRoutes } from '../../support/routes';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -66,14 +64,7 @@ describe('token scopes on every channel', () => {
     });
     noteGid = `gid://gitlab/Note/${note.json<CreateNoteResponse>().note!.id}`;
     for (const scope of SCOPES) {
-      tokens[scope] = newPersonalAccessToken();
-      await insertAccessToken(t.container.db, {
-        userId: owner.id,
-        kind: 'personal',
-        name: scope,
-        tokenDigest: digestToken(tokens[scope]),
-        scopes: [scope],
-      });
+      tokens[scope] = await buildToken(t.container, owner, [scope], scope);
     }
   });
   afterAll(() => t.close());

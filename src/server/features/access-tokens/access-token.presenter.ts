@@ -1,5 +1,5 @@
 import type { NewPersonalAccessToken, PersonalAccessToken } from '../../../shared/api/accessTokens';
-import type { TokenRow } from '../../auth/auth.repo';
+import type { TokenRow } from './access-tokens.repo';
 
 /** GitLab's personal access token fields; `today` decides whether a dated token is still active. */
 export function presentPersonalAccessToken(row: TokenRow, today: string): PersonalAccessToken {

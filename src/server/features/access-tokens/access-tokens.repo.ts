@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { TokenRow } from '../../auth/auth.repo';
 import type { Db } from '../../db/client';
 import { accessTokens } from '../../db/schema';
+
+export type TokenRow = typeof accessTokens.$inferSelect;
 
 export type TokenFilter = {
   userId?: number;
@@ -55,4 +56,14 @@ export async function findPersonalToken(db: Db, id: number): Promise<TokenRow | 
 
 export async function revokeToken(db: Db, id: number): Promise<void> {
   await db.update(accessTokens).set({ revoked: true }).where(eq(accessTokens.id, id));
+}
+
+export async function insertAccessToken(db: Db, values: typeof accessTokens.$inferInsert): Promise<TokenRow> {
+  const [row] = await db.insert(accessTokens).values(values).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+export async function touchToken(db: Db, id: number, now: Date): Promise<void> {
+  await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, id));
 }

@@ -1,28 +1,36 @@
 import type { CreatePersonalAccessToken } from '../../../shared/api/accessTokens';
+import type { TokenScope } from '../../../shared/access/credentials';
 import type { AuthChanges } from '../../auth/auth-cache';
-import { findUserById, insertAccessToken, type TokenRow } from '../../auth/auth.repo';
 import { can, type Actor } from '../../auth/permissions';
-import { digestToken, newPersonalAccessToken } from '../../auth/tokens';
+import { digestToken, newOAuthToken, newPersonalAccessToken } from '../../auth/tokens';
 import type { Page } from '../../api-v4/pagination';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../errors';
-import { findPersonalToken, listPersonalTokens, revokeToken, type TokenFilter } from './access-tokens.repo';
+import type { UsersService } from '../users/users.service';
+import {
+  findPersonalToken,
+  insertAccessToken,
+  listPersonalTokens,
+  revokeToken,
+  touchToken,
+  type TokenFilter,
+  type TokenRow,
+} from './access-tokens.repo';
+
+export type { TokenRow };
 
 export type TokenListQuery = Omit<TokenFilter, 'today'>;
 
 const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
 
-/** Personal access tokens: created for a user, listed and revoked by them or an administrator. */
-export function createAccessTokensService({
-  db,
-  clock,
-  authCache,
-}: {
-  db: Db;
-  clock: Clock;
-  authCache: AuthChanges;
-}) {
+type Deps = { db: Db; clock: Clock; authCache: AuthChanges; users: Pick<UsersService, 'getUser'> };
+
+/**
+ * Access tokens: personal ones, created for a user, listed and revoked by them or an
+ * administrator; and the OAuth tokens a password grant hands out.
+ */
+export function createAccessTokensService({ db, clock, authCache, users }: Deps) {
   const today = () => dayOf(clock.now());
   const mayManage = (actor: Actor, userId: number) =>
     can(actor, 'manage_access_tokens', { type: 'user', id: userId });
@@ -35,7 +43,8 @@ export function createAccessTokensService({
   ): Promise<{ row: TokenRow; token: string }> {
     if (input.expires_at && input.expires_at <= today())
       throw new BadRequestError('expires_at must be in the future');
-    if (userId !== actor.id && !(await findUserById(db, userId))) throw new NotFoundError('User');
+    // Someone else's account must exist (404 User Not Found otherwise).
+    if (userId !== actor.id) await users.getUser(userId);
     if (!mayManage(actor, userId)) throw new UnauthorizedError();
     const token = newPersonalAccessToken();
     const row = await insertAccessToken(db, {
@@ -75,7 +84,35 @@ export function createAccessTokensService({
     await authCache.userChanged(row.userId);
   }
 
-  return { createPersonalToken, listTokens, getToken, revokePersonalToken, today };
+  /** OAuth 2 password grant: a bearer token that lives OAUTH_TOKEN_LIFETIME_SECONDS, returned here once. */
+  async function createOAuthToken(
+    userId: number,
+    scopes: TokenScope[],
+  ): Promise<{ token: string; row: TokenRow }> {
+    const token = newOAuthToken();
+    const row = await insertAccessToken(db, {
+      userId,
+      kind: 'oauth',
+      name: 'OAuth password grant',
+      tokenDigest: digestToken(token),
+      scopes,
+      createdAt: clock.now(),
+    });
+    return { token, row };
+  }
+
+  /** Records that a token was used (`last_used_at`); the caller decides how often. */
+  const recordUse = (tokenId: number, at: Date) => touchToken(db, tokenId, at);
+
+  return {
+    createPersonalToken,
+    createOAuthToken,
+    recordUse,
+    listTokens,
+    getToken,
+    revokePersonalToken,
+    today,
+  };
 }
 
 export type AccessTokensService = ReturnType<typeof createAccessTokensService>;

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { SignUpRequest } from '../../../shared/api/session';
 import type { TokenScope } from '../../../shared/access/credentials';
 import type { AuthChanges } from '../../auth/auth-cache';
-import { findUserByLogin, insertAccessToken, type TokenRow, type UserRow } from '../../auth/auth.repo';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { digestToken, newCsrfToken, newOAuthToken, newSessionToken } from '../../auth/tokens';
+import { digestToken, newCsrfToken, newSessionToken } from '../../auth/tokens';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
-import type { UsersService } from '../users/users.service';
+import type { AccessTokensService, TokenRow } from '../access-tokens/access-tokens.service';
+import type { UserRow, UsersService } from '../users/users.service';
 import { deleteSession, insertSession } from './sessions.repo';
 import type { SignInRateLimit } from './sign-in-rate-limit.service';
 
@@ -28,12 +28,13 @@ type Deps = {
   db: Db;
   clock: Clock;
   signInRateLimit: SignInRateLimit;
-  users: Pick<UsersService, 'createUser'>;
+  users: Pick<UsersService, 'createUser' | 'findByLogin'>;
+  accessTokens: Pick<AccessTokensService, 'createOAuthToken'>;
   authCache: AuthChanges;
 };
 
 /** Sign-in, sign-up, sign-out and OAuth's password grant: every way a password becomes a session or a token. */
-export function createAuthService({ db, clock, signInRateLimit, users, authCache }: Deps) {
+export function createAuthService({ db, clock, signInRateLimit, users, accessTokens, authCache }: Deps) {
   // Checked when the login is unknown, so that answer takes as long as a wrong password does.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
@@ -43,7 +44,7 @@ export function createAuthService({ db, clock, signInRateLimit, users, authCache
    * so the answer does not tell which accounts exist. Rate limited per account and client address.
    */
   async function checkPassword(login: string, password: string, ip: string): Promise<UserRow> {
-    const user = await findUserByLogin(db, login);
+    const user = await users.findByLogin(login);
     const account = { login, userId: user?.id };
     await signInRateLimit.attempt(account, ip);
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
@@ -96,16 +97,7 @@ export function createAuthService({ db, clock, signInRateLimit, users, authCache
     ip: string;
   }): Promise<{ token: string; row: TokenRow }> {
     const user = await checkPassword(input.username, input.password, input.ip);
-    const token = newOAuthToken();
-    const row = await insertAccessToken(db, {
-      userId: user.id,
-      kind: 'oauth',
-      name: 'OAuth password grant',
-      tokenDigest: digestToken(token),
-      scopes: input.scopes,
-      createdAt: clock.now(),
-    });
-    return { token, row };
+    return accessTokens.createOAuthToken(user.id, input.scopes);
   }
 
   return { signIn, signUp, signOut, passwordGrant };

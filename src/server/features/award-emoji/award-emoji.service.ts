@@ -20,6 +20,8 @@ import {
  * Something emoji can be awarded to, found by its feature with the facts can() needs: a
  * `noteable` subject for issues and merge requests, a `note` subject for notes.
  */
+export type { AwardWithUser };
+
 export type Awardable = {
   type: AwardableType;
   id: number;

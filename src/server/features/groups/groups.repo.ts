@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Visibility } from '../../../shared/access/accessLevels';
 import type { Db } from '../../db/client';
-import { groupMembers, namespaces } from '../../db/schema';
-import { inheritedGroupLevelSql, namespaceFullNameSql, type NamespaceRow } from '../projects/projects.repo';
+import { namespaces } from '../../db/schema';
+import { inheritedGroupLevelSql, namespaceFullNameSql } from '../../db/namespace-sql';
+import type { NamespaceRow } from '../namespaces/namespaces.service';
 
 export type GroupRow = { group: NamespaceRow; fullName: string };
 export type GroupListRow = GroupRow & { accessLevel: number };
@@ -18,29 +19,6 @@ export async function findGroup(db: Db, ref: number | string): Promise<GroupRow 
       ),
     );
   return row;
-}
-
-/** Creates the group and makes its creator an Owner, in the caller's transaction. */
-export async function insertGroup(
-  db: Db,
-  values: Pick<NamespaceRow, 'name' | 'path' | 'fullPath' | 'parentId' | 'visibility' | 'description'>,
-  ownerId: number,
-): Promise<NamespaceRow> {
-  const [row] = await db
-    .insert(namespaces)
-    .values({ ...values, kind: 'group' })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  await db.insert(groupMembers).values({ groupId: row.id, userId: ownerId, accessLevel: 50 });
-  return row;
-}
-
-export async function updateGroup(
-  db: Db,
-  groupId: number,
-  values: Partial<Pick<NamespaceRow, 'name' | 'description' | 'visibility'>>,
-): Promise<void> {
-  await db.update(namespaces).set(values).where(eq(namespaces.id, groupId));
 }
 
 export async function subgroupVisibilities(db: Db, groupId: number): Promise<Visibility[]> {
@@ -141,14 +119,4 @@ export async function listCreatableNamespaces(
     .limit(page.limit);
   const [total] = await db.select({ n: count() }).from(namespaces).where(where);
   return { rows, total: total?.n ?? 0 };
-}
-
-export async function findNamespace(db: Db, ref: number | string): Promise<NamespaceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(namespaces)
-    .where(
-      typeof ref === 'number' ? eq(namespaces.id, ref) : sql`lower(${namespaces.fullPath}) = lower(${ref})`,
-    );
-  return row;
 }

@@ -7,23 +7,14 @@ import type { CurrentUser } from '../../auth/current-user';
 import { can, type Action, type Actor, type Subject } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
-import {
-  groupAccessLevel,
-  namespaceAncestry,
-  namespacePathTaken,
-  projectPathTaken,
-  projectVisibilitiesIn,
-  type NamespaceRow,
-} from '../projects/projects.repo';
+import { createHooks } from '../../hooks';
+import type { NamespaceRow, NamespacesService } from '../namespaces/namespaces.service';
 import type { ProjectListOptions, ProjectsService } from '../projects/projects.service';
 import {
   findGroup,
-  findNamespace as findNamespaceRow,
-  insertGroup,
   listCreatableNamespaces,
   listGroups as listGroupRows,
   subgroupVisibilities,
-  updateGroup as updateGroupRow,
 } from './groups.repo';
 
 /** A group as seen by one actor. */
@@ -43,9 +34,18 @@ export const groupSubject = (ctx: GroupContext): Extract<Subject, { type: 'group
 
 type Page = { offset: number; limit: number };
 
-type Deps = { db: Db; projects: Pick<ProjectsService, 'listProjects'> };
+/** A group just written, in its transaction: what other features add to it (its Owner). */
+export type GroupCreated = { group: NamespaceRow; creatorId: number };
 
-export function createGroupsService({ db, projects }: Deps) {
+type Deps = {
+  db: Db;
+  projects: Pick<ProjectsService, 'listProjects' | 'pathTaken' | 'visibilitiesIn'>;
+  namespaces: Pick<NamespacesService, 'find' | 'groupAccessLevelOf' | 'pathTaken' | 'createGroup' | 'update'>;
+};
+
+export function createGroupsService({ db, projects, namespaces }: Deps) {
+  const created = createHooks<[tx: Db, created: GroupCreated]>();
+
   /**
    * Finds a group by id or full path. A group the actor may not see is "not found"; one they see
    * but may not act on is 403.
@@ -53,9 +53,7 @@ export function createGroupsService({ db, projects }: Deps) {
   async function loadGroup(actor: Actor, ref: number | string, action: Action = 'read_group') {
     const found = await findGroup(db, typeof ref === 'number' || /^\d+$/.test(ref) ? Number(ref) : ref);
     if (!found) throw new NotFoundError('Group');
-    const accessLevel = actor
-      ? await groupAccessLevel(db, actor.id, await namespaceAncestry(db, found.group.id))
-      : 0;
+    const accessLevel = actor ? await namespaces.groupAccessLevelOf(actor.id, found.group.id) : 0;
     const ctx: GroupContext = { ...found, accessLevel };
     if (!can(actor, 'read_group', groupSubject(ctx))) throw new NotFoundError('Group');
     if (action !== 'read_group' && !can(actor, action, groupSubject(ctx))) throw new ForbiddenError();
@@ -79,11 +77,10 @@ export function createGroupsService({ db, projects }: Deps) {
     const fullPath = parent ? `${parent.group.fullPath}/${input.path}` : input.path;
     const group = await db.transaction(async (tx) => {
       const taken =
-        (await namespacePathTaken(tx, fullPath)) ||
-        (parent !== null && (await projectPathTaken(tx, parent.group.id, input.path)));
+        (await namespaces.pathTaken(fullPath, tx)) ||
+        (parent !== null && (await projects.pathTaken(parent.group.id, input.path, tx)));
       if (taken) throw new ConflictError('Path has already been taken');
-      return insertGroup(
-        tx,
+      const row = await namespaces.createGroup(
         {
           name: input.name,
           path: input.path,
@@ -92,8 +89,11 @@ export function createGroupsService({ db, projects }: Deps) {
           visibility,
           description: input.description ?? '',
         },
-        actor.id,
+        tx,
       );
+      // The members feature makes the creator an Owner, in this transaction.
+      await created.run(tx, { group: row, creatorId: actor.id });
+      return row;
     });
     return loadGroup(actor, group.id);
   }
@@ -141,7 +141,7 @@ export function createGroupsService({ db, projects }: Deps) {
   async function updateGroup(actor: Actor, ref: number | string, input: UpdateGroupBody) {
     const ctx = await loadGroup(actor, ref, 'admin_group');
     if (input.visibility) await checkVisibilityChange(ctx.group, input.visibility);
-    await updateGroupRow(db, ctx.group.id, {
+    await namespaces.update(ctx.group.id, {
       name: input.name,
       description: input.description,
       visibility: input.visibility,
@@ -155,7 +155,7 @@ export function createGroupsService({ db, projects }: Deps) {
       if (parent && exceedsVisibility(visibility, parent.group.visibility))
         throw new BadRequestError(visibilityNotAllowedMessage(visibility, parent.group.visibility));
     }
-    if ((await projectVisibilitiesIn(db, group.id)).some((v) => exceedsVisibility(v, visibility)))
+    if ((await projects.visibilitiesIn(group.id)).some((v) => exceedsVisibility(v, visibility)))
       throw new BadRequestError(
         `Visibility level ${visibility} is not allowed since this group contains projects with higher visibility.`,
       );
@@ -172,10 +172,10 @@ export function createGroupsService({ db, projects }: Deps) {
 
   /** `GET /namespaces/:id`: a user's namespace, or a group the actor may see. */
   async function findNamespace(actor: CurrentUser, ref: string): Promise<NamespaceRow> {
-    const namespace = await findNamespaceRow(db, /^\d+$/.test(ref) ? Number(ref) : ref);
+    const namespace = await namespaces.find(/^\d+$/.test(ref) ? Number(ref) : ref);
     if (!namespace) throw new NotFoundError('Namespace');
     if (namespace.kind === 'group') {
-      const level = await groupAccessLevel(db, actor.id, await namespaceAncestry(db, namespace.id));
+      const level = await namespaces.groupAccessLevelOf(actor.id, namespace.id);
       const subject = { type: 'group' as const, visibility: namespace.visibility, accessLevel: level };
       if (!can(actor, 'read_group', subject)) throw new NotFoundError('Namespace');
     }
@@ -183,6 +183,8 @@ export function createGroupsService({ db, projects }: Deps) {
   }
 
   return {
+    /** Adds a step to every group's creation, run in its transaction. */
+    onCreated: created.add,
     loadGroup,
     createGroup,
     listGroups,

@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { CLOSING_PREFIX } from '../../../shared/issues/closingPattern';
-import { effectiveLevelSql } from '../projects/projects.repo';
+import { effectiveLevelSql } from '../../db/namespace-sql';
 import { anyOf } from '../../db/any-of';
 
 export type IssueRow = typeof issues.$inferSelect;

@@ -158,10 +158,19 @@ export async function countOtherOwners(
   return row?.n ?? 0;
 }
 
-export async function insertMember(db: Db, source: MemberSource, userId: number, accessLevel: number) {
-  if (source.kind === 'project')
-    await db.insert(projectMembers).values({ projectId: source.id, userId, accessLevel });
-  else await db.insert(groupMembers).values({ groupId: source.id, userId, accessLevel });
+/** With `ifAbsent`, an existing membership is left as it is instead of failing on the unique key. */
+export async function insertMember(
+  db: Db,
+  source: MemberSource,
+  userId: number,
+  accessLevel: number,
+  { ifAbsent = false }: { ifAbsent?: boolean } = {},
+) {
+  const insert =
+    source.kind === 'project'
+      ? db.insert(projectMembers).values({ projectId: source.id, userId, accessLevel })
+      : db.insert(groupMembers).values({ groupId: source.id, userId, accessLevel });
+  await (ifAbsent ? insert.onConflictDoNothing() : insert);
 }
 
 export async function updateMemberLevel(db: Db, source: MemberSource, userId: number, accessLevel: number) {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { groupSubject, type GroupsService } from '../groups/groups.service';
-import { namespaceAncestry } from '../projects/projects.repo';
+import type { NamespacesService } from '../namespaces/namespaces.service';
 import { projectSubject, type ProjectsService } from '../projects/projects.service';
 import {
   countOtherOwners,
@@ -40,22 +40,38 @@ type Resolved = {
 type Deps = {
   db: Db;
   bus: EventBus;
-  projects: Pick<ProjectsService, 'loadProject'>;
-  groups: Pick<GroupsService, 'loadGroup'>;
+  projects: Pick<ProjectsService, 'loadProject' | 'onCreated'>;
+  groups: Pick<GroupsService, 'loadGroup' | 'onCreated'>;
+  namespaces: Pick<NamespacesService, 'ancestry'>;
 };
 
 /**
  * Project and group members. Maintainers manage members; only Owners grant, change or remove the
  * Owner role; a group always keeps an Owner.
  */
-export function createMembersService({ db, bus, projects, groups }: Deps) {
+export function createMembersService({ db, bus, projects, groups, namespaces }: Deps) {
+  // A project's creator owns it in their own namespace and maintains it in a group's.
+  projects.onCreated((tx, { project, namespace, creatorId }) =>
+    insertMember(
+      tx,
+      { kind: 'project', id: project.id },
+      creatorId,
+      namespace.kind === 'user' ? ACCESS_LEVELS.owner : ACCESS_LEVELS.maintainer,
+      { ifAbsent: true },
+    ),
+  );
+  // A new group's creator is its first Owner.
+  groups.onCreated((tx, { group, creatorId }) =>
+    insertMember(tx, { kind: 'group', id: group.id }, creatorId, ACCESS_LEVELS.owner),
+  );
+
   /** Open pages show what each member may do: their widgets answer afresh. */
   const announce = (resolved: Resolved) => bus.publish({ type: 'members.changed', of: resolved.source });
 
   async function resolve(actor: Actor, of: MembersOf): Promise<Resolved> {
     if (of.kind === 'project') {
       const ctx = await projects.loadProject(actor, of.ref);
-      const groupIds = ctx.namespace.kind === 'group' ? await namespaceAncestry(db, ctx.namespace.id) : [];
+      const groupIds = ctx.namespace.kind === 'group' ? await namespaces.ancestry(ctx.namespace.id) : [];
       return {
         source: { kind: 'project', id: ctx.project.id },
         subject: projectSubject(ctx),
@@ -64,7 +80,7 @@ export function createMembersService({ db, bus, projects, groups }: Deps) {
       };
     }
     const ctx = await groups.loadGroup(actor, of.ref);
-    const ancestry = await namespaceAncestry(db, ctx.group.id);
+    const ancestry = await namespaces.ancestry(ctx.group.id);
     return {
       source: { kind: 'group', id: ctx.group.id },
       subject: groupSubject(ctx),

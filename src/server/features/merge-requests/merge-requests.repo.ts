@@ -12,7 +12,7 @@ import {
   projects,
   users,
 } from '../../db/schema';
-import { effectiveLevelSql } from '../projects/projects.repo';
+import { effectiveLevelSql } from '../../db/namespace-sql';
 import { assigneeCondition, assigneesOf, type AssigneeFilter } from './assignees.repo';
 import { anyOf } from '../../db/any-of';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { MergeRequest, MergeRequestDetail } from '../../../shared/api/mergeRequests';
-import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import { buildProject, buildToken, buildUser, type TestUser } from '../../../../test/support/factories';
 import {
   addProjectMember,
   buildMergeRequest,
@@ -11,8 +11,6 @@ import {
 } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { cloneUrl, createGitClient, tempDir } from '../../../../test/integration/git-helpers';
-import { insertAccessToken } from '../../auth/auth.repo';
-import { digestToken, newPersonalAccessToken } from '../../auth/tokens';
 import type { BusEvent } from '../../realtime/bus';
 import type { ProjectContext } from '../projects/projects.service';
 
@@ -282,14 +280,7 @@ describe('merge requests API', () => {
     });
 
     it('lets a read_api token read but not write', async () => {
-      const token = newPersonalAccessToken();
-      await insertAccessToken(t.container.db, {
-        userId: owner.id,
-        kind: 'personal',
-        name: 'reader',
-        tokenDigest: digestToken(token),
-        scopes: ['read_api'],
-      });
+      const token = await buildToken(t.container, owner, ['read_api'], 'reader');
       const headers = { 'private-token': token };
       expect((await t.app.inject({ method: 'GET', url: `${api(open)}/1`, headers })).statusCode).toBe(200);
       const write = await t.app.inject({

@@ -3,7 +3,7 @@ import { accessLevelName } from '../../../shared/access/accessLevels';
 import { fileHash } from '../../../shared/diff/lineCode';
 import { can, type Actor } from '../../auth/permissions';
 import type { Config } from '../../config';
-import type { AwardWithUser } from '../award-emoji/award-emoji.repo';
+import type { AwardWithUser } from '../award-emoji/award-emoji.service';
 import type { MarkdownWriter } from '../references/references.service';
 import { presentUserBasic } from '../users/user.presenter';
 import type { Noteable } from './noteables';

@@ -446,26 +446,3 @@ export async function deleteDraftNotes(db: Db, ids: number[]): Promise<DraftNote
   if (ids.length === 0) return [];
   return db.delete(draftNotes).where(anyOf(draftNotes.id, ids)).returning();
 }
-
-// The Activity filter remembered per user and noteable type (users.*_notes_filter belong to notes).
-
-export async function findNotesFilter(
-  db: Db,
-  userId: number,
-  noteableType: 'Issue' | 'MergeRequest',
-): Promise<number> {
-  const column = noteableType === 'Issue' ? users.issueNotesFilter : users.mergeRequestNotesFilter;
-  const [row] = await db.select({ filter: column }).from(users).where(eq(users.id, userId));
-  return row?.filter ?? 0;
-}
-
-export async function saveNotesFilter(
-  db: Db,
-  userId: number,
-  noteableType: 'Issue' | 'MergeRequest',
-  filter: number,
-): Promise<void> {
-  const values =
-    noteableType === 'Issue' ? { issueNotesFilter: filter } : { mergeRequestNotesFilter: filter };
-  await db.update(users).set(values).where(eq(users.id, userId));
-}

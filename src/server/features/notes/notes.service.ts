@@ -9,7 +9,9 @@ import { editedMeanwhileText } from '../../../shared/api/taskLists';
 import type { TaskUpdate } from '../../../shared/markdown/taskList';
 import type { MarkdownRenderer } from '../../markdown/markdown-renderer';
 import { toggleTaskItem } from '../../markdown/task-toggle';
+import { createHooks } from '../../hooks';
 import type { EventBus } from '../../realtime/bus';
+import type { UserPreferencesService } from '../users/user-preferences.service';
 import type { PlacedPosition, DiffNotesService } from './diff-notes.service';
 import type { Noteable, NoteableLoader, NoteableType } from './noteables';
 import {
@@ -17,7 +19,6 @@ import {
   countNotes,
   deleteNoteRow,
   findNoteRecord,
-  findNotesFilter,
   insertNote,
   listDiscussionIds,
   listDiscussionNotes,
@@ -27,7 +28,6 @@ import {
   listNotesPage,
   listUnresolvedDiscussionIds,
   makeDiscussion,
-  saveNotesFilter,
   setNotesResolved,
   updateNoteRow,
   type NoteRecord,
@@ -36,6 +36,8 @@ import {
 } from './notes.repo';
 import { announceNote, type NoteChange } from './note-events';
 import { newDiscussionId } from './system-notes.service';
+
+export type { NoteRecord, NoteRow };
 
 /** A note checked and ready to be written (by `create`, or by publishing drafts). */
 export type PreparedNote = {
@@ -117,8 +119,7 @@ type Deps = {
   noteables: NoteableLoader;
   diffNotes: Pick<DiffNotesService, 'place'>;
   markdown: Pick<MarkdownRenderer, 'renderBlock'>;
-  /** Runs once a diff note's text is written (suggestions are read from it). */
-  onDiffNoteWritten: (note: NoteRow) => Promise<void>;
+  userPreferences: Pick<UserPreferencesService, 'notesFilter' | 'rememberNotesFilter'>;
 };
 
 /**
@@ -133,8 +134,10 @@ export function createNotesService({
   noteables,
   diffNotes,
   markdown,
-  onDiffNoteWritten,
+  userPreferences,
 }: Deps) {
+  const diffNoteWritten = createHooks<[note: NoteRow]>();
+
   const readsInternal = (actor: Actor, noteable: Noteable) =>
     can(actor, 'read_internal_note', noteable.facts);
 
@@ -174,10 +177,10 @@ export function createNotesService({
   /** The filter a page asks for, or the one the reader saved; saved when asked to persist. */
   async function filterFor(actor: Actor, type: NoteableType, asked: number | undefined, persist: boolean) {
     if (asked !== undefined) {
-      if (persist && actor) await saveNotesFilter(db, actor.id, type, asked);
+      if (persist && actor) await userPreferences.rememberNotesFilter(actor.id, type, asked);
       return asked;
     }
-    return actor ? findNotesFilter(db, actor.id, type) : NOTES_FILTERS.allActivity;
+    return actor ? userPreferences.notesFilter(actor.id, type) : NOTES_FILTERS.allActivity;
   }
 
   /**
@@ -341,7 +344,7 @@ export function createNotesService({
   /** Announces written notes once their transaction committed (and the thread a reply converted). */
   async function announceWritten(written: Array<{ note: NoteRow; converted: boolean }>): Promise<void> {
     for (const { note, converted } of written) {
-      if (note.type === 'DiffNote') await onDiffNoteWritten(note);
+      if (note.type === 'DiffNote') await diffNoteWritten.run(note);
       await announce('created', note);
       if (converted) await announce('updated', note);
     }
@@ -377,7 +380,7 @@ export function createNotesService({
       expectedText,
     );
     if (!row) return false;
-    if (row.type === 'DiffNote') await onDiffNoteWritten(row);
+    if (row.type === 'DiffNote') await diffNoteWritten.run(row);
     await announce('updated', row);
     return true;
   }
@@ -471,6 +474,8 @@ export function createNotesService({
   }
 
   return {
+    /** Adds a step run once a diff note's text is written or edited (suggestions are read from it). */
+    onDiffNoteWritten: diffNoteWritten.add,
     load,
     findReadableNote,
     noteRecord,

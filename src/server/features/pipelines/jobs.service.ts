@@ -11,8 +11,7 @@ import { readCommits, type Commit } from '../../git/commits';
 import type { EventBus } from '../../realtime/bus';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
-import type { RunnerRow } from '../runners/runners.repo';
-import type { RunnersService } from '../runners/runners.service';
+import type { Runner, RunnersService } from '../runners/runners.service';
 import {
   failStuckBuilds,
   findBuildRecord,
@@ -36,7 +35,7 @@ export const PENDING_STUCK_AFTER_MS = 24 * 60 * 60 * 1000;
 export type JobView = BuildRecord & {
   pipeline: PipelineRow;
   commit: Commit | null;
-  runner: RunnerRow | null;
+  runner: Runner | null;
 };
 
 type Deps = {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { commitCiConfig } from '../../../../test/support/ci';
-import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import { addProjectMember, buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
-import { insertProjectMember } from '../projects/projects.repo';
 import type { ProjectContext } from '../projects/projects.service';
 
 const CONFIG = [
@@ -35,8 +34,8 @@ describe('the pipelines API: who may do what, and what bad input gets', () => {
     reporter = await buildUser(t.container);
     stranger = await buildUser(t.container);
     project = await buildProject(t.container, owner);
-    await insertProjectMember(t.container.db, project.project.id, developer.id, ACCESS_LEVELS.developer);
-    await insertProjectMember(t.container.db, project.project.id, reporter.id, ACCESS_LEVELS.reporter);
+    await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
+    await addProjectMember(t.container, project, reporter, ACCESS_LEVELS.reporter);
     await commitCiConfig(t.app, owner, project.project.id, CONFIG);
     await commitCiConfig(t.app, owner, project.project.id, CONFIG, 'feature');
   });

@@ -1,6 +1,6 @@
 import type { Namespace, Project, SimpleProject } from '../../../shared/api/projects';
 import type { Config } from '../../config';
-import type { NamespaceRow } from './projects.repo';
+import type { NamespaceRow } from '../namespaces/namespaces.service';
 import type { ProjectView } from './projects.service';
 
 type Urls = Pick<Config, 'externalUrl'>;

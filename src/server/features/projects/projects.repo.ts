@@ -1,20 +1,20 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_LEVELS, type Visibility } from '../../../shared/access/accessLevels';
 import type { ProjectOrderBy } from '../../../shared/api/projects';
 import type { Db } from '../../db/client';
-import {
-  groupMembers,
-  internalIds,
-  namespaces,
-  projectMembers,
-  projects,
-  protectedBranches,
-  users,
-} from '../../db/schema';
+import { groupMembers, internalIds, namespaces, projectMembers, projects } from '../../db/schema';
 import { anyOf } from '../../db/any-of';
+import type { NamespaceRow } from '../namespaces/namespaces.service';
+import {
+  ancestrySql,
+  directProjectLevelSql,
+  effectiveLevelSql,
+  inheritedGroupLevelSql,
+  membershipLevelSql,
+  namespaceFullNameSql,
+} from '../../db/namespace-sql';
 
 export type ProjectRow = typeof projects.$inferSelect;
-export type NamespaceRow = typeof namespaces.$inferSelect;
 export type ProjectWithNamespace = { project: ProjectRow; namespace: NamespaceRow };
 
 /** `group/sub/project`: the namespace's full path and the project path, matched case-insensitively. */
@@ -26,30 +26,6 @@ const fullPathMatches = (fullPath: string): SQL | undefined => {
     sql`lower(${projects.path}) = lower(${fullPath.slice(slash + 1)})`,
   );
 };
-
-/**
- * Columns of the outer query, spelled out: drizzle leaves columns unqualified in single-table
- * selects, where a correlated subquery would read them as its own.
- */
-const outer = {
-  namespaceId: sql.raw('"namespaces"."id"'),
-  namespaceFullPath: sql.raw('"namespaces"."full_path"'),
-  namespaceParentId: sql.raw('"namespaces"."parent_id"'),
-  projectId: sql.raw('"projects"."id"'),
-};
-
-/** A subquery over the outer query's namespace and its ancestors (`chain`: id, depth from 0). */
-const namespaceChainSql = (select: SQL) => sql`(
-  with recursive chain(id, parent_id, depth) as (
-    select ${outer.namespaceId}, ${outer.namespaceParentId}, 0
-    union all
-    select n.id, n.parent_id, c.depth + 1 from ${namespaces} n join chain c on n.id = c.parent_id
-  )
-  ${select}
-)`;
-
-/** The ids of the outer query's namespace and its ancestors, nearest first. */
-const ancestrySql = sql<number[]>`${namespaceChainSql(sql`select array_agg(id order by depth) from chain`)}`;
 
 export type ProjectForUser = ProjectWithNamespace & {
   /** The project's groups, nearest first; none in a personal namespace. */
@@ -88,25 +64,6 @@ export async function findProjectForUser(
   };
 }
 
-export async function findNamespaceByFullPath(db: Db, fullPath: string): Promise<NamespaceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(namespaces)
-    .where(sql`lower(${namespaces.fullPath}) = lower(${fullPath})`);
-  return row;
-}
-
-export async function findNamespaceById(db: Db, id: number): Promise<NamespaceRow | undefined> {
-  const [row] = await db.select().from(namespaces).where(eq(namespaces.id, id));
-  return row;
-}
-
-/** The ids of a namespace and all its ancestors, nearest first. */
-export async function namespaceAncestry(db: Db, namespaceId: number): Promise<number[]> {
-  const [row] = await db.select({ ids: ancestrySql }).from(namespaces).where(eq(namespaces.id, namespaceId));
-  return (row?.ids ?? []).map(Number);
-}
-
 /**
  * The same for many users at once, in one statement: each user's highest level; users with no
  * membership are absent from the map.
@@ -135,15 +92,6 @@ export async function projectAccessLevels(
   return levels;
 }
 
-export async function groupAccessLevel(db: Db, userId: number, groupIds: number[]): Promise<number> {
-  if (groupIds.length === 0) return 0;
-  const [row] = await db
-    .select({ level: sql<number>`max(${groupMembers.accessLevel})` })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.userId, userId), anyOf(groupMembers.groupId, groupIds)));
-  return Number(row?.level ?? 0);
-}
-
 export async function insertProject(db: Db, values: typeof projects.$inferInsert): Promise<ProjectRow> {
   const [row] = await db.insert(projects).values(values).returning();
   if (!row) throw new Error('insert returned nothing');
@@ -160,14 +108,6 @@ export async function projectPathTaken(db: Db, namespaceId: number, path: string
     .from(projects)
     .where(and(eq(projects.namespaceId, namespaceId), sql`lower(${projects.path}) = lower(${path})`));
   return row !== undefined;
-}
-
-export async function insertProjectMember(db: Db, projectId: number, userId: number, accessLevel: number) {
-  await db.insert(projectMembers).values({ projectId, userId, accessLevel }).onConflictDoNothing();
-}
-
-export async function insertProtectedBranch(db: Db, projectId: number, name: string): Promise<void> {
-  await db.insert(protectedBranches).values({ projectId, name }).onConflictDoNothing();
 }
 
 /** What a project numbers by its own iids. */
@@ -196,58 +136,6 @@ export async function touchProjectActivity(db: Db, projectId: number, at: Date):
 
 export async function deleteProject(db: Db, projectId: number): Promise<void> {
   await db.delete(projects).where(eq(projects.id, projectId));
-}
-
-/** A user id, or a column of the outer query that holds one (a merge request's author). */
-type UserRef = number | SQL | AnyColumn;
-
-/**
- * The user's highest membership in the `namespaces` row of the outer query or any of its
- * ancestors. Full paths never change, so an ancestor is a group whose full path prefixes ours.
- */
-export function inheritedGroupLevelSql(userId: UserRef): SQL<number> {
-  return sql<number>`coalesce((
-    select max(gm.access_level) from ${groupMembers} gm
-    join ${namespaces} anc on anc.id = gm.group_id
-    where gm.user_id = ${userId}
-      and (anc.id = ${outer.namespaceId} or starts_with(lower(${outer.namespaceFullPath}), lower(anc.full_path) || '/'))
-  ), 0)`;
-}
-
-/** `Group / Subgroup`: the names of the outer query's namespace and its ancestors, outermost first. */
-export function namespaceFullNameSql(): SQL<string> {
-  return sql<string>`(
-    select string_agg(anc.name, ' / ' order by length(anc.full_path)) from ${namespaces} anc
-    where anc.id = ${outer.namespaceId} or starts_with(lower(${outer.namespaceFullPath}), lower(anc.full_path) || '/')
-  )`;
-}
-
-export async function namespaceFullName(db: Db, namespaceId: number): Promise<string> {
-  const [row] = await db
-    .select({ fullName: namespaceFullNameSql() })
-    .from(namespaces)
-    .where(eq(namespaces.id, namespaceId));
-  return row?.fullName ?? '';
-}
-
-function directProjectLevelSql(userId: UserRef): SQL<number> {
-  return sql<number>`coalesce((
-    select pm.access_level from ${projectMembers} pm
-    where pm.project_id = ${outer.projectId} and pm.user_id = ${userId}
-  ), 0)`;
-}
-
-/** The user's membership of the outer query's project, or of a group it sits in: the highest. */
-function membershipLevelSql(userId: UserRef): SQL<number> {
-  return sql<number>`greatest(${directProjectLevelSql(userId)}, ${inheritedGroupLevelSql(userId)})`;
-}
-
-/** The user's effective level on the project of the outer query: a membership, or namespace owner. */
-export function effectiveLevelSql(userId: UserRef): SQL<number> {
-  return sql<number>`greatest(
-    ${membershipLevelSql(userId)},
-    case when ${namespaces.kind} = 'user' and ${namespaces.ownerId} = ${userId} then 50 else 0 end
-  )`;
 }
 
 export type ProjectListFilter = {
@@ -369,15 +257,6 @@ export async function updateProject(
   await db.update(projects).set(values).where(eq(projects.id, projectId));
 }
 
-/** Groups and projects share URLs: `group/name` may be a subgroup or a project, never both. */
-export async function namespacePathTaken(db: Db, fullPath: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: namespaces.id })
-    .from(namespaces)
-    .where(sql`lower(${namespaces.fullPath}) = lower(${fullPath})`);
-  return row !== undefined;
-}
-
 /** The visibilities of the projects directly in a namespace: a group may not become less visible than them. */
 export async function projectVisibilitiesIn(db: Db, namespaceId: number): Promise<Visibility[]> {
   const rows = await db
@@ -385,22 +264,6 @@ export async function projectVisibilitiesIn(db: Db, namespaceId: number): Promis
     .from(projects)
     .where(eq(projects.namespaceId, namespaceId));
   return rows.map((row) => row.visibility);
-}
-
-/** A user's personal namespace, by user id or username. */
-export async function findUserNamespace(db: Db, ref: number | string): Promise<NamespaceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(namespaces)
-    .where(
-      and(
-        eq(namespaces.kind, 'user'),
-        typeof ref === 'number'
-          ? eq(namespaces.ownerId, ref)
-          : sql`lower(${namespaces.fullPath}) = lower(${ref})`,
-      ),
-    );
-  return row;
 }
 
 /** Projects by full path, each with the user's effective access level, in one query. */
@@ -421,46 +284,4 @@ export async function findProjectsByFullPaths(
     .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
     .where(or(...conditions));
   return rows.map((row) => ({ ...row, accessLevel: Number(row.accessLevel) }));
-}
-
-/** A user's or group's namespace as an `@` mention needs it. */
-export type MentionedNamespaceRow = {
-  id: number;
-  kind: NamespaceRow['kind'];
-  fullPath: string;
-  fullName: string;
-  visibility: Visibility;
-  /** Groups only: the user's membership in the group or an ancestor. */
-  accessLevel: number;
-  user: { id: number; username: string; name: string } | null;
-};
-
-/** Users' and groups' namespaces by full path, in one query. */
-export async function findNamespacesByFullPaths(
-  db: Db,
-  fullPaths: readonly string[],
-  userId: number | null,
-): Promise<MentionedNamespaceRow[]> {
-  if (fullPaths.length === 0) return [];
-  const lowered = fullPaths.map((path) => path.toLowerCase());
-  const rows = await db
-    .select({
-      id: namespaces.id,
-      kind: namespaces.kind,
-      fullPath: namespaces.fullPath,
-      fullName: namespaceFullNameSql(),
-      visibility: namespaces.visibility,
-      accessLevel: userId === null ? sql<number>`0` : inheritedGroupLevelSql(userId),
-      userId: users.id,
-      username: users.username,
-      userName: users.name,
-    })
-    .from(namespaces)
-    .leftJoin(users, and(eq(namespaces.kind, 'user'), eq(users.id, namespaces.ownerId)))
-    .where(anyOf(sql`lower(${namespaces.fullPath})`, lowered));
-  return rows.map(({ userId: id, username, userName, ...row }) => ({
-    ...row,
-    accessLevel: Number(row.accessLevel),
-    user: id !== null && username !== null && userName !== null ? { id, username, name: userName } : null,
-  }));
 }

@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import { buildProject, buildToken, buildUser, type TestUser } from '../../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
-import { insertAccessToken } from '../../auth/auth.repo';
-import { digestToken } from '../../auth/tokens';
 import { projects as projectsTable } from '../../db/schema';
 import { commitFiles } from '../../git/commits';
 import { defaultBranchOf } from '../../git/branches';
@@ -128,14 +126,7 @@ describe('projects API', () => {
         message: '401 Unauthorized',
       });
       const owner = await buildUser(t.container);
-      const token = 'glpat-read-only-token-for-projects';
-      await insertAccessToken(t.container.db, {
-        userId: owner.id,
-        kind: 'personal',
-        name: 'read',
-        tokenDigest: digestToken(token),
-        scopes: ['read_api'],
-      });
+      const token = await buildToken(t.container, owner, ['read_api'], 'read');
       const write = await t.app.inject({
         method: 'POST',
         url: '/api/v4/projects',

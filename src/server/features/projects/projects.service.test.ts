@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { listBranches } from '../../git/branches';
-import { insertMember } from '../members/members.repo';
-import { buildProject, buildUser } from '../../../../test/support/factories';
+import { addGroupMember, buildProject, buildUser } from '../../../../test/support/factories';
 import { addProjectMember } from '../../../../test/support/merge-request-factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 
@@ -62,12 +61,7 @@ describe('projects service', () => {
       buildUser(t.container),
     ]);
     await addProjectMember(t.container, inGroup, developer, ACCESS_LEVELS.developer);
-    await insertMember(
-      t.container.db,
-      { kind: 'group', id: group.group.id },
-      groupMaintainer.id,
-      ACCESS_LEVELS.maintainer,
-    );
+    await addGroupMember(t.container, group, groupMaintainer, ACCESS_LEVELS.maintainer);
 
     for (const project of [inGroup, personal]) {
       const contexts = (await t.container.projects.projectForViewers(project.project.id))!;
@@ -106,12 +100,7 @@ describe('projects service', () => {
       buildUser(t.container),
     ]);
     for (const user of [reporter, promoted])
-      await insertMember(
-        t.container.db,
-        { kind: 'group', id: outer.group.id },
-        user.id,
-        ACCESS_LEVELS.reporter,
-      );
+      await addGroupMember(t.container, outer, user, ACCESS_LEVELS.reporter);
     await addProjectMember(t.container, project, promoted, ACCESS_LEVELS.maintainer);
 
     const byPath = project.fullPath.toUpperCase();

@@ -3,7 +3,6 @@ import { ACCESS_LEVELS, VISIBILITIES, type Visibility } from '../../../shared/ac
 import type { ListProjectsFilters, UpdateProjectBody } from '../../../shared/api/projects';
 import { exceedsVisibility, visibilityNotAllowedMessage } from '../../../shared/access/accessLevels';
 import { pathFromName, pathMessage, pathProblem } from '../../../shared/names/paths';
-import { findUserById } from '../../auth/auth.repo';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Action, type Actor, type Subject } from '../../auth/permissions';
 import type { Clock } from '../../clock';
@@ -22,30 +21,22 @@ import {
   setHead,
 } from '../../git/repository';
 import { listTree } from '../../git/tree';
+import type { NamespaceRow, NamespacesService } from '../namespaces/namespaces.service';
+import type { UsersService } from '../users/users.service';
 import {
   deleteProject,
-  findNamespaceByFullPath,
-  findNamespaceById,
-  findNamespacesByFullPaths,
   findProjectForUser,
   findProjectsByFullPaths,
-  findUserNamespace,
-  groupAccessLevel,
   insertProject,
-  insertProjectMember,
-  insertProtectedBranch,
   nextInternalId,
   type InternalIdUsage,
   listProjects as listProjectRows,
-  namespaceAncestry,
-  namespaceFullName,
-  namespacePathTaken,
   projectAccessBreakdown,
   projectAccessLevels,
   projectPathTaken,
+  projectVisibilitiesIn,
   touchProjectActivity,
   updateProject as updateProjectRow,
-  type NamespaceRow,
   type ProjectListFilter,
   type ProjectRow,
   type ProjectForUser,
@@ -53,6 +44,7 @@ import {
 import type { EventBus } from '../../realtime/bus';
 import { titleRegexProblem } from '../../../shared/merge-checks/titleRegex';
 import { batchedLookup } from '../../batched-lookup';
+import { createHooks } from '../../hooks';
 
 /** A project as seen by one actor: the rows, the actor's access level, and the permission subject. */
 export type ProjectContext = {
@@ -129,9 +121,23 @@ function visibilityProblem(visibility: Visibility, namespace: NamespaceRow): str
 const templateOf = (template: string | null | undefined): string | null | undefined =>
   template === undefined ? undefined : template?.trim() ? template : null;
 
-type Deps = { db: Db; config: Pick<Config, 'repositoriesDir'>; clock: Clock; bus: EventBus };
+/** A project just written, in its transaction: what other features add to it. */
+export type ProjectCreated = { project: ProjectRow; namespace: NamespaceRow; creatorId: number };
 
-export function createProjectsService({ db, config, clock, bus }: Deps) {
+type Deps = {
+  db: Db;
+  config: Pick<Config, 'repositoriesDir'>;
+  clock: Clock;
+  bus: EventBus;
+  users: Pick<UsersService, 'getUser'>;
+  namespaces: Pick<
+    NamespacesService,
+    'find' | 'findPersonal' | 'groupAccessLevelOf' | 'pathTaken' | 'fullName'
+  >;
+};
+
+export function createProjectsService({ db, config, clock, bus, users, namespaces }: Deps) {
+  const created = createHooks<[tx: Db, created: ProjectCreated]>();
   const gitDirOf = (projectId: number) => repositoryPath(config.repositoriesDir, projectId);
 
   /** What a project's context holds for every viewer: its rows, path, repository and groups. */
@@ -200,13 +206,13 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
 
   async function resolveTargetNamespace(actor: CurrentUser, namespaceId: number | undefined) {
     if (namespaceId === undefined) return findOwnNamespace(actor);
-    const namespace = await findNamespaceById(db, namespaceId);
+    const namespace = await namespaces.find(namespaceId);
     if (!namespace) throw new NotFoundError('Namespace');
     if (namespace.kind === 'user') {
       if (namespace.ownerId !== actor.id && !actor.admin) throw new ForbiddenError();
       return namespace;
     }
-    const level = await groupAccessLevel(db, actor.id, await namespaceAncestry(db, namespace.id));
+    const level = await namespaces.groupAccessLevelOf(actor.id, namespace.id);
     const subject = { type: 'group' as const, visibility: namespace.visibility, accessLevel: level };
     if (!can(actor, 'read_group', subject)) throw new NotFoundError('Namespace');
     if (!can(actor, 'create_project_in_group', subject)) throw new ForbiddenError();
@@ -214,12 +220,12 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
   }
 
   async function findOwnNamespace(actor: CurrentUser) {
-    const namespace = await findNamespaceByFullPath(db, actor.username);
+    const namespace = await namespaces.find(actor.username);
     if (!namespace) throw new NotFoundError('Namespace');
     return namespace;
   }
 
-  /** Creates the project row, its owner membership, the protected default branch and the bare repository. */
+  /** Creates the project row, its creator's membership, the protected default branch and the bare repository. */
   async function createProject(actor: CurrentUser, input: CreateProjectInput): Promise<ProjectContext> {
     const parsed = createProjectInput.parse(input);
     const name = parsed.name ?? parsed.path;
@@ -236,7 +242,7 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
     const project = await db.transaction(async (tx) => {
       if (
         (await projectPathTaken(tx, namespace.id, path)) ||
-        (await namespacePathTaken(tx, `${namespace.fullPath}/${path}`))
+        (await namespaces.pathTaken(`${namespace.fullPath}/${path}`, tx))
       )
         throw new ConflictError('Path has already been taken');
       const row = await insertProject(tx, {
@@ -248,9 +254,8 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
         defaultBranch: parsed.default_branch,
         creatorId: actor.id,
       });
-      if (namespace.kind === 'user') await insertProjectMember(tx, row.id, actor.id, ACCESS_LEVELS.owner);
-      else await insertProjectMember(tx, row.id, actor.id, ACCESS_LEVELS.maintainer);
-      await insertProtectedBranch(tx, row.id, parsed.default_branch);
+      // The members feature adds the creator, the protected branches feature protects the default branch.
+      await created.run(tx, { project: row, namespace, creatorId: actor.id });
       return row;
     });
 
@@ -281,7 +286,7 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
     return {
       project: ctx.project,
       namespace: ctx.namespace,
-      namespaceFullName: await namespaceFullName(db, ctx.namespace.id),
+      namespaceFullName: await namespaces.fullName(ctx.namespace.id),
       fullPath: ctx.fullPath,
       ...access,
       ...(await repositoryFacts(ctx.gitDir, ctx.project.defaultBranch)),
@@ -300,15 +305,14 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
   /** `POST /projects/user/:user_id`: an administrator creates a project in another user's namespace. */
   async function createProjectForUser(actor: CurrentUser, userId: number, input: CreateProjectInput) {
     if (!can(actor, 'admin_instance', { type: 'instance' })) throw new ForbiddenError();
-    const user = await findUserById(db, userId);
-    if (!user) throw new NotFoundError('User');
+    const { user } = await users.getUser(userId);
     const { namespace_id: _ignored, ...rest } = input;
     return describe(actor, await createProject(user, rest));
   }
 
   /** `GET /users/:user_id/projects`: the projects in a user's personal namespace that the actor may see. */
   async function listUserProjects(actor: Actor, userRef: string, options: ProjectListOptions) {
-    const namespace = await findUserNamespace(db, /^\d+$/.test(userRef) ? Number(userRef) : userRef);
+    const namespace = await namespaces.findPersonal(/^\d+$/.test(userRef) ? Number(userRef) : userRef);
     if (!namespace) throw new NotFoundError('User');
     return { namespace, ...(await listProjects(actor, options, { namespaceId: namespace.id })) };
   }
@@ -422,41 +426,30 @@ export function createProjectsService({ db, config, clock, bus }: Deps) {
     return readable;
   }
 
-  /**
-   * Users and groups `@` mentions name, by lower-cased full path. Users are public; a group the
-   * actor may not read is left out, as if it did not exist.
-   */
-  async function mentionableByFullPaths(actor: Actor, fullPaths: readonly string[]) {
-    const found = await findNamespacesByFullPaths(db, fullPaths, actor?.id ?? null);
-    return new Map(
-      found
-        .filter(
-          (row) =>
-            row.kind === 'user' ||
-            can(actor, 'read_group', {
-              type: 'group',
-              visibility: row.visibility,
-              accessLevel: row.accessLevel,
-            }),
-        )
-        .map((row) => [row.fullPath.toLowerCase(), row]),
-    );
-  }
+  /** Whether a project in the namespace has this path (in the caller's transaction, when given). */
+  const pathTaken = (namespaceId: number, path: string, tx: Db = db) =>
+    projectPathTaken(tx, namespaceId, path);
+
+  /** The visibilities of the projects directly in a namespace: a group may not become less visible than them. */
+  const visibilitiesIn = (namespaceId: number) => projectVisibilitiesIn(db, namespaceId);
 
   /** Takes a project's next iid for `usage` inside the caller's transaction (the counter row is locked until it ends). */
   const takeInternalId = (tx: Db, projectId: number, usage: InternalIdUsage) =>
     nextInternalId(tx, projectId, usage);
 
   return {
+    /** Adds a step to every project's creation, run in its transaction. */
+    onCreated: created.add,
     takeInternalId,
     loadProject,
     projectForViewers,
     systemContext,
     readableByFullPaths,
-    mentionableByFullPaths,
     createProject,
     touchActivity,
     gitDirOf,
+    pathTaken,
+    visibilitiesIn,
     showProject,
     createProjectView,
     createProjectForUser,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
-import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import { addProjectMember, buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
-import { insertProjectMember } from '../projects/projects.repo';
 import type { ProjectContext } from '../projects/projects.service';
 import { protectionFor, ruleMatches } from './branch-protection';
 
@@ -20,7 +19,7 @@ describe('protected branches API', () => {
     developer = await buildUser(t.container);
     stranger = await buildUser(t.container);
     project = await buildProject(t.container, owner, { visibility: 'private' });
-    await insertProjectMember(t.container.db, project.project.id, developer.id, ACCESS_LEVELS.developer);
+    await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
   });
   afterAll(() => t.close());
 

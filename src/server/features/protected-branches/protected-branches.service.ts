@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { isValidBranchName } from '../../git/repository';
+import type { ProjectsService } from '../projects/projects.service';
 import { protectionFor, type BranchProtection } from './branch-protection';
 import {
   countProtectedBranches,
@@ -18,7 +19,14 @@ import {
  * Protected branch rules of a project. Permission checks are the caller's (routes ask `can()`);
  * the push path and the branch API ask `protectionResolver` what protects a branch.
  */
-export function createProtectedBranchesService({ db, bus }: { db: Db; bus: EventBus }) {
+type Deps = { db: Db; bus: EventBus; projects: Pick<ProjectsService, 'onCreated'> };
+
+export function createProtectedBranchesService({ db, bus, projects }: Deps) {
+  // A new project's default branch starts protected, with the table's default access levels.
+  projects.onCreated(async (tx, { project }) => {
+    await insertProtectedBranchRow(tx, { projectId: project.id, name: project.defaultBranch });
+  });
+
   /** Who may merge or push changed: open pages (the merge widget) answer afresh. */
   const announce = (projectId: number) => bus.publish({ type: 'project.updated', projectId });
 

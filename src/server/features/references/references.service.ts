@@ -5,12 +5,13 @@ import { referenceLink, type ReferenceTarget } from '../../markdown/reference-li
 import { writeHtml, type ReferenceLinker } from '../../markdown/rendered';
 import type { IssuesService } from '../issues/issues.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
-import type { MentionedNamespaceRow } from '../projects/projects.repo';
+import type { MentionedNamespaceRow, NamespacesService } from '../namespaces/namespaces.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 
 type Deps = {
   markdown: Pick<MarkdownRenderer, 'renderTexts'>;
-  projects: Pick<ProjectsService, 'readableByFullPaths' | 'mentionableByFullPaths'>;
+  projects: Pick<ProjectsService, 'readableByFullPaths'>;
+  namespaces: Pick<NamespacesService, 'mentionableByFullPaths'>;
   issues: Pick<IssuesService, 'readableByIids'>;
   mergeRequests: Pick<MergeRequestsService, 'readableByIids'>;
 };
@@ -39,7 +40,7 @@ const distinctFirst = <T>(values: readonly T[], limit: number): T[] => [...new S
  * confidential, in a private project) is written as the text it was, so its title and its
  * existence stay unknown to the reader.
  */
-export function createReferencesService({ markdown, projects, issues, mergeRequests }: Deps) {
+export function createReferencesService({ markdown, projects, namespaces, issues, mergeRequests }: Deps) {
   async function linkerFor(
     actor: Actor,
     context: ProjectContext | null,
@@ -85,9 +86,9 @@ export function createReferencesService({ markdown, projects, issues, mergeReque
     };
     const loadMentions = async () =>
       mentions.length > 0
-        ? projects.mentionableByFullPaths(actor, mentions)
+        ? namespaces.mentionableByFullPaths(actor, mentions)
         : new Map<string, MentionedNamespaceRow>();
-    const [[foundIssues, foundMergeRequests], namespaces] = await Promise.all([
+    const [[foundIssues, foundMergeRequests], mentioned] = await Promise.all([
       iidReferences.length > 0 ? loadIidTargets() : Promise.resolve([[], []] as const),
       loadMentions(),
     ]);
@@ -116,7 +117,7 @@ export function createReferencesService({ markdown, projects, issues, mergeReque
         title: mergeRequest.title,
         state: mergeRequest.state,
       });
-    for (const [path, namespace] of namespaces)
+    for (const [path, namespace] of mentioned)
       targets.set(
         `@${path}`,
         namespace.user

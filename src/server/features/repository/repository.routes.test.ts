@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
-import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import { addProjectMember, buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { commitFiles } from '../../git/commits';
 import { branchRef, resolveCommit } from '../../git/repository';
 import type { PushEvent } from '../git-http/push-hooks';
-import { insertProjectMember } from '../projects/projects.repo';
 import type { ProjectContext } from '../projects/projects.service';
 
 const author = { name: 'Ada', email: 'ada@example.com', date: new Date('2024-05-01T10:00:00Z') };
@@ -25,8 +24,8 @@ describe('repository API', () => {
     developer = await buildUser(t.container);
     guest = await buildUser(t.container);
     project = await buildProject(t.container, owner, { visibility: 'private' });
-    await insertProjectMember(t.container.db, project.project.id, developer.id, ACCESS_LEVELS.developer);
-    await insertProjectMember(t.container.db, project.project.id, guest.id, ACCESS_LEVELS.guest);
+    await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
+    await addProjectMember(t.container, project, guest, ACCESS_LEVELS.guest);
     featureSha = await commitFiles(project.gitDir, {
       branch: 'feature/a',
       startBranch: 'main',

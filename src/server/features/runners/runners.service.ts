@@ -35,6 +35,9 @@ export const INVALID_REGISTRATION_TOKEN = '403 Forbidden - invalid token supplie
 /** A runner's `contacted_at` moves at most this often: it asks every second while it streams a log. */
 const CONTACT_RECORD_INTERVAL_MS = 60_000;
 
+/** A runner as the other features see it. */
+export type { RunnerRow as Runner };
+
 /** A runner and where it may take jobs from: its projects (project runners) or group path (group runners). */
 export type AuthenticatedRunner = RunnerRow & { projectIds: number[]; groupPath: string | null };
 

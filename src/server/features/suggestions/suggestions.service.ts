@@ -22,8 +22,7 @@ import { branchRef, resolveCommit } from '../../git/repository';
 import { readBlob, readPathEntry, type PathEntry } from '../../git/tree';
 import type { GitHttpService } from '../git-http/git-http.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
-import type { NotesService } from '../notes/notes.service';
-import type { NoteRow } from '../notes/notes.repo';
+import type { NoteRow, NotesService } from '../notes/notes.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
@@ -66,13 +65,15 @@ type Deps = {
   projects: Pick<ProjectsService, 'gitDirOf'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   mergeRequests: Pick<MergeRequestsService, 'findReadableById'>;
-  notes: Pick<NotesService, 'findReadableNote'>;
+  notes: Pick<NotesService, 'findReadableNote' | 'onDiffNoteWritten'>;
   users: Pick<UsersService, 'getUser'>;
   gitHttp: Pick<GitHttpService, 'announcePush'>;
 };
 
 export function createSuggestionsService(deps: Deps) {
   const { db, clock, projects, protectedBranches, mergeRequests, notes, users, gitHttp } = deps;
+  // A diff note's suggestions are read again each time its text is written.
+  notes.onDiffNoteWritten(syncFromNote);
 
   async function fileText(
     gitDir: string,

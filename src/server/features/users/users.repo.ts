@@ -12,15 +12,13 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
   return row;
 }
 
-export async function insertUserNamespace(db: Db, user: UserRow): Promise<void> {
-  await db.insert(namespaces).values({
-    kind: 'user',
-    name: user.name,
-    path: user.username,
-    fullPath: user.username,
-    ownerId: user.id,
-    visibility: 'public',
-  });
+/** Usernames and e-mails are matched case-insensitively, as they are unique that way. */
+export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${login})`, sql`lower(${users.email}) = lower(${login})`));
+  return row;
 }
 
 export async function usernameOrEmailTaken(db: Db, username: string, email: string) {

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../../../test/support/factories';
+import { buildToken, buildUser, type TestUser } from '../../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import type { UserBasic, UserDetails } from '../../../shared/api/users';
-import { insertAccessToken } from '../../auth/auth.repo';
-import { digestToken, newPersonalAccessToken } from '../../auth/tokens';
 import { queryRows } from '../../db/client';
 
 describe('users API', () => {
@@ -22,14 +20,7 @@ describe('users API', () => {
   afterAll(() => t.close());
 
   const tokenWith = async (user: TestUser, scopes: string[]) => {
-    const token = newPersonalAccessToken();
-    await insertAccessToken(t.container.db, {
-      userId: user.id,
-      kind: 'personal',
-      name: scopes.join(','),
-      tokenDigest: digestToken(token),
-      scopes,
-    });
+    const token = await buildToken(t.container, user, scopes);
     return { 'private-token': token };
   };
   const userCount = async () => (await queryRows(t.container.db, sql`select id from users`)).length;

@@ -6,11 +6,12 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import type { Page } from '../../api-v4/pagination';
+import type { NamespacesService } from '../namespaces/namespaces.service';
 import {
   anyUserExists,
+  findUserByLogin,
   findUserWithNamespace,
   insertUser,
-  insertUserNamespace,
   listUsers,
   updateUserState,
   usernameOrEmailTaken,
@@ -21,6 +22,7 @@ import {
 } from './users.repo';
 
 export { MIN_PASSWORD_LENGTH };
+export type { UserRow };
 
 const USERNAME_TAKEN = 'Username has already been taken';
 const EMAIL_TAKEN = 'Email has already been taken';
@@ -34,8 +36,10 @@ export const createUserInput = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserInput>;
 
+type Deps = { db: Db; authCache: AuthChanges; namespaces: Pick<NamespacesService, 'createPersonal'> };
+
 /** Accounts: a user and their personal namespace are created together or not at all. */
-export function createUsersService({ db, authCache }: { db: Db; authCache: AuthChanges }) {
+export function createUsersService({ db, authCache, namespaces }: Deps) {
   async function createUser(input: CreateUserInput): Promise<UserRow> {
     const parsed = createUserInput.parse(input);
     const problem = pathProblem(parsed.username, { topLevel: true });
@@ -47,7 +51,7 @@ export function createUsersService({ db, authCache }: { db: Db; authCache: AuthC
         if (taken.username) throw new ConflictError(USERNAME_TAKEN);
         if (taken.email) throw new ConflictError(EMAIL_TAKEN);
         const user = await insertUser(tx, { ...parsed, passwordHash });
-        await insertUserNamespace(tx, user);
+        await namespaces.createPersonal(user, tx);
         return user;
       });
     } catch (error) {
@@ -83,6 +87,9 @@ export function createUsersService({ db, authCache }: { db: Db; authCache: AuthC
 
   const findUsers = (filter: UserFilter, page: Page) => listUsers(db, filter, page);
 
+  /** The account a login names: its username or e-mail, in any case; undefined when none. */
+  const findByLogin = (login: string) => findUserByLogin(db, login);
+
   const hasUsers = () => anyUserExists(db);
 
   /** Blocking takes effect on the user's very next request, in every process, whatever they sign in with. */
@@ -91,7 +98,7 @@ export function createUsersService({ db, authCache }: { db: Db; authCache: AuthC
     await authCache.userChanged(userId);
   }
 
-  return { createUser, createUserAsAdmin, getUser, findUsers, hasUsers, setState };
+  return { createUser, createUserAsAdmin, getUser, findUsers, findByLogin, hasUsers, setState };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

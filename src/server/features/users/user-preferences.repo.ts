@@ -22,3 +22,26 @@ export async function updateDiffPreferences(
   const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning(columns);
   return row;
 }
+
+/** The Activity filter of discussions, remembered per user and noteable type. */
+
+export async function findNotesFilter(
+  db: Db,
+  userId: number,
+  noteableType: 'Issue' | 'MergeRequest',
+): Promise<number> {
+  const column = noteableType === 'Issue' ? users.issueNotesFilter : users.mergeRequestNotesFilter;
+  const [row] = await db.select({ filter: column }).from(users).where(eq(users.id, userId));
+  return row?.filter ?? 0;
+}
+
+export async function saveNotesFilter(
+  db: Db,
+  userId: number,
+  noteableType: 'Issue' | 'MergeRequest',
+  filter: number,
+): Promise<void> {
+  const values =
+    noteableType === 'Issue' ? { issueNotesFilter: filter } : { mergeRequestNotesFilter: filter };
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
