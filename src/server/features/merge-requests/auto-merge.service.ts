@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import type { AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
-import type { DetailedMergeStatus } from '../../../shared/api/mergeRequests';
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
-import { mergeBlockerMessage, type MergeBlocker } from '../../../shared/merge-requests/mergeBlockers';
-import { squashOnMerge } from '../../../shared/merge-requests/squashOption';
+import { mergeBlockerMessage } from '../../../shared/merge-requests/mergeBlockers';
+import {
+  AUTO_MERGE_FAILED,
+  autoMergeChoices,
+  isWaitable,
+  lowerFirst,
+  mergeParams,
+  waitsForAutoMerge,
+} from '../../../shared/auto-merge/autoMergeRules';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -15,98 +21,18 @@ import type { ProjectContext } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import { findMergeRequestRowById } from './auto-merge.repo';
 import { updateMergeRequestRow, type MergeRequestRow } from './merge-requests.repo';
-import type { CheckedMergeRequest, MergeRequestsService } from './merge-requests.service';
+import type { MergeRequestsService } from './merge-requests.service';
 import type { MergeOptions, MergeOutcome, MergeService } from './merge.service';
 import { mergeRequestQueue } from './rebase.service';
-import {
-  announceWrittenMergeRequest,
-  mergeRequestIdOf,
-  standingOf,
-  type Standing,
-} from './merge-request-events';
+import { announceWrittenMergeRequest, mergeRequestIdOf, standingOf } from './merge-request-events';
 import type { MergeTrainsService } from '../merge-trains/merge-trains.service';
 
-/** What the widget shows when the server gave up (spec 000 section 8). */
-export const AUTO_MERGE_FAILED = 'This merge request failed to be merged automatically';
 export const CANNOT_CANCEL = "Can't cancel the automatic merge";
-
-/**
- * Checks that time can settle: auto-merge waits for these. Anything else (closed, conflicts, a
- * missing branch, no commits) needs a person, so auto-merge stops with the reason.
- */
-const WAITABLE: ReadonlySet<DetailedMergeStatus> = new Set([
-  'unchecked',
-  'checking',
-  'draft_status',
-  'ci_must_pass',
-  'discussions_not_resolved',
-  'need_rebase',
-  // A dependency merges and an outside service answers without anyone here acting.
-  'merge_request_blocked',
-  'status_checks_must_pass',
-]);
-
-/** Whether auto-merge can wait for this status to pass by itself. */
-export const isWaitable = (status: DetailedMergeStatus): boolean => WAITABLE.has(status);
 
 const AUTO_MERGE_JOB = 'auto_merge';
 const jobPayload = z.object({ mergeRequestId: z.number() });
-/** What a person chose when setting auto-merge (or adding to a merge train), kept until it merges. */
-export const mergeParams = z.object({
-  userId: z.number(),
-  squash: z.boolean().optional(),
-  shouldRemoveSourceBranch: z.boolean().optional(),
-  mergeCommitMessage: z.string().optional(),
-  squashCommitMessage: z.string().optional(),
-});
-
-/** Whether a set auto-merge removes the source branch: its setter's choice, else the request's own. */
-export function autoMergeRemovesSourceBranch(
-  mr: Pick<MergeRequestRow, 'autoMergeEnabled' | 'mergeParams' | 'shouldRemoveSourceBranch'>,
-): boolean | null {
-  const chosen = mr.autoMergeEnabled
-    ? mergeParams.safeParse(mr.mergeParams).data?.shouldRemoveSourceBranch
-    : undefined;
-  return chosen ?? mr.shouldRemoveSourceBranch;
-}
 
 export type AutoMergeOutcome = MergeOutcome | { kind: 'auto_merge_enabled'; strategy: AutoMergeStrategy };
-
-/**
- * What a merge set for later keeps (the merger, squash, branch removal, messages), or why it is
- * refused now: a blocker that will not pass by itself, a head newer than the one seen, a squash
- * choice the project forbids.
- */
-export function autoMergeChoices(
-  view: CheckedMergeRequest,
-  actor: CurrentUser,
-  blocker: MergeBlocker | null,
-  options: MergeOptions,
-): { ok: true; params: z.infer<typeof mergeParams> } | { ok: false; outcome: MergeOutcome } {
-  const mr = view.mergeRequest;
-  if (blocker !== null)
-    return {
-      ok: false,
-      outcome: {
-        kind: 'not_mergeable',
-        message: mergeBlockerMessage(blocker, { ...mr, sourceBranchExists: view.sourceBranchExists }),
-      },
-    };
-  if (options.sha !== undefined && options.sha !== mr.headSha)
-    return { ok: false, outcome: { kind: 'sha_mismatch', headSha: mr.headSha } };
-  const squash = squashOnMerge(view.settings.squashOption, options.squash, mr.squash);
-  if (!squash.ok) return { ok: false, outcome: { kind: 'refused', message: squash.message } };
-  return {
-    ok: true,
-    params: {
-      userId: actor.id,
-      squash: squash.squash,
-      shouldRemoveSourceBranch: options.shouldRemoveSourceBranch,
-      mergeCommitMessage: options.mergeCommitMessage,
-      squashCommitMessage: options.squashCommitMessage,
-    },
-  };
-}
 
 type Deps = {
   db: Db;
@@ -119,14 +45,6 @@ type Deps = {
   systemNotes: SystemNotesService;
   trains: Pick<MergeTrainsService, 'strategyFor' | 'enable' | 'remove'>;
 };
-
-/** Whether a request waits for auto-merge (a car on a merge train is its train's to merge). */
-export const waitsForAutoMerge = (standing: Standing): boolean =>
-  standing.state === 'opened' &&
-  standing.autoMergeStrategy !== null &&
-  standing.autoMergeStrategy !== 'merge_train';
-
-export const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
 
 const enabledText = (strategy: AutoMergeStrategy, sha: string) =>
   strategy === 'merge_when_pipeline_succeeds'
@@ -181,7 +99,7 @@ export function createAutoMergeService({
       return strategy === 'add_to_merge_train_when_checks_pass'
         ? trains.enable(actor, projectRef, iid, options)
         : merges.merge(actor, projectRef, iid, options, onHookError);
-    const choices = autoMergeChoices(view, actor, WAITABLE.has(status) ? null : status, options);
+    const choices = autoMergeChoices(view, actor, isWaitable(status) ? null : status, options);
     if (!choices.ok) return choices.outcome;
     const params = choices.params;
     const { row, note } = await db.transaction(async (tx) => {
@@ -271,7 +189,7 @@ export function createAutoMergeService({
     const ctx = await mergeRequests.loadForRead(actor, mr.projectId);
     const view = await mergeRequests.checkedIn(actor, ctx, mr.iid);
     const status = detailedMergeStatus(view.mergeability);
-    if (WAITABLE.has(status)) return;
+    if (isWaitable(status)) return;
     if (status !== 'mergeable') {
       const reason = mergeBlockerMessage(status, { ...mr, sourceBranchExists: view.sourceBranchExists });
       return stop(

@@ -7,6 +7,7 @@ import { MERGE_BLOCKER_MESSAGES } from '../../../shared/merge-checks/mergeChecks
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
 import { mergeBlockerMessage, NOT_MERGEABLE } from '../../../shared/merge-requests/mergeBlockers';
 import { squashOnMerge } from '../../../shared/merge-requests/squashOption';
+import { mergeChoice, type MergeRefusal } from '../../../shared/merge-requests/mergeChoices';
 import {
   mergerSourceBranchChoice,
   removesSourceBranchOnMerge,
@@ -78,13 +79,10 @@ type Checked = Awaited<ReturnType<MergeRequestsService['checkedIn']>>;
 
 export type MergeOutcome =
   | { kind: 'merged'; view: Detail }
-  /** A merge check fails (GitLab's 405): the spec's blocker text. */
-  | { kind: 'not_mergeable'; message: string }
-  | { kind: 'sha_mismatch'; headSha: string | null }
+  /** A check fails, the sha is stale or the squash choice is refused (shared/merge-requests/mergeChoices). */
+  | MergeRefusal
   /** Another merge of the request is under way (REST 405; the widget shows it merging). */
   | { kind: 'being_merged'; message: typeof ALREADY_BEING_MERGED }
-  /** The request contradicts the project's squash option. */
-  | { kind: 'refused'; message: string }
   /** The merge began and did not land; nothing was written to the target branch. */
   | { kind: 'failed'; message: string };
 
@@ -314,12 +312,8 @@ export function createMergeService({
     if (mr.state === 'locked') return BEING_MERGED;
     const status = detailedMergeStatus(view.mergeability);
     const branches = { ...mr, sourceBranchExists: view.sourceBranchExists };
-    if (status !== 'mergeable')
-      return { kind: 'not_mergeable', message: mergeBlockerMessage(status, branches) };
-    if (options.sha !== undefined && options.sha !== mr.headSha)
-      return { kind: 'sha_mismatch', headSha: mr.headSha };
-    const squash = squashOnMerge(view.settings.squashOption, options.squash, mr.squash);
-    if (!squash.ok) return { kind: 'refused', message: squash.message };
+    const choice = mergeChoice(view, status === 'mergeable' ? null : status, options);
+    if (!choice.ok) return choice.refusal;
     commits ??= writeCommits(actor, ctx, view, heads, options);
     // The lock records what the commits move the target to; a failure to write them is thrown
     // where carryOut awaits them again, and releases the lock.
@@ -333,7 +327,7 @@ export function createMergeService({
       authorMayRemove: view.permissions.authorCanRemoveSourceBranch,
     };
     const locked = await lock(actor, mr, {
-      squash: squash.squash,
+      squash: choice.squash,
       // Kept as the request's choice only when the merger may make it: a merge that fails
       // must not leave a deletion behind for the next merge to carry out as the author.
       shouldRemoveSourceBranch: mergerSourceBranchChoice(removal),

@@ -1,8 +1,7 @@
-import type { z } from 'zod';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { AUTO_MERGE_FAILED, type mergeParams } from '../merge-requests/auto-merge.service';
+import { AUTO_MERGE_FAILED, type MergeParams } from '../../../shared/auto-merge/autoMergeRules';
 import { updateMergeRequestRow, type MergeRequestRow } from '../merge-requests/merge-requests.repo';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectsService } from '../projects/projects.service';
@@ -25,12 +24,10 @@ type Deps = {
   signals: TrainSignals;
 };
 
-type Params = z.infer<typeof mergeParams>;
-
 /** Cars getting on and off a train, each with its system note, the train told and looked at again. */
 export function createTrainCars({ db, clock, projects, systemNotes, signals }: Deps) {
   /** Puts a request on its train with the choices made now; false when another call put it on a moment ago. */
-  async function join(actor: CurrentUser, mr: MergeRequestRow, params: Params): Promise<boolean> {
+  async function join(actor: CurrentUser, mr: MergeRequestRow, params: MergeParams): Promise<boolean> {
     const train = trainOf(mr);
     const now = clock.now();
     const joined = await db

@@ -8,7 +8,7 @@ import { readCommit } from '../../git/commits';
 import { prepareMerge } from '../../git/merge';
 import { branchRef, resolveCommit } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
-import { lowerFirst, mergeParams } from '../merge-requests/auto-merge.service';
+import { lowerFirst, mergeParams } from '../../../shared/auto-merge/autoMergeRules';
 import { findMergeRequestRowById } from '../merge-requests/auto-merge.repo';
 import { announceMergeRequest } from '../merge-requests/merge-request-events';
 import type { MergeRequestRow } from '../merge-requests/merge-requests.repo';
