@@ -29,18 +29,6 @@ const REPO_WALL_EXCEPTIONS = [
   // Diff version and merge request rows (types), from merge-requests.repo.
   'src/server/features/diffs/diffs.presenter.ts',
   'src/server/features/diffs/diffs.service.ts',
-  // Merge request rows read and written through merge-requests.repo and auto-merge.repo.
-  'src/server/features/merge-trains/merge-trains.service.ts',
-  'src/server/features/merge-trains/train-cars.ts',
-  'src/server/features/merge-trains/train-refresh.ts',
-  'src/server/features/merge-trains/train-signals.ts',
-  // nextInternalId from projects.repo (projects.takeInternalId does it), NoteRow from notes.repo.
-  'src/server/features/merge-requests/merge-requests.service.ts',
-  // JobRow from jobs/jobs.repo (jobs.ts exports it).
-  'src/server/features/merge-requests/rebase.service.ts',
-  // Merge request rows read through merge-requests.repo.
-  'src/server/features/status-checks/status-checks.presenter.ts',
-  'src/server/features/status-checks/status-checks.service.ts',
 ];
 
 export default tseslint.config(

@@ -19,12 +19,7 @@ import {
 import type { JobQueue } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
 import { announceMergeRequest } from '../merge-requests/merge-request-events';
-import {
-  findMergeRequestLocation,
-  findMergeRequestRecord,
-  type MergeRequestRow,
-} from '../merge-requests/merge-requests.repo';
-import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { MergeRequestRow, MergeRequestsService } from '../merge-requests/merge-requests.service';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import { ruleMatches } from '../protected-branches/branch-protection';
 import {
@@ -71,7 +66,10 @@ type Deps = {
   /** How host names resolve and which addresses are the server's own, when checking for local ones (tests pin it). */
   network?: Network;
   projects: Pick<ProjectsService, 'loadProject'>;
-  mergeRequests: Pick<MergeRequestsService, 'findReadable'>;
+  mergeRequests: Pick<
+    MergeRequestsService,
+    'findReadable' | 'recordById' | 'statusChecksFrom' | 'onHeadChanged'
+  >;
 };
 
 /**
@@ -90,10 +88,7 @@ export function createStatusChecksService({
   mergeRequests,
 }: Deps) {
   /** Background work reads the request as the system, not as a user. */
-  async function recordById(id: number) {
-    const location = await findMergeRequestLocation(db, id);
-    return location ? findMergeRequestRecord(db, location.projectId, location.iid) : undefined;
-  }
+  const recordById = (id: number) => mergeRequests.recordById(id);
 
   /** An answer as it stands now: pending past the timeout counts as failed, as GitLab's does. */
   const statusOf = (response: StatusCheckResponseRow | undefined, now: Date): StatusCheckStatus => {
@@ -362,6 +357,9 @@ export function createStatusChecksService({
   }
 
   jobs.register(NOTIFY_JOB, notify);
+  // Merge requests sit below status checks: the checks plug into their merge checks and new heads.
+  mergeRequests.statusChecksFrom(statesOf);
+  mergeRequests.onHeadChanged.add(headChanged);
 
   return { list, create, update, remove, forMergeRequest, respond, retry, headChanged, statesOf };
 }
