@@ -22,7 +22,7 @@ import type { UsersService } from '../users/users.service';
 import { findMergeRequestRowById } from './auto-merge.repo';
 import { updateMergeRequestRow, type MergeRequestRow } from './merge-requests.repo';
 import type { MergeRequestsService } from './merge-requests.service';
-import type { MergeOptions, MergeOutcome, MergeService } from './merge.service';
+import type { AutoMergeOutcome, MergeOptions, MergeService, MergeWay } from './merge.service';
 import { mergeRequestQueue } from './rebase.service';
 import { announceWrittenMergeRequest, mergeRequestIdOf, standingOf } from './merge-request-events';
 import type { MergeTrainsService } from '../merge-trains/merge-trains.service';
@@ -32,7 +32,11 @@ export const CANNOT_CANCEL = "Can't cancel the automatic merge";
 const AUTO_MERGE_JOB = 'auto_merge';
 const jobPayload = z.object({ mergeRequestId: z.number() });
 
-export type AutoMergeOutcome = MergeOutcome | { kind: 'auto_merge_enabled'; strategy: AutoMergeStrategy };
+/** Once the checks pass: the train strategy joins the train, the others merge as they stand. */
+const nowOrTrain = (strategy: string | null): MergeWay =>
+  strategy === 'add_to_merge_train_when_checks_pass' || strategy === 'merge_train'
+    ? { kind: 'auto', strategy: 'merge_train' }
+    : { kind: 'direct' };
 
 type Deps = {
   db: Db;
@@ -43,7 +47,7 @@ type Deps = {
   mergeRequests: MergeRequestsService;
   merges: MergeService;
   systemNotes: SystemNotesService;
-  trains: Pick<MergeTrainsService, 'strategyFor' | 'enable' | 'remove'>;
+  trains: Pick<MergeTrainsService, 'remove'>;
 };
 
 const enabledText = (strategy: AutoMergeStrategy, sha: string) =>
@@ -78,27 +82,24 @@ export function createAutoMergeService({
     await jobs.enqueue({ queue, kind: AUTO_MERGE_JOB, payload: { mergeRequestId } });
   }
 
-  /** Merges now when every check passes; otherwise sets auto-merge, if what blocks can pass by itself. */
+  /**
+   * The merge path's auto-merge (merge.service): merges now when every check passes; otherwise
+   * sets auto-merge, if what blocks can pass by itself.
+   */
   async function enable(
     actor: CurrentUser,
-    projectRef: number | string,
+    ctx: ProjectContext,
     iid: number,
-    asked: AutoMergeStrategy,
+    strategy: AutoMergeStrategy,
     options: MergeOptions,
     onHookError: (error: unknown) => void,
   ): Promise<AutoMergeOutcome> {
-    const ctx = await mergeRequests.loadForRead(actor, projectRef);
-    // A project with merge trains queues what would merge; one without refuses the train strategies.
-    const strategy = trains.strategyFor(ctx, asked);
-    if (strategy === 'merge_train') return trains.enable(actor, projectRef, iid, options);
     const view = await mergeRequests.detailIn(actor, ctx, iid);
     const mr = view.mergeRequest;
     if (!(await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch))) throw new ForbiddenError();
     const status = detailedMergeStatus(view.mergeability);
     if (status === 'mergeable')
-      return strategy === 'add_to_merge_train_when_checks_pass'
-        ? trains.enable(actor, projectRef, iid, options)
-        : merges.merge(actor, projectRef, iid, options, onHookError);
+      return merges.request(actor, ctx, iid, nowOrTrain(strategy), options, onHookError);
     const choices = autoMergeChoices(view, actor, isWaitable(status) ? null : status, options);
     if (!choices.ok) return choices.outcome;
     const params = choices.params;
@@ -206,10 +207,14 @@ export function createAutoMergeService({
         'aborted the automatic merge because the user who set it may no longer merge',
         AUTO_MERGE_FAILED,
       );
-    const outcome =
-      mr.autoMergeStrategy === 'add_to_merge_train_when_checks_pass'
-        ? await trains.enable(actor, mr.projectId, mr.iid, params)
-        : await merges.merge(actor, mr.projectId, mr.iid, params, () => undefined);
+    const outcome = await merges.request(
+      actor,
+      ctx,
+      mr.iid,
+      nowOrTrain(mr.autoMergeStrategy),
+      params,
+      () => undefined,
+    );
     // A check that failed between our look and the merge: the update that caused it queues the next look.
     if (
       outcome.kind === 'merged' ||
@@ -223,6 +228,7 @@ export function createAutoMergeService({
   }
 
   jobs.register(AUTO_MERGE_JOB, run);
+  merges.useAutoMerge({ enable });
   // An update of a waiting request or of its threads, made by any process, queues a look at it;
   // announcements of requests that do not wait are dropped, without a read when they say so. Should
   // the queueing fail (the database is away), the request's next update queues it again.

@@ -54,7 +54,6 @@ export function registerMergeRequestRoutes(
   {
     mergeRequests,
     merges,
-    mergeTrains,
     rebases,
     autoMerges,
     mergeRequestAssignees,
@@ -62,14 +61,7 @@ export function registerMergeRequestRoutes(
     config,
   }: Pick<
     Container,
-    | 'mergeRequests'
-    | 'merges'
-    | 'mergeTrains'
-    | 'rebases'
-    | 'autoMerges'
-    | 'mergeRequestAssignees'
-    | 'references'
-    | 'config'
+    'mergeRequests' | 'merges' | 'rebases' | 'autoMerges' | 'mergeRequestAssignees' | 'references' | 'config'
   >,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -247,10 +239,11 @@ export function registerMergeRequestRoutes(
       const strategy = body.merge_when_pipeline_succeeds
         ? 'merge_when_pipeline_succeeds'
         : 'merge_when_checks_pass';
-      const outcome =
+      const way =
         body.auto_merge || body.merge_when_pipeline_succeeds
-          ? await autoMerges.enable(actor, id, iid, strategy, options, onHookError)
-          : await mergeTrains.mergeNow(merges, actor, id, iid, options, onHookError);
+          ? ({ kind: 'auto', strategy } as const)
+          : ({ kind: 'now' } as const);
+      const outcome = await merges.request(actor, id, iid, way, options, onHookError);
       // GitLab's answers: 405 when a check fails (or another merge runs), 409 for a stale sha, 422 when the merge did not land.
       switch (outcome.kind) {
         case 'merged':

@@ -24,7 +24,7 @@ const TRAINS = '/api/v4/projects/:id/merge_trains';
 /** GitLab's Merge Trains API (REST v4): the cars of a project's trains, one request's car, adding a request. */
 export function registerMergeTrainRoutes(
   app: FastifyInstance,
-  { mergeTrains, autoMerges, config }: Pick<Container, 'mergeTrains' | 'autoMerges' | 'config'>,
+  { mergeTrains, merges, config }: Pick<Container, 'mergeTrains' | 'merges' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -101,8 +101,8 @@ export function registerMergeTrainRoutes(
           ? 'add_to_merge_train_when_checks_pass'
           : 'merge_train';
       const options = { sha: input.sha, squash: input.squash };
-      const outcome = await autoMerges
-        .enable(actor, id, iid, strategy, options, () => undefined)
+      const outcome = await merges
+        .request(actor, id, iid, { kind: 'auto', strategy }, options, () => undefined)
         // GitLab's answer to a user who may not merge into the target branch.
         .catch((error: unknown) => {
           if ((error as { statusCode?: number }).statusCode === 403) throw new UnauthorizedError();

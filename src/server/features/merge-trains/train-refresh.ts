@@ -32,7 +32,7 @@ type Deps = {
   bus: EventBus;
   users: Pick<UsersService, 'getUser'>;
   mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'mayMergeInto' | 'checkedIn' | 'rowById'>;
-  merges: Pick<MergeService, 'mergeIn'>;
+  merges: Pick<MergeService, 'request'>;
   signals: TrainSignals;
   cars: Pick<TrainCars, 'takeOff'>;
 };
@@ -164,7 +164,8 @@ export function createTrainRefresh({ db, clock, bus, users, mergeRequests, merge
     let outcome: MergeOutcome;
     try {
       // The project the look loaded is the merge's too.
-      outcome = await merges.mergeIn(actor, ctx, mr.iid, { ...params, sha }, () => undefined);
+      const asChosen = { ...params, sha };
+      outcome = await merges.request(actor, ctx, mr.iid, { kind: 'direct' }, asChosen, () => undefined);
     } catch (error) {
       // Looked at again on the job's retry.
       await updateCar(db, car.id, { status: 'stale', updatedAt: clock.now() });
