@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeChoice, shaIsHead } from './mergeChoices';
+import { mergeChoice, shaIsHead, shaMismatchText } from './mergeChoices';
 import { SQUASH_REQUIRED } from './squashOption';
 
 describe("shaIsHead: the client's sha must be the request's head", () => {
@@ -44,5 +44,12 @@ describe('mergeChoice answers in GitLab order: checks, then sha, then squash', (
 
   it('merges with the squash the project decides', () => {
     expect(mergeChoice(facts, null, {})).toEqual({ ok: true, squash: true });
+  });
+});
+
+describe('shaMismatchText', () => {
+  it('names the head in GitLab’s words, and nothing when there is none', () => {
+    expect(shaMismatchText('abc')).toBe('SHA does not match HEAD of source branch: abc');
+    expect(shaMismatchText(null)).toBe('SHA does not match HEAD of source branch: ');
   });
 });

@@ -32,6 +32,10 @@ export type MergeChoiceFacts = {
 export const shaIsHead = (asked: string | undefined, headSha: string | null): boolean =>
   asked === undefined || asked === headSha;
 
+/** GitLab's 409 when the client's sha is not the head (REST merge and merge train calls). */
+export const shaMismatchText = (headSha: string | null) =>
+  `SHA does not match HEAD of source branch: ${headSha ?? ''}`;
+
 /**
  * Whether a merge may go on, in the order GitLab answers: a failing check first, then a stale
  * sha, then a squash choice the project refuses. On success, whether the merge squashes.

@@ -19,6 +19,7 @@ import {
   updateMergeRequestBodySchema,
 } from '../../../shared/api/mergeRequests';
 import { assertNever } from '../../../shared/lib/assertNever';
+import { shaMismatchText } from '../../../shared/merge-requests/mergeChoices';
 import { requestedAssignees } from '../../../shared/api/assignees';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
@@ -255,7 +256,7 @@ export function registerMergeRequestRoutes(
         case 'being_merged':
           throw new MethodNotAllowedError(outcome.message);
         case 'sha_mismatch':
-          throw new ConflictError(`SHA does not match HEAD of source branch: ${outcome.headSha ?? ''}`);
+          throw new ConflictError(shaMismatchText(outcome.headSha));
         case 'refused':
           throw new UnprocessableError(outcome.message);
         case 'failed':

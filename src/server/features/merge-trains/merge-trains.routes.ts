@@ -7,6 +7,7 @@ import {
   mergeTrainCarSchema,
 } from '../../../shared/api/mergeTrains';
 import { assertNever } from '../../../shared/lib/assertNever';
+import { shaMismatchText } from '../../../shared/merge-requests/mergeChoices';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../errors';
@@ -117,7 +118,7 @@ export function registerMergeTrainRoutes(
           return reply.code(onTrain ? 201 : 202).send(cars);
         }
         case 'sha_mismatch':
-          throw new ConflictError(`SHA does not match HEAD of source branch: ${outcome.headSha ?? ''}`);
+          throw new ConflictError(shaMismatchText(outcome.headSha));
         case 'merged':
         case 'not_mergeable':
         case 'being_merged':

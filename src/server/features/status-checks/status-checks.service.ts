@@ -4,6 +4,7 @@ import type {
   StatusCheckStatus,
   UpdateStatusCheckBody,
 } from '../../../shared/api/statusChecks';
+import { shaIsHead } from '../../../shared/merge-requests/mergeChoices';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Actor } from '../../auth/permissions';
 import type { Clock } from '../../clock';
@@ -253,7 +254,7 @@ export function createStatusChecksService({
     const { ctx, mr, checks } = await loadForResponse(actor, projectRef, iid);
     const entry = checks.find((c) => c.check.id === input.external_status_check_id);
     if (!entry) throw new NotFoundError('External status check');
-    if (mr.headSha !== input.sha) throw new ConflictError(SHA_MISMATCH);
+    if (!shaIsHead(input.sha, mr.headSha)) throw new ConflictError(SHA_MISMATCH);
     const response = await db.transaction(async (tx) => {
       await lockMergeRequestRow(tx, mr.id);
       return insertResponse(tx, {
