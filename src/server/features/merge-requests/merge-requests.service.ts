@@ -6,6 +6,7 @@ import type { MergeRequestVersionsService } from './merge-request-versions.servi
 import {
   findMergeRequestLocation,
   findMergeRequestRecord,
+  lockMergeRequest,
   updateMergeRequestRow,
   type MergeRequestRow,
 } from './merge-requests.repo';
@@ -48,6 +49,11 @@ export function createMergeRequestsService({ db, reads, edits, mergeability, ver
     return location ? findMergeRequestRecord(db, location.projectId, location.iid) : undefined;
   }
 
+  /** Holds a request's row until the caller's transaction ends: serializes writers about it (a push and a retry at once). */
+  const lockRow = async (id: number, tx: Db): Promise<void> => {
+    await lockMergeRequest(tx, id);
+  };
+
   /** Sets or ends a request's auto-merge (merge trains' cars too), in the caller's transaction. */
   const setAutoMerge = (id: number, setting: AutoMergeSetting, tx: Db = db) =>
     updateMergeRequestRow(tx, id, setting);
@@ -66,6 +72,7 @@ export function createMergeRequestsService({ db, reads, edits, mergeability, ver
     onHeadChanged: versions.onHeadChanged,
     rowById,
     recordById,
+    lockRow,
     setAutoMerge,
   };
 }

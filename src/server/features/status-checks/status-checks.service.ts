@@ -30,7 +30,6 @@ import {
   insertStatusCheck,
   latestResponsesForHeads,
   listStatusChecks,
-  lockMergeRequestRow,
   markRetried,
   protectedBranchesByIds,
   setStatusCheckBranches,
@@ -69,7 +68,7 @@ type Deps = {
   projects: Pick<ProjectsService, 'loadProject'>;
   mergeRequests: Pick<
     MergeRequestsService,
-    'findReadable' | 'recordById' | 'statusChecksFrom' | 'onHeadChanged'
+    'findReadable' | 'recordById' | 'lockRow' | 'statusChecksFrom' | 'onHeadChanged'
   >;
 };
 
@@ -256,7 +255,7 @@ export function createStatusChecksService({
     if (!entry) throw new NotFoundError('External status check');
     if (!shaIsHead(input.sha, mr.headSha)) throw new ConflictError(SHA_MISMATCH);
     const response = await db.transaction(async (tx) => {
-      await lockMergeRequestRow(tx, mr.id);
+      await mergeRequests.lockRow(mr.id, tx);
       return insertResponse(tx, {
         mergeRequestId: mr.id,
         externalStatusCheckId: entry.check.id,
@@ -277,7 +276,7 @@ export function createStatusChecksService({
     if (entry.status !== 'failed' || !mr.headSha) throw new UnprocessableError(RETRY_ONLY_FAILED);
     const headSha = mr.headSha;
     await db.transaction(async (tx) => {
-      await lockMergeRequestRow(tx, mr.id);
+      await mergeRequests.lockRow(mr.id, tx);
       const now = clock.now();
       if (entry.response) await markRetried(tx, entry.response.id, now);
       await askCheck(tx, mr.id, entry.check.id, headSha, now);
@@ -311,7 +310,7 @@ export function createStatusChecksService({
     const unasked = checks.filter((c) => !c.response);
     if (unasked.length === 0) return;
     await db.transaction(async (tx) => {
-      await lockMergeRequestRow(tx, mr.id);
+      await mergeRequests.lockRow(mr.id, tx);
       const now = clock.now();
       for (const { check } of unasked) await askCheck(tx, mr.id, check.id, headSha, now);
     });
@@ -344,7 +343,7 @@ export function createStatusChecksService({
       if (!(error instanceof BlockedUrlError)) throw error;
       // Asking again would be refused again: the check fails now, and a retry asks once the URL is fixed.
       await db.transaction(async (tx) => {
-        await lockMergeRequestRow(tx, response.mergeRequestId);
+        await mergeRequests.lockRow(response.mergeRequestId, tx);
         await insertResponse(tx, {
           mergeRequestId: response.mergeRequestId,
           externalStatusCheckId: check.id,
