@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createMergeRequestBodySchema,
-  diffFileSchema,
   diffVersionDetailSchema,
   diffVersionSchema,
   listMergeRequestsQuerySchema,
@@ -18,6 +17,7 @@ import {
   showMergeRequestQuerySchema,
   updateMergeRequestBodySchema,
 } from '../../../shared/api/mergeRequests';
+import { diffFileSchema } from '../../../shared/api/repository';
 import { assertNever } from '../../../shared/lib/assertNever';
 import { requestedAssignees } from '../../../shared/api/assignees';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
@@ -26,12 +26,12 @@ import { ConflictError, MethodNotAllowedError, UnprocessableError } from '../../
 import { assertScope, requireUser } from '../auth/api-auth';
 import {
   presentCommit,
-  presentDiffFile,
   presentDiffVersion,
   presentMergeRequest,
   presentMergeRequestDetail,
   markdownTextsOf,
 } from './merge-requests.presenter';
+import { presentDiffFile } from '../repository/repository.presenter';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 /** A project id or its URL-encoded full path (`group%2Fproject`), as GitLab accepts. */

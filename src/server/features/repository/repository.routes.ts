@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { booleanParam } from '../../../shared/api/params';
 import {
+  diffFileSchema,
   fileChangeBodySchema,
   pageBranchDeleteResponseSchema,
   repositoryPathParam,
@@ -221,7 +222,11 @@ export function registerRepositoryRoutes(
   api.route({
     method: 'GET',
     url: '/api/v4/projects/:id/repository/commits/:sha/diff',
-    schema: { params: shaParams, querystring: paginationQuery },
+    schema: {
+      params: shaParams,
+      querystring: paginationQuery,
+      response: { 200: z.array(diffFileSchema) },
+    },
     handler: async (request, reply) => {
       const { ctx } = await readable(request, request.params.id);
       const page = toPage(request.query);
