@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,7 +23,7 @@ import { requestedAssignees } from '../../../shared/api/assignees';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { ConflictError, MethodNotAllowedError, UnprocessableError } from '../../errors';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { reader, requireUser } from '../auth/api-auth';
 import {
   presentCommit,
   presentDiffVersion,
@@ -41,12 +41,6 @@ const versionParams = mergeRequestParams.extend({ version_id: dbInt });
 
 const MR = '/api/v4/projects/:id/merge_requests';
 const ONE_MR = `${MR}/:merge_request_iid`;
-
-/** Reads are open to anonymous visitors of public projects; a token must cover reading. */
-function reader(request: FastifyRequest) {
-  assertScope(request, 'api_read');
-  return request.currentUser;
-}
 
 /** GitLab's merge requests API (REST v4): create, list, show, edit, merge, commits, changes, diffs, versions. */
 export function registerMergeRequestRoutes(

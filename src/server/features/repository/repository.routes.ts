@@ -15,7 +15,6 @@ import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagi
 import type { Container } from '../../container';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import { isBinary } from '../../git/tree';
-import { apiActor } from '../projects/api-actor';
 import { projectSubject } from '../projects/projects.service';
 import {
   presentBranch,
@@ -26,6 +25,7 @@ import {
   presentTreeEntry,
 } from './repository.presenter';
 import { fullPathOf, projectPagePrefixes, projectPathFields } from '../../page-paths';
+import { apiActor } from '../auth/api-auth';
 
 const id = z.string().min(1).max(1000);
 // Paths and refs are checked before git reads them (shared/repository/repositoryInput).
