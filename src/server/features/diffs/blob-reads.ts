@@ -7,6 +7,7 @@ import { isSha, resolveCommit } from '../../git/repository';
 import { isBinary, readBlob, readPathEntry } from '../../git/tree';
 import type { Highlighter } from '../../highlight/highlight';
 import type { ProjectsService } from '../projects/projects.service';
+import { matchLine } from './diff-lines';
 
 /** Context lines are read from blobs up to this size; a larger file is refused with a 400. */
 const MAX_CONTEXT_BLOB_BYTES = 10 * 1024 * 1024;
@@ -97,17 +98,8 @@ export function createBlobReads({ projects, highlighter }: Deps) {
       });
     }
     if (query.unfold && !query.full) {
-      const match = (oldPos: number, newPos: number): DiffLine => ({
-        line_code: null,
-        type: 'match',
-        old_line: null,
-        new_line: null,
-        text: '',
-        rich_text: '',
-        meta_data: { old_pos: oldPos, new_pos: newPos },
-      });
-      if (query.bottom && to < total) lines.push(match(to - query.offset, to));
-      if (!query.bottom && since > 1) lines.unshift(match(since - query.offset, since));
+      if (query.bottom && to < total) lines.push(matchLine(to - query.offset, to));
+      if (!query.bottom && since > 1) lines.unshift(matchLine(since - query.offset, since));
     }
     return lines;
   }

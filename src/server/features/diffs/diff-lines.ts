@@ -120,16 +120,19 @@ function bottomMatchLine(lines: DiffLine[], newLines: string[] | null): DiffLine
   const last = lines.findLast((line) => line.new_line !== null);
   if (!last || !newLines || last.new_line! >= lineCount(newLines)) return null;
   const oldPos = lines.findLast((line) => line.old_line !== null)?.old_line ?? 0;
-  return {
-    line_code: null,
-    type: 'match',
-    old_line: null,
-    new_line: null,
-    text: '',
-    rich_text: '',
-    meta_data: { old_pos: oldPos, new_pos: last.new_line! },
-  };
+  return matchLine(oldPos, last.new_line!);
 }
+
+/** GitLab's `match` line: where more unchanged lines can be unfolded, from these positions on. */
+export const matchLine = (oldPos: number, newPos: number): DiffLine => ({
+  line_code: null,
+  type: 'match',
+  old_line: null,
+  new_line: null,
+  text: '',
+  rich_text: '',
+  meta_data: { old_pos: oldPos, new_pos: newPos },
+});
 
 /** A kept view's weight: the characters of its lines, and a little for each line object. */
 function weighView(view: DiffFileView): number {
