@@ -26,9 +26,6 @@ const repoWall = (regex, message) => ({
  * owner's service instead, and the list is to be empty.
  */
 const REPO_WALL_EXCEPTIONS = [
-  // Diff version and merge request rows (types), from merge-requests.repo.
-  'src/server/features/diffs/diffs.presenter.ts',
-  'src/server/features/diffs/diffs.service.ts',
   // Merge request rows read and written through merge-requests.repo and auto-merge.repo.
   'src/server/features/merge-trains/merge-trains.service.ts',
   'src/server/features/merge-trains/train-cars.ts',

@@ -1,0 +1,6 @@
+/*
+ * The merge request and diff version rows other features read (the Changes tab, its presenter),
+ * named here so that no other feature imports merge-requests.repo: the rows come from this
+ * feature's services, which decide who may read them.
+ */
+export type { DiffVersionRow, MergeRequestRow } from './merge-requests.repo';
