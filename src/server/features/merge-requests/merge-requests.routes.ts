@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createMergeRequestBodySchema,
-  diffFileSchema,
   diffVersionDetailSchema,
   diffVersionSchema,
   listMergeRequestsQuerySchema,
@@ -18,21 +17,22 @@ import {
   showMergeRequestQuerySchema,
   updateMergeRequestBodySchema,
 } from '../../../shared/api/mergeRequests';
+import { diffFileSchema } from '../../../shared/api/repository';
 import { assertNever } from '../../../shared/lib/assertNever';
 import { shaMismatchText } from '../../../shared/merge-requests/mergeChoices';
 import { requestedAssignees } from '../../../shared/api/assignees';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { ConflictError, MethodNotAllowedError, UnprocessableError } from '../../errors';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { reader, requireUser } from '../auth/api-auth';
 import {
   presentCommit,
-  presentDiffFile,
   presentDiffVersion,
   presentMergeRequest,
   presentMergeRequestDetail,
   markdownTextsOf,
 } from './merge-requests.presenter';
+import { presentDiffFile } from '../repository/repository.presenter';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 /** A project id or its URL-encoded full path (`group%2Fproject`), as GitLab accepts. */
@@ -42,12 +42,6 @@ const versionParams = mergeRequestParams.extend({ version_id: dbInt });
 
 const MR = '/api/v4/projects/:id/merge_requests';
 const ONE_MR = `${MR}/:merge_request_iid`;
-
-/** Reads are open to anonymous visitors of public projects; a token must cover reading. */
-function reader(request: FastifyRequest) {
-  assertScope(request, 'api_read');
-  return request.currentUser;
-}
 
 /** GitLab's merge requests API (REST v4): create, list, show, edit, merge, commits, changes, diffs, versions. */
 export function registerMergeRequestRoutes(

@@ -12,7 +12,6 @@ import {
 } from './merge-requests.repo';
 import type { MergeabilityService } from './mergeability.service';
 
-export type { MergeRequestRecord, MergeRequestRow, PersonRow } from './merge-requests.repo';
 export type { BranchHeads, CheckedMergeRequest, MergeRequestView } from './mergeability.service';
 export { MAX_DIFF_FILES } from './merge-request-versions.service';
 export { MERGE_IN_PROGRESS } from './merge-request-edits.service';

@@ -9,7 +9,8 @@ import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from
 import type { JobQueue } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
 import { autoMergeChoices } from '../../../shared/auto-merge/autoMergeRules';
-import type { MergeRequestRow, MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { AutoMergeOutcome, MergeOptions, MergeService } from '../merge-requests/merge.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';

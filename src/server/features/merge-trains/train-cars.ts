@@ -2,7 +2,8 @@ import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AUTO_MERGE_FAILED, type MergeParams } from '../../../shared/auto-merge/autoMergeRules';
-import type { MergeRequestRow, MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectsService } from '../projects/projects.service';
 import {

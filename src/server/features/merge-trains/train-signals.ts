@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
 import { announceMergeRequest } from '../merge-requests/merge-request-events';
-import type { MergeRequestRow, MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import { hasQueuedJob, listActiveCars, type Train } from './merge-trains.repo';
 
 export const REFRESH_JOB = 'merge_train_refresh';

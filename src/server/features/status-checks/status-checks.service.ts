@@ -20,7 +20,8 @@ import {
 import type { JobQueue } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
 import { announceMergeRequest } from '../merge-requests/merge-request-events';
-import type { MergeRequestRow, MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import { ruleMatches } from '../protected-branches/branch-protection';
 import {
