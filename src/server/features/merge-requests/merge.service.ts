@@ -25,6 +25,16 @@ export type MergeWay =
 
 type Hook = (error: unknown) => void;
 
+/** Who merges which request, how, with what choices; a project already loaded saves its read. */
+type RequestArgs<Way extends MergeWay> = [
+  actor: CurrentUser,
+  project: number | string | ProjectContext,
+  iid: number,
+  way: Way,
+  options: MergeOptions,
+  onHookError: Hook,
+];
+
 /** Where auto-merge plugs into the merge path (features/merge-requests/auto-merge.service.ts). */
 export type AutoMergeHook = {
   enable(
@@ -87,30 +97,14 @@ export function createMergeService(deps: Deps) {
     train = hook;
   }
 
-  /** Merges the request, or sets it to merge later, as `way` asks; permission problems are errors. */
+  /**
+   * Merges the request, or sets it to merge later, as `way` asks; permission problems are errors.
+   * Only `auto` can end in `auto_merge_enabled`.
+   */
+  async function request(...args: RequestArgs<Exclude<MergeWay, { kind: 'auto' }>>): Promise<MergeOutcome>;
+  async function request(...args: RequestArgs<MergeWay>): Promise<AutoMergeOutcome>;
   async function request(
-    actor: CurrentUser,
-    project: number | string | ProjectContext,
-    iid: number,
-    way: Exclude<MergeWay, { kind: 'auto' }>,
-    options: MergeOptions,
-    onHookError: Hook,
-  ): Promise<MergeOutcome>;
-  async function request(
-    actor: CurrentUser,
-    project: number | string | ProjectContext,
-    iid: number,
-    way: MergeWay,
-    options: MergeOptions,
-    onHookError: Hook,
-  ): Promise<AutoMergeOutcome>;
-  async function request(
-    actor: CurrentUser,
-    project: number | string | ProjectContext,
-    iid: number,
-    way: MergeWay,
-    options: MergeOptions,
-    onHookError: Hook,
+    ...[actor, project, iid, way, options, onHookError]: RequestArgs<MergeWay>
   ): Promise<AutoMergeOutcome> {
     const ctx = typeof project === 'object' ? project : await mergeRequests.loadForRead(actor, project);
     switch (way.kind) {
