@@ -37,6 +37,10 @@ import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
+import { createMergeabilityService } from './features/merge-requests/mergeability.service';
+import { createMergeRequestEditsService } from './features/merge-requests/merge-request-edits.service';
+import { createMergeRequestReadsService } from './features/merge-requests/merge-request-reads.service';
+import { createMergeRequestVersionsService } from './features/merge-requests/merge-request-versions.service';
 import { createDescriptionVersionsService } from './features/notes/description-versions.service';
 import { createDiffNotesService } from './features/notes/diff-notes.service';
 import { createDraftNotesService } from './features/notes/draft-notes.service';
@@ -96,7 +100,7 @@ export function createContainer(deps: AppDeps) {
   const abuseReports = createAbuseReportsService({ ...base, users });
   const systemNotes = createSystemNotesService(base);
   const processes = createAppProcesses(base);
-  const mergeRequests = createMergeRequestsService({
+  const mergeability = createMergeabilityService({
     ...base,
     processes,
     projects,
@@ -104,11 +108,29 @@ export function createContainer(deps: AppDeps) {
     systemNotes,
     discussions: createDiscussionFacts(base),
     awardEmoji,
+  });
+  const mergeRequestVersions = createMergeRequestVersionsService({ ...base, projects, systemNotes });
+  const mergeRequestReads = createMergeRequestReadsService({
+    ...base,
+    projects,
+    mergeability,
+    versions: mergeRequestVersions,
+  });
+  const mergeRequestEdits = createMergeRequestEditsService({
+    ...base,
+    projects,
+    systemNotes,
     markdown,
-    // Status checks read merge requests, so they are reached late, once both exist.
-    statusChecks: { statesOf: (requests) => statusChecks.statesOf(requests) },
-    onHeadChanged: (mergeRequestId) => statusChecks.headChanged(mergeRequestId),
     rateLimits,
+    reads: mergeRequestReads,
+    versions: mergeRequestVersions,
+  });
+  const mergeRequests = createMergeRequestsService({
+    ...base,
+    reads: mergeRequestReads,
+    edits: mergeRequestEdits,
+    mergeability,
+    versions: mergeRequestVersions,
   });
   const background = createBackgroundWork();
   const merges = createMergeService({ ...base, background, gitHttp, mergeRequests, systemNotes, processes });

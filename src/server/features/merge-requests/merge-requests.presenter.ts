@@ -15,7 +15,7 @@ import { taskCompletionStatus } from '../../../shared/merge-requests/taskComplet
 import type { Config } from '../../config';
 import type { MarkdownWriter } from '../references/references.service';
 import { presentUserBasic } from '../users/user.presenter';
-import type { AutoMergeOutcome } from './auto-merge.service';
+import type { AutoMergeOutcome } from './merge.service';
 import type { DiffCommitRow, DiffVersionRow, PersonRow } from './merge-requests.repo';
 import type { MergeRequestView } from './merge-requests.service';
 import { formatDuration } from '../../../shared/quick-actions/timeDuration';

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/api/mergeRequests';
 import { diffFileSchema } from '../../../shared/api/repository';
 import { assertNever } from '../../../shared/lib/assertNever';
+import { shaMismatchText } from '../../../shared/merge-requests/mergeChoices';
 import { requestedAssignees } from '../../../shared/api/assignees';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
@@ -48,7 +49,6 @@ export function registerMergeRequestRoutes(
   {
     mergeRequests,
     merges,
-    mergeTrains,
     rebases,
     autoMerges,
     mergeRequestAssignees,
@@ -56,14 +56,7 @@ export function registerMergeRequestRoutes(
     config,
   }: Pick<
     Container,
-    | 'mergeRequests'
-    | 'merges'
-    | 'mergeTrains'
-    | 'rebases'
-    | 'autoMerges'
-    | 'mergeRequestAssignees'
-    | 'references'
-    | 'config'
+    'mergeRequests' | 'merges' | 'rebases' | 'autoMerges' | 'mergeRequestAssignees' | 'references' | 'config'
   >,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -241,10 +234,11 @@ export function registerMergeRequestRoutes(
       const strategy = body.merge_when_pipeline_succeeds
         ? 'merge_when_pipeline_succeeds'
         : 'merge_when_checks_pass';
-      const outcome =
+      const way =
         body.auto_merge || body.merge_when_pipeline_succeeds
-          ? await autoMerges.enable(actor, id, iid, strategy, options, onHookError)
-          : await mergeTrains.mergeNow(merges, actor, id, iid, options, onHookError);
+          ? ({ kind: 'auto', strategy } as const)
+          : ({ kind: 'now' } as const);
+      const outcome = await merges.request(actor, id, iid, way, options, onHookError);
       // GitLab's answers: 405 when a check fails (or another merge runs), 409 for a stale sha, 422 when the merge did not land.
       switch (outcome.kind) {
         case 'merged':
@@ -256,7 +250,7 @@ export function registerMergeRequestRoutes(
         case 'being_merged':
           throw new MethodNotAllowedError(outcome.message);
         case 'sha_mismatch':
-          throw new ConflictError(`SHA does not match HEAD of source branch: ${outcome.headSha ?? ''}`);
+          throw new ConflictError(shaMismatchText(outcome.headSha));
         case 'refused':
           throw new UnprocessableError(outcome.message);
         case 'failed':
