@@ -20,12 +20,6 @@ const repoWall = (regex, message) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex, message }] }],
 });
 
-/**
- * Files allowed to reach into another feature's repo: none since the merge path and diffs were
- * reworked (issue 23). A file that seems to need one shows a service that lacks a function.
- */
-const REPO_WALL_EXCEPTIONS = [];
-
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'src/server/db/migrations', 'test-results', '.tmp'] },
   js.configs.recommended,
@@ -87,7 +81,6 @@ export default tseslint.config(
   { files: ['src/runner/**'], rules: layerRule(['**/server/**', '**/web/**']) },
   {
     files: ['src/server/features/**'],
-    ignores: REPO_WALL_EXCEPTIONS,
     rules: repoWall(
       '^\\.\\./.*\\.repo$',
       "Ask the owning feature's service; only a feature's own files import its repo.",
