@@ -17,8 +17,10 @@ export type LogSection = {
 export type LogNode = { kind: 'line'; line: LogLine } | { kind: 'section'; section: LogSection };
 
 // `section_start:1700000000:step_script[collapsed=true]\r\e[0K`, and its end without options.
+// eslint-disable-next-line no-control-regex -- the markers end with the escape sequence ESC [0K
 const MARKER = /section_(start|end):(\d+):([A-Za-z0-9_.-]+)(?:\[([^\]]*)\])?\r\x1b\[0?K/g;
 // Erase-in-line sequences: ansi_up draws colours only; the rest would show as text.
+// eslint-disable-next-line no-control-regex -- escape sequences are what is removed
 const ERASE_LINE = /\x1b\[[0-2]?K/g;
 
 type OpenSection = LogSection & { startedAt: number; awaitingHeader: boolean };
