@@ -21,12 +21,10 @@ export const pipelinePageItemSchema = pipelineSchema.extend({
 });
 export type PipelinePageItem = z.infer<typeof pipelinePageItemSchema>;
 
-export const PIPELINES_PAGE_SIZE = 20;
-
 /** `GET {project}/-/pipelines.json`: a page of pipelines, newest first, optionally of one ref. */
 export const pipelinesPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(PIPELINES_PAGE_SIZE),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
   ref: z.string().max(1024).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJobLog, sectionDuration, type LogNode } from './jobLog';
+import { parseJobLog, type LogNode } from './jobLog';
 
 const E = '\x1b';
 const start = (time: number, name: string, options = '') =>
@@ -54,12 +54,5 @@ describe('parseJobLog', () => {
 
   it('shows the last rewrite of a line that used carriage returns', () => {
     expect(lines(parseJobLog('10%\r50%\r100%\ndone'))).toEqual(['100%', 'done']);
-  });
-});
-
-describe('sectionDuration', () => {
-  it('words seconds as GitLab does', () => {
-    expect(sectionDuration(62)).toBe('01:02');
-    expect(sectionDuration(3723)).toBe('01:02:03');
   });
 });

@@ -100,12 +100,3 @@ function stripOpenState(node: LogNode): LogNode {
     section: { name, header, collapsed, duration, children: children.map(stripOpenState) },
   };
 }
-
-/** A section's duration as GitLab shows it beside the header: `00:42`, `01:02:03`. */
-export function sectionDuration(seconds: number): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return h > 0 ? `${two(h)}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
-}
