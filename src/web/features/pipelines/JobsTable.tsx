@@ -1,8 +1,9 @@
-import { Button, Flash, Link, VisuallyHidden } from '@primer/react';
+import { Button, Link, VisuallyHidden } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
 import type { Job } from '../../../shared/api/pipelines';
 import { TimeAgo } from '../../components/TimeAgo';
 import { CiStatusBadge } from './CiStatusBadge';
+import { CiTable } from './CiTable';
 import { jobLook } from './ciStatusLook';
 import { formatDuration } from './formatDuration';
 import { useCancel } from './mutations';
@@ -21,54 +22,37 @@ export function JobsTable({
 }) {
   const cancel = useCancel(fullPath, 'jobs');
   return (
-    <div className="stack">
-      {cancel.isError && <Flash variant="danger">{cancel.error.message}</Flash>}
-      <table className="ci-table box" aria-label="Jobs">
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Job</th>
-            <th scope="col">Stage</th>
-            <th scope="col">Runner</th>
-            <th scope="col">Duration</th>
-            <th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.map((job) => (
-            <tr key={job.id}>
-              <td>
-                <CiStatusBadge look={jobLook(job)} to={jobPage(fullPath, job.id)} />
-              </td>
-              <td>
-                <Link as={RouterLink} to={jobPage(fullPath, job.id)}>
-                  {job.name}
-                </Link>{' '}
-                <span className="muted">#{job.id}</span>
-              </td>
-              <td>{job.stage}</td>
-              <td className="muted">{job.runner ? job.runner.description || `#${job.runner.id}` : '—'}</td>
-              <td className="muted">
-                {job.duration !== null && <div>{formatDuration(job.duration)}</div>}
-                {job.finished_at && <TimeAgo date={job.finished_at} />}
-              </td>
-              <td className="ci-table__actions">
-                {canCancel && isCancelable(job.status) && (
-                  <Button
-                    size="small"
-                    onClick={() => cancel.mutate(job.id)}
-                    disabled={cancel.isPending && cancel.variables === job.id}
-                  >
-                    Cancel<VisuallyHidden> {job.name}</VisuallyHidden>
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CiTable label="Jobs" columns={['Status', 'Job', 'Stage', 'Runner', 'Duration']} error={cancel.error}>
+      {jobs.map((job) => (
+        <tr key={job.id}>
+          <td>
+            <CiStatusBadge look={jobLook(job)} to={jobPage(fullPath, job.id)} />
+          </td>
+          <td>
+            <Link as={RouterLink} to={jobPage(fullPath, job.id)}>
+              {job.name}
+            </Link>{' '}
+            <span className="muted">#{job.id}</span>
+          </td>
+          <td>{job.stage}</td>
+          <td className="muted">{job.runner ? job.runner.description || `#${job.runner.id}` : '—'}</td>
+          <td className="muted">
+            {job.duration !== null && <div>{formatDuration(job.duration)}</div>}
+            {job.finished_at && <TimeAgo date={job.finished_at} />}
+          </td>
+          <td className="ci-table__actions">
+            {canCancel && isCancelable(job.status) && (
+              <Button
+                size="small"
+                onClick={() => cancel.mutate(job.id)}
+                disabled={cancel.isPending && cancel.variables === job.id}
+              >
+                Cancel<VisuallyHidden> {job.name}</VisuallyHidden>
+              </Button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </CiTable>
   );
 }

@@ -1,11 +1,9 @@
-import { ClockIcon, GitBranchIcon, GitCommitIcon, TagIcon } from '@primer/octicons-react';
-import { Button, Heading, Label, Link } from '@primer/react';
-import { Link as RouterLink } from 'react-router';
+import { ClockIcon } from '@primer/octicons-react';
+import { Button, Heading, Label } from '@primer/react';
 import type { PipelinePageItem } from '../../../shared/api/pipelinePages';
-import { TimeAgo } from '../../components/TimeAgo';
 import { CiStatusBadge } from './CiStatusBadge';
+import { PipelineOrigin } from './PipelineOrigin';
 import { formatDuration } from './formatDuration';
-import { commitPage, refPage } from './pipelinePaths';
 import { isCancelable } from './queries';
 
 type Props = {
@@ -17,7 +15,6 @@ type Props = {
 
 /** The pipeline page's header: status, id, ref, commit, source, who started it, duration; Cancel for those allowed. */
 export function PipelineHeader({ fullPath, pipeline, onCancel, canceling }: Props) {
-  const RefIcon = pipeline.tag ? TagIcon : GitBranchIcon;
   return (
     <header className="ci-header">
       <div className="ci-header__main">
@@ -29,16 +26,7 @@ export function PipelineHeader({ fullPath, pipeline, onCancel, canceling }: Prop
           <Label variant="secondary">{pipeline.source}</Label>
         </div>
         <div className="ci-refs muted">
-          <Link as={RouterLink} to={refPage(fullPath, pipeline.ref)} muted className="ci-ref">
-            <RefIcon size={14} /> {pipeline.ref}
-          </Link>
-          <Link as={RouterLink} to={commitPage(fullPath, pipeline.sha)} muted className="ci-sha">
-            <GitCommitIcon size={14} /> {pipeline.sha.slice(0, 8)}
-          </Link>
-          <span>
-            created <TimeAgo date={pipeline.created_at} />
-            {pipeline.user && ` by ${pipeline.user.name}`}
-          </span>
+          <PipelineOrigin fullPath={fullPath} pipeline={pipeline} iconSize={14} />
           {pipeline.duration !== null && (
             <span>
               <ClockIcon size={14} /> {formatDuration(pipeline.duration)}

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PipelinePageItem, PipelinesPage } from '../../../shared/api/pipelinePages';
 import type { Job } from '../../../shared/api/pipelines';
-import type { CiStatus } from '../../../shared/ci/status/composite';
+import { ACTIVE_STATUSES, COMPLETED_STATUSES, type CiStatus } from '../../../shared/ci/status/composite';
 import { request } from '../../api/client';
 import { projectUrl } from '../projects/projectRoutes';
 import { projectApi } from './pipelinePaths';
@@ -13,19 +13,11 @@ export const PIPELINES_PAGE_SIZE = 20;
 export const LIVE_POLL_MS = 3_000;
 
 /** A pipeline's or job's status after which nothing changes without someone acting. */
-const SETTLED: readonly CiStatus[] = ['success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled'];
+const SETTLED: readonly CiStatus[] = [...COMPLETED_STATUSES, 'manual', 'scheduled'];
 export const isSettled = (status: CiStatus): boolean => SETTLED.includes(status);
 
 /** GitLab cancels what has not finished yet. */
-const CANCELABLE: readonly CiStatus[] = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'waiting_for_callback',
-  'pending',
-  'running',
-  'scheduled',
-];
+const CANCELABLE: readonly CiStatus[] = ['created', ...ACTIVE_STATUSES, 'scheduled'];
 export const isCancelable = (status: CiStatus): boolean => CANCELABLE.includes(status);
 
 export const pipelineKeys = {
