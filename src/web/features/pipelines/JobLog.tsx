@@ -1,11 +1,12 @@
 import { ChevronDownIcon, ChevronRightIcon } from '@primer/octicons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { parseJobLog, type LogLine, type LogNode, type LogSection } from './jobLog';
 import { formatDuration } from './formatDuration';
 
 /** A job's log: ANSI colours, line numbers, and GitLab Runner's sections, each opened or closed by its header. */
 export function JobLog({ log, running }: { log: string; running: boolean }) {
   const nodes = useMemo(() => parseJobLog(log), [log]);
+  useFollowTail(log, running);
   return (
     <div className="ci-log" role="log" aria-label="Job log" aria-busy={running}>
       {nodes.length === 0 ? (
@@ -66,4 +67,21 @@ function Section({ section }: { section: LogSection }) {
       {open && <LogNodes nodes={section.children} />}
     </div>
   );
+}
+
+/** Who reads a running job at the end of its log keeps reading its end as lines arrive, as a terminal does. */
+function useFollowTail(log: string, running: boolean): void {
+  const atEnd = useRef(true);
+  useEffect(() => {
+    const onScroll = () => {
+      const { scrollHeight } = document.documentElement;
+      atEnd.current = window.innerHeight + window.scrollY >= scrollHeight - 40;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    if (running && atEnd.current && log !== '')
+      window.scrollTo({ top: document.documentElement.scrollHeight });
+  }, [log, running]);
 }
