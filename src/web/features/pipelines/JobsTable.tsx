@@ -38,7 +38,7 @@ export function JobsTable({
           <td className="muted">{job.runner ? job.runner.description || `#${job.runner.id}` : '—'}</td>
           <td className="muted">
             {job.duration !== null && <div>{formatDuration(job.duration)}</div>}
-            {job.finished_at && <TimeAgo date={job.finished_at} />}
+            {job.duration !== null && job.finished_at && <TimeAgo date={job.finished_at} />}
           </td>
           <td className="ci-table__actions">
             {canCancel && isCancelable(job.status) && (
