@@ -2,6 +2,7 @@ import { ChevronDownIcon, ChevronRightIcon } from '@primer/octicons-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { parseJobLog, type LogLine, type LogNode, type LogSection } from './jobLog';
 import { formatDuration } from './formatDuration';
+import './job-log.css';
 
 /** A job's log: ANSI colours, line numbers, and GitLab Runner's sections, each opened or closed by its header. */
 export function JobLog({ log, running }: { log: string; running: boolean }) {
