@@ -110,6 +110,14 @@ describe('pipeline pages', () => {
       ['Stage build: passed', 'Stage test: passed'],
     );
     await screenshot(page, 'pipelines-list');
+
+    const scopes = page.getByRole('navigation', { name: 'Pipeline scopes' });
+    await scopes.getByRole('link', { name: 'Finished' }).click();
+    await page.waitForURL((url) => url.search === '?scope=finished');
+    await table.getByRole('link', { name: `#${pipeline.id}` }).waitFor();
+    await scopes.getByRole('link', { name: 'Tags' }).click();
+    await page.getByRole('heading', { name: 'There are currently no pipelines.' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Create .gitlab-ci.yml' }).count()).toBe(0);
   });
 
   it('shows the pipeline’s jobs by stage, each leading to its job, and a Jobs tab', async () => {

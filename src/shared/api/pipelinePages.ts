@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CI_STATUSES } from '../ci/status/composite';
-import { pipelineSchema } from './pipelines';
+import { PIPELINE_SCOPES, pipelineSchema } from './pipelines';
 
 /** A stage as the mini graph shows it (`GET {project}/-/pipelines.json`). */
 export const pipelineStageSchema = z.object({
@@ -21,8 +21,9 @@ export const pipelinePageItemSchema = pipelineSchema.extend({
 });
 export type PipelinePageItem = z.infer<typeof pipelinePageItemSchema>;
 
-/** `GET {project}/-/pipelines.json`: a page of pipelines, newest first, optionally of one ref. */
+/** `GET {project}/-/pipelines.json`: a page of pipelines, newest first, optionally of one ref or scope. */
 export const pipelinesPageQuery = z.object({
+  scope: z.enum(PIPELINE_SCOPES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   ref: z.string().max(1024).optional(),

@@ -53,7 +53,7 @@ export function createPipelinePages({ db, pipelines, protectedBranches }: Deps) 
     const { ctx, records, total } = await pipelines.list(
       actor,
       fullPath,
-      { ref: query.ref, order_by: 'id', sort: 'desc' },
+      { ref: query.ref, scope: query.scope, order_by: 'id', sort: 'desc' },
       page,
     );
     const views = await Promise.all(records.map((record) => pageView(actor, ctx, record)));

@@ -63,9 +63,15 @@ describe('the web app’s pipeline JSON', () => {
     expect(second.pipelines.map((p) => p.ref)).toEqual(['main']);
   });
 
-  it('filters by ref', async () => {
+  it('filters by ref and by GitLab’s scopes, and refuses an unknown scope', async () => {
     const page = (await get(owner, 'pipelines.json?ref=feature')).json<PipelinesPage>();
     expect(page).toMatchObject({ count: 1, pipelines: [{ ref: 'feature' }] });
+    const scoped = async (scope: string) =>
+      (await get(owner, `pipelines.json?scope=${scope}`)).json<PipelinesPage>().pipelines.map((p) => p.ref);
+    expect(await scoped('finished')).toEqual(['broken']);
+    expect(await scoped('branches')).toEqual(['broken', 'feature', 'main']);
+    expect(await scoped('tags')).toEqual([]);
+    expect((await get(owner, 'pipelines.json?scope=everything')).statusCode).toBe(400);
   });
 
   it('shows a failed configuration with its errors and no stages', async () => {

@@ -15,7 +15,7 @@ export function MergeRequestPipelines({
   sourceBranch: string;
 }) {
   const [page, setPage] = useState(1);
-  const list = usePipelines(fullPath, page, sourceBranch);
+  const list = usePipelines(fullPath, page, { ref: sourceBranch });
   if (!list.data) return <LoadState error={list.error} what="pipelines" />;
   if (list.data.count === 0)
     return (

@@ -2,17 +2,28 @@ import { RocketIcon } from '@primer/octicons-react';
 import { LinkButton } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
 import { newBlobPage } from '../../../shared/repository/blobPages';
+import type { PipelineScope } from './queries';
 
 /** GitLab's words for a list without pipelines; who may push is invited to add a CI configuration. */
 export const NO_PIPELINES = 'There are currently no pipelines.';
 
 type Props = {
   fullPath: string;
+  /** A tab of the list: its own words, and no invitation (the project may well have pipelines). */
+  scope?: PipelineScope | null;
   /** The branch a new `.gitlab-ci.yml` goes to; null: no invitation (the viewer may not push). */
   configBranch: string | null;
 };
 
-export function PipelinesEmptyState({ fullPath, configBranch }: Props) {
+export function PipelinesEmptyState({ fullPath, scope = null, configBranch }: Props) {
+  if (scope !== null)
+    return (
+      <div className="box blankslate ci-empty">
+        <h2 className="ci-empty__title">
+          {scope === 'finished' ? 'There are currently no finished pipelines.' : NO_PIPELINES}
+        </h2>
+      </div>
+    );
   return (
     <div className="box blankslate ci-empty">
       <RocketIcon size={32} />

@@ -1,5 +1,5 @@
-import { Heading } from '@primer/react';
-import { useSearchParams } from 'react-router';
+import { Heading, UnderlineNav } from '@primer/react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { ListPagination } from '../projects/ListPagination';
 import { viewerAccessLevel } from '../projects/projectNavigation';
@@ -10,24 +10,61 @@ import { useSession } from '../session/useSession';
 import { PipelinesEmptyState } from './PipelinesEmptyState';
 import { PipelinesTable } from './PipelinesTable';
 import { pipelinesPage } from './pipelinePaths';
-import { PIPELINES_PAGE_SIZE, usePipelines } from './queries';
+import { PIPELINES_PAGE_SIZE, usePipelines, type PipelineScope } from './queries';
 import './pipelines.css';
 
-/** `{project}/-/pipelines`: the project's pipelines, newest first, a page at a time. */
+/** GitLab's tabs over the list: every pipeline, the finished ones, the newest of each branch or tag. */
+const TABS: Array<{ scope: PipelineScope | null; label: string }> = [
+  { scope: null, label: 'All' },
+  { scope: 'finished', label: 'Finished' },
+  { scope: 'branches', label: 'Branches' },
+  { scope: 'tags', label: 'Tags' },
+];
+
+type ListPlace = { scope: PipelineScope | null; page?: number };
+
+/** The list's address query: `?scope=finished&page=2`, nothing for the first page of All. */
+function queryOf({ scope, page }: ListPlace): URLSearchParams {
+  const query = new URLSearchParams();
+  if (scope) query.set('scope', scope);
+  if (page && page > 1) query.set('page', String(page));
+  return query;
+}
+
+const scopeOf = (value: string | null): PipelineScope | null =>
+  TABS.find((tab) => tab.scope !== null && tab.scope === value)?.scope ?? null;
+
+/** `{project}/-/pipelines`: the project's pipelines, newest first, by scope, a page at a time. */
 export function PipelinesListPage() {
   const fullPath = useProjectFullPath();
   const [params, setParams] = useSearchParams();
+  const scope = scopeOf(params.get('scope'));
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = usePipelines(fullPath, page);
+  const list = usePipelines(fullPath, page, { scope: scope ?? undefined });
   const configBranch = useConfigBranch(fullPath);
-  const hrefFor = (n: number) => (n === 1 ? pipelinesPage(fullPath) : `${pipelinesPage(fullPath)}?page=${n}`);
+  const linkTo = (next: ListPlace) => {
+    const text = queryOf(next).toString();
+    return text ? `${pipelinesPage(fullPath)}?${text}` : pipelinesPage(fullPath);
+  };
   return (
     <div className="stack">
       <Heading as="h1">Pipelines</Heading>
+      <UnderlineNav aria-label="Pipeline scopes">
+        {TABS.map((tab) => (
+          <UnderlineNav.Item
+            key={tab.label}
+            as={RouterLink}
+            to={linkTo({ scope: tab.scope })}
+            aria-current={tab.scope === scope ? 'page' : undefined}
+          >
+            {tab.label}
+          </UnderlineNav.Item>
+        ))}
+      </UnderlineNav>
       {!list.data ? (
         <LoadState error={list.error} what="pipelines" />
       ) : list.data.count === 0 ? (
-        <PipelinesEmptyState fullPath={fullPath} configBranch={configBranch} />
+        <PipelinesEmptyState fullPath={fullPath} scope={scope} configBranch={configBranch} />
       ) : (
         <>
           <PipelinesTable fullPath={fullPath} pipelines={list.data.pipelines} />
@@ -35,8 +72,8 @@ export function PipelinesListPage() {
             total={list.data.count}
             perPage={PIPELINES_PAGE_SIZE}
             page={page}
-            hrefFor={hrefFor}
-            onPage={(n) => setParams(n === 1 ? {} : { page: String(n) })}
+            hrefFor={(n) => linkTo({ scope, page: n })}
+            onPage={(n) => setParams(queryOf({ scope, page: n }))}
           />
         </>
       )}

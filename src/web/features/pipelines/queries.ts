@@ -22,8 +22,8 @@ export const isCancelable = (status: CiStatus): boolean => CANCELABLE.includes(s
 
 export const pipelineKeys = {
   all: (fullPath: string) => ['pipelines', fullPath.toLowerCase()] as const,
-  list: (fullPath: string, ref: string | undefined, page: number) =>
-    [...pipelineKeys.all(fullPath), 'list', ref ?? null, page] as const,
+  list: (fullPath: string, filters: PipelineFilters, page: number) =>
+    [...pipelineKeys.all(fullPath), 'list', filters.ref ?? null, filters.scope ?? null, page] as const,
   detail: (fullPath: string, id: number) => [...pipelineKeys.all(fullPath), 'detail', id] as const,
   jobs: (fullPath: string, id: number) => [...pipelineKeys.detail(fullPath, id), 'jobs'] as const,
   job: (fullPath: string, id: number) => [...pipelineKeys.all(fullPath), 'job', id] as const,
@@ -33,13 +33,19 @@ export const pipelineKeys = {
 const livePoll = (statuses: CiStatus[] | undefined): number | false =>
   statuses && statuses.every(isSettled) ? false : LIVE_POLL_MS;
 
-/** A page of a project's pipelines (of one ref, for a merge request's tab), polled while any runs. */
-export function usePipelines(fullPath: string, page: number, ref?: string) {
+/** The list's tabs other than All: GitLab's scopes (the newest pipeline of each branch or tag). */
+export type PipelineScope = 'finished' | 'branches' | 'tags';
+
+/** What a list shows: one ref's pipelines (a merge request's tab), or a scope's. */
+export type PipelineFilters = { ref?: string; scope?: PipelineScope };
+
+/** A page of a project's pipelines, polled while any runs. */
+export function usePipelines(fullPath: string, page: number, filters: PipelineFilters = {}) {
   return useQuery({
-    queryKey: pipelineKeys.list(fullPath, ref, page),
+    queryKey: pipelineKeys.list(fullPath, filters, page),
     queryFn: ({ signal }) =>
       request<PipelinesPage>(`${projectUrl(fullPath, 'pipelines')}.json`, {
-        query: { page, per_page: PIPELINES_PAGE_SIZE, ref },
+        query: { page, per_page: PIPELINES_PAGE_SIZE, ref: filters.ref, scope: filters.scope },
         signal,
       }),
     placeholderData: keepPreviousData,
