@@ -34,6 +34,7 @@ import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
 import { createJobsService } from './features/pipelines/jobs.service';
 import { createPipelinesService } from './features/pipelines/pipelines.service';
+import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
@@ -231,6 +232,7 @@ export function createContainer(deps: AppDeps) {
   const runners = createRunnersService({ ...base, projects, groups });
   const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits });
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
+  const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
@@ -300,6 +302,7 @@ export function createContainer(deps: AppDeps) {
     metricImages,
     runners,
     pipelines,
+    pipelinePages,
     ciJobs,
     runnerJobs,
   };
