@@ -3,7 +3,7 @@ import type { SessionResponse } from '../shared/api/session';
 import { startEarlyGet, startEarlyGetJson } from './api/client';
 import { firstDiffsUrls, USER_PREFERENCES_API } from './features/diffs/diffsRequests';
 import { mergeRequestPagePath, notesDataPath } from './features/merge-requests/mergeRequestPaths';
-import { projectApi } from './features/projects/projectApi';
+import { projectApi } from './lib/projectApi';
 
 /** `/{namespaces}/{project}/-/{page}`, up to four namespaces as the router mounts them. */
 const PROJECT_PAGE = /^\/((?:[^/]+\/){1,4}[^/]+)\/-\/(.*)$/;

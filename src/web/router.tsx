@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from './components/AppLayout';
+import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError } from './components/RouteError';
 import { adminPages } from './features/admin/adminPages';

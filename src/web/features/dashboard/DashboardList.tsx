@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ListPagination } from '../projects/ListPagination';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import { ListControls } from './ListControls';
 import { useListParams, type ListParams } from './useListParams';
 import '../projects/projects.css';

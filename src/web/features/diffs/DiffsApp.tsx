@@ -8,7 +8,7 @@ import type {
   DiffPreferences as UserDiffPreferences,
   DiffsMetadata,
 } from '../../../shared/api/diffs';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import {
   applyCollapse,
   initialFlags,

@@ -7,10 +7,9 @@ import type {
   NewIssueForm,
   TimelineEvent,
 } from '../../../shared/api/issues';
-import type { Member } from '../../../shared/api/members';
 import type { MetricImage } from '../../../shared/api/metricImages';
 import { request, requestWithHeaders } from '../../api/client';
-import { projectApi } from '../projects/projectApi';
+import { projectApi } from '../../lib/projectApi';
 
 export type ListState = IssueState | 'all';
 export type ListFilter = { state: ListState; search: string; page: number };
@@ -31,7 +30,6 @@ export const issueKeys = {
   timeline: (fullPath: string, iid: number) => [...issueKeys.all(fullPath), iid, 'timeline'] as const,
   metricImages: (fullPath: string, iid: number) =>
     [...issueKeys.all(fullPath), iid, 'metric-images'] as const,
-  assignable: (fullPath: string, search: string) => ['members', 'assignable', fullPath, search] as const,
   newForm: (fullPath: string, params: FollowUpParams) => [...issueKeys.all(fullPath), 'new', params] as const,
 };
 
@@ -96,20 +94,6 @@ export function useTimelineEvents(fullPath: string, iid: number, enabled: boolea
     queryFn: ({ signal }) =>
       request<TimelineEvent[]>(`${issuePagePath(fullPath, iid)}/timeline_events.json`, { signal }),
     enabled,
-  });
-}
-
-/** Project members (inherited ones too) who can be picked as assignees, filtered by name. */
-export function useAssignableMembers(fullPath: string, search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: issueKeys.assignable(fullPath, search),
-    queryFn: ({ signal }) =>
-      request<Member[]>(`${projectApi(fullPath)}/members/all`, {
-        query: { query: search || undefined, per_page: 20 },
-        signal,
-      }),
-    enabled,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -6,7 +6,7 @@ import type { MergeRequest } from '../../../shared/api/mergeRequests';
 import { ListSearch, StateListBody, StateTabs } from '../../components/StateListControls';
 import { useStateListParams } from '../../components/useStateListParams';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import { viewerAccessLevel } from '../projects/projectNavigation';
 import { useProject } from '../projects/queries';
 import { PER_PAGE, useMergeRequestCounts, useMergeRequests, type ListState } from './queries';

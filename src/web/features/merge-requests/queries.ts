@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/api/mergeRequests';
 import type { BranchJson } from '../../../shared/api/repository';
 import { request, requestWithHeaders } from '../../api/client';
-import { projectApi } from '../projects/projectApi';
+import { projectApi } from '../../lib/projectApi';
 import { mergeRequestPagePath } from './mergeRequestPaths';
 
 export type ListState = MergeRequestState | 'all';

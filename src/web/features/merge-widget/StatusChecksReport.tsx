@@ -6,7 +6,7 @@ import type { StatusCheckStatus } from '../../../shared/api/statusChecks';
 import { statusChecksSummary } from '../../../shared/merge-widget/statusChecksSummary';
 import { viewerAccessLevel } from '../projects/projectNavigation';
 import { useProject } from '../projects/queries';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import { useMergeRequestStatusChecks, useRetryStatusCheck } from './statusChecksQueries';
 import { WidgetRow } from './WidgetRow';
 import './status-checks-report.css';

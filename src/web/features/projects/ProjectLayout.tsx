@@ -13,7 +13,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { Project } from '../../../shared/api/projects';
 import { ApiError } from '../../api/client';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import { EntityAvatar } from './EntityAvatar';
 import {
   activeSection,

@@ -1,7 +1,7 @@
 import { Heading, Link } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
 import type { Project } from '../../../shared/api/projects';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import { MembersPanel } from './MembersPanel';
 import { viewerAccessLevel } from './projectNavigation';
 import { ProjectLayout } from './ProjectLayout';

@@ -2,7 +2,7 @@ import { Flash, Heading, UnderlineNav } from '@primer/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Project } from '../../../shared/api/projects';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import { viewerAccessLevel } from './projectNavigation';
 import { ProjectLayout } from './ProjectLayout';
 import { projectUrl, useProjectFullPath } from './projectRoutes';

@@ -3,7 +3,7 @@ import type { Member } from '../../../shared/api/members';
 import type { CreateProjectBody, Project, UpdateProjectBody } from '../../../shared/api/projects';
 import type { CreateStatusCheckBody, StatusCheckJson } from '../../../shared/api/statusChecks';
 import { request } from '../../api/client';
-import { projectApi } from './projectApi';
+import { projectApi } from '../../lib/projectApi';
 import { membersApi, projectKeys, type MemberSource } from './queries';
 
 export function useCreateProject() {

@@ -7,7 +7,7 @@ import type { StatusCheckJson } from '../../../shared/api/statusChecks';
 import type { UserBasic } from '../../../shared/api/users';
 import { ApiError, request, requestWithHeaders } from '../../api/client';
 import { groupKeys } from '../groups/queries';
-import { projectApi } from './projectApi';
+import { projectApi } from '../../lib/projectApi';
 
 export const PROJECTS_PER_PAGE = 20;
 export const MEMBERS_PER_PAGE = 20;
