@@ -47,6 +47,7 @@ import { shownLines } from './fileExpansion';
 import { useFileExpansions } from './useFileExpansions';
 import { useFindShortcut } from './useFindShortcut';
 import { useReviewedFiles } from './useReviewedFiles';
+import '../../components/diff-lines.css';
 import './diffs.css';
 
 const LOADING: FileBody = { kind: 'loading' };
