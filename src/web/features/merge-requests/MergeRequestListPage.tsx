@@ -9,9 +9,10 @@ import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { useSession } from '../../lib/useSession';
 import { viewerAccessLevel } from '../projects/projectNavigation';
 import { useProject } from '../projects/queries';
-import { PER_PAGE, useMergeRequestCounts, useMergeRequests, type ListState } from './queries';
+import { PER_PAGE, useMergeRequestCounts, useMergeRequests } from './queries';
 import { StateBadge } from './StateBadge';
 import './merge-requests.css';
+import { type ListState } from '../../lib/mergeRequests';
 
 const TAB_STATES = ['opened', 'merged', 'closed', 'all'] as const satisfies readonly ListState[];
 

@@ -8,29 +8,15 @@ import type {
 import type { BranchJson } from '../../../shared/api/repository';
 import { request, requestWithHeaders } from '../../api/client';
 import { projectApi } from '../../lib/projectApi';
-import { mergeRequestPagePath } from './mergeRequestPaths';
-
-export type ListState = MergeRequestState | 'all';
-export type ListFilter = { state: ListState; search: string; page: number };
+import {
+  mergeRequestKeys,
+  mergeRequestPagePath,
+  mergeRequestsApi,
+  type ListFilter,
+  type ListState,
+} from '../../lib/mergeRequests';
 
 export const PER_PAGE = 20;
-
-export const mergeRequestsApi = (fullPath: string): string => `${projectApi(fullPath)}/merge_requests`;
-
-export const mergeRequestKeys = {
-  all: (fullPath: string) => ['merge-requests', fullPath] as const,
-  list: (fullPath: string, filter: ListFilter) =>
-    [...mergeRequestKeys.all(fullPath), 'list', filter] as const,
-  count: (fullPath: string, state: ListState, search: string) =>
-    [...mergeRequestKeys.all(fullPath), 'count', state, search] as const,
-  one: (fullPath: string, iid: number) => [...mergeRequestKeys.all(fullPath), iid] as const,
-  page: (fullPath: string, iid: number) => [...mergeRequestKeys.one(fullPath, iid), 'page'] as const,
-  commitPages: (fullPath: string, iid: number) =>
-    [...mergeRequestKeys.one(fullPath, iid), 'commits'] as const,
-  commits: (fullPath: string, iid: number, page: number) =>
-    [...mergeRequestKeys.commitPages(fullPath, iid), page] as const,
-  branches: (fullPath: string) => ['branches', fullPath] as const,
-};
 
 const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
 
