@@ -9,11 +9,8 @@ import { issuePages } from './features/issues/issuePages';
 import { profilePages } from './features/profile/profilePages';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
-import {
-  namespaceOrProjectPages,
-  projectsPages,
-  projectsProjectPages,
-} from './features/projects/projectsPages';
+import { namespaceOrProjectPages } from './features/namespaces/namespacePages';
+import { projectsPages, projectsProjectPages } from './features/projects/projectsPages';
 import { repositoryPages } from './features/repository/repositoryPages';
 import { sessionPages } from './features/session/sessionPages';
 

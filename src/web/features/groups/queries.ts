@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Group } from '../../../shared/api/groups';
-import type { Project } from '../../../shared/api/projects';
+import type { Namespace, Project } from '../../../shared/api/projects';
 import { request, requestWithHeaders } from '../../api/client';
-import type { Paged } from '../projects/queries';
+import type { Paged } from '../../lib/pagination';
 
 export const GROUPS_PER_PAGE = 20;
 
@@ -18,6 +18,8 @@ export const groupKeys = {
   detail: (fullPath: string) => [...groupKeys.all, 'detail', fullPath.toLowerCase()] as const,
   subgroups: (fullPath: string, page: number) => [...groupKeys.detail(fullPath), 'subgroups', page] as const,
   projects: (fullPath: string, page: number) => [...groupKeys.detail(fullPath), 'projects', page] as const,
+  /** Where the viewer may create projects: a new group is one (creating it refreshes this list). */
+  namespaces: () => [...groupKeys.all, 'namespaces'] as const,
 };
 
 const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
@@ -69,5 +71,14 @@ export function useGroupProjects(fullPath: string, page: number) {
     queryFn: ({ signal }) =>
       paged<Project>(`${groupApi(fullPath)}/projects`, { page, per_page: GROUPS_PER_PAGE }, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Where the viewer may create projects: their own namespace and groups they maintain. */
+export function useNamespaces(enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.namespaces(),
+    queryFn: ({ signal }) => request<Namespace[]>('/api/v4/namespaces', { query: { per_page: 100 }, signal }),
+    enabled,
   });
 }

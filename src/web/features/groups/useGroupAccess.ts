@@ -1,4 +1,4 @@
-import { useMyAccessLevel } from '../projects/queries';
+import { useMyAccessLevel } from '../members/queries';
 import { useSession } from '../../lib/useSession';
 
 /** The viewer's effective level in a group (Owner for administrators, 0 for strangers and visitors). */

@@ -7,12 +7,12 @@ import { ListSearch, StateListBody, StateTabs } from '../../components/StateList
 import { useStateListParams } from '../../components/useStateListParams';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { useSession } from '../../lib/useSession';
-import { viewerAccessLevel } from '../projects/projectNavigation';
+import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { useProject } from '../projects/queries';
 import { PER_PAGE, useMergeRequestCounts, useMergeRequests } from './queries';
 import { StateBadge } from './StateBadge';
 import './merge-requests.css';
-import { type ListState } from '../../lib/mergeRequests';
+import type { ListState } from '../../lib/mergeRequests';
 
 const TAB_STATES = ['opened', 'merged', 'closed', 'all'] as const satisfies readonly ListState[];
 

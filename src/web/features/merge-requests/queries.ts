@@ -1,10 +1,5 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import type {
-  MergeRequest,
-  MergeRequestCommit,
-  MergeRequestPage,
-  MergeRequestState,
-} from '../../../shared/api/mergeRequests';
+import type { MergeRequest, MergeRequestCommit, MergeRequestPage } from '../../../shared/api/mergeRequests';
 import type { BranchJson } from '../../../shared/api/repository';
 import { request, requestWithHeaders } from '../../api/client';
 import { projectApi } from '../../lib/projectApi';

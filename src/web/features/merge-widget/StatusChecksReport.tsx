@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { CachedWidget } from '../../../shared/api/mergeWidget';
 import type { StatusCheckStatus } from '../../../shared/api/statusChecks';
 import { statusChecksSummary } from '../../../shared/merge-widget/statusChecksSummary';
-import { viewerAccessLevel } from '../projects/projectNavigation';
+import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { useProject } from '../projects/queries';
 import { useSession } from '../../lib/useSession';
 import { useMergeRequestStatusChecks, useRetryStatusCheck } from './statusChecksQueries';

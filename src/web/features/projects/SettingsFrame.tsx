@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Project } from '../../../shared/api/projects';
 import { useSession } from '../../lib/useSession';
-import { viewerAccessLevel } from './projectNavigation';
+import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { ProjectLayout } from './ProjectLayout';
 import { projectUrl, useProjectFullPath } from './projectRoutes';
 import { useProject } from './queries';
+import '../../components/entity-pages.css';
 import './projects.css';
 
 /** The project's settings pages, as GitLab splits them: General (`/-/edit`) and Merge requests. */
