@@ -8,7 +8,8 @@ import type {
   TimelineEvent,
 } from '../../../shared/api/issues';
 import type { MetricImage } from '../../../shared/api/metricImages';
-import { request, requestWithHeaders } from '../../api/client';
+import { request } from '../../api/client';
+import { requestPage, requestTotal } from '../../lib/pagination';
 import { projectApi } from '../../lib/projectApi';
 
 export type ListState = IssueState | 'all';
@@ -33,19 +34,15 @@ export const issueKeys = {
   newForm: (fullPath: string, params: FollowUpParams) => [...issueKeys.all(fullPath), 'new', params] as const,
 };
 
-const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
-
 /** One page of a project's issues, with the total for pagination. */
 export function useIssues(fullPath: string, filter: ListFilter) {
   return useQuery({
     queryKey: issueKeys.list(fullPath, filter),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await requestWithHeaders<Issue[]>(issuesApi(fullPath), {
+    queryFn: ({ signal }) =>
+      requestPage<Issue>(issuesApi(fullPath), {
         query: { state: filter.state, search: filter.search, page: filter.page, per_page: PER_PAGE },
         signal,
-      });
-      return { items: data, total: totalOf(headers) };
-    },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -55,13 +52,8 @@ export function useIssueCounts(fullPath: string, states: readonly ListState[], s
   return useQueries({
     queries: states.map((state) => ({
       queryKey: issueKeys.count(fullPath, state, search),
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        const { headers } = await requestWithHeaders<Issue[]>(issuesApi(fullPath), {
-          query: { state, search, per_page: 1 },
-          signal,
-        });
-        return totalOf(headers);
-      },
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        requestTotal(issuesApi(fullPath), { query: { state, search }, signal }),
       placeholderData: keepPreviousData,
     })),
   });

@@ -1,10 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Member } from '../../../shared/api/members';
 import type { UserBasic } from '../../../shared/api/users';
-import { ApiError, request, requestWithHeaders } from '../../api/client';
-import type { Paged } from '../../lib/pagination';
-
-const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
+import { ApiError, request } from '../../api/client';
+import { requestPage } from '../../lib/pagination';
 
 export const MEMBERS_PER_PAGE = 20;
 
@@ -24,13 +22,8 @@ export const memberKeys = {
 export function useMembers(source: MemberSource, page: number) {
   return useQuery({
     queryKey: memberKeys.memberPage(source, page),
-    queryFn: async ({ signal }): Promise<Paged<Member>> => {
-      const { data, headers } = await requestWithHeaders<Member[]>(membersApi(source), {
-        query: { page, per_page: MEMBERS_PER_PAGE },
-        signal,
-      });
-      return { items: data, total: totalOf(headers) };
-    },
+    queryFn: ({ signal }) =>
+      requestPage<Member>(membersApi(source), { query: { page, per_page: MEMBERS_PER_PAGE }, signal }),
     placeholderData: keepPreviousData,
   });
 }

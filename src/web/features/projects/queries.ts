@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Project } from '../../../shared/api/projects';
 import type { ProtectedBranch } from '../../../shared/api/repository';
 import type { StatusCheckJson } from '../../../shared/api/statusChecks';
-import { request, requestWithHeaders } from '../../api/client';
-import type { Paged } from '../../lib/pagination';
+import { request } from '../../api/client';
+import { requestPage } from '../../lib/pagination';
 import { projectApi } from '../../lib/projectApi';
 
 export const PROJECTS_PER_PAGE = 20;
@@ -21,8 +21,6 @@ export const projectKeys = {
   protectedBranches: (fullPath: string) => [...projectKeys.detail(fullPath), 'protected-branches'] as const,
 };
 
-const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
-
 /** One project by full path, with the viewer's `permissions`. */
 export function useProject(fullPath: string) {
   return useQuery({
@@ -36,8 +34,8 @@ export function useProject(fullPath: string) {
 export function useProjects(scope: ProjectScope, search: string, page: number) {
   return useQuery({
     queryKey: projectKeys.list(scope, search, page),
-    queryFn: async ({ signal }): Promise<Paged<Project>> => {
-      const { data, headers } = await requestWithHeaders<Project[]>('/api/v4/projects', {
+    queryFn: ({ signal }) =>
+      requestPage<Project>('/api/v4/projects', {
         query: {
           membership: scope === 'yours' ? true : undefined,
           order_by: 'last_activity_at',
@@ -46,9 +44,7 @@ export function useProjects(scope: ProjectScope, search: string, page: number) {
           per_page: PROJECTS_PER_PAGE,
         },
         signal,
-      });
-      return { items: data, total: totalOf(headers) };
-    },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -71,13 +67,11 @@ export function useBranchNames(fullPath: string) {
 export function useUserProjects(username: string, page: number) {
   return useQuery({
     queryKey: [...projectKeys.lists(), 'user', username.toLowerCase(), page] as const,
-    queryFn: async ({ signal }): Promise<Paged<Project>> => {
-      const { data, headers } = await requestWithHeaders<Project[]>(
-        `/api/v4/users/${encodeURIComponent(username)}/projects`,
-        { query: { order_by: 'last_activity_at', page, per_page: PROJECTS_PER_PAGE }, signal },
-      );
-      return { items: data, total: totalOf(headers) };
-    },
+    queryFn: ({ signal }) =>
+      requestPage<Project>(`/api/v4/users/${encodeURIComponent(username)}/projects`, {
+        query: { order_by: 'last_activity_at', page, per_page: PROJECTS_PER_PAGE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
