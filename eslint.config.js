@@ -76,6 +76,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Shared web pieces sit below every feature: components/ and lib/ import none (a piece two
+    // features need moves here, so features never serve as each other's library).
+    files: ['src/web/components/**', 'src/web/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/runner/**'], message: 'Layering: server -> shared <- web' },
+            {
+              group: ['**/features/**'],
+              message: 'components/ and lib/ import no feature: move what they need here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['src/server/**'], rules: layerRule(['**/web/**']) },
   // The runner talks to the server over HTTP only, also when the server starts it.
   { files: ['src/runner/**'], rules: layerRule(['**/server/**', '**/web/**']) },

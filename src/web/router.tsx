@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from './components/AppLayout';
+import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError } from './components/RouteError';
 import { adminPages } from './features/admin/adminPages';
@@ -10,11 +10,8 @@ import { profilePages } from './features/profile/profilePages';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
 import { pipelinePages } from './features/pipelines/pipelinePages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
-import {
-  namespaceOrProjectPages,
-  projectsPages,
-  projectsProjectPages,
-} from './features/projects/projectsPages';
+import { namespaceOrProjectPages } from './features/namespaces/namespacePages';
+import { projectsPages, projectsProjectPages } from './features/projects/projectsPages';
 import { repositoryPages } from './features/repository/repositoryPages';
 import { sessionPages } from './features/session/sessionPages';
 

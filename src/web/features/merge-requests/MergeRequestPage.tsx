@@ -10,7 +10,7 @@ import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { MergeRequestHeader } from './MergeRequestHeader';
 import { RefusedDependenciesFlash } from './RefusedDependenciesFlash';
 import { usePrefetchNotesData } from '../notes/queries';
-import { notesDataPath } from './mergeRequestPaths';
+import { notesDataPath } from '../../lib/mergeRequests';
 import { useMergeRequestCommits, useMergeRequestPage } from './queries';
 import { useLiveMergeRequest } from './useLiveMergeRequest';
 import './merge-requests.css';

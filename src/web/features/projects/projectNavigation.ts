@@ -1,5 +1,3 @@
-import type { Project } from '../../../shared/api/projects';
-
 export type ProjectSection =
   | 'overview'
   | 'files'
@@ -10,15 +8,6 @@ export type ProjectSection =
   | 'pipelines'
   | 'members'
   | 'settings';
-
-/** The viewer's effective level on a project: the higher of direct and group membership; Owner for admins. */
-export function viewerAccessLevel(project: Pick<Project, 'permissions'>, admin: boolean): number {
-  if (admin) return 50;
-  return Math.max(
-    project.permissions.project_access?.access_level ?? 0,
-    project.permissions.group_access?.access_level ?? 0,
-  );
-}
 
 /** Which navigation entry a URL belongs to, from what follows `/-/`. */
 export function activeSection(pathname: string): ProjectSection {

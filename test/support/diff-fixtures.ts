@@ -1,4 +1,4 @@
-import type { DiffFile, DiffLine } from '../../../shared/api/diffs';
+import type { DiffFile, DiffLine } from '../../src/shared/api/diffs';
 
 /** Fixture diff files for the Changes tab's unit tests, in the batch endpoint's shape. */
 export function line(

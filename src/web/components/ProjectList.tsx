@@ -1,11 +1,11 @@
 import { Label, Link, RelativeTime } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
-import { accessLevelName } from '../../../shared/access/accessLevels';
-import type { Project } from '../../../shared/api/projects';
+import { accessLevelName } from '../../shared/access/accessLevels';
+import type { Project } from '../../shared/api/projects';
 import { EntityAvatar } from './EntityAvatar';
-import { viewerAccessLevel } from './projectNavigation';
+import { viewerAccessLevel } from '../lib/viewerAccessLevel';
 import { VisibilityIcon } from './VisibilityLabel';
-import './projects.css';
+import './entity-pages.css';
 
 /** Projects as rows: name with namespace, visibility, the viewer's role, description, last activity. */
 export function ProjectList({ projects, label = 'Projects' }: { projects: Project[]; label?: string }) {

@@ -1,6 +1,6 @@
 import { GlobeIcon, LockIcon, ShieldLockIcon } from '@primer/octicons-react';
 import { Label } from '@primer/react';
-import type { Visibility } from '../../../shared/access/accessLevels';
+import type { Visibility } from '../../shared/access/accessLevels';
 
 export const VISIBILITY_TEXT: Record<Visibility, { label: string; project: string; group: string }> = {
   private: {

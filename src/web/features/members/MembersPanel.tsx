@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { accessLevelName, MEMBER_ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { Member } from '../../../shared/api/members';
 import { AddMemberForm } from './AddMemberForm';
-import { EntityAvatar } from './EntityAvatar';
-import { ListPagination } from './ListPagination';
+import { EntityAvatar } from '../../components/EntityAvatar';
+import { ListPagination } from '../../components/ListPagination';
 import { useRemoveMember, useUpdateMember } from './mutations';
 import { MEMBERS_PER_PAGE, useMembers, type MemberSource } from './queries';
-import './projects.css';
+import '../../components/entity-pages.css';
+import './members.css';
 
 export type MembersPanelProps = {
   source: MemberSource;

@@ -1,6 +1,6 @@
 import { FormControl, Radio, RadioGroup } from '@primer/react';
-import { VISIBILITIES, type Visibility } from '../../../shared/access/accessLevels';
-import { exceedsVisibility } from '../../../shared/access/accessLevels';
+import { VISIBILITIES, type Visibility } from '../../shared/access/accessLevels';
+import { exceedsVisibility } from '../../shared/access/accessLevels';
 import { VisibilityIcon, VISIBILITY_TEXT } from './VisibilityLabel';
 
 type VisibilityFieldProps = {

@@ -3,10 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useDebounced } from '../../components/useDebounced';
 import { accessLevelName, MEMBER_ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { UserBasic } from '../../../shared/api/users';
-import { EntityAvatar } from './EntityAvatar';
+import { EntityAvatar } from '../../components/EntityAvatar';
 import { useAddMember } from './mutations';
 import { useUserSearch, type MemberSource } from './queries';
-import './projects.css';
+import '../../components/entity-pages.css';
+import './members.css';
 
 /** Finds a user by username or name, picks a role and adds them. */
 export function AddMemberForm({

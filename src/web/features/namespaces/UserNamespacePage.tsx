@@ -2,11 +2,11 @@ import { RepoIcon } from '@primer/octicons-react';
 import { Flash, Heading, Spinner } from '@primer/react';
 import { useState } from 'react';
 import type { UserBasic } from '../../../shared/api/users';
-import { EntityAvatar } from './EntityAvatar';
-import { ListPagination } from './ListPagination';
-import { ProjectList } from './ProjectList';
-import { PROJECTS_PER_PAGE, useUserProjects } from './queries';
-import './projects.css';
+import { EntityAvatar } from '../../components/EntityAvatar';
+import { ListPagination } from '../../components/ListPagination';
+import { ProjectList } from '../../components/ProjectList';
+import { PROJECTS_PER_PAGE, useUserProjects } from '../projects/queries';
+import '../../components/entity-pages.css';
 
 /** `/{username}`: a user and the personal projects the viewer may see. */
 export function UserNamespacePage({ user }: { user: UserBasic }) {

@@ -1,6 +1,7 @@
 import { CheckIcon, CopyIcon } from '@primer/octicons-react';
 import { IconButton, TextInput } from '@primer/react';
 import { useId, useState } from 'react';
+import './clone-box.css';
 
 /** The HTTP clone URL, selectable and with a copy button. */
 export function CloneBox({ url }: { url: string }) {

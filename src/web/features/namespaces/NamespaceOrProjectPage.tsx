@@ -1,22 +1,14 @@
 import { Flash, Spinner } from '@primer/react';
-import { useParams } from 'react-router';
 import { assertNever } from '../../../shared/lib/assertNever';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { GroupPage } from '../groups/GroupPage';
-import { ProjectHomePage } from './ProjectHomePage';
+import { ProjectHomePage } from '../repository/ProjectHomePage';
+import { usePathParams } from '../../lib/usePathParams';
 import { useResolvedPath } from './queries';
 import { UserNamespacePage } from './UserNamespacePage';
 
 /** Four levels of groups and a project. */
 export const MAX_PATH_DEPTH = 5;
-
-/** URL parameters `p0`..`p4` of a namespace-or-project route, joined back into a full path. */
-export function usePathParams(prefix: string, depth: number): string {
-  const params = useParams();
-  return Array.from({ length: depth }, (_, i) => params[`${prefix}${i}`])
-    .filter((part): part is string => Boolean(part))
-    .join('/');
-}
 
 /** `/alice`, `/group/sub`, `/group/project`: a user, a group or a project, as the API says. */
 export function NamespaceOrProjectPage() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SessionResponse } from '../../../shared/api/session';
-import { request, setCsrfToken } from '../../api/client';
+import type { SessionResponse } from '../../shared/api/session';
+import { request, setCsrfToken } from '../api/client';
 
 export const sessionKey = ['session'] as const;
 

@@ -1,7 +1,7 @@
 import { Spinner } from '@primer/react';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
-import { HeaderUserArea } from '../features/session/HeaderUserArea';
+import { HeaderUserArea } from './features/session/HeaderUserArea';
 
 /** The frame of every page: the top bar, then the page. */
 export function AppLayout() {

@@ -1,12 +1,12 @@
 import { Heading } from '@primer/react';
 import type { Project } from '../../../shared/api/projects';
-import { ProjectOverview } from '../repository/ProjectOverview';
+import { ProjectOverview } from './ProjectOverview';
 import { CloneBox } from './CloneBox';
-import { EntityAvatar } from './EntityAvatar';
-import { ProjectLayout } from './ProjectLayout';
-import { useProject } from './queries';
-import { VisibilityLabel } from './VisibilityLabel';
-import './projects.css';
+import { EntityAvatar } from '../../components/EntityAvatar';
+import { ProjectLayout } from '../projects/ProjectLayout';
+import { useProject } from '../projects/queries';
+import { VisibilityLabel } from '../../components/VisibilityLabel';
+import '../../components/entity-pages.css';
 
 /** `/{namespace}/{project}`: who the project is, how to clone it, then its files and README. */
 export function ProjectHomePage({ fullPath }: { fullPath: string }) {
