@@ -35,6 +35,7 @@ import { createAppProcesses } from './jobs/app-processes';
 import { createJobsService } from './features/pipelines/jobs.service';
 import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
+import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
@@ -234,6 +235,8 @@ export function createContainer(deps: AppDeps) {
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
   const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
+  // Merge requests read their head pipelines through their hook: pipelines sit above them.
+  const headPipelines = createHeadPipelines({ ...base, mergeRequests });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
     const versioned = await mergeRequests.handlePush({
@@ -303,6 +306,7 @@ export function createContainer(deps: AppDeps) {
     runners,
     pipelines,
     pipelinePages,
+    headPipelines,
     ciJobs,
     runnerJobs,
   };

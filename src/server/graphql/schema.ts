@@ -27,6 +27,7 @@ export const typeDefs = /* GraphQL */ `
     BROKEN_STATUS
     COMMITS_STATUS
     CI_MUST_PASS
+    CI_STILL_RUNNING
     CONFLICT
     NEED_REBASE
     BLOCKED_STATUS

@@ -1,0 +1,63 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { personOf } from '../../db/people';
+import { ciBuilds, ciPipelines, users } from '../../db/schema';
+import type { PipelineRecord } from './pipelines.repo';
+
+/** A branch at a commit: where a merge request's head pipeline ran. */
+export type BranchAt = { projectId: number; ref: string; sha: string };
+
+const keyOf = (at: BranchAt) => `${at.projectId}\n${at.ref}\n${at.sha}`;
+
+/**
+ * The latest branch pipeline of each branch at its commit (GitLab's head pipeline), keyed by
+ * `keyOf`. One query for a page of requests: the commits narrow it to a few rows by the
+ * project-and-sha index; the newest of each branch is kept.
+ */
+export async function latestBranchPipelines(
+  db: Db,
+  wanted: BranchAt[],
+): Promise<Map<string, PipelineRecord>> {
+  const found = new Map<string, PipelineRecord>();
+  if (wanted.length === 0) return found;
+  const wantedKeys = new Set(wanted.map(keyOf));
+  const rows = await db
+    .select({
+      pipeline: ciPipelines,
+      user: { id: users.id, username: users.username, name: users.name, state: users.state },
+    })
+    .from(ciPipelines)
+    .leftJoin(users, eq(users.id, ciPipelines.userId))
+    .where(
+      and(
+        inArray(ciPipelines.projectId, [...new Set(wanted.map((at) => at.projectId))]),
+        inArray(ciPipelines.sha, [...new Set(wanted.map((at) => at.sha))]),
+        eq(ciPipelines.tag, false),
+      ),
+    )
+    .orderBy(desc(ciPipelines.id));
+  for (const { pipeline, user } of rows) {
+    const key = keyOf({ projectId: pipeline.projectId, ref: pipeline.ref, sha: pipeline.sha });
+    if (wantedKeys.has(key) && !found.has(key)) found.set(key, { pipeline, user: personOf(user) });
+  }
+  return found;
+}
+
+/** The pipelines among `ids` with a current job allowed to fail that failed or was canceled ("passed with warnings"). */
+export async function pipelinesWithWarnings(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ pipelineId: ciBuilds.pipelineId })
+    .from(ciBuilds)
+    .where(
+      and(
+        inArray(ciBuilds.pipelineId, ids),
+        eq(ciBuilds.retried, false),
+        eq(ciBuilds.allowFailure, true),
+        inArray(ciBuilds.status, ['failed', 'canceled']),
+      ),
+    );
+  return new Set(rows.map((row) => row.pipelineId));
+}
+
+export { keyOf as branchAtKey };

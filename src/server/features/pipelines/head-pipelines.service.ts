@@ -1,0 +1,85 @@
+import type { CiStatus } from '../../../shared/ci';
+import type { Pipeline, PipelineBasic } from '../../../shared/api/pipelines';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../realtime/bus';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
+import { branchAtKey, latestBranchPipelines, pipelinesWithWarnings } from './head-pipelines.repo';
+import { presentPipeline, presentPipelineBasic } from './pipelines.presenter';
+import { findPipeline } from './pipelines.repo';
+
+/** A merge request as far as its head pipeline goes: its project, source branch and head commit. */
+export type HeadOf = {
+  id: number;
+  projectId: number;
+  projectFullPath: string;
+  sourceBranch: string;
+  headSha: string | null;
+};
+
+/** A merge request's head pipeline: its status for the merge checks, its entities for the answers. */
+export type HeadPipeline = { status: CiStatus; basic: PipelineBasic; entity: Pipeline };
+
+type Deps = {
+  db: Db;
+  bus: EventBus;
+  config: Pick<Config, 'externalUrl'>;
+  mergeRequests: Pick<MergeRequestsService, 'headPipelinesFrom' | 'headPipelineMoved'>;
+};
+
+/**
+ * Merge requests' head pipelines (GitLab's `head_pipeline`): the latest pipeline of the source
+ * branch at the request's head commit. The merge requests feature reads them through the hook it
+ * offers, so it never imports this feature; and hears through it when one of them moves on.
+ */
+export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
+  async function headPipelinesOf(requests: HeadOf[]): Promise<Map<number, HeadPipeline>> {
+    const withHead = requests.flatMap((mr) =>
+      mr.headSha ? [{ mr, at: { projectId: mr.projectId, ref: mr.sourceBranch, sha: mr.headSha } }] : [],
+    );
+    const latest = await latestBranchPipelines(
+      db,
+      withHead.map(({ at }) => at),
+    );
+    const warned = await pipelinesWithWarnings(
+      db,
+      [...latest.values()].map((record) => record.pipeline.id),
+    );
+    const heads = new Map<number, HeadPipeline>();
+    for (const { mr, at } of withHead) {
+      const record = latest.get(branchAtKey(at));
+      if (!record) continue;
+      const ctx = { fullPath: mr.projectFullPath };
+      const entity = presentPipeline({ ...record, warnings: warned.has(record.pipeline.id) }, ctx, config);
+      heads.set(mr.id, {
+        status: record.pipeline.status as CiStatus,
+        basic: presentPipelineBasic(record.pipeline, ctx, config),
+        entity,
+      });
+    }
+    return heads;
+  }
+
+  mergeRequests.headPipelinesFrom(headPipelinesOf);
+  // A pipeline's status changed: the requests whose head it is are announced (their checks and
+  // widget changed, and a waiting auto-merge looks again), as auto-merge listens from its start.
+  // Every process hears the event and announces; auto-merge queues one look however many do.
+  bus.subscribe((event) => {
+    if (event.type !== 'pipeline.updated') return;
+    void findPipeline(db, event.pipelineId)
+      .then((pipeline) =>
+        pipeline && !pipeline.tag
+          ? mergeRequests.headPipelineMoved({
+              projectId: pipeline.projectId,
+              ref: pipeline.ref,
+              sha: pipeline.sha,
+            })
+          : undefined,
+      )
+      .catch(() => undefined);
+  });
+
+  return { headPipelinesOf };
+}
+
+export type HeadPipelines = ReturnType<typeof createHeadPipelines>;
