@@ -1,5 +1,5 @@
 import type { Pipeline, PipelineBasic } from '../../../shared/api/pipelines';
-import type { CiStatus } from '../../../shared/ci';
+import type { CiStatus, StageStatus } from '../../../shared/ci';
 import { pipelineCheck } from '../../../shared/merge-checks/pipelineCheck';
 import type { MergeabilityFacts } from '../../../shared/merge-requests/detailedMergeStatus';
 import { titleMatchesRegex } from '../../../shared/merge-checks/titleRegex';
@@ -24,7 +24,12 @@ export type CheckedMergeRequest = MergeRequestRecord & {
 };
 
 /** A request's head pipeline, as the pipelines feature gives it: its status, and its REST entities. */
-export type HeadPipeline = { status: CiStatus; basic: PipelineBasic; entity: Pipeline };
+export type HeadPipeline = {
+  status: CiStatus;
+  basic: PipelineBasic;
+  entity: Pipeline;
+  stages: StageStatus[];
+};
 
 /** A checked request with what its entity shows besides (GitLab's merge request JSON). */
 export type MergeRequestView = CheckedMergeRequest & {

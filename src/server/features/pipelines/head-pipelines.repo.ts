@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personOf } from '../../db/people';
 import { ciBuilds, ciPipelines, users } from '../../db/schema';
@@ -7,11 +7,11 @@ import type { PipelineRecord } from './pipelines.repo';
 /** A branch at a commit: where a merge request's head pipeline ran. */
 export type BranchAt = { projectId: number; ref: string; sha: string };
 
-const keyOf = (at: BranchAt) => `${at.projectId}\n${at.ref}\n${at.sha}`;
+export const branchAtKey = (at: BranchAt) => `${at.projectId}\n${at.ref}\n${at.sha}`;
 
 /**
  * The latest branch pipeline of each branch at its commit (GitLab's head pipeline), keyed by
- * `keyOf`. One query for a page of requests: the commits narrow it to a few rows by the
+ * `branchAtKey`. One query for a page of requests: the commits narrow it to a few rows by the
  * project-and-sha index; the newest of each branch is kept.
  */
 export async function latestBranchPipelines(
@@ -20,7 +20,7 @@ export async function latestBranchPipelines(
 ): Promise<Map<string, PipelineRecord>> {
   const found = new Map<string, PipelineRecord>();
   if (wanted.length === 0) return found;
-  const wantedKeys = new Set(wanted.map(keyOf));
+  const wantedKeys = new Set(wanted.map(branchAtKey));
   const rows = await db
     .select({
       pipeline: ciPipelines,
@@ -37,27 +37,24 @@ export async function latestBranchPipelines(
     )
     .orderBy(desc(ciPipelines.id));
   for (const { pipeline, user } of rows) {
-    const key = keyOf({ projectId: pipeline.projectId, ref: pipeline.ref, sha: pipeline.sha });
+    const key = branchAtKey({ projectId: pipeline.projectId, ref: pipeline.ref, sha: pipeline.sha });
     if (wantedKeys.has(key) && !found.has(key)) found.set(key, { pipeline, user: personOf(user) });
   }
   return found;
 }
 
-/** The pipelines among `ids` with a current job allowed to fail that failed or was canceled ("passed with warnings"). */
-export async function pipelinesWithWarnings(db: Db, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ pipelineId: ciBuilds.pipelineId })
+/** The current (not retried) jobs of the pipelines `ids`, as stages and composite statuses read them. */
+export async function currentJobsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      pipelineId: ciBuilds.pipelineId,
+      stage: ciBuilds.stage,
+      stageIdx: ciBuilds.stageIdx,
+      status: ciBuilds.status,
+      allowFailure: ciBuilds.allowFailure,
+    })
     .from(ciBuilds)
-    .where(
-      and(
-        inArray(ciBuilds.pipelineId, ids),
-        eq(ciBuilds.retried, false),
-        eq(ciBuilds.allowFailure, true),
-        inArray(ciBuilds.status, ['failed', 'canceled']),
-      ),
-    );
-  return new Set(rows.map((row) => row.pipelineId));
+    .where(and(inArray(ciBuilds.pipelineId, ids), eq(ciBuilds.retried, false)))
+    .orderBy(asc(ciBuilds.id));
 }
-
-export { keyOf as branchAtKey };

@@ -1,10 +1,16 @@
-import type { CiStatus } from '../../../shared/ci';
+import {
+  compositeStatus,
+  pipelineStages,
+  type CiStatus,
+  type StageJob,
+  type StageStatus,
+} from '../../../shared/ci';
 import type { Pipeline, PipelineBasic } from '../../../shared/api/pipelines';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
-import { branchAtKey, latestBranchPipelines, pipelinesWithWarnings } from './head-pipelines.repo';
+import { branchAtKey, currentJobsOf, latestBranchPipelines } from './head-pipelines.repo';
 import { presentPipeline, presentPipelineBasic } from './pipelines.presenter';
 import { findPipeline } from './pipelines.repo';
 
@@ -17,8 +23,13 @@ export type HeadOf = {
   headSha: string | null;
 };
 
-/** A merge request's head pipeline: its status for the merge checks, its entities for the answers. */
-export type HeadPipeline = { status: CiStatus; basic: PipelineBasic; entity: Pipeline };
+/** A merge request's head pipeline: its status for the merge checks, its entities and stages for the answers. */
+export type HeadPipeline = {
+  status: CiStatus;
+  basic: PipelineBasic;
+  entity: Pipeline;
+  stages: StageStatus[];
+};
 
 type Deps = {
   db: Db;
@@ -41,20 +52,27 @@ export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
       db,
       withHead.map(({ at }) => at),
     );
-    const warned = await pipelinesWithWarnings(
+    const jobsOf = new Map<number, StageJob[]>();
+    for (const job of await currentJobsOf(
       db,
       [...latest.values()].map((record) => record.pipeline.id),
-    );
+    )) {
+      const jobs = jobsOf.get(job.pipelineId) ?? [];
+      jobs.push({ ...job, status: job.status as CiStatus });
+      jobsOf.set(job.pipelineId, jobs);
+    }
     const heads = new Map<number, HeadPipeline>();
     for (const { mr, at } of withHead) {
       const record = latest.get(branchAtKey(at));
       if (!record) continue;
       const ctx = { fullPath: mr.projectFullPath };
-      const entity = presentPipeline({ ...record, warnings: warned.has(record.pipeline.id) }, ctx, config);
+      const jobs = jobsOf.get(record.pipeline.id) ?? [];
+      const entity = presentPipeline({ ...record, warnings: compositeStatus(jobs).warnings }, ctx, config);
       heads.set(mr.id, {
         status: record.pipeline.status as CiStatus,
         basic: presentPipelineBasic(record.pipeline, ctx, config),
         entity,
+        stages: pipelineStages(jobs),
       });
     }
     return heads;
