@@ -36,11 +36,8 @@ function HeadPipeline({ pipeline }: { pipeline: WidgetPipeline }) {
   return (
     <section className="box" aria-label="Pipeline">
       <WidgetRow
-        icon={
-          <RouterLink to={pipeline.path} title={status.tooltip}>
-            <CiStatusIcon icon={status.icon} size={24} />
-          </RouterLink>
-        }
+        // The sentence says the status and links the pipeline; the icon is its picture only.
+        icon={<CiStatusIcon icon={status.icon} size={24} />}
         actions={<MiniGraph stages={pipeline.details.stages} pipelineUrl={pipeline.path} />}
       >
         <p className="mw-pipeline" aria-label={pipelineSentence(summary)} data-status={status.group}>
