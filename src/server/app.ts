@@ -48,6 +48,7 @@ import { registerUserPreferencesRoutes } from './features/users/user-preferences
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
+import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
@@ -158,6 +159,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerRunnerRoutes(app, container);
   await registerRunnerJobRoutes(app, container);
   registerPipelineRoutes(app, container);
+  registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerJobRoutes(app, container);
 }

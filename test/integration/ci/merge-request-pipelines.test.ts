@@ -90,6 +90,19 @@ describe('a merge request whose project requires pipelines to succeed', () => {
     const passed = await headPipelineIn(mr.iid, ['success']);
     expect(passed.head_pipeline!.detailed_status).toMatchObject({ group: 'success', text: 'Passed' });
     expect(passed.detailed_merge_status).toBe('mergeable');
+    const listed = await call('GET', `/merge_requests/${mr.iid}/pipelines`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['x-total']).toBe('1');
+    expect(listed.json()).toEqual([
+      expect.objectContaining({
+        id: passed.head_pipeline!.id,
+        status: 'success',
+        ref: 'slow-pass',
+        sha: mr.sha,
+      }),
+    ]);
+    expect((await call('GET', `/merge_requests/999/pipelines`)).statusCode).toBe(404);
+
     const merged = await call('PUT', `/merge_requests/${mr.iid}/merge`);
     expect(merged.statusCode, merged.body).toBe(200);
     expect(merged.json()).toMatchObject({ state: 'merged' });

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personOf } from '../../db/people';
 import { ciBuilds, ciPipelines, users } from '../../db/schema';
-import type { PipelineRecord } from './pipelines.repo';
+import type { PipelineRecord, PipelineRow } from './pipelines.repo';
 
 /** A branch at a commit: where a merge request's head pipeline ran. */
 export type BranchAt = { projectId: number; ref: string; sha: string };
@@ -57,4 +57,30 @@ export async function currentJobsOf(db: Db, ids: number[]) {
     .from(ciBuilds)
     .where(and(inArray(ciBuilds.pipelineId, ids), eq(ciBuilds.retried, false)))
     .orderBy(asc(ciBuilds.id));
+}
+
+/** A page of a branch's pipelines at any of `shas`, newest first, with how many there are. */
+export async function listBranchPipelinesAt(
+  db: Db,
+  branch: { projectId: number; ref: string; shas: string[] },
+  page: { offset: number; limit: number },
+): Promise<{ rows: PipelineRow[]; total: number }> {
+  if (branch.shas.length === 0) return { rows: [], total: 0 };
+  const where = and(
+    eq(ciPipelines.projectId, branch.projectId),
+    eq(ciPipelines.ref, branch.ref),
+    eq(ciPipelines.tag, false),
+    inArray(ciPipelines.sha, branch.shas),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(ciPipelines)
+      .where(where)
+      .orderBy(desc(ciPipelines.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ total: count() }).from(ciPipelines).where(where),
+  ]);
+  return { rows, total: Number(counted?.total ?? 0) };
 }

@@ -10,7 +10,16 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
-import { branchAtKey, currentJobsOf, latestBranchPipelines } from './head-pipelines.repo';
+import type { Actor } from '../../auth/permissions';
+import { can } from '../../auth/permissions';
+import { ForbiddenError } from '../../errors';
+import { projectSubject } from '../projects/projects.service';
+import {
+  branchAtKey,
+  currentJobsOf,
+  latestBranchPipelines,
+  listBranchPipelinesAt,
+} from './head-pipelines.repo';
 import { presentPipeline, presentPipelineBasic } from './pipelines.presenter';
 import { findPipeline } from './pipelines.repo';
 
@@ -35,7 +44,10 @@ type Deps = {
   db: Db;
   bus: EventBus;
   config: Pick<Config, 'externalUrl'>;
-  mergeRequests: Pick<MergeRequestsService, 'headPipelinesFrom' | 'headPipelineMoved'>;
+  mergeRequests: Pick<
+    MergeRequestsService,
+    'headPipelinesFrom' | 'headPipelineMoved' | 'findReadable' | 'versionCommits'
+  >;
 };
 
 /**
@@ -78,6 +90,30 @@ export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
     return heads;
   }
 
+  /**
+   * `GET /projects/:id/merge_requests/:iid/pipelines`: the source branch's pipelines at the
+   * request's commits (its latest version's, and its head), newest first. Those who may read the
+   * request but not pipelines get 403, as GitLab answers.
+   */
+  async function ofMergeRequest(
+    actor: Actor,
+    projectRef: string,
+    iid: number,
+    page: { offset: number; limit: number },
+  ) {
+    const { ctx, record } = await mergeRequests.findReadable(actor, projectRef, iid);
+    if (!can(actor, 'read_pipeline', projectSubject(ctx))) throw new ForbiddenError();
+    const mr = record.mergeRequest;
+    const commits = record.latestDiff ? await mergeRequests.versionCommits(record.latestDiff.id) : [];
+    const shas = [...new Set([...commits.map((commit) => commit.sha), ...(mr.headSha ? [mr.headSha] : [])])];
+    const listed = await listBranchPipelinesAt(
+      db,
+      { projectId: mr.sourceProjectId, ref: mr.sourceBranch, shas },
+      page,
+    );
+    return { ctx, ...listed };
+  }
+
   mergeRequests.headPipelinesFrom(headPipelinesOf);
   // A pipeline's status changed: the requests whose head it is are announced (their checks and
   // widget changed, and a waiting auto-merge looks again), as auto-merge listens from its start.
@@ -97,7 +133,7 @@ export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
       .catch(() => undefined);
   });
 
-  return { headPipelinesOf };
+  return { headPipelinesOf, ofMergeRequest };
 }
 
 export type HeadPipelines = ReturnType<typeof createHeadPipelines>;
