@@ -90,6 +90,25 @@ describe('the merge widget and the head pipeline, with Pipelines must succeed', 
       .waitFor({ timeout: 15_000 });
   });
 
+  it('sets auto-merge while the pipeline runs, and the request merges when it passes', async () => {
+    const mr = await requestWith('auto', PASSING);
+    await page.goto(`/${project.fullPath}/-/merge_requests/${mr.iid}`);
+    await pipeline()
+      .getByText(new RegExp(`^Pipeline #\\d+ (pending|running) for ${mr.shortSha} on auto`))
+      .waitFor({ timeout: 20_000 });
+    await widget().getByRole('button', { name: 'Set to auto-merge' }).click();
+    await widget().getByText('Set to merge when all merge checks pass').waitFor();
+    await widget().getByRole('button', { name: 'Cancel auto-merge' }).waitFor();
+    // A server's job workers carry out the merge; this app's are drained while the page waits.
+    const merged = widget().getByText(/Merged by Olivia Owner/);
+    const deadline = Date.now() + 30_000;
+    while (!(await merged.isVisible())) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await t.container.jobs.drain();
+      await page.waitForTimeout(200);
+    }
+  });
+
   it('blocks the merge after a failed pipeline with the spec words', async () => {
     const mr = await requestWith('broken', FAILING);
     await page.goto(`/${project.fullPath}/-/merge_requests/${mr.iid}`);
