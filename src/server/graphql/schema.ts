@@ -66,6 +66,29 @@ export const typeDefs = /* GraphQL */ `
     updateMergeRequest: Boolean!
   }
 
+  "A CI status as pages show it."
+  type DetailedStatus {
+    icon: String!
+    text: String!
+    label: String!
+    group: String!
+    tooltip: String!
+    detailsPath: String
+  }
+
+  "A CI pipeline."
+  type Pipeline {
+    id: ID!
+    iid: String!
+    "GitLab's status, upper case (SUCCESS, FAILED, RUNNING...)."
+    status: String!
+    path: String!
+    sha: String!
+    ref: String!
+    finishedAt: Time
+    detailedStatus: DetailedStatus!
+  }
+
   type MergeRequest {
     id: ID!
     iid: String!
@@ -107,6 +130,8 @@ export const typeDefs = /* GraphQL */ `
     mergeTrainsCount: Int
     "Every merge check with its status (the widget's mergeChecks query and subscription)."
     mergeabilityChecks: [MergeRequestMergeabilityCheck!]!
+    "The latest pipeline of the source branch at the head commit."
+    headPipeline: Pipeline
     userPermissions: MergeRequestPermissions!
     commitCount: Int
     webUrl: String!

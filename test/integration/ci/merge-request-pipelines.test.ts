@@ -81,6 +81,19 @@ describe('a merge request whose project requires pipelines to succeed', () => {
     const mr = await requestWith('slow-pass', SLOW_JOB);
     const running = await headPipelineIn(mr.iid, ['pending', 'running']);
     expect(running.detailed_merge_status).toBe('ci_still_running');
+    const checks = await t.app.inject({
+      url: `/${project.fullPath}/-/merge_requests/${mr.iid}/cached_widget.json`,
+      headers: owner.headers,
+    });
+    expect(checks.json()).toMatchObject({ detailed_merge_status: 'ci_still_running', has_ci: true });
+    expect(
+      checks
+        .json<{ mergeability_checks: Array<{ identifier: string; status: string }> }>()
+        .mergeability_checks.filter((check) => check.identifier.startsWith('CI_')),
+    ).toEqual([
+      { identifier: 'CI_MUST_PASS', status: 'SUCCESS' },
+      { identifier: 'CI_STILL_RUNNING', status: 'FAILED' },
+    ]);
     expect(running.head_pipeline).toMatchObject({ sha: mr.sha });
     expect(running.pipeline).toMatchObject({ id: running.head_pipeline!.id, ref: 'slow-pass', sha: mr.sha });
     const refused = await call('PUT', `/merge_requests/${mr.iid}/merge`);
@@ -102,6 +115,32 @@ describe('a merge request whose project requires pipelines to succeed', () => {
       }),
     ]);
     expect((await call('GET', `/merge_requests/999/pipelines`)).statusCode).toBe(404);
+
+    const graphql = await t.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: owner.headers,
+      payload: {
+        query: `query($path: ID!, $iid: String!) { project(fullPath: $path) { mergeRequest(iid: $iid) {
+          detailedMergeStatus headPipeline { id status sha detailedStatus { label group } } } } }`,
+        variables: { path: project.fullPath, iid: String(mr.iid) },
+      },
+    });
+    expect(graphql.json()).toEqual({
+      data: {
+        project: {
+          mergeRequest: {
+            detailedMergeStatus: 'MERGEABLE',
+            headPipeline: {
+              id: `gid://gitlab/Ci::Pipeline/${passed.head_pipeline!.id}`,
+              status: 'SUCCESS',
+              sha: mr.sha,
+              detailedStatus: { label: 'passed', group: 'success' },
+            },
+          },
+        },
+      },
+    });
 
     const merged = await call('PUT', `/merge_requests/${mr.iid}/merge`);
     expect(merged.statusCode, merged.body).toBe(200);
