@@ -196,6 +196,19 @@ describe('a merge request whose project requires pipelines to succeed', () => {
     },
   );
 
+  it('counts a skipped pipeline as successful only where the project says so', async () => {
+    // A manual job may fail by default, so a pipeline of it alone is skipped.
+    const mr = await requestWith('skipped', ['deploy:', '  when: manual', '  script: [echo deploy]']);
+    const skipped = await headPipelineIn(mr.iid, ['skipped']);
+    expect(skipped.detailed_merge_status).toBe('ci_must_pass');
+    await call('PUT', '', { allow_merge_on_skipped_pipeline: true });
+    try {
+      expect((await show(mr.iid)).detailed_merge_status).toBe('mergeable');
+    } finally {
+      await call('PUT', '', { allow_merge_on_skipped_pipeline: false });
+    }
+  });
+
   it('does not hold back a request of a project without the setting while its pipeline runs', async () => {
     await call('PUT', '', { only_allow_merge_if_pipeline_succeeds: false });
     try {
