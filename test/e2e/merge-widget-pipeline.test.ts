@@ -120,4 +120,28 @@ describe('the merge widget and the head pipeline, with Pipelines must succeed', 
     expect(await widget().getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
     await screenshot(widget(), 'merge-widget-pipeline-failed');
   });
+
+  it('asks "Merge unverified changes?" before merging over a failed pipeline where none must succeed', async () => {
+    await t.container.projects.updateProject(owner, project.project.id, {
+      only_allow_merge_if_pipeline_succeeds: false,
+    });
+    try {
+      const mr = await requestWith('unverified', FAILING);
+      await page.goto(`/${project.fullPath}/-/merge_requests/${mr.iid}`);
+      await pipeline()
+        .getByText(new RegExp(`^Pipeline #\\d+ failed for ${mr.shortSha} on unverified`))
+        .waitFor({ timeout: 30_000 });
+      await widget().getByRole('button', { name: 'Merge', exact: true }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Merge unverified changes?' });
+      await dialog.getByText('Are you sure you want to attempt to merge?').waitFor();
+      await dialog.getByRole('button', { name: 'Merge unverified changes' }).click();
+      await widget()
+        .getByText(/Merged by Olivia Owner/)
+        .waitFor({ timeout: 15_000 });
+    } finally {
+      await t.container.projects.updateProject(owner, project.project.id, {
+        only_allow_merge_if_pipeline_succeeds: true,
+      });
+    }
+  });
 });
