@@ -32,6 +32,8 @@ import { createCommitActionsService } from './features/merge-requests/commit-act
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
+import { createArtifactStore } from './features/pipelines/artifact-store';
+import { createJobActionsService } from './features/pipelines/job-actions.service';
 import { createJobsService } from './features/pipelines/jobs.service';
 import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
@@ -209,6 +211,14 @@ export function createContainer(deps: AppDeps) {
   const runners = createRunnersService({ ...base, projects, groups });
   const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits });
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
+  const artifactStore = createArtifactStore(deps.config.dataDir);
+  const jobActions = createJobActionsService({
+    ...base,
+    projects,
+    protectedBranches,
+    runners,
+    artifactStore,
+  });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
@@ -280,6 +290,8 @@ export function createContainer(deps: AppDeps) {
     pipelines,
     ciJobs,
     runnerJobs,
+    artifactStore,
+    jobActions,
   };
 }
 

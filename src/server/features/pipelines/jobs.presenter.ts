@@ -28,7 +28,7 @@ export function presentJob(view: JobView, ctx: ProjectContext, config: Urls, now
     created_at: build.createdAt.toISOString(),
     started_at: build.startedAt?.toISOString() ?? null,
     finished_at: build.finishedAt?.toISOString() ?? null,
-    erased_at: null,
+    erased_at: build.erasedAt?.toISOString() ?? null,
     duration: elapsed(build.startedAt, build.finishedAt, now),
     queued_duration: elapsed(build.queuedAt, build.startedAt, now),
     user: view.user ? presentUserBasic(view.user, config) : null,

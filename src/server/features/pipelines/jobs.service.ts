@@ -18,9 +18,9 @@ import {
   findProcessingBuildByTokenDigest,
   listBuildRecords,
   lockBuild,
-  updateBuild,
   type BuildRecord,
 } from './builds.repo';
+import { cancelLockedBuild } from './job-cancel';
 import { processPipeline } from './pipeline-processing';
 import { findPipelineRecord, findPipelinesByIds, lockPipeline, type PipelineRow } from './pipelines.repo';
 import { readTrace } from './traces.repo';
@@ -46,8 +46,6 @@ type Deps = {
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   runners: Pick<RunnersService, 'byIds'>;
 };
-
-const CANCELABLE = ['created', 'waiting_for_resource', 'preparing', 'pending', 'manual', 'scheduled'];
 
 /** Jobs of a project as people and the API see them: lists, one job, its log, cancel; stuck jobs failed. */
 export function createJobsService({ db, bus, clock, projects, protectedBranches, runners }: Deps) {
@@ -158,32 +156,8 @@ export function createJobsService({ db, bus, clock, projects, protectedBranches,
     await db.transaction(async (tx) => {
       await lockPipeline(tx, build.pipelineId);
       const locked = await lockBuild(tx, build.id);
-      if (!locked) return;
-      const now = clock.now();
-      const to = CANCELABLE.includes(locked.status)
-        ? 'canceled'
-        : locked.status === 'running'
-          ? graceful
-            ? 'canceling'
-            : 'canceled'
-          : null;
-      if (!to) return;
-      await updateBuild(tx, locked.id, {
-        status: to,
-        updatedAt: now,
-        ...(to === 'canceled' ? { finishedAt: now } : {}),
-      });
-      await bus.publish(
-        {
-          type: 'job.updated',
-          projectId: locked.projectId,
-          pipelineId: locked.pipelineId,
-          jobIds: [locked.id],
-          status: to,
-        },
-        tx,
-      );
-      await processPipeline(tx, { bus, clock }, locked.pipelineId);
+      if (locked && (await cancelLockedBuild(tx, { bus, clock }, locked, graceful)))
+        await processPipeline(tx, { bus, clock }, locked.pipelineId);
     });
     return get(actor, projectRef, jobId);
   }
