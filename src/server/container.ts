@@ -32,6 +32,7 @@ import { createCommitActionsService } from './features/merge-requests/commit-act
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
+import { createCiVariablesService } from './features/ci-variables/ci-variables.service';
 import { createArtifactStore } from './features/pipelines/artifact-store';
 import { createJobActionsService } from './features/pipelines/job-actions.service';
 import { createJobsService } from './features/pipelines/jobs.service';
@@ -209,7 +210,8 @@ export function createContainer(deps: AppDeps) {
   });
   const descriptionVersions = createDescriptionVersionsService(base);
   const runners = createRunnersService({ ...base, projects, groups });
-  const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits });
+  const ciVariables = createCiVariablesService({ ...base, projects, groups });
+  const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits, ciVariables });
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
   const artifactStore = createArtifactStore(deps.config.dataDir);
   const jobActions = createJobActionsService({
@@ -292,6 +294,7 @@ export function createContainer(deps: AppDeps) {
     runnerJobs,
     artifactStore,
     jobActions,
+    ciVariables,
   };
 }
 
