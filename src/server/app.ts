@@ -47,6 +47,7 @@ import { registerRepositoryRoutes } from './features/repository/repository.route
 import { registerUserPreferencesRoutes } from './features/users/user-preferences.routes';
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerCiVariableRoutes } from './features/ci-variables/ci-variables.routes';
+import { registerArtifactRoutes } from './features/pipelines/artifacts.api.routes';
 import { registerJobActionRoutes } from './features/pipelines/job-actions.api.routes';
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
@@ -158,6 +159,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMarkdownRoutes(app, container);
   registerRunnerRoutes(app, container);
   await registerRunnerJobRoutes(app, container);
+  await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);
   registerJobRoutes(app, container);
   registerJobActionRoutes(app, container);

@@ -33,6 +33,7 @@ import { createStatusChecksService } from './features/status-checks/status-check
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
 import { createCiVariablesService } from './features/ci-variables/ci-variables.service';
+import { createArtifactsService } from './features/pipelines/artifacts.service';
 import { createArtifactStore } from './features/pipelines/artifact-store';
 import { createJobActionsService } from './features/pipelines/job-actions.service';
 import { createJobsService } from './features/pipelines/jobs.service';
@@ -214,6 +215,7 @@ export function createContainer(deps: AppDeps) {
   const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits, ciVariables });
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
   const artifactStore = createArtifactStore(deps.config.dataDir);
+  const artifacts = createArtifactsService({ ...base, projects, runners, artifactStore });
   const jobActions = createJobActionsService({
     ...base,
     projects,
@@ -293,6 +295,7 @@ export function createContainer(deps: AppDeps) {
     ciJobs,
     runnerJobs,
     artifactStore,
+    artifacts,
     jobActions,
     ciVariables,
   };

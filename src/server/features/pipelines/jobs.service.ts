@@ -21,6 +21,7 @@ import {
   type BuildRecord,
 } from './builds.repo';
 import { cancelLockedBuild } from './job-cancel';
+import { listArtifactsOf, type ArtifactRow } from './artifacts.repo';
 import { processPipeline } from './pipeline-processing';
 import { findPipelineRecord, findPipelinesByIds, lockPipeline, type PipelineRow } from './pipelines.repo';
 import { readTrace } from './traces.repo';
@@ -36,6 +37,7 @@ export type JobView = BuildRecord & {
   pipeline: PipelineRow;
   commit: Commit | null;
   runner: Runner | null;
+  artifacts: ArtifactRow[];
 };
 
 type Deps = {
@@ -61,9 +63,13 @@ export function createJobsService({ db, bus, clock, projects, protectedBranches,
     const runnerIds = [
       ...new Set(records.flatMap((record) => (record.build.runnerId ? [record.build.runnerId] : []))),
     ];
-    const [pipelines, runnerRows] = await Promise.all([
+    const [pipelines, runnerRows, artifacts] = await Promise.all([
       findPipelinesByIds(db, pipelineIds),
       runners.byIds(runnerIds),
+      listArtifactsOf(
+        db,
+        records.map((record) => record.build.id),
+      ),
     ]);
     const pipelineById = new Map(pipelines.map((pipeline) => [pipeline.id, pipeline]));
     const commits = await readCommits(ctx.gitDir, [...new Set(pipelines.map((pipeline) => pipeline.sha))]);
@@ -75,6 +81,7 @@ export function createJobsService({ db, bus, clock, projects, protectedBranches,
         pipeline,
         commit: commits.get(pipeline.sha) ?? null,
         runner: record.build.runnerId ? (runnerById.get(record.build.runnerId) ?? null) : null,
+        artifacts: artifacts.filter((artifact) => artifact.buildId === record.build.id),
       };
     });
   }
