@@ -8,6 +8,7 @@ import { groupPages } from './features/groups/groupPages';
 import { issuePages } from './features/issues/issuePages';
 import { profilePages } from './features/profile/profilePages';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
+import { pipelinePages } from './features/pipelines/pipelinePages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
 import {
   namespaceOrProjectPages,
@@ -31,6 +32,7 @@ const pages: RouteObject[] = [
 const projectPages: ProjectPage[] = [
   ...issuePages,
   ...mergeRequestPages,
+  ...pipelinePages,
   ...repositoryPages,
   ...projectsProjectPages,
 ];

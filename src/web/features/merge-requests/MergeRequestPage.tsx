@@ -19,6 +19,9 @@ const DiffsApp = lazyComponent(() => import('../diffs/DiffsApp').then((m) => m.D
 const MergeRequestCommits = lazyComponent(() =>
   import('./MergeRequestCommits').then((m) => m.MergeRequestCommits),
 );
+const MergeRequestPipelines = lazyComponent(() =>
+  import('../pipelines/MergeRequestPipelines').then((m) => m.MergeRequestPipelines),
+);
 const MergeRequestOverview = lazyComponent(() =>
   import('./MergeRequestOverview').then((m) => m.MergeRequestOverview),
 );
@@ -113,11 +116,7 @@ function TabContent({
         />
       );
     case 'pipelines':
-      return (
-        <div className="box blankslate">
-          <p>There are currently no pipelines.</p>
-        </div>
-      );
+      return <MergeRequestPipelines fullPath={fullPath} sourceBranch={mergeRequest.source_branch} />;
     case 'diffs':
       return <DiffsApp fullPath={fullPath} iid={mergeRequest.iid} />;
     default:

@@ -17,6 +17,9 @@ describe('project navigation', () => {
     ['/group/app/-/settings/merge_requests', 'settings'],
     ['/group/app/-/edit/main/README.md', 'files'],
     ['/group/app/-/new/main', 'files'],
+    ['/group/app/-/pipelines', 'pipelines'],
+    ['/group/app/-/pipelines/12/builds', 'pipelines'],
+    ['/group/app/-/jobs/7', 'pipelines'],
   ])('marks %s as %s', (pathname, section) => {
     expect(activeSection(pathname)).toBe(section);
   });
@@ -30,6 +33,7 @@ describe('project navigation', () => {
       'Branches',
       'Issues',
       'Merge requests',
+      'Pipelines',
       'Members',
     ]);
     expect(labels(40)).toContain('Settings');

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   BranchJson,
   CommitDetailJson,
-  CommitDiffFileJson,
   CommitJson,
+  DiffFileJson,
   RepositoryFileJson,
   TreeEntryJson,
 } from '../../../shared/api/repository';
@@ -163,7 +163,7 @@ export function useCommitDiff(fullPath: string, sha: string) {
   return useQuery({
     queryKey: repositoryKeys.commitDiff(fullPath, sha),
     queryFn: async ({ signal }) => {
-      const { data, headers } = await requestWithHeaders<CommitDiffFileJson[]>(
+      const { data, headers } = await requestWithHeaders<DiffFileJson[]>(
         `${repositoryApi(fullPath)}/commits/${encodeURIComponent(sha)}/diff`,
         { query: { per_page: 100 }, signal },
       );
