@@ -13,7 +13,7 @@ const MAX_FILES = 100_000;
 type Owner = { uid: number; gid: number } | null;
 
 /** Whether `relative` (or a directory above it) is one of `patterns` (GitLab's artifacts paths). */
-function covered(relative: string, patterns: readonly string[]): boolean {
+export function covered(relative: string, patterns: readonly string[]): boolean {
   const parts = relative.split('/');
   for (let end = parts.length; end > 0; end--) {
     const candidate = parts.slice(0, end).join('/');

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { collectArtifactFiles, extractArchive, writeArchive } from './artifacts-archive';
+import { collectArtifactFiles, covered, extractArchive, writeArchive } from './artifacts-archive';
 import type { RunnerClient } from './client';
 import type { JobSpec } from './job-spec';
 import type { JobTrace } from './job-trace';
@@ -90,10 +90,10 @@ export async function uploadArtifacts(
         const files = await collectArtifactFiles(projectDir, artifact.paths, artifact.exclude).catch(
           () => [],
         );
-        for (const pattern of artifact.paths)
-          trace.line(
-            `${pattern}: found ${files.filter((file) => file.startsWith(pattern.replace(/^\.\//, '').split('*')[0]!)).length} matching artifact files and directories`,
-          );
+        for (const pattern of artifact.paths) {
+          const matching = files.filter((file) => covered(file, [pattern])).length;
+          trace.line(`${pattern}: found ${matching} matching artifact files and directories`);
+        }
         if (files.length === 0) {
           trace.warn('WARNING: No files to upload');
           continue;
