@@ -238,7 +238,7 @@ export function createContainer(deps: AppDeps) {
   const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits, ciVariables });
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
   const artifactStore = createArtifactStore(deps.config.dataDir);
-  const artifacts = createArtifactsService({ ...base, projects, runners, artifactStore });
+  const artifacts = createArtifactsService({ ...base, projects, protectedBranches, runners, artifactStore });
   const jobActions = createJobActionsService({
     ...base,
     projects,

@@ -131,6 +131,24 @@ describe('artifacts through GitLab Runner’s endpoints: tokens, dependencies, l
       ).statusCode,
     ).toBe(403);
     await runner.finish(test, 'success');
+
+    // The newest successful `build` of main, by ref; and kept for ever on request.
+    const byRef = `/api/v4/projects/${project.project.id}/jobs/artifacts/main`;
+    const latest = await t.app.inject({ url: `${byRef}/download?job=build`, headers: owner.headers });
+    expect(latest.statusCode).toBe(200);
+    expect(latest.rawPayload.equals(archive)).toBe(true);
+    const raw = await t.app.inject({ url: `${byRef}/raw/dist/app.js?job=build`, headers: owner.headers });
+    expect(raw.body).toBe('built');
+    expect(
+      (await t.app.inject({ url: `${byRef}/download?job=test`, headers: owner.headers })).statusCode,
+    ).toBe(404);
+    const kept = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/projects/${project.project.id}/jobs/${build.id}/artifacts/keep`,
+      headers: owner.headers,
+    });
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json()).toMatchObject({ id: build.id, artifacts_expire_at: null });
     expect(
       (
         await t.app.inject({

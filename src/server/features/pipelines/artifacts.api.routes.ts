@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../container';
-import { assertScope } from '../auth/api-auth';
+import { jobSchema } from '../../../shared/api/pipelines';
+import { assertScope, requireUser } from '../auth/api-auth';
+import type { ArchiveFile } from './artifact-zip';
+import { presentJob } from './jobs.presenter';
 import type { ArtifactDownload } from './artifacts.service';
 import type { JobAnswer } from './runner-jobs.service';
 
@@ -11,6 +14,9 @@ const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 const jobParams = z.object({ id: dbInt });
 const projectJobParams = z.object({ id: z.string().min(1).max(1000), job_id: dbInt });
 const fileParams = projectJobParams.extend({ '*': z.string().min(1).max(4096) });
+const refParams = z.object({ id: z.string().min(1).max(1000), ref_name: z.string().min(1).max(1024) });
+const refFileParams = refParams.extend({ '*': z.string().min(1).max(4096) });
+const jobNameQuery = z.object({ job: z.string().min(1).max(255) });
 
 const uploadQuery = z.object({
   token: z.string().max(255).optional(),
@@ -34,6 +40,17 @@ function sendFailure(reply: FastifyReply, answer: JobAnswer) {
 /** A name safe inside a Content-Disposition header. */
 const headerName = (name: string) => name.replace(/[^\w.-]+/g, '_') || 'artifacts.zip';
 
+/** One file of an archive: bytes to save, never a page of this origin. */
+async function sendFile(reply: FastifyReply, file: ArchiveFile) {
+  const name = file.path.split('/').at(-1)!;
+  return reply
+    .type('application/octet-stream')
+    .header('content-length', String(file.size))
+    .header('content-disposition', `attachment; filename="${headerName(name)}"`)
+    .header('x-content-type-options', 'nosniff')
+    .send(await file.open());
+}
+
 function sendArchive(reply: FastifyReply, download: ArtifactDownload) {
   return reply
     .type('application/zip')
@@ -49,7 +66,7 @@ function sendArchive(reply: FastifyReply, download: ArtifactDownload) {
  */
 export async function registerArtifactRoutes(
   app: FastifyInstance,
-  { artifacts, config }: Pick<Container, 'artifacts' | 'config'>,
+  { artifacts, ciJobs, config, clock }: Pick<Container, 'artifacts' | 'ciJobs' | 'config' | 'clock'>,
 ): Promise<void> {
   await app.register(async (scope) => {
     // One byte past the limit is enough to know an archive is too large; busboy stops reading there.
@@ -117,15 +134,46 @@ export async function registerArtifactRoutes(
     handler: async (request, reply) => {
       assertScope(request, 'api_read');
       const { id, job_id: jobId, '*': filePath } = request.params;
-      const file = await artifacts.fileForUser(request.currentUser, id, jobId, filePath);
-      const name = file.path.split('/').at(-1)!;
-      // Served as bytes to save, never as a page of this origin.
-      return reply
-        .type('application/octet-stream')
-        .header('content-length', String(file.size))
-        .header('content-disposition', `attachment; filename="${headerName(name)}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(await file.open());
+      return sendFile(reply, await artifacts.fileForUser(request.currentUser, id, jobId, filePath));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/jobs/artifacts/:ref_name/download',
+    schema: { params: refParams, querystring: jobNameQuery },
+    handler: async (request, reply) => {
+      assertScope(request, 'api_read');
+      const { id, ref_name: ref } = request.params;
+      return sendArchive(
+        reply,
+        await artifacts.downloadForRef(request.currentUser, id, ref, request.query.job),
+      );
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/projects/:id/jobs/artifacts/:ref_name/raw/*',
+    schema: { params: refFileParams, querystring: jobNameQuery },
+    handler: async (request, reply) => {
+      assertScope(request, 'api_read');
+      const { id, ref_name: ref, '*': filePath } = request.params;
+      const file = await artifacts.fileForRef(request.currentUser, id, ref, request.query.job, filePath);
+      return sendFile(reply, file);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/api/v4/projects/:id/jobs/:job_id/artifacts/keep',
+    schema: { params: projectJobParams, response: { 201: jobSchema } },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      const { id, job_id: jobId } = request.params;
+      await artifacts.keep(actor, id, jobId);
+      const { ctx, job } = await ciJobs.get(actor, id, jobId);
+      return reply.status(201).send(presentJob(job, ctx, config, clock.now()));
     },
   });
 }

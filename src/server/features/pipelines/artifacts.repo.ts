@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ciBuilds, ciJobArtifacts } from '../../db/schema';
+import { ciBuilds, ciJobArtifacts, ciPipelines } from '../../db/schema';
 
 export type ArtifactRow = typeof ciJobArtifacts.$inferSelect;
 export type NewArtifact = typeof ciJobArtifacts.$inferInsert;
@@ -55,4 +55,40 @@ export async function listPipelineArtifacts(db: Db, pipelineId: number): Promise
 /** Deletes artifacts whose `expire_in` has passed; answers them. */
 export async function deleteExpiredArtifacts(db: Db, now: Date): Promise<ArtifactRow[]> {
   return db.delete(ciJobArtifacts).where(lt(ciJobArtifacts.expireAt, now)).returning();
+}
+
+/**
+ * The archive of the newest successful job named `jobName` on `ref` (GitLab's "latest artifacts
+ * for a ref": the newest pipeline of the ref that has a successful job of that name).
+ */
+export async function findLatestArtifactForRef(
+  db: Db,
+  projectId: number,
+  ref: string,
+  jobName: string,
+  now: Date,
+): Promise<{ artifact: ArtifactRow; buildId: number } | null> {
+  const [row] = await db
+    .select({ artifact: ciJobArtifacts, buildId: ciBuilds.id })
+    .from(ciJobArtifacts)
+    .innerJoin(ciBuilds, eq(ciBuilds.id, ciJobArtifacts.buildId))
+    .innerJoin(ciPipelines, eq(ciPipelines.id, ciBuilds.pipelineId))
+    .where(
+      and(
+        eq(ciBuilds.projectId, projectId),
+        eq(ciPipelines.ref, ref),
+        eq(ciBuilds.name, jobName),
+        eq(ciBuilds.status, 'success'),
+        eq(ciJobArtifacts.fileType, 'archive'),
+        or(isNull(ciJobArtifacts.expireAt), gt(ciJobArtifacts.expireAt, now)),
+      ),
+    )
+    .orderBy(desc(ciPipelines.id), desc(ciBuilds.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Keeps an archive for ever (`POST /jobs/:id/artifacts/keep`). */
+export async function keepArtifactsOf(db: Db, buildId: number): Promise<void> {
+  await db.update(ciJobArtifacts).set({ expireAt: null }).where(eq(ciJobArtifacts.buildId, buildId));
 }

@@ -6,12 +6,22 @@ import { digestToken } from '../../auth/tokens';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError, NotFoundError } from '../../errors';
+import type { CurrentUser } from '../../auth/current-user';
+import { AppError, ForbiddenError, NotFoundError } from '../../errors';
+import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import { projectSubject, type ProjectsService } from '../projects/projects.service';
 import type { RunnersService } from '../runners/runners.service';
 import { ArtifactTooLargeError, type ArtifactStore } from './artifact-store';
 import { findArchiveFile } from './artifact-zip';
-import { deleteExpiredArtifacts, findArtifact, upsertArtifact, type ArtifactRow } from './artifacts.repo';
+import {
+  deleteExpiredArtifacts,
+  findArtifact,
+  findLatestArtifactForRef,
+  keepArtifactsOf,
+  upsertArtifact,
+  type ArtifactRow,
+} from './artifacts.repo';
+import { buildSubject } from './ref-subject';
 import { findBuild, findBuildRecord, findProcessingBuildByTokenDigest } from './builds.repo';
 import { authenticateRunningJob, type JobAnswer } from './runner-jobs.service';
 
@@ -23,6 +33,7 @@ type Deps = {
   clock: Clock;
   config: Pick<Config, 'maxArtifactsBytes'>;
   projects: Pick<ProjectsService, 'loadProject'>;
+  protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   runners: Pick<RunnersService, 'heartbeat'>;
   artifactStore: ArtifactStore;
 };
@@ -40,7 +51,8 @@ const TOO_LARGE: JobAnswer = { status: 413, message: '413 Request Entity Too Lar
  * (its dependencies) with its own token, and by people who may read the project's pipelines, whole
  * or one file at a time; removed when `expire_in` has passed.
  */
-export function createArtifactsService({ db, clock, config, projects, runners, artifactStore }: Deps) {
+export function createArtifactsService(deps: Deps) {
+  const { db, clock, config, projects, protectedBranches, runners, artifactStore } = deps;
   function expiry(expireIn: string | undefined): Date | null {
     const seconds = expireIn ? parseExpireIn(expireIn) : DEFAULT_EXPIRE_IN_SECONDS;
     if (seconds === 'never') return null;
@@ -111,10 +123,15 @@ export function createArtifactsService({ db, clock, config, projects, runners, a
     return build && build.pipelineId === pipelineId ? build : null;
   }
 
-  /** The job's live archive, for someone who may read the project's pipelines. */
-  async function readableArtifact(actor: Actor, projectRef: string, jobId: number): Promise<ArtifactRow> {
+  async function readableProject(actor: Actor, projectRef: string) {
     const ctx = await projects.loadProject(actor, projectRef);
     if (!can(actor, 'read_pipeline', projectSubject(ctx))) throw new NotFoundError('Project');
+    return ctx;
+  }
+
+  /** The job's live archive, for someone who may read the project's pipelines. */
+  async function readableArtifact(actor: Actor, projectRef: string, jobId: number): Promise<ArtifactRow> {
+    const ctx = await readableProject(actor, projectRef);
     const record = await findBuildRecord(db, ctx.project.id, jobId);
     if (!record) throw new NotFoundError();
     const artifact = live(await findArtifact(db, record.build.id));
@@ -127,9 +144,45 @@ export function createArtifactsService({ db, clock, config, projects, runners, a
     return download(await readableArtifact(actor, projectRef, jobId));
   }
 
+  /** The newest successful `jobName` job's archive on `ref` (`/jobs/artifacts/:ref_name/...?job=`). */
+  async function latestForRef(actor: Actor, projectRef: string, ref: string, jobName: string) {
+    const ctx = await readableProject(actor, projectRef);
+    const found = await findLatestArtifactForRef(db, ctx.project.id, ref, jobName, clock.now());
+    if (!found) throw new NotFoundError();
+    return found.artifact;
+  }
+
+  async function downloadForRef(actor: Actor, projectRef: string, ref: string, jobName: string) {
+    return download(await latestForRef(actor, projectRef, ref, jobName));
+  }
+
+  async function fileForRef(
+    actor: Actor,
+    projectRef: string,
+    ref: string,
+    jobName: string,
+    filePath: string,
+  ) {
+    return fileOf(await latestForRef(actor, projectRef, ref, jobName), filePath);
+  }
+
+  /** `POST /jobs/:job_id/artifacts/keep`: the archive no longer expires (those who may act on the job). */
+  async function keep(actor: CurrentUser, projectRef: string, jobId: number): Promise<void> {
+    const ctx = await readableProject(actor, projectRef);
+    const record = await findBuildRecord(db, ctx.project.id, jobId);
+    if (!record) throw new NotFoundError();
+    if (!can(actor, 'update_build', await buildSubject(protectedBranches, ctx, record.build)))
+      throw new ForbiddenError();
+    if (!live(await findArtifact(db, record.build.id))) throw new NotFoundError();
+    await keepArtifactsOf(db, record.build.id);
+  }
+
   /** `GET /projects/:id/jobs/:job_id/artifacts/*artifact_path`: one file of it, never outside it. */
   async function fileForUser(actor: Actor, projectRef: string, jobId: number, filePath: string) {
-    const artifact = await readableArtifact(actor, projectRef, jobId);
+    return fileOf(await readableArtifact(actor, projectRef, jobId), filePath);
+  }
+
+  async function fileOf(artifact: ArtifactRow, filePath: string) {
     const found = await findArchiveFile(artifactStore.fileOf(artifact.path), filePath).catch(() => {
       throw new AppError(400, '400 Bad request - the archive cannot be read');
     });
@@ -144,7 +197,16 @@ export function createArtifactsService({ db, clock, config, projects, runners, a
     return expired.length;
   }
 
-  return { upload, downloadForJob, downloadForUser, fileForUser, removeExpired };
+  return {
+    upload,
+    downloadForJob,
+    downloadForUser,
+    fileForUser,
+    downloadForRef,
+    fileForRef,
+    keep,
+    removeExpired,
+  };
 }
 
 export type ArtifactsService = ReturnType<typeof createArtifactsService>;
