@@ -197,4 +197,42 @@ describe('CI/CD variables of projects and groups: who manages them, GitLab’s r
     const trace = await send(owner, 'GET', url(`/jobs/${mainJob.id}/trace`));
     expect(trace.body).toBe('token is [MASKED]\n');
   });
+
+  it('gives a variable scoped to an environment only to the jobs that deploy there', async () => {
+    const config = [
+      'workflow:',
+      '  rules:',
+      '    - if: $CI_PIPELINE_SOURCE != "push"',
+      'plain:',
+      '  script: [env]',
+      'deploy:',
+      '  script: [env]',
+      '  environment: production',
+      'review:',
+      '  script: [env]',
+      '  environment: review/$CI_COMMIT_REF_SLUG',
+    ].join('\n');
+    await commitCiConfig(t.app, owner, project.project.id, config, 'envs');
+    await send(maintainer, 'POST', url('/variables'), {
+      key: 'DB_URL',
+      value: 'prod-db',
+      environment_scope: 'production',
+    });
+    await send(maintainer, 'POST', url('/variables'), {
+      key: 'DB_URL',
+      value: 'review-db',
+      environment_scope: 'review/*',
+    });
+    const runner = fakeRunner(t.app, await instanceRunnerToken(t.container));
+    expect((await send(owner, 'POST', url('/pipeline'), { ref: 'envs' })).statusCode).toBe(201);
+    const seen: Record<string, string | undefined> = {};
+    for (let taken = 0; taken < 3; taken++) {
+      const job = await runner.take();
+      seen[job.name] = (job.variables as RunnerVariable[]).find(
+        (variable) => variable.key === 'DB_URL',
+      )?.value;
+      await runner.finish(job, 'success');
+    }
+    expect(seen).toEqual({ plain: undefined, deploy: 'prod-db', review: 'review-db' });
+  });
 });

@@ -144,37 +144,51 @@ export function createCiVariablesService({ db, clock, projects, groups }: Deps) 
   }
 
   /**
-   * The variables a pipeline's jobs get from the project and its groups: protected ones only
-   * on a protected ref, `*`-scoped ones (and those whose scope matches `environment`), as the
-   * runner takes them (secret: never public).
+   * The variables a pipeline's jobs get from the project and its groups: protected ones only on
+   * a protected ref; those of scope `*` for every job (`all`), the others (`scoped`) for the jobs
+   * whose environment their scope matches (see `forEnvironment`), as the runner takes them
+   * (secret: never public).
    */
   async function forPipeline(
     project: { id: number; namespaceFullPath: string; namespaceKind: string },
-    { protectedRef, environment }: { protectedRef: boolean; environment: string | null },
-  ): Promise<CiVariable[]> {
+    { protectedRef }: { protectedRef: boolean },
+  ): Promise<PipelineVariables> {
     const parts = project.namespaceFullPath.split('/');
     const groupPaths =
       project.namespaceKind === 'group' ? parts.map((_, index) => parts.slice(0, index + 1).join('/')) : [];
     const { groups: groupRows, project: projectRows } = await variablesForProject(db, project.id, groupPaths);
-    return [...groupRows, ...projectRows]
-      .filter(
-        (row) =>
-          (protectedRef || !row.protected) && environmentScopeMatches(row.environmentScope, environment),
-      )
-      .map((row) => ({
-        key: row.key,
-        value: row.value,
-        public: false,
-        masked: row.masked,
-        ...(row.variableType === 'file' ? { file: true } : {}),
-        ...(row.raw ? { raw: true } : {}),
-      }));
+    const rows = [...groupRows, ...projectRows].filter((row) => protectedRef || !row.protected);
+    return {
+      all: rows.filter((row) => row.environmentScope === '*').map(runnerVariableOf),
+      scoped: rows
+        .filter((row) => row.environmentScope !== '*')
+        .map((row) => ({ scope: row.environmentScope, variable: runnerVariableOf(row) })),
+    };
   }
 
   return { list, get, create, update, remove, forPipeline };
 }
 
 export type CiVariablesService = ReturnType<typeof createCiVariablesService>;
+
+/** A pipeline's project and group variables: for every job, and by environment scope. */
+export type PipelineVariables = { all: CiVariable[]; scoped: Array<{ scope: string; variable: CiVariable }> };
+
+/** The scoped variables a job deploying to `environment` gets (none without an environment). */
+export function forEnvironment(variables: PipelineVariables, environment: string | null): CiVariable[] {
+  return variables.scoped
+    .filter(({ scope }) => environmentScopeMatches(scope, environment))
+    .map(({ variable }) => variable);
+}
+
+const runnerVariableOf = (row: CicdVariableRow): CiVariable => ({
+  key: row.key,
+  value: row.value,
+  public: false,
+  masked: row.masked,
+  ...(row.variableType === 'file' ? { file: true } : {}),
+  ...(row.raw ? { raw: true } : {}),
+});
 
 const definedOf = (params: VariableParams): Partial<CicdVariableInput> =>
   Object.fromEntries(

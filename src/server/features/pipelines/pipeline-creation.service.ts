@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { readCommit, type Commit } from '../../git/commits';
 import { ZERO_SHA, deleteRef, updateRef } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
-import type { CiVariablesService } from '../ci-variables/ci-variables.service';
+import { forEnvironment, type CiVariablesService } from '../ci-variables/ci-variables.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import { insertBuilds, type NewBuild } from './builds.repo';
 import { jobOptionsFromPlan } from './job-options';
@@ -81,13 +81,11 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
     const commit = await readCommit(ctx.gitDir, sha);
     if (!commit) return { created: false, reason: 'no_commit', message: 'Commit not found' };
     // Project and group variables, then the pipeline's own: later definitions win.
-    const userVariables = [
-      ...(await ciVariables.forPipeline(
-        { id: ctx.project.id, namespaceFullPath: ctx.namespace.fullPath, namespaceKind: ctx.namespace.kind },
-        { protectedRef: input.protectedRef, environment: null },
-      )),
-      ...(input.variables ?? []).map(toCiVariable),
-    ];
+    const cicdVariables = await ciVariables.forPipeline(
+      { id: ctx.project.id, namespaceFullPath: ctx.namespace.fullPath, namespaceKind: ctx.namespace.kind },
+      { protectedRef: input.protectedRef },
+    );
+    const userVariables = [...cicdVariables.all, ...(input.variables ?? []).map(toCiVariable)];
     let writtenRef: { gitDir: string; ref: string; sha: string } | null = null;
     try {
       const result = await db.transaction(async (tx) => {
@@ -127,7 +125,15 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
         if (plan.status === 'config_error') return failConfig(tx, pipeline, plan.errors);
         await insertBuilds(
           tx,
-          plan.plan.jobs.map((job) => buildValues(job, pipeline, input, now)),
+          plan.plan.jobs.map((job) =>
+            buildValues(
+              job,
+              pipeline,
+              input,
+              now,
+              forEnvironment(cicdVariables, job.environment?.name ?? null),
+            ),
+          ),
         );
         if (plan.plan.name) await updatePipeline(tx, pipeline.id, { name: plan.plan.name });
         // Runners fetch the commit by this ref: it must exist before any job can be taken.
@@ -228,6 +234,7 @@ function buildValues(
   pipeline: PipelineRow,
   input: CreatePipelineInput,
   now: Date,
+  environmentVariables: CiVariable[],
 ): NewBuild {
   return {
     pipelineId: pipeline.id,
@@ -241,7 +248,8 @@ function buildValues(
     needs: job.needs ? job.needs.map((need) => need.name) : null,
     schedulingType: job.schedulingType,
     options: jobOptionsFromPlan(job),
-    variables: job.variables.map(runnerVariable),
+    // Variables scoped to the job's environment come last: they are the project's, above the YAML's.
+    variables: [...job.variables, ...environmentVariables].map(runnerVariable),
     tagList: job.tags ?? [],
     ref: input.ref,
     tag: input.tag,
