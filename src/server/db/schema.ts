@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -1030,5 +1031,48 @@ export const ciRegistrationTokens = pgTable(
   (t) => [
     uniqueIndex('ci_registration_tokens_digest').on(t.tokenDigest),
     uniqueIndex('ci_registration_tokens_scope').on(sql`coalesce(${t.projectId}, 0)`),
+  ],
+);
+
+/**
+ * Labels, as GitLab has them: a project's own (`project_id`) or a group's (`group_id`), seen by the
+ * group's projects and subgroups. Titles are unique per project and per group, case-sensitive.
+ */
+export const labels = pgTable(
+  'labels',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** `#RRGGBB` (a CSS colour name given by a client is stored as its hex value). */
+    color: text('color').notNull(),
+    description: text('description'),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => namespaces.id, { onDelete: 'cascade' }),
+    /** A project label's priority (lower first), null when not prioritized. */
+    priority: integer('priority'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('labels_project_title').on(t.projectId, t.title).where(sql`${t.projectId} is not null`),
+    uniqueIndex('labels_group_title').on(t.groupId, t.title).where(sql`${t.groupId} is not null`),
+    check('labels_one_owner', sql`(${t.projectId} is null) <> (${t.groupId} is null)`),
+  ],
+);
+
+/** Which labels an issue or a merge request carries (GitLab's `label_links`). */
+export const labelLinks = pgTable(
+  'label_links',
+  {
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    targetType: noteableType('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.labelId, t.targetType, t.targetId] }),
+    index('label_links_target').on(t.targetType, t.targetId),
   ],
 );
