@@ -16,6 +16,7 @@ import { registerBlobRoutes } from './features/diffs/blob.routes';
 import { registerCompareRoutes } from './features/diffs/compare.routes';
 import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
+import { registerLabelRoutes } from './features/labels/labels.api.routes';
 import { registerAwardEmojiRoutes } from './features/award-emoji/award-emoji.routes';
 import { registerSuggestionRoutes } from './features/suggestions/suggestions.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
@@ -124,6 +125,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   await registerGitHttpRoutes(app, container);
   registerProjectRoutes(app, container);
   registerGroupRoutes(app, container);
+  registerLabelRoutes(app, container);
   registerMemberRoutes(app, container);
   registerAuthRoutes(app, container);
   registerOAuthRoutes(app, container);

@@ -13,6 +13,7 @@ import { createGitHttpService } from './features/git-http/git-http.service';
 import { createBackgroundWork } from './background-work';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
+import { createLabelsService } from './features/labels/labels.service';
 import { createIssuesService } from './features/issues/issues.service';
 import { createFollowUpIssuesService } from './features/notes/follow-up-issues.service';
 import { createTimelineEventsService } from './features/issues/timeline-events.service';
@@ -95,6 +96,7 @@ export function createContainer(deps: AppDeps) {
   const uploads = createUploadsService({ ...base, projects });
   const abuseReports = createAbuseReportsService({ ...base, users });
   const systemNotes = createSystemNotesService(base);
+  const labels = createLabelsService({ ...base, projects, groups, namespaces, systemNotes });
   const processes = createAppProcesses(base);
   const mergeRequests = createMergeRequestsService({
     ...base,
@@ -245,6 +247,7 @@ export function createContainer(deps: AppDeps) {
     auth,
     accessTokens,
     awardEmoji,
+    labels,
     uploads,
     abuseReports,
     quickActions,

@@ -77,7 +77,8 @@ export type Action =
   | 'read_pipeline'
   | 'create_pipeline'
   | 'update_build'
-  | 'create_runner';
+  | 'create_runner'
+  | 'admin_label';
 
 const { guest, reporter, developer, maintainer, owner } = ACCESS_LEVELS;
 
@@ -126,6 +127,8 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
       if (action === 'manage_owner_members') return actor !== null && level >= owner;
       // Group runners serve every project below the group: its owners add them.
       if (action === 'create_runner') return actor !== null && level >= owner;
+      // GitLab's `admin_label`: Reporters and up create, edit and delete a group's labels.
+      if (action === 'admin_label') return actor !== null && level >= reporter;
       return false;
     }
     case 'project':
@@ -293,6 +296,9 @@ function canOnProject(
     // Project runners take the project's jobs, its secrets included: Maintainers add them.
     case 'create_runner':
       return actor !== null && level >= maintainer;
+    // GitLab's `admin_label`: Reporters and up manage labels and put them on issues and merge requests.
+    case 'admin_label':
+      return actor !== null && writable && level >= reporter;
     default:
       return false;
   }

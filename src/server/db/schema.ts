@@ -1054,8 +1054,12 @@ export const labels = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('labels_project_title').on(t.projectId, t.title).where(sql`${t.projectId} is not null`),
-    uniqueIndex('labels_group_title').on(t.groupId, t.title).where(sql`${t.groupId} is not null`),
+    uniqueIndex('labels_project_title')
+      .on(t.projectId, t.title)
+      .where(sql`${t.projectId} is not null`),
+    uniqueIndex('labels_group_title')
+      .on(t.groupId, t.title)
+      .where(sql`${t.groupId} is not null`),
     check('labels_one_owner', sql`(${t.projectId} is null) <> (${t.groupId} is null)`),
   ],
 );

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { booleanParam, numericParam } from './params';
+
+/** GitLab's `API::Entities::LabelBasic`: what issues and merge requests carry with `with_labels_details`. */
+export const labelBasicSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  description: z.string().nullable(),
+  description_html: z.string().nullable(),
+  text_color: z.string(),
+  remove_on_close: z.boolean(),
+});
+export type LabelBasic = z.infer<typeof labelBasicSchema>;
+
+/** GitLab's `API::Entities::Label` (group labels) and `ProjectLabel` (with priority and is_project_label). */
+export const labelSchema = labelBasicSchema.extend({
+  subscribed: z.boolean(),
+  open_issues_count: z.number().int().optional(),
+  closed_issues_count: z.number().int().optional(),
+  open_merge_requests_count: z.number().int().optional(),
+  priority: z.number().int().nullable().optional(),
+  is_project_label: z.boolean().optional(),
+});
+export type Label = z.infer<typeof labelSchema>;
+
+const MAX_NAME_INPUT = 1000;
+const description = z.string().max(10_000);
+/** A priority from 0 up; blank clears it (GitLab's `allow_blank: true`). */
+const priority = z.preprocess(
+  (value) => (value === '' ? null : numericParam(value)),
+  z.number().int().min(0).max(2_147_483_647).nullable(),
+);
+
+/** `GET /projects/:id/labels` and `GET /groups/:id/labels`. */
+export const listLabelsQuerySchema = z.object({
+  with_counts: booleanParam.default(false),
+  include_ancestor_groups: booleanParam.default(true),
+  search: z.string().max(255).optional(),
+});
+
+/** `POST .../labels`: the title and colour are checked by the service, in GitLab's words. */
+export const createLabelBodySchema = z.object({
+  name: z.string().max(MAX_NAME_INPUT),
+  color: z.string().max(100),
+  description: description.optional(),
+  priority: priority.optional(),
+});
+export type CreateLabelBody = z.input<typeof createLabelBodySchema>;
+
+const updateFields = {
+  new_name: z.string().max(MAX_NAME_INPUT).optional(),
+  color: z.string().max(100).optional(),
+  description: description.optional(),
+};
+
+/** GitLab's `at_least_one_of` message. */
+const atLeastOne = (names: string[]) =>
+  `${names.join(', ')} are missing, at least one parameter must be provided`;
+
+/** `PUT /projects/:id/labels/:label_id`. */
+export const updateProjectLabelBodySchema = z
+  .object({ ...updateFields, priority: priority.optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: atLeastOne(['new_name', 'color', 'description', 'priority', 'archived']),
+  });
+export type UpdateLabelBody = z.input<typeof updateProjectLabelBodySchema>;
+
+/** `PUT /groups/:id/labels/:label_id`. */
+export const updateGroupLabelBodySchema = z
+  .object(updateFields)
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: atLeastOne(['new_name', 'color', 'description', 'archived']),
+  });
+
+/**
+ * Labels of an issue or a merge request in a request (`labels`, `add_labels`, `remove_labels`): a
+ * comma-separated string or a list of names, as GitLab's `LabelsList` type reads them.
+ */
+export const labelListParam = z.union([z.string().max(10_000), z.array(z.string().max(1000)).max(200)]);
+
+/** The label parameters of creating and editing an issue or a merge request. */
+export const labelChangeParams = {
+  labels: labelListParam.optional(),
+  add_labels: labelListParam.optional(),
+  remove_labels: labelListParam.optional(),
+};
+
+/** The label filters of issue and merge request lists: `labels=a,b` (or None, Any) and `not[labels]=c`. */
+export const labelFilterParams = {
+  labels: labelListParam.optional(),
+  not: z.object({ labels: labelListParam.optional() }).optional(),
+  with_labels_details: booleanParam.default(false),
+};
