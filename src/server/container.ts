@@ -106,6 +106,7 @@ export function createContainer(deps: AppDeps) {
     systemNotes,
     discussions: createDiscussionFacts(base),
     awardEmoji,
+    labels,
     markdown,
     // Status checks read merge requests, so they are reached late, once both exist.
     statusChecks: { statesOf: (requests) => statusChecks.statesOf(requests) },
@@ -166,7 +167,15 @@ export function createContainer(deps: AppDeps) {
     contextCommits,
     highlighter: createHighlighter({ pool: renderPool }),
   });
-  const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji, rateLimits, markdown });
+  const issues = createIssuesService({
+    ...base,
+    projects,
+    systemNotes,
+    awardEmoji,
+    labels,
+    rateLimits,
+    markdown,
+  });
   const references = createReferencesService({
     ...base,
     markdown,

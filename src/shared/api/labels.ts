@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelNamesOf, type LabelRef } from '../labels/labels';
 import { booleanParam, numericParam } from './params';
 
 /** GitLab's `API::Entities::LabelBasic`: what issues and merge requests carry with `with_labels_details`. */
@@ -92,3 +93,38 @@ export const labelFilterParams = {
   not: z.object({ labels: labelListParam.optional() }).optional(),
   with_labels_details: booleanParam.default(false),
 };
+
+type LabelListInput = string | string[] | undefined;
+
+/**
+ * The filter a list's `labels` and `not[labels]` ask for: GitLab's `None` (no label) and `Any` (at
+ * least one), in any case, or every one of the names.
+ */
+export function labelFilterOfQuery(query: { labels?: LabelListInput; not?: { labels?: LabelListInput } }): {
+  labels?: string[] | 'none' | 'any';
+  notLabels?: string[];
+} {
+  const names = labelNamesOf(query.labels);
+  const special = names?.length === 1 ? names[0]?.toLowerCase() : undefined;
+  const labels = special === 'none' || special === 'any' ? special : names;
+  return { labels, notLabels: labelNamesOf(query.not?.labels) };
+}
+
+/** The label parameters of a create or edit of an issue or a merge request. */
+export type LabelParams = {
+  labels?: LabelListInput;
+  add_labels?: LabelListInput;
+  remove_labels?: LabelListInput;
+};
+
+/** The label changes a create or edit asks for (`labels` replaces, `add_labels`, `remove_labels`), or null. */
+export function labelChangesOfBody(body: LabelParams): {
+  set?: LabelRef[];
+  add?: LabelRef[];
+  remove?: LabelRef[];
+} | null {
+  const refs = (value: LabelListInput) =>
+    labelNamesOf(value)?.map((name) => ({ kind: 'name' as const, name }));
+  const changes = { set: refs(body.labels), add: refs(body.add_labels), remove: refs(body.remove_labels) };
+  return Object.values(changes).some((value) => value !== undefined) ? changes : null;
+}

@@ -1,4 +1,3 @@
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_LABEL_COLOR, labelsChangedText, type LabelRef } from '../../../shared/labels/labels';
 import type { Actor } from '../../auth/permissions';
 import type { Clock } from '../../clock';
@@ -54,6 +53,8 @@ type Deps = {
   validated: (input: { name?: string }) => { title?: string };
 };
 
+type ProjectOwner = Extract<LabelOwner, { kind: 'project' }>;
+
 const names = (refs: readonly LabelRef[]) => refs.flatMap((ref) => (ref.kind === 'name' ? [ref.name] : []));
 const ids = (refs: readonly LabelRef[]) => refs.flatMap((ref) => (ref.kind === 'id' ? [ref.id] : []));
 const matches = (label: LabelRow, ref: LabelRef) =>
@@ -72,9 +73,8 @@ export function createLabelLinks({ db, clock, systemNotes, scopeOf, mayAdmin, va
    * The labels references name, the project's own before its groups'. Names no label has become
    * project labels when `create` (GitLab makes them on the fly, in its default colour).
    */
-  async function resolve(owner: LabelOwner & { kind: 'project' }, refs: LabelRef[], create: boolean, tx: Db) {
+  async function resolve(owner: ProjectOwner, scope: LabelScope, refs: LabelRef[], create: boolean, tx: Db) {
     if (refs.length === 0) return [];
-    const scope = await scopeOf(owner);
     const found = await findLabels(tx, scope, { ids: ids(refs), titles: names(refs) });
     const ranked = found.sort((a, b) => Number(b.projectId !== null) - Number(a.projectId !== null));
     const resolved: LabelRow[] = [];
@@ -86,7 +86,7 @@ export function createLabelLinks({ db, clock, systemNotes, scopeOf, mayAdmin, va
     return resolved;
   }
 
-  async function createFor(owner: LabelOwner & { kind: 'project' }, ref: LabelRef, tx: Db) {
+  async function createFor(owner: ProjectOwner, ref: LabelRef, tx: Db) {
     if (ref.kind !== 'name') return null;
     const { title = ref.name } = validated({ name: ref.name });
     const now = clock.now();
@@ -115,14 +115,16 @@ export function createLabelLinks({ db, clock, systemNotes, scopeOf, mayAdmin, va
    */
   async function change(
     actor: Actor & { id: number },
-    owner: LabelOwner & { kind: 'project' },
+    owner: ProjectOwner,
     target: LabelTargetRef,
     changes: LabelChanges,
   ): Promise<{ added: LabelRow[]; removed: LabelRow[] }> {
     if (!mayAdmin(actor, owner)) return { added: [], removed: [] };
+    // Read before the transaction: PGlite has one connection, which the transaction holds.
+    const scope = await scopeOf(owner);
     const { result, note } = await db.transaction(async (tx) => {
       const current = (await labelsOnTargets(tx, target.type, [target.id])).map((row) => row.label);
-      const wanted = await wantedLabels(owner, current, changes, tx);
+      const wanted = await wantedLabels(owner, scope, current, changes, tx);
       const added = wanted.filter((label) => !current.some((row) => row.id === label.id));
       const removed = current.filter((label) => !wanted.some((row) => row.id === label.id));
       await linkLabels(
@@ -160,21 +162,21 @@ export function createLabelLinks({ db, clock, systemNotes, scopeOf, mayAdmin, va
   }
 
   async function wantedLabels(
-    owner: LabelOwner & { kind: 'project' },
+    owner: ProjectOwner,
+    scope: LabelScope,
     current: LabelRow[],
     changes: LabelChanges,
     tx: Db,
   ): Promise<LabelRow[]> {
-    let wanted = changes.set ? await resolve(owner, changes.set, true, tx) : current;
-    const added = await resolve(owner, changes.add ?? [], true, tx);
+    let wanted = changes.set ? await resolve(owner, scope, changes.set, true, tx) : current;
+    const added = await resolve(owner, scope, changes.add ?? [], true, tx);
     wanted = [...wanted, ...added.filter((label) => !wanted.some((row) => row.id === label.id))];
     const removed = changes.remove ?? [];
     return wanted.filter((label) => !removed.some((ref) => matches(label, ref)));
   }
 
   /** A list condition on the outer query's id column for GitLab's `labels` and `not[labels]` filters. */
-  const filterCondition = (type: LabelTarget, targetId: AnyPgColumn, filter: LabelFilter) =>
-    labelFilterCondition(type, targetId, filter);
+  const filterCondition = (type: LabelTarget, filter: LabelFilter) => labelFilterCondition(type, filter);
 
   return { labelsOn, change, filterCondition };
 }

@@ -153,12 +153,9 @@ const linkedWithTitle = (type: LabelTarget, targetId: AnyPgColumn, title: string
     where ${labelLinks.targetType} = ${type} and ${labelLinks.targetId} = ${targetId}
     and ${labels.title} = ${title})`;
 
-/** A condition on the outer query's `targetId` column, or undefined when the filter asks nothing. */
-export function labelFilterCondition(
-  type: LabelTarget,
-  targetId: AnyPgColumn,
-  filter: LabelFilter,
-): SQL | undefined {
+/** A condition on the outer query's issues or merge requests, or undefined when the filter asks nothing. */
+export function labelFilterCondition(type: LabelTarget, filter: LabelFilter): SQL | undefined {
+  const targetId = type === 'Issue' ? issues.id : mergeRequests.id;
   const conditions: SQL[] = [];
   if (filter.labels === 'none') conditions.push(sql`not exists ${linksOf(type, targetId)}`);
   else if (filter.labels === 'any') conditions.push(sql`exists ${linksOf(type, targetId)}`);

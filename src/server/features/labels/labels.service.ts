@@ -1,4 +1,9 @@
-import { DEFAULT_LABEL_COLOR, labelTitleProblem, normalizeLabelColor } from '../../../shared/labels/labels';
+import {
+  DEFAULT_LABEL_COLOR,
+  labelNamesOf,
+  labelTitleProblem,
+  normalizeLabelColor,
+} from '../../../shared/labels/labels';
 import { can, type Actor } from '../../auth/permissions';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -23,7 +28,9 @@ import {
   type LabelRow,
   type LabelScope,
 } from './labels.repo';
-import { createLabelLinks, type SystemNoteWriter } from './label-links';
+import { createLabelLinks, type LabelTargetRef, type SystemNoteWriter } from './label-links';
+import { labelChangesOfBody, type LabelParams } from '../../../shared/api/labels';
+import type { CurrentUser } from '../../auth/current-user';
 
 export type { LabelRow } from './labels.repo';
 export type { LabelChanges, LabelTargetRef } from './label-links';
@@ -204,7 +211,30 @@ export function createLabelsService({ db, clock, projects, groups, namespaces, s
     }
   }
 
+  /**
+   * The label parameters of a create or edit (the caller let the actor write the issue or merge
+   * request): applied, and the target's labels afterwards; null when none were given.
+   */
+  async function applyParams(
+    actor: CurrentUser,
+    projectRef: number | string,
+    target: LabelTargetRef,
+    body: LabelParams,
+  ): Promise<LabelRow[] | null> {
+    const changes = labelChangesOfBody(body);
+    if (!changes) return null;
+    const owner = { kind: 'project' as const, ctx: await projects.loadProject(actor, projectRef) };
+    await links.change(actor, owner, target, changes);
+    return (await links.labelsOn(target.type, [target.id])).get(target.id) ?? [];
+  }
+
+  /** Refuses label parameters no label could be named by, before anything of the request is written. */
+  const checkParams = (body: LabelParams) =>
+    checkNames([body.labels, body.add_labels].flatMap((value) => labelNamesOf(value) ?? []));
+
   return {
+    applyParams,
+    checkParams,
     projectOwner,
     groupOwner,
     mayAdmin,

@@ -93,6 +93,8 @@ import { readsInternalNotesIn } from '../notes/noteables';
 import { dependencyStates } from './blocks.repo';
 import type { AssigneeFilter } from './assignees.repo';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
+import type { LabelRow, LabelsService } from '../labels/labels.service';
+import { labelFilterOfQuery } from '../../../shared/api/labels';
 
 /**
  * A merge request as one actor sees it for deciding: the record, whether its branches exist, what
@@ -116,6 +118,8 @@ export type MergeRequestView = CheckedMergeRequest & {
   votes: Votes;
   /** Comments (GitLab's `user_notes_count`), internal ones only for those who may read them. */
   userNotesCount: number;
+  /** Its labels, by title (the labels feature keeps them). */
+  labels: LabelRow[];
 };
 
 type Votes = { upvotes: number; downvotes: number };
@@ -212,6 +216,7 @@ type Deps = {
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
   discussions: Pick<DiscussionFacts, 'unresolvedCount' | 'userNotesCounts'>;
   awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
+  labels: Pick<LabelsService, 'labelsOn' | 'filterCondition'>;
   markdown: Pick<MarkdownRenderer, 'renderBlock'>;
   /** External status checks, a feature of its own that reads merge requests (so bound late). */
   statusChecks: { statesOf(requests: MergeRequestRow[]): Promise<Map<number, Requirements['statusChecks']>> };
@@ -232,6 +237,7 @@ export function createMergeRequestsService({
   systemNotes,
   discussions,
   awardEmoji,
+  labels,
   markdown,
   statusChecks,
   onHeadChanged,
@@ -485,10 +491,11 @@ export function createMergeRequestsService({
       return branches;
     };
     const ids = records.map((record) => record.mergeRequest.id);
-    const [votes, notesCounts, requirements] = await Promise.all([
+    const [votes, notesCounts, requirements, labelsOf] = await Promise.all([
       awardEmoji.votesOf('MergeRequest', ids),
       discussions.userNotesCounts('MergeRequest', ids, includeInternal),
       requirementsOf(records),
+      labels.labelsOn('MergeRequest', ids),
     ]);
     return Promise.all(
       records.map(async (record) => {
@@ -518,6 +525,7 @@ export function createMergeRequestsService({
           }),
           votes: votes.get(mr.id) ?? NO_VOTES,
           userNotesCount: notesCounts.get(mr.id) ?? 0,
+          labels: labelsOf.get(mr.id) ?? [],
         };
       }),
     );
@@ -601,11 +609,15 @@ export function createMergeRequestsService({
     }
   }
 
+  /** GitLab's `labels` and `not[labels]` filters, as a condition the labels feature writes. */
+  const labelFilterOf = (query: ListMergeRequestsQuery) =>
+    labels.filterCondition('MergeRequest', labelFilterOfQuery(query));
+
   async function list(actor: Actor, projectRef: number | string, query: ListMergeRequestsQuery, page: Page) {
     const ctx = await loadForRead(actor, projectRef);
     const { records, total } = await listMergeRequestRecords(
       db,
-      filterOf(query, { projectId: ctx.project.id }),
+      { ...filterOf(query, { projectId: ctx.project.id }), labels: labelFilterOf(query) },
       page,
     );
     return { items: await viewsOf(records, readsInternalNotesIn(actor, ctx, 'MergeRequest')), total };
@@ -620,7 +632,11 @@ export function createMergeRequestsService({
       { ...query, author_id: authorId, assignee_id: assigneeId },
       { visibleTo: visibleProjectsSql(actor) },
     );
-    const { records, total } = await listMergeRequestRecords(db, filter, page);
+    const { records, total } = await listMergeRequestRecords(
+      db,
+      { ...filter, labels: labelFilterOf(query) },
+      page,
+    );
     // Across projects only administrators are sure to read every internal note.
     return { items: await viewsOf(records, actor?.admin === true), total };
   }
@@ -712,11 +728,16 @@ export function createMergeRequestsService({
 
   /** What the entity shows beyond the checks: thumbs up and down, and the comments the actor may read. */
   async function shownFacts(actor: Actor, ctx: ProjectContext, id: number) {
-    const [votes, notesCounts] = await Promise.all([
+    const [votes, notesCounts, labelsOf] = await Promise.all([
       awardEmoji.votesOf('MergeRequest', [id]),
       discussions.userNotesCounts('MergeRequest', [id], readsInternalNotesIn(actor, ctx, 'MergeRequest')),
+      labels.labelsOn('MergeRequest', [id]),
     ]);
-    return { votes: votes.get(id) ?? NO_VOTES, userNotesCount: notesCounts.get(id) ?? 0 };
+    return {
+      votes: votes.get(id) ?? NO_VOTES,
+      userNotesCount: notesCounts.get(id) ?? 0,
+      labels: labelsOf.get(id) ?? [],
+    };
   }
 
   type Protections = Awaited<ReturnType<ProtectedBranchesService['protectionResolver']>>;
