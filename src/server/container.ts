@@ -193,6 +193,7 @@ export function createContainer(deps: AppDeps) {
     mergeRequestAssignees,
     issues,
     awardEmoji,
+    labels,
     users,
   });
   const noteables = createNoteableLoader({ mergeRequests, issues });

@@ -22,6 +22,9 @@ import type { LabelOwner } from './labels.service';
  */
 export type LabelChanges = { set?: LabelRef[]; add?: LabelRef[]; remove?: LabelRef[] };
 
+/** What a change did: labels added and removed, and the labels its references named (for messages). */
+export type LabelChangeResult = { added: LabelRow[]; removed: LabelRow[]; named: LabelRow[] };
+
 /** An issue or a merge request of the owner's project. */
 export type LabelTargetRef = { type: LabelTarget; id: number };
 
@@ -118,13 +121,14 @@ export function createLabelLinks({ db, clock, systemNotes, scopeOf, mayAdmin, va
     owner: ProjectOwner,
     target: LabelTargetRef,
     changes: LabelChanges,
-  ): Promise<{ added: LabelRow[]; removed: LabelRow[] }> {
-    if (!mayAdmin(actor, owner)) return { added: [], removed: [] };
+    { create }: { create: boolean },
+  ): Promise<LabelChangeResult> {
+    if (!mayAdmin(actor, owner)) return { added: [], removed: [], named: [] };
     // Read before the transaction: PGlite has one connection, which the transaction holds.
     const scope = await scopeOf(owner);
     const { result, note } = await db.transaction(async (tx) => {
       const current = (await labelsOnTargets(tx, target.type, [target.id])).map((row) => row.label);
-      const wanted = await wantedLabels(owner, scope, current, changes, tx);
+      const { wanted, named } = await wantedLabels(owner, scope, current, changes, create, tx);
       const added = wanted.filter((label) => !current.some((row) => row.id === label.id));
       const removed = current.filter((label) => !wanted.some((row) => row.id === label.id));
       await linkLabels(
@@ -140,7 +144,8 @@ export function createLabelLinks({ db, clock, systemNotes, scopeOf, mayAdmin, va
         target.id,
         removed.map((label) => label.id),
       );
-      if (added.length === 0 && removed.length === 0) return { result: { added, removed }, note: null };
+      if (added.length === 0 && removed.length === 0)
+        return { result: { added, removed, named }, note: null };
       const written = await systemNotes.record(
         {
           projectId: owner.ctx.project.id,
@@ -155,7 +160,7 @@ export function createLabelLinks({ db, clock, systemNotes, scopeOf, mayAdmin, va
         },
         tx,
       );
-      return { result: { added, removed }, note: written };
+      return { result: { added, removed, named }, note: written };
     });
     if (note) await systemNotes.announce(note as never);
     return result;
@@ -166,13 +171,19 @@ export function createLabelLinks({ db, clock, systemNotes, scopeOf, mayAdmin, va
     scope: LabelScope,
     current: LabelRow[],
     changes: LabelChanges,
+    create: boolean,
     tx: Db,
-  ): Promise<LabelRow[]> {
-    let wanted = changes.set ? await resolve(owner, scope, changes.set, true, tx) : current;
-    const added = await resolve(owner, scope, changes.add ?? [], true, tx);
-    wanted = [...wanted, ...added.filter((label) => !wanted.some((row) => row.id === label.id))];
-    const removed = changes.remove ?? [];
-    return wanted.filter((label) => !removed.some((ref) => matches(label, ref)));
+  ): Promise<{ wanted: LabelRow[]; named: LabelRow[] }> {
+    const set = changes.set ? await resolve(owner, scope, changes.set, create, tx) : null;
+    const added = await resolve(owner, scope, changes.add ?? [], create, tx);
+    const base = set ?? current;
+    const kept = [...base, ...added.filter((label) => !base.some((row) => row.id === label.id))];
+    const removeRefs = changes.remove ?? [];
+    const removedNamed = current.filter((label) => removeRefs.some((ref) => matches(label, ref)));
+    return {
+      wanted: kept.filter((label) => !removeRefs.some((ref) => matches(label, ref))),
+      named: [...(set ?? []), ...added, ...removedNamed],
+    };
   }
 
   /** A list condition on the outer query's id column for GitLab's `labels` and `not[labels]` filters. */

@@ -28,7 +28,12 @@ import {
   type LabelRow,
   type LabelScope,
 } from './labels.repo';
-import { createLabelLinks, type LabelTargetRef, type SystemNoteWriter } from './label-links';
+import {
+  createLabelLinks,
+  type LabelChanges,
+  type LabelTargetRef,
+  type SystemNoteWriter,
+} from './label-links';
 import { labelChangesOfBody, type LabelParams } from '../../../shared/api/labels';
 import type { CurrentUser } from '../../auth/current-user';
 
@@ -223,9 +228,23 @@ export function createLabelsService({ db, clock, projects, groups, namespaces, s
   ): Promise<LabelRow[] | null> {
     const changes = labelChangesOfBody(body);
     if (!changes) return null;
-    const owner = { kind: 'project' as const, ctx: await projects.loadProject(actor, projectRef) };
-    await links.change(actor, owner, target, changes);
+    await applyChanges(actor, projectRef, target, changes, { create: true });
     return (await links.labelsOn(target.type, [target.id])).get(target.id) ?? [];
+  }
+
+  /**
+   * Changes the labels of an issue or a merge request the caller let the actor update. `create`:
+   * names no label has become project labels (REST does so; quick actions only find labels).
+   */
+  async function applyChanges(
+    actor: CurrentUser,
+    projectRef: number | string,
+    target: LabelTargetRef,
+    changes: LabelChanges,
+    options: { create: boolean },
+  ) {
+    const owner = { kind: 'project' as const, ctx: await projects.loadProject(actor, projectRef) };
+    return links.change(actor, owner, target, changes, options);
   }
 
   /** Refuses label parameters no label could be named by, before anything of the request is written. */
@@ -234,6 +253,7 @@ export function createLabelsService({ db, clock, projects, groups, namespaces, s
 
   return {
     applyParams,
+    applyChanges,
     checkParams,
     projectOwner,
     groupOwner,
