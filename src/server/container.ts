@@ -183,6 +183,7 @@ export function createContainer(deps: AppDeps) {
     namespaces,
     issues,
     mergeRequests,
+    labels,
   });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
   const metricImages = createMetricImagesService({ ...base, issues, uploads });

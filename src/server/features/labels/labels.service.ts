@@ -2,6 +2,7 @@ import {
   DEFAULT_LABEL_COLOR,
   labelNamesOf,
   labelTitleProblem,
+  type LabelRef,
   normalizeLabelColor,
 } from '../../../shared/labels/labels';
 import { can, type Actor } from '../../auth/permissions';
@@ -251,7 +252,20 @@ export function createLabelsService({ db, clock, projects, groups, namespaces, s
   const checkParams = (body: LabelParams) =>
     checkNames([body.labels, body.add_labels].flatMap((value) => labelNamesOf(value) ?? []));
 
+  /**
+   * The labels `~` references in a project's text name, among those the project sees (the caller
+   * read the project); the project's own label wins over a group's of the same name.
+   */
+  async function byRefs(ctx: ProjectContext, refs: readonly LabelRef[]): Promise<LabelRow[]> {
+    if (refs.length === 0) return [];
+    const scope = await scopeOf({ kind: 'project', ctx });
+    const ids = refs.flatMap((ref) => (ref.kind === 'id' ? [ref.id] : []));
+    const titles = refs.flatMap((ref) => (ref.kind === 'name' ? [ref.name] : []));
+    return nearestFirst(await findLabels(db, scope, { ids, titles }), scope);
+  }
+
   return {
+    byRefs,
     applyParams,
     applyChanges,
     checkParams,
