@@ -59,20 +59,31 @@ const updateFields = {
 const atLeastOne = (names: string[]) =>
   `${names.join(', ')} are missing, at least one parameter must be provided`;
 
+/** Edits must change something: GitLab's `at_least_one_of`, over every field but the label's `name`. */
+const withSomeChange = <T extends z.ZodRawShape>(shape: T, names: string[]) =>
+  z
+    .object(shape)
+    .refine((body) => Object.entries(body).some(([key, value]) => key !== 'name' && value !== undefined), {
+      message: atLeastOne(names),
+    });
+
+const projectUpdateFields = { ...updateFields, priority: priority.optional() };
+const projectUpdateNames = ['new_name', 'color', 'description', 'priority', 'archived'];
+const groupUpdateNames = ['new_name', 'color', 'description', 'archived'];
+/** The label by name in the body: GitLab's deprecated `PUT .../labels` that python-gitlab 3 sends. */
+const byName = { name: z.string().min(1).max(MAX_NAME_INPUT) };
+
 /** `PUT /projects/:id/labels/:label_id`. */
-export const updateProjectLabelBodySchema = z
-  .object({ ...updateFields, priority: priority.optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: atLeastOne(['new_name', 'color', 'description', 'priority', 'archived']),
-  });
+export const updateProjectLabelBodySchema = withSomeChange(projectUpdateFields, projectUpdateNames);
+export const updateProjectLabelByNameSchema = withSomeChange(
+  { ...projectUpdateFields, ...byName },
+  projectUpdateNames,
+);
 export type UpdateLabelBody = z.input<typeof updateProjectLabelBodySchema>;
 
 /** `PUT /groups/:id/labels/:label_id`. */
-export const updateGroupLabelBodySchema = z
-  .object(updateFields)
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: atLeastOne(['new_name', 'color', 'description', 'archived']),
-  });
+export const updateGroupLabelBodySchema = withSomeChange(updateFields, groupUpdateNames);
+export const updateGroupLabelByNameSchema = withSomeChange({ ...updateFields, ...byName }, groupUpdateNames);
 
 /**
  * Labels of an issue or a merge request in a request (`labels`, `add_labels`, `remove_labels`): a

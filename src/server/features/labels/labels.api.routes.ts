@@ -6,7 +6,9 @@ import {
   labelSchema,
   listLabelsQuerySchema,
   updateGroupLabelBodySchema,
+  updateGroupLabelByNameSchema,
   updateProjectLabelBodySchema,
+  updateProjectLabelByNameSchema,
 } from '../../../shared/api/labels';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Actor } from '../../auth/permissions';
@@ -17,6 +19,7 @@ import type { LabelOwner } from './labels.service';
 
 const ownerParams = z.object({ id: z.string().min(1).max(1000) });
 const labelParams = ownerParams.extend({ label_id: z.string().min(1).max(1000) });
+const nameParam = z.object({ name: z.string().min(1).max(1000) });
 
 function reader(request: FastifyRequest) {
   assertScope(request, 'api_read');
@@ -27,8 +30,11 @@ type OwnerKind = {
   base: string;
   forProject: boolean;
   owner: (actor: Actor, ref: string) => Promise<LabelOwner>;
-  updateBody: typeof updateProjectLabelBodySchema | typeof updateGroupLabelBodySchema;
+  updateBody: z.ZodType<UpdateBody>;
+  updateByNameBody: z.ZodType<UpdateBody & { name: string }>;
 };
+
+type UpdateBody = { new_name?: string; color?: string; description?: string; priority?: number | null };
 
 /** GitLab's Labels API for projects and groups: list, show, create, edit, delete. */
 export function registerLabelRoutes(app: FastifyInstance, { labels }: Pick<Container, 'labels'>): void {
@@ -37,12 +43,14 @@ export function registerLabelRoutes(app: FastifyInstance, { labels }: Pick<Conta
     forProject: true,
     owner: labels.projectOwner,
     updateBody: updateProjectLabelBodySchema,
+    updateByNameBody: updateProjectLabelByNameSchema,
   });
   registerOwnerRoutes(app, labels, {
     base: '/api/v4/groups/:id/labels',
     forProject: false,
     owner: labels.groupOwner,
     updateBody: updateGroupLabelBodySchema,
+    updateByNameBody: updateGroupLabelByNameSchema,
   });
 }
 
@@ -96,27 +104,42 @@ function registerOwnerRoutes(app: FastifyInstance, labels: Container['labels'], 
     },
   });
 
-  api.route({
-    method: 'PUT',
-    url: one,
-    schema: { params: labelParams, body: kind.updateBody, response: { 200: labelSchema } },
-    handler: async (request) => {
-      const actor = requireUser(request, 'api_write');
-      const owner = await kind.owner(actor, request.params.id);
-      const { new_name: name, ...rest } = request.body as z.output<typeof updateProjectLabelBodySchema>;
-      return present(await labels.update(actor, owner, request.params.label_id, { name, ...rest }));
-    },
-  });
+  // GitLab still takes the label by `name` on the collection (deprecated), as python-gitlab 3 sends it.
+  for (const deprecated of [false, true]) {
+    const params = deprecated ? ownerParams : labelParams;
+    const refOf = (request: { params: unknown; body?: unknown; query?: unknown }) =>
+      deprecated
+        ? nameParam.parse({ ...(request.query as object), ...(request.body as object) }).name
+        : labelParams.parse(request.params).label_id;
 
-  api.route({
-    method: 'DELETE',
-    url: one,
-    schema: { params: labelParams },
-    handler: async (request, reply) => {
-      const actor = requireUser(request, 'api_write');
-      const owner = await kind.owner(actor, request.params.id);
-      await labels.remove(actor, owner, request.params.label_id);
-      return reply.status(204).send();
-    },
-  });
+    api.route({
+      method: 'PUT',
+      url: deprecated ? kind.base : one,
+      schema: {
+        params,
+        body: deprecated ? kind.updateByNameBody : kind.updateBody,
+        response: { 200: labelSchema },
+      },
+      handler: async (request) => {
+        const actor = requireUser(request, 'api_write');
+        const owner = await kind.owner(actor, request.params.id);
+        const { new_name: name, color, description, priority } = request.body;
+        return present(
+          await labels.update(actor, owner, refOf(request), { name, color, description, priority }),
+        );
+      },
+    });
+
+    api.route({
+      method: 'DELETE',
+      url: deprecated ? kind.base : one,
+      schema: { params },
+      handler: async (request, reply) => {
+        const actor = requireUser(request, 'api_write');
+        const owner = await kind.owner(actor, request.params.id);
+        await labels.remove(actor, owner, refOf(request));
+        return reply.status(204).send();
+      },
+    });
+  }
 }
