@@ -6,6 +6,7 @@ import { adminPages } from './features/admin/adminPages';
 import { dashboardPages } from './features/dashboard/dashboardPages';
 import { groupPages } from './features/groups/groupPages';
 import { issuePages } from './features/issues/issuePages';
+import { labelPages } from './features/labels/labelPages';
 import { profilePages } from './features/profile/profilePages';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
@@ -30,6 +31,7 @@ const pages: RouteObject[] = [
 /** Pages under a project, after `/-/` (`merge_requests/:iid`, `tree/*`, ...). */
 const projectPages: ProjectPage[] = [
   ...issuePages,
+  ...labelPages,
   ...mergeRequestPages,
   ...repositoryPages,
   ...projectsProjectPages,

@@ -9,6 +9,7 @@ import { useProject } from '../projects/queries';
 import { useSession } from '../session/useSession';
 import { IssueStateBadge } from './IssueStateBadge';
 import { PER_PAGE, useIssueCounts, useIssues, type ListState } from './queries';
+import { LabelChips } from '../../components/LabelChip';
 import './issues.css';
 
 const TAB_STATES = ['opened', 'closed', 'all'] as const satisfies readonly ListState[];
@@ -102,6 +103,7 @@ function IssueRow({ fullPath, issue }: { fullPath: string; issue: Issue }) {
               Incident
             </Label>
           )}
+          <LabelChips labels={issue.labels} />
         </div>
         <div className="muted issues-list__meta">
           {issue.references.short} · created <RelativeTime date={new Date(issue.created_at)} /> by{' '}

@@ -11,6 +11,7 @@ import { viewerAccessLevel } from '../projects/projectNavigation';
 import { useProject } from '../projects/queries';
 import { PER_PAGE, useMergeRequestCounts, useMergeRequests, type ListState } from './queries';
 import { StateBadge } from './StateBadge';
+import { LabelChips } from '../../components/LabelChip';
 import './merge-requests.css';
 
 const TAB_STATES = ['opened', 'merged', 'closed', 'all'] as const satisfies readonly ListState[];
@@ -93,6 +94,7 @@ function MergeRequestRow({ fullPath, mergeRequest: mr }: { fullPath: string; mer
         >
           {mr.title}
         </Link>
+        <LabelChips labels={mr.labels} />
         <div className="muted mr-list__meta">
           {mr.reference} · created <RelativeTime date={new Date(mr.created_at)} /> by{' '}
           {mr.author?.name ?? 'a deleted user'}

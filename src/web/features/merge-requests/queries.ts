@@ -40,7 +40,14 @@ export function useMergeRequests(fullPath: string, filter: ListFilter) {
     queryKey: mergeRequestKeys.list(fullPath, filter),
     queryFn: async ({ signal }) => {
       const { data, headers } = await requestWithHeaders<MergeRequest[]>(mergeRequestsApi(fullPath), {
-        query: { state: filter.state, search: filter.search, page: filter.page, per_page: PER_PAGE },
+        query: {
+          state: filter.state,
+          search: filter.search,
+          page: filter.page,
+          per_page: PER_PAGE,
+          // Labels as objects, for their colours.
+          with_labels_details: true,
+        },
         signal,
       });
       return { items: data, total: totalOf(headers) };

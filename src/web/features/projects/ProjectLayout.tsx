@@ -7,6 +7,7 @@ import {
   HomeIcon,
   IssueOpenedIcon,
   PeopleIcon,
+  TagIcon,
 } from '@primer/octicons-react';
 import { Flash, Heading, NavList, Spinner } from '@primer/react';
 import { Suspense, type ReactNode } from 'react';
@@ -33,6 +34,7 @@ const ICONS: Record<ProjectSection, typeof HomeIcon> = {
   branches: GitBranchIcon,
   issues: IssueOpenedIcon,
   merge_requests: GitPullRequestIcon,
+  labels: TagIcon,
   members: PeopleIcon,
   settings: GearIcon,
 };

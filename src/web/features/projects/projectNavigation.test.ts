@@ -13,6 +13,7 @@ describe('project navigation', () => {
     ['/group/app/-/issues/4', 'issues'],
     ['/group/app/-/issues', 'issues'],
     ['/group/app/-/project_members', 'members'],
+    ['/group/app/-/labels', 'labels'],
     ['/group/app/-/edit', 'settings'],
     ['/group/app/-/settings/merge_requests', 'settings'],
     ['/group/app/-/edit/main/README.md', 'files'],
@@ -30,6 +31,7 @@ describe('project navigation', () => {
       'Branches',
       'Issues',
       'Merge requests',
+      'Labels',
       'Members',
     ]);
     expect(labels(40)).toContain('Settings');

@@ -1,7 +1,15 @@
 import type { Project } from '../../../shared/api/projects';
 
 export type ProjectSection =
-  'overview' | 'files' | 'commits' | 'branches' | 'issues' | 'merge_requests' | 'members' | 'settings';
+  | 'overview'
+  | 'files'
+  | 'commits'
+  | 'branches'
+  | 'issues'
+  | 'merge_requests'
+  | 'labels'
+  | 'members'
+  | 'settings';
 
 /** The viewer's effective level on a project: the higher of direct and group membership; Owner for admins. */
 export function viewerAccessLevel(project: Pick<Project, 'permissions'>, admin: boolean): number {
@@ -31,6 +39,8 @@ export function activeSection(pathname: string): ProjectSection {
       return 'issues';
     case 'merge_requests':
       return 'merge_requests';
+    case 'labels':
+      return 'labels';
     case 'project_members':
       return 'members';
     case 'settings':
@@ -56,6 +66,7 @@ export function projectNavEntries(defaultBranch: string | null, accessLevel: num
     { section: 'branches', label: 'Branches', page: 'branches' },
     { section: 'issues', label: 'Issues', page: 'issues' },
     { section: 'merge_requests', label: 'Merge requests', page: 'merge_requests' },
+    { section: 'labels', label: 'Labels', page: 'labels' },
     { section: 'members', label: 'Members', page: 'project_members' },
   ];
   if (accessLevel >= 40) entries.push({ section: 'settings', label: 'Settings', page: 'edit' });
