@@ -1,7 +1,8 @@
-// Fails when the server's features import each other in a circle.
+// Fails when the server's features, or the web app's, import each other in a circle.
 //
-// Each folder under src/server/features/ is one node, and so is each other folder or file of
-// src/server (auth/, git/, container.ts ...). An edge is a value import (or re-export, or
+// Each area is checked alone (server and web share only src/shared, which imports neither).
+// Each folder under src/<area>/features/ is one node, and so is each other folder or file of
+// the area (auth/, git/, container.ts on the server; components/, api/, router.tsx on the web). An edge is a value import (or re-export, or
 // dynamic import) from a file of one node to a file of another; `import type` and
 // `export type` are left out, since they load nothing at run time. Tests are left out too:
 // they are not part of the running server. Run by `npm run lint`; `--graph` prints the edges.
@@ -10,9 +11,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 const root = resolve(import.meta.dirname, '..');
-const server = join(root, 'src', 'server');
+const AREAS = [
+  { name: 'Server', dir: join(root, 'src', 'server') },
+  { name: 'Web', dir: join(root, 'src', 'web') },
+];
 
-/** Every source file of the server but tests and the generated migrations. */
+/** Every source file of an area but tests and the generated migrations. */
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -21,9 +25,9 @@ function sourceFiles(dir) {
   });
 }
 
-/** The node a server file belongs to: `features/<name>`, or its first folder or file under src/server. */
-function nodeOf(file) {
-  const parts = relative(server, file).split(sep);
+/** The node a file belongs to: `features/<name>`, or its first folder or file under the area. */
+function nodeOf(area, file) {
+  const parts = relative(area, file).split(sep);
   if (parts[0] === 'features' && parts.length > 2) return `features/${parts[1]}`;
   return parts[0].replace(/\.tsx?$/, '');
 }
@@ -31,7 +35,8 @@ function nodeOf(file) {
 /** The specifiers a file loads at run time. */
 function valueImports(file) {
   const text = readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
   const found = [];
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
@@ -53,15 +58,15 @@ function valueImports(file) {
 }
 
 /** Edges between nodes, each with one file that makes it, for the message. */
-function featureGraph() {
+function featureGraph(area) {
   const edges = new Map();
-  for (const file of sourceFiles(server)) {
-    const from = nodeOf(file);
+  for (const file of sourceFiles(area)) {
+    const from = nodeOf(area, file);
     for (const specifier of valueImports(file)) {
       if (!specifier.startsWith('.')) continue;
       const target = resolve(dirname(file), specifier);
-      if (!target.startsWith(server + sep)) continue;
-      const to = nodeOf(target);
+      if (!target.startsWith(area + sep)) continue;
+      const to = nodeOf(area, target);
       if (to === from) continue;
       if (!edges.has(from)) edges.set(from, new Map());
       const targets = edges.get(from);
@@ -105,19 +110,27 @@ function cycles(edges) {
   return found;
 }
 
-const edges = featureGraph();
-if (process.argv.includes('--graph')) {
-  for (const [from, targets] of [...edges].sort())
-    console.log(`${from} -> ${[...targets.keys()].sort().join(', ')}`);
+let circles = 0;
+for (const area of AREAS) {
+  const edges = featureGraph(area.dir);
+  if (process.argv.includes('--graph')) {
+    console.log(`${area.name}:`);
+    for (const [from, targets] of [...edges].sort())
+      console.log(`  ${from} -> ${[...targets.keys()].sort().join(', ')}`);
+  }
+  const found = cycles(edges);
+  circles += found.length;
+  for (const component of found) {
+    console.error(`${area.name} features import each other in a circle: ${component.join(', ')}`);
+    for (const from of component)
+      for (const [to, file] of edges.get(from) ?? [])
+        if (component.includes(to)) console.error(`  ${from} -> ${to} (${file})`);
+  }
 }
-const found = cycles(edges);
-for (const component of found) {
-  console.error(`Server features import each other in a circle: ${component.join(', ')}`);
-  for (const from of component)
-    for (const [to, file] of edges.get(from) ?? [])
-      if (component.includes(to)) console.error(`  ${from} -> ${to} (${file})`);
-}
-if (found.length > 0) {
-  console.error('Break the circle with an event on the bus or a hook the lower feature offers.');
+if (circles > 0) {
+  console.error(
+    'Break the circle: on the server with an event on the bus or a hook the lower feature offers;' +
+      ' on the web by moving the shared piece to src/web/components (or src/web/lib).',
+  );
   process.exit(1);
 }

@@ -49,6 +49,7 @@ import { registerUserPreferencesRoutes } from './features/users/user-preferences
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
+import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerGraphQL } from './graphql/graphql';
@@ -159,6 +160,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerRunnerRoutes(app, container);
   await registerRunnerJobRoutes(app, container);
   registerPipelineRoutes(app, container);
+  registerPipelinePageRoutes(app, container);
   registerJobRoutes(app, container);
 }
 

@@ -35,9 +35,14 @@ import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
 import { createJobsService } from './features/pipelines/jobs.service';
 import { createPipelinesService } from './features/pipelines/pipelines.service';
+import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
+import { createMergeabilityService } from './features/merge-requests/mergeability.service';
+import { createMergeRequestEditsService } from './features/merge-requests/merge-request-edits.service';
+import { createMergeRequestReadsService } from './features/merge-requests/merge-request-reads.service';
+import { createMergeRequestVersionsService } from './features/merge-requests/merge-request-versions.service';
 import { createDescriptionVersionsService } from './features/notes/description-versions.service';
 import { createDiffNotesService } from './features/notes/diff-notes.service';
 import { createDraftNotesService } from './features/notes/draft-notes.service';
@@ -98,7 +103,7 @@ export function createContainer(deps: AppDeps) {
   const systemNotes = createSystemNotesService(base);
   const labels = createLabelsService({ ...base, projects, groups, namespaces, systemNotes });
   const processes = createAppProcesses(base);
-  const mergeRequests = createMergeRequestsService({
+  const mergeability = createMergeabilityService({
     ...base,
     processes,
     projects,
@@ -107,11 +112,30 @@ export function createContainer(deps: AppDeps) {
     discussions: createDiscussionFacts(base),
     awardEmoji,
     labels,
+  });
+  const mergeRequestVersions = createMergeRequestVersionsService({ ...base, projects, systemNotes });
+  const mergeRequestReads = createMergeRequestReadsService({
+    ...base,
+    projects,
+    mergeability,
+    versions: mergeRequestVersions,
+    labels,
+  });
+  const mergeRequestEdits = createMergeRequestEditsService({
+    ...base,
+    projects,
+    systemNotes,
     markdown,
-    // Status checks read merge requests, so they are reached late, once both exist.
-    statusChecks: { statesOf: (requests) => statusChecks.statesOf(requests) },
-    onHeadChanged: (mergeRequestId) => statusChecks.headChanged(mergeRequestId),
     rateLimits,
+    reads: mergeRequestReads,
+    versions: mergeRequestVersions,
+  });
+  const mergeRequests = createMergeRequestsService({
+    ...base,
+    reads: mergeRequestReads,
+    edits: mergeRequestEdits,
+    mergeability,
+    versions: mergeRequestVersions,
   });
   const background = createBackgroundWork();
   const merges = createMergeService({ ...base, background, gitHttp, mergeRequests, systemNotes, processes });
@@ -222,6 +246,7 @@ export function createContainer(deps: AppDeps) {
   const runners = createRunnersService({ ...base, projects, groups });
   const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits });
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
+  const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
@@ -292,6 +317,7 @@ export function createContainer(deps: AppDeps) {
     metricImages,
     runners,
     pipelines,
+    pipelinePages,
     ciJobs,
     runnerJobs,
   };

@@ -2,8 +2,8 @@ import type { DiffPreferences as UserDiffPreferences } from '../shared/api/diffs
 import type { SessionResponse } from '../shared/api/session';
 import { startEarlyGet, startEarlyGetJson } from './api/client';
 import { firstDiffsUrls, USER_PREFERENCES_API } from './features/diffs/diffsRequests';
-import { mergeRequestPagePath, notesDataPath } from './features/merge-requests/mergeRequestPaths';
-import { projectApi } from './features/projects/projectApi';
+import { mergeRequestPagePath, notesDataPath } from './lib/mergeRequests';
+import { projectApi } from './lib/projectApi';
 
 /** `/{namespaces}/{project}/-/{page}`, up to four namespaces as the router mounts them. */
 const PROJECT_PAGE = /^\/((?:[^/]+\/){1,4}[^/]+)\/-\/(.*)$/;

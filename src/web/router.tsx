@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from './components/AppLayout';
+import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError } from './components/RouteError';
 import { adminPages } from './features/admin/adminPages';
@@ -9,12 +9,10 @@ import { issuePages } from './features/issues/issuePages';
 import { labelPages } from './features/labels/labelPages';
 import { profilePages } from './features/profile/profilePages';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
+import { pipelinePages } from './features/pipelines/pipelinePages';
 import { expandProjectPages, type ProjectPage } from './features/projects/projectRoutes';
-import {
-  namespaceOrProjectPages,
-  projectsPages,
-  projectsProjectPages,
-} from './features/projects/projectsPages';
+import { namespaceOrProjectPages } from './features/namespaces/namespacePages';
+import { projectsPages, projectsProjectPages } from './features/projects/projectsPages';
 import { repositoryPages } from './features/repository/repositoryPages';
 import { sessionPages } from './features/session/sessionPages';
 
@@ -33,6 +31,7 @@ const projectPages: ProjectPage[] = [
   ...issuePages,
   ...labelPages,
   ...mergeRequestPages,
+  ...pipelinePages,
   ...repositoryPages,
   ...projectsProjectPages,
 ];

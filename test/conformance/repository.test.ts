@@ -57,6 +57,25 @@ describe('repository and protected branches through @gitbeaker/rest', () => {
     expect(shown).toMatchObject({ title: 'Add the app', stats: { additions: 1, deletions: 0, total: 1 } });
   });
 
+  it("shows a commit's diff in GitLab's Diff shape, the same as compare shows it", async () => {
+    const { project, gitlab } = setup;
+    const [commit] = await gitlab.Commits.all(project.project.id, { refName: 'feature/app' });
+    const diff = await gitlab.Commits.showDiff(project.project.id, commit?.id ?? '');
+    expect(diff).toEqual([
+      expect.objectContaining({
+        old_path: 'src/app.ts',
+        new_path: 'src/app.ts',
+        new_file: true,
+        renamed_file: false,
+        deleted_file: false,
+        generated_file: false,
+        diff: '@@ -0,0 +1 @@\n+export const app = 1;\n',
+      }),
+    ]);
+    const compared = await gitlab.Repositories.compare(project.project.id, 'main', 'feature/app');
+    expect(compared.diffs).toEqual(diff);
+  });
+
   it('protects a branch pattern, lists it and unprotects it', async () => {
     const { project, gitlab } = setup;
     const rule = await gitlab.ProtectedBranches.protect(project.project.id, 'release/*', {

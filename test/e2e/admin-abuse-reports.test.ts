@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildUser, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -37,8 +37,7 @@ describe('abuse reports in the admin area', () => {
   });
 
   async function pageAs(user: TestUser): Promise<Page> {
-    const page = await (await newContext(browser, baseUrl)).newPage();
-    await signIn(page, user.username, user.password);
+    const page = await signedInPage(browser, baseUrl, user);
     await page.goto('/admin/abuse_reports');
     return page;
   }

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitFiles } from '../../src/server/git/commits';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser } from '../support/factories';
 import { testAuthor } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -41,8 +41,7 @@ describe("previously merged commits: the Commits tab's dialog and the Changes ta
     });
     base = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}`;
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, await t.listen(), owner);
   });
   afterAll(async () => {
     await browser?.close();

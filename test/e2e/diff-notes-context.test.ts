@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitFiles } from '../../src/server/git/commits';
 import type { Discussion } from '../../src/shared/api/notes';
 import { fileHash, lineCode } from '../../src/shared/diff/lineCode';
-import { launchBrowser, newContext, screenshotsDir, signIn } from '../support/browser';
+import { launchBrowser, screenshotsDir, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { testAuthor } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -52,8 +52,7 @@ describe('diff notes on lines expanded around the hunks', () => {
     });
     base = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}`;
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, await t.listen(), owner);
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitFiles } from '../../src/server/git/commits';
 import type { Discussion } from '../../src/shared/api/notes';
-import { launchBrowser, newContext, screenshotsDir, signIn } from '../support/browser';
+import { launchBrowser, screenshotsDir, signedInPage } from '../support/browser';
 import { bmp } from '../support/images';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { testAuthor } from '../support/merge-request-factories';
@@ -41,8 +41,7 @@ describe('image comments in the swipe and onion skin modes', () => {
     });
     base = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}`;
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, await t.listen(), owner);
   });
   afterAll(async () => {
     await browser?.close();

@@ -5,14 +5,7 @@ import type { ProjectContext } from '../../src/server/features/projects/projects
 import { commitFiles } from '../../src/server/git/commits';
 import type { Discussion } from '../../src/shared/api/notes';
 import { fileHash, lineCode } from '../../src/shared/diff/lineCode';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  screenshotsDir,
-  signedInPage,
-  signIn,
-} from '../support/browser';
+import { launchBrowser, screenshot, screenshotsDir, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { bmp } from '../support/images';
 import { addProjectMember, testAuthor } from '../support/merge-request-factories';
@@ -71,8 +64,7 @@ describe('diff notes on the Changes tab', () => {
     base = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}`;
     browser = await launchBrowser();
     baseUrl = await t.listen();
-    page = await (await newContext(browser, baseUrl)).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, baseUrl, owner);
   });
   afterAll(async () => {
     await browser?.close();

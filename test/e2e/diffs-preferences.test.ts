@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiffPreferences } from '../../src/shared/api/diffs';
-import { newContext, screenshot, signIn } from '../support/browser';
+import { newContext, screenshot, signedInPage } from '../support/browser';
 import { openChangesTab, type ChangesTab } from '../support/changes-tab';
 
 /**
@@ -91,8 +91,7 @@ describe('the Changes tab keeps its preferences', () => {
     expect(writes).toEqual([{ view_diffs_file_by_file: true }]);
 
     // A browser with nothing stored reads the choice from the profile.
-    const elsewhere = await freshPage();
-    await signIn(elsewhere, tab.owner.username, tab.owner.password);
+    const elsewhere = await signedInPage(tab.browser, origin, tab.owner);
     await elsewhere.goto(tab.url);
     await elsewhere.getByText('File 1 of 2').waitFor();
     expect(await elsewhere.getByLabel('Show one file at a time').isChecked()).toBe(true);

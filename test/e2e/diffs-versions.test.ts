@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitFiles, type FileChange } from '../../src/server/git/commits';
 import { branchRef, resolveCommit } from '../../src/server/git/repository';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser } from '../support/factories';
 import { testAuthor } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -58,8 +58,7 @@ describe('the Changes tab: versions and commit by commit', () => {
     ]);
     url = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}/diffs`;
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, await t.listen(), owner);
   });
   afterAll(async () => {
     await browser?.close();

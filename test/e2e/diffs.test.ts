@@ -3,7 +3,7 @@ import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { commitFiles } from '../../src/server/git/commits';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { ctrlFLeftToBrowser } from '../support/changes-tab';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { testAuthor } from '../support/merge-request-factories';
@@ -85,8 +85,7 @@ describe('the Changes tab in the browser', () => {
     });
     url = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}/diffs`;
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, await t.listen(), owner);
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { commitFiles, readCommit } from '../../src/server/git/commits';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { addProjectMember, pushFile, testAuthor } from '../support/merge-request-factories';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
@@ -31,8 +31,7 @@ describe('the single-file editor', () => {
       title: 'Add a cart',
     });
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, await t.listen(), owner);
   });
   afterAll(async () => {
     await browser?.close();
@@ -99,9 +98,7 @@ describe('the single-file editor', () => {
   it('shows a Developer the server’s refusal on a protected branch, and commits to a new branch instead', async () => {
     const developer = await buildUser(t.container, { name: 'Grace Hopper' });
     await addProjectMember(t.container, p, developer, ACCESS_LEVELS.developer);
-    const context = await newContext(browser, new URL(page.url()).origin);
-    const devPage = await context.newPage();
-    await signIn(devPage, developer.username, developer.password);
+    const devPage = await signedInPage(browser, new URL(page.url()).origin, developer);
     await devPage.goto(`/${p.fullPath}/-/blob/main/README.md`);
     await devPage.getByRole('link', { name: 'Edit', exact: true }).click();
     const contents = devPage.getByLabel('Contents of README.md');
@@ -115,6 +112,6 @@ describe('the single-file editor', () => {
     await devPage.getByRole('button', { name: 'Commit changes' }).click();
     await devPage.waitForURL((url) => url.pathname === `/${p.fullPath}/-/blob/docs/readme/README.md`);
     expect(await readCommit(p.gitDir, 'refs/heads/docs/readme')).toMatchObject({ title: 'Update README.md' });
-    await context.close();
+    await devPage.context().close();
   });
 });

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
-import { launchBrowser, LIVE, newContext, screenshot, seenLive, signIn } from '../support/browser';
+import { launchBrowser, LIVE, screenshot, seenLive, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { addProjectMember } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -31,8 +31,7 @@ describe('a live issue page', () => {
     });
     iid = record.issue.iid;
     browser = await launchBrowser();
-    watcher = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(watcher, developer.username, developer.password);
+    watcher = await signedInPage(browser, await t.listen(), developer);
     await watcher.goto(`/${project.fullPath}/-/issues/${iid}`);
     await watcher.getByRole('heading', { name: 'Checkout times out' }).waitFor();
     await watcher.locator('.note-form').first().waitFor();

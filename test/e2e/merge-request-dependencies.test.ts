@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import type { MergeRequestBlockJson } from '../../src/shared/api/mergeRequestBlocks';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { buildMergeRequest, pushFile } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -25,8 +25,7 @@ describe('merge request dependencies in the new and edit forms', () => {
     await buildMergeRequest(t.container, owner, p, { source_branch: 'ranking', title: 'Search ranking' });
     baseUrl = await t.listen();
     browser = await launchBrowser();
-    page = await (await newContext(browser, baseUrl)).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, baseUrl, owner);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { branchRef, resolveCommit, ZERO_SHA } from '../../src/server/git/repository';
-import { LIVE, newContext, screenshot, seenLive, signIn } from '../support/browser';
+import { LIVE, screenshot, seenLive, signedInPage } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
 import { pushFile } from '../support/merge-request-factories';
 
@@ -53,14 +53,13 @@ describe('a live merge request page', () => {
       title: 'Draft: Add a cart',
       description: 'Adds the cart.',
     });
-    watcher = await (await newContext(browser, baseUrl)).newPage();
+    watcher = await signedInPage(browser, baseUrl, setup.developer);
     watcher.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (pathname === `/${project.fullPath}/-/merge_requests/1.json`) pageReads++;
       if (pathname === `/api/v4/projects/${encodeURIComponent(project.fullPath)}/merge_requests/1/commits`)
         commitsReads++;
     });
-    await signIn(watcher, setup.developer.username, setup.developer.password);
     await watcher.goto(`/${project.fullPath}/-/merge_requests/1`);
     await header().getByText('Draft', { exact: true }).waitFor();
     await watcher

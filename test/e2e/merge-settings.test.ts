@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, signIn } from '../support/browser';
+import { screenshot, signedInPage } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
 import { buildMergeRequest, pushFile } from '../support/merge-request-factories';
 
@@ -121,8 +121,7 @@ describe('the project’s merge request settings page', () => {
   });
 
   it('tells a Developer the page is for Maintainers, and the server refuses the change', async () => {
-    const other = await (await newContext(s.browser, s.baseUrl)).newPage();
-    await signIn(other, s.developer.username, s.developer.password);
+    const other = await signedInPage(s.browser, s.baseUrl, s.developer);
     await other.goto(`/${s.project.fullPath}/-/settings/merge_requests`);
     await other
       .getByText('You need at least the Maintainer role to change this project’s settings.')

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branchRef, resolveCommit } from '../../src/server/git/repository';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { buildMergeRequest } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -16,8 +16,7 @@ describe('the merge widget’s dependency report and merged-state actions', () =
     t = await createTestApp();
     owner = await buildUser(t.container, { name: 'Ada Lovelace' });
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, await t.listen(), owner);
   });
   afterAll(async () => {
     await browser?.close();

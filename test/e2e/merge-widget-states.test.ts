@@ -13,7 +13,7 @@ import { MERGE_CHECKS_CHECKING } from '../../src/shared/merge-checks/mergeChecks
 import { BRANCH_DELETION_NOTICE } from '../../src/shared/merge-widget/messages';
 import { MERGING_MESSAGES } from '../../src/shared/merge-widget/mergingMessages';
 import { DELETES_SOURCE_BRANCH } from '../../src/shared/merge-widget/widgetVisibility';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
 import { buildProject, buildUser } from '../support/factories';
 import { addProjectMember, buildMergeRequest, pushFile } from '../support/merge-request-factories';
@@ -194,8 +194,7 @@ describe('the merge widget’s state panels', () => {
 
     const reporter = await buildUser(s.t.container, { name: 'Rory Reporter' });
     await addProjectMember(s.t.container, p, reporter, ACCESS_LEVELS.reporter);
-    const other = await (await newContext(s.browser, s.baseUrl)).newPage();
-    await signIn(other, reporter.username, reporter.password);
+    const other = await signedInPage(s.browser, s.baseUrl, reporter);
     await other.goto(`/${p.fullPath}/-/merge_requests/1`);
     await widgetOf(other).getByText('Set to merge when all merge checks pass').waitFor();
     await widgetOf(other).getByText('Deletes the source branch', { exact: true }).waitFor();
@@ -330,8 +329,7 @@ describe('the merge widget on a Geo secondary node', () => {
     const owner = await buildUser(t.container, { name: 'Ada Lovelace' });
     const p = await buildProject(t.container, owner, { visibility: 'public' });
     await buildMergeRequest(t.container, owner, p, { source_branch: 'feature', title: 'Add a cart' });
-    const page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
+    const page = await signedInPage(browser, await t.listen(), owner);
     await page.goto(`/${p.fullPath}/-/merge_requests/1`);
     await widgetOf(page)
       .getByText('Merge unavailable: merge requests are read-only in a secondary Geo node.')

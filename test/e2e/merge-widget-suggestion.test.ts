@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { userCallouts } from '../../src/server/db/schema';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { readCommit } from '../../src/server/git/commits';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { pushFile } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -23,8 +23,7 @@ describe('the widget’s pipeline suggestion card', () => {
     owner = await buildUser(t.container, { name: 'Ada Lovelace' });
     browser = await launchBrowser();
     baseUrl = await t.listen();
-    page = await (await newContext(browser, baseUrl)).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, baseUrl, owner);
   });
   afterAll(async () => {
     await browser?.close();
@@ -73,8 +72,7 @@ describe('the widget’s pipeline suggestion card', () => {
   it('opens a new .gitlab-ci.yml on the source branch, and the card is gone once it is committed', async () => {
     // Dismissals are per user: someone who never closed the card, on their own project.
     const grace = await buildUser(t.container, { name: 'Grace Hopper' });
-    page = await (await newContext(browser, baseUrl)).newPage();
-    await signIn(page, grace.username, grace.password);
+    page = await signedInPage(browser, baseUrl, grace);
     const p = await requestWithoutCi(grace);
     await card().getByRole('link', { name: 'Try out pipelines' }).click();
     await page.waitForURL((url) => url.pathname === `/${p.fullPath}/-/new/feature/cart`);

@@ -4,7 +4,7 @@ import type { UpdateProjectBody } from '../../src/shared/api/projects';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { readCommit } from '../../src/server/git/commits';
 import { branchRef, resolveCommit, ZERO_SHA } from '../../src/server/git/repository';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { pushFile } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -21,8 +21,7 @@ describe('the merge request widget', () => {
     t.container.jobs.start((error) => console.error(error));
     owner = await buildUser(t.container, { name: 'Ada Lovelace' });
     browser = await launchBrowser();
-    page = await (await newContext(browser, await t.listen())).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, await t.listen(), owner);
   });
   afterAll(async () => {
     await t?.container.jobs.stop();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Issue } from '../../src/shared/api/issues';
 import type { MergeRequest } from '../../src/shared/api/mergeRequests';
-import { newContext, screenshot, signIn } from '../support/browser';
+import { newContext, screenshot, signedInPage } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
 import { buildUser } from '../support/factories';
 import { buildMergeRequest } from '../support/merge-request-factories';
@@ -30,12 +30,6 @@ describe('the award bar and the discussion lock of a merge request and an issue'
     (await setup.t.app.inject({ method: 'GET', url })).json<
       Pick<MergeRequest | Issue, 'upvotes' | 'downvotes'>
     >();
-
-  async function signedInAs(user: { username: string; password: string }) {
-    const page = await (await newContext(setup.browser, setup.baseUrl)).newPage();
-    await signIn(page, user.username, user.password);
-    return page;
-  }
 
   it('shows thumbs up and down on the merge request, counted as its votes, and toggles them', async () => {
     const { page, t, developer } = setup;
@@ -94,7 +88,11 @@ describe('the award bar and the discussion lock of a merge request and an issue'
     await screenshot(page, 'merge-request-locked');
     expect((await votes(mrApi)) as unknown as MergeRequest).toMatchObject({ discussion_locked: true });
 
-    const outsider = await signedInAs(await buildUser(t.container, { name: 'Eve Outsider' }));
+    const outsider = await signedInPage(
+      setup.browser,
+      setup.baseUrl,
+      await buildUser(t.container, { name: 'Eve Outsider' }),
+    );
     await outsider.goto(mrUrl);
     await outsider
       .getByText('The discussion in this merge request is locked. Only project members can comment.')

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { launchBrowser, LIVE, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, LIVE, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { addProjectMember, buildMergeRequest } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -35,8 +35,8 @@ describe('the Activity section of a merge request', () => {
     mrUrl = `/${project.fullPath}/-/merge_requests/${mr.mergeRequest.iid}`;
     url = await t.listen();
     browser = await launchBrowser();
-    adaPage = await signedInPage(ada);
-    gracePage = await signedInPage(grace);
+    adaPage = await signedInPage(browser, url, ada);
+    gracePage = await signedInPage(browser, url, grace);
   });
   afterAll(async () => {
     await browser?.close();
@@ -49,12 +49,6 @@ describe('the Activity section of a merge request', () => {
       await screenshot(gracePage, `debug-grace-${ctx.task.name.slice(0, 20)}`);
     }
   });
-
-  async function signedInPage(user: TestUser): Promise<Page> {
-    const page = await (await newContext(browser, url)).newPage();
-    await signIn(page, user.username, user.password);
-    return page;
-  }
 
   const activity = (page: Page) => page.getByRole('region', { name: 'Activity' });
   const commentForm = (page: Page) => page.getByRole('form', { name: 'Add a comment' });
@@ -113,7 +107,7 @@ describe('the Activity section of a merge request', () => {
     const note = noteWith(gracePage, 'the cart limit comes from the warehouse');
     await note.getByText('Internal note', { exact: true }).waitFor();
 
-    const evePage = await signedInPage(eve);
+    const evePage = await signedInPage(browser, url, eve);
     await openActivity(evePage);
     await noteWith(evePage, 'one question about the cart size').waitFor();
     expect(await noteWith(evePage, 'the cart limit comes from the warehouse').count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, newContext, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -27,14 +27,14 @@ describe('groups, projects and members in the browser', () => {
     await page.context().close();
   });
 
-  const open = async () => {
-    page = await (await newContext(browser, url)).newPage();
+  /** A page of its own browser context, signed in as `user` if given, else anonymous. */
+  const open = async (user?: TestUser) => {
+    page = user ? await signedInPage(browser, url, user) : await (await newContext(browser, url)).newPage();
     return page;
   };
 
   it('creates a group and a project in it, shows it on the dashboard and adds a member', async () => {
-    await open();
-    await signIn(page, owner.username, owner.password);
+    await open(owner);
 
     await page.goto('/dashboard/projects');
     await expect.poll(() => page.getByRole('heading', { name: 'No projects yet' }).isVisible()).toBe(true);
@@ -134,8 +134,7 @@ describe('groups, projects and members in the browser', () => {
       payload: { user_id: colleague.id, access_level: 30 },
     });
 
-    await open();
-    await signIn(page, colleague.username, colleague.password);
+    await open(colleague);
     await page.goto('/grace/docs-site/-/project_members');
     await expect
       .poll(() => page.getByRole('list', { name: 'Members' }).getByText('Grace Hopper').isVisible())
@@ -147,8 +146,7 @@ describe('groups, projects and members in the browser', () => {
     ).toBe(0);
     await page.context().close();
 
-    await open();
-    await signIn(page, owner.username, owner.password);
+    await open(owner);
     await page.goto('/grace/docs-site/-/project_members');
     await page.getByRole('button', { name: 'Remove alan' }).click();
     await page.getByRole('button', { name: 'Remove member' }).click();
@@ -161,8 +159,7 @@ describe('groups, projects and members in the browser', () => {
 
   it('shows server errors on the new project form in a flash and creates nothing', async () => {
     await buildProject(t.container, owner, { name: 'Taken', path: 'taken' });
-    await open();
-    await signIn(page, owner.username, owner.password);
+    await open(owner);
     await page.goto('/projects/new');
     await page.getByLabel('Project name').fill('Taken');
     await page.getByRole('button', { name: 'Create project' }).click();
@@ -172,8 +169,7 @@ describe('groups, projects and members in the browser', () => {
 
   it('edits settings, archives, and deletes a project only after its path is typed', async () => {
     await buildProject(t.container, owner, { name: 'Scratch', path: 'scratch', description: 'Old words' });
-    await open();
-    await signIn(page, owner.username, owner.password);
+    await open(owner);
     await page.goto('/grace/scratch/-/edit');
     await page.getByLabel('Project description (optional)').fill('New words');
     await page.getByRole('button', { name: 'Save changes' }).click();

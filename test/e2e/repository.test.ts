@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { commitFiles } from '../../src/server/git/commits';
 import { branchRef, resolveCommit } from '../../src/server/git/repository';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { openAt, signedInAndAnonymous } from '../support/layout';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -75,8 +75,7 @@ describe('repository pages in the browser', () => {
     });
     browser = await launchBrowser();
     baseUrl = await t.listen();
-    page = await (await newContext(browser, baseUrl)).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, baseUrl, owner);
   });
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail')

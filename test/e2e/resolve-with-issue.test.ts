@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshot, signIn } from '../support/browser';
+import { screenshot, signedInPage } from '../support/browser';
 import { mergeRequestWithThread, signedInProject } from '../support/browser-setup';
 import { buildUser } from '../support/factories';
 
@@ -33,8 +33,7 @@ describe('resolving a thread with a new issue', () => {
 
     const { t, browser, baseUrl } = setup;
     const eve = await buildUser(t.container, { name: 'Eve Outsider' });
-    const evePage = await (await newContext(browser, baseUrl)).newPage();
-    await signIn(evePage, eve.username, eve.password);
+    const evePage = await signedInPage(browser, baseUrl, eve);
     await openActivity(evePage);
     expect(await newIssueLink(evePage).count()).toBe(0);
     await evePage.context().close();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { addProjectMember, buildMergeRequest } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -24,8 +24,7 @@ describe('status checks: the settings section and the widget report', () => {
     await addProjectMember(t.container, p, developer, ACCESS_LEVELS.developer);
     browser = await launchBrowser();
     baseUrl = await t.listen();
-    page = await (await newContext(browser, baseUrl)).newPage();
-    await signIn(page, owner.username, owner.password);
+    page = await signedInPage(browser, baseUrl, owner);
   });
   afterAll(async () => {
     await browser?.close();
@@ -94,8 +93,7 @@ describe('status checks: the settings section and the widget report', () => {
   });
 
   it('keeps the section from a Developer, whom the server refuses too', async () => {
-    const other = await (await newContext(browser, baseUrl)).newPage();
-    await signIn(other, developer.username, developer.password);
+    const other = await signedInPage(browser, baseUrl, developer);
     await other.goto(`/${p.fullPath}/-/settings/merge_requests`);
     await other
       .getByText('You need at least the Maintainer role to change this project’s settings.')

@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MergeRequestDetail } from '../../src/shared/api/mergeRequests';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { openServerProcessDatabase } from '../support/test-database';
 
 const ROOT_PASSWORD = 'crash-test-password';
 const REQUESTS = 8;
@@ -41,12 +41,14 @@ async function restClient(base: string) {
  */
 describe('a server killed in the middle of merges', () => {
   let dataDir: string;
+  let database: Awaited<ReturnType<typeof openServerProcessDatabase>>;
   const servers: ServerProcess[] = [];
   const start = async () => {
     const server = await startServerProcess(dataDir, {
       INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
       SEED_DEMO: 'false',
       RUNNER: 'none',
+      ...database.env,
     });
     servers.push(server);
     await server.ready;
@@ -56,16 +58,12 @@ describe('a server killed in the middle of merges', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'merge-crash-'));
     // The run's migrated database, so the server need not create one (seconds of WebAssembly).
-    const database = await openDatabase({
-      kind: 'pglite',
-      dataDir: path.join(dataDir, 'db'),
-      loadDataDir: new Blob([await readFile(inject('pgliteSnapshot'))]),
-    });
-    await database.close();
+    database = await openServerProcessDatabase(dataDir);
   });
   afterAll(async () => {
     for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
     await Promise.all(servers.map((server) => server.exited));
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
-import { launchBrowser, newContext, signIn } from './browser';
+import { launchBrowser, signedInPage } from './browser';
 import { buildProject, buildUser, type TestUser } from './factories';
 import { addProjectMember, buildMergeRequest } from './merge-request-factories';
 import { createTestApp, type TestApp } from './test-app';
@@ -41,8 +41,7 @@ export function signedInProject(options: {
     }
     setup.baseUrl = await t.listen();
     setup.browser = await launchBrowser();
-    setup.page = await (await newContext(setup.browser, setup.baseUrl)).newPage();
-    await signIn(setup.page, setup.owner.username, setup.owner.password);
+    setup.page = await signedInPage(setup.browser, setup.baseUrl, setup.owner);
   });
   afterAll(async () => {
     await setup.browser?.close();
@@ -69,7 +68,6 @@ export async function mergeRequestWithThread(
     payload: { note: { note, type: 'DiscussionNote' } },
   });
   if (started.statusCode !== 201) throw new Error(`thread not started: ${started.body}`);
-  const developerPage = await (await newContext(browser, baseUrl)).newPage();
-  await signIn(developerPage, developer.username, developer.password);
+  const developerPage = await signedInPage(browser, baseUrl, developer);
   return { mrUrl, developerPage };
 }

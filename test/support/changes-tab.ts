@@ -3,7 +3,7 @@ import type { DiffsBatch } from '../../src/shared/api/diffs';
 import { isLastBatch } from '../../src/web/features/diffs/batchLoading';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import type { FileChange } from '../../src/server/git/commits';
-import { launchBrowser, newContext, signIn } from './browser';
+import { launchBrowser, signedInPage } from './browser';
 import { buildProject, buildUser, type TestUser } from './factories';
 import { buildChangesMergeRequest } from './merge-request-factories';
 import { createTestApp, type TestApp } from './test-app';
@@ -43,10 +43,8 @@ export async function openChangesTab(input: {
     extend: extend && ((branch) => extend(project.gitDir, branch)),
   });
   const browser = await launchBrowser();
-  const context = await newContext(browser, await t.listen());
-  if (input.permissions) await context.grantPermissions(input.permissions);
-  const page = await context.newPage();
-  await signIn(page, owner.username, owner.password);
+  const page = await signedInPage(browser, await t.listen(), owner);
+  if (input.permissions) await page.context().grantPermissions(input.permissions);
   return {
     t,
     owner,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -7,24 +8,55 @@ import { withDatabase } from './global-setup';
 
 /** A fresh, migrated database for one test file: a PGlite loaded from the snapshot, or a copy of the template. */
 export async function openTestDatabase(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  const template = inject('postgresTemplate');
-  if (url && template) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
+  const copy = await copyPostgresTemplate();
+  if (copy) {
+    const database = await openDatabase({ kind: 'postgres', url: copy.url });
     return {
       ...database,
       close: async () => {
         await database.close();
-        await dropWhenIdle(admin, name);
-        await admin.end();
+        await copy.drop();
       },
     };
   }
   return openPgliteTestDatabase();
+}
+
+/**
+ * A fresh, migrated database for a server process of its own on `dataDir` (test/support/server-process.ts):
+ * on the PostgreSQL lane a copy of the template, named in the environment to start it with;
+ * otherwise the snapshot loaded into `dataDir`, where the server looks for its PGlite.
+ */
+export async function openServerProcessDatabase(
+  dataDir: string,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const copy = await copyPostgresTemplate();
+  if (copy) return { env: { DATABASE_URL: copy.url }, drop: copy.drop };
+  const database = await openDatabase({
+    kind: 'pglite',
+    dataDir: path.join(dataDir, 'db'),
+    loadDataDir: new Blob([await readFile(inject('pgliteSnapshot'))]),
+  });
+  await database.close();
+  return { env: {}, drop: async () => undefined };
+}
+
+/** A new database made from the run's migrated template, when the run is on PostgreSQL. */
+async function copyPostgresTemplate(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!url || !template) return null;
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  return {
+    url: withDatabase(url, name),
+    drop: async () => {
+      await dropWhenIdle(admin, name);
+      await admin.end();
+    },
+  };
 }
 
 /**

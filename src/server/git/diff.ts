@@ -1,6 +1,12 @@
 import { MAX_FILE_PATCH_BYTES } from '../../shared/diff/diffLimits';
 import { isLossyPath } from '../../shared/diff/gitPath';
-import { parseFilePatch, type ParsedDiffFile } from '../../shared/diff/parsePatch';
+import {
+  PatchSplitter,
+  toFilePatch,
+  TypeChangePairs,
+  type FilePatch,
+  type PatchProblem,
+} from './patch-splitter';
 import { readBatches } from './read-batches';
 import { GitError, runGit, streamGit } from './run-git';
 
@@ -18,32 +24,6 @@ export type FileDiff = {
 };
 
 export type DiffResult = { files: FileDiff[]; overflow: boolean };
-
-type RawChange = Omit<FileDiff, 'diff'>;
-
-/** `git diff --raw -z`: `:mode mode sha sha STATUS\0path\0[path\0]`, safe for any file name. */
-function parseRaw(raw: string): RawChange[] {
-  const fields = raw.split('\0');
-  const changes: RawChange[] = [];
-  for (let i = 0; i < fields.length;) {
-    const meta = fields[i++];
-    if (!meta?.startsWith(':')) continue;
-    const [aMode = '', bMode = '', , , status = ''] = meta.slice(1).split(' ');
-    const firstPath = fields[i++] ?? '';
-    const twoPaths = status.startsWith('R') || status.startsWith('C');
-    const secondPath = twoPaths ? (fields[i++] ?? '') : firstPath;
-    changes.push({
-      oldPath: firstPath,
-      newPath: secondPath,
-      aMode,
-      bMode,
-      newFile: status === 'A',
-      renamedFile: status.startsWith('R'),
-      deletedFile: status === 'D',
-    });
-  }
-  return changes;
-}
 
 /** A file's hunks without its headers (`index`, `---`, `+++`, modes, renames). */
 function hunksOf(filePatch: string): string {
@@ -71,7 +51,7 @@ export async function diffCommits(
   const range = ['--end-of-options', from, to, '--'];
   const raw = await runGit(gitDir, [...DIFF_ARGS, '--raw', '-z', ...range]);
   const changes = parseRaw(raw.stdout.toString('utf8'));
-  const listed = changes.slice(0, options.maxFiles ?? changes.length);
+  const listed = changes.slice(0, options.maxFiles ?? changes.length).map(asFileChange);
   if (listed.length === 0) return { files: [], overflow: false };
   const overflow = listed.length < changes.length;
   const pathspecs = overflow
@@ -122,10 +102,7 @@ export type ChangedFile = {
   removedLines: number | null;
 };
 
-/** Why a file's lines are not shown: git found it binary, it is over the size limit, or unreadable. */
-export type PatchProblem = 'binary' | 'too_large' | 'non_utf8' | 'control_characters';
-
-export type FilePatch = ParsedDiffFile & { problem: PatchProblem | null; patchBytes: number };
+export type { FilePatch, PatchProblem };
 
 export { MAX_FILE_PATCH_BYTES };
 
@@ -158,7 +135,7 @@ export async function listChangedFiles(
     runGit(gitDir, [...CHANGES_ARGS, ...whitespaceArgs(options), '--numstat', '-z', ...range]),
   ]);
   const counts = parseNumstat(numstat.stdout.toString('utf8'));
-  return parseRawRecords(raw.stdout.toString('utf8')).map((change) => {
+  return parseRaw(raw.stdout.toString('utf8')).map((change) => {
     const count = counts.get(changeKey(change));
     // With -w a whitespace-only file is missing from numstat: nothing counts as changed.
     const [added, removed] = count ?? (options.ignoreWhitespace ? [0, 0] : [null, null]);
@@ -166,9 +143,13 @@ export async function listChangedFiles(
   });
 }
 
-function parseRawRecords(raw: string): Array<Omit<ChangedFile, 'addedLines' | 'removedLines'>> {
+/** A changed file as `git diff --raw -z` lists it, before numstat counts its lines. */
+type RawChange = Omit<ChangedFile, 'addedLines' | 'removedLines'>;
+
+/** `git diff --raw -z`: `:mode mode sha sha STATUS\0path\0[path\0]`, safe for any file name. */
+function parseRaw(raw: string): RawChange[] {
   const fields = raw.split('\0');
-  const changes: Array<Omit<ChangedFile, 'addedLines' | 'removedLines'>> = [];
+  const changes: RawChange[] = [];
   for (let i = 0; i < fields.length;) {
     const meta = fields[i++];
     if (!meta?.startsWith(':')) continue;
@@ -191,6 +172,17 @@ function parseRawRecords(raw: string): Array<Omit<ChangedFile, 'addedLines' | 'r
   }
   return changes;
 }
+
+/** The fields a {@link FileDiff} keeps of a listed change (GitLab's REST diff has no blob ids). */
+const asFileChange = (change: RawChange): Omit<FileDiff, 'diff'> => ({
+  oldPath: change.oldPath,
+  newPath: change.newPath,
+  aMode: change.aMode,
+  bMode: change.bMode,
+  newFile: change.newFile,
+  renamedFile: change.renamedFile,
+  deletedFile: change.deletedFile,
+});
 
 /** `--numstat -z`: `added\tremoved\tpath\0`, or `added\tremoved\t\0old\0new\0` for renames; `-` for binary. */
 function parseNumstat(text: string): Map<string, [number | null, number | null]> {
@@ -284,169 +276,6 @@ export async function readFilePatches(
   return patches;
 }
 
-/**
- * A path whose type changed (a symbolic link replaced by a file, or the other way round) is one
- * change in git's listing (`T`) but two patches in its output, the old side deleted and the new
- * one added. They are put back together, so the file has all its lines under its one key.
- */
-class TypeChangePairs {
-  private held: FilePatch | null = null;
-
-  *push(patch: FilePatch): Generator<FilePatch> {
-    const held = this.held;
-    this.held = null;
-    if (held && patch.newFile && patch.newPath === held.oldPath) {
-      yield joinTypeChange(held, patch);
-      return;
-    }
-    if (held) yield held;
-    if (patch.deletedFile) this.held = patch;
-    else yield patch;
-  }
-
-  *end(): Generator<FilePatch> {
-    if (this.held) yield this.held;
-    this.held = null;
-  }
-}
-
-function joinTypeChange(removed: FilePatch, added: FilePatch): FilePatch {
-  const problem = removed.problem ?? added.problem;
-  return {
-    ...added,
-    aMode: removed.aMode,
-    oldBlobId: removed.oldBlobId,
-    newFile: false,
-    modeChanged: true,
-    binary: removed.binary || added.binary,
-    removedLines: removed.removedLines,
-    lines: problem ? [] : [...removed.lines, ...added.lines],
-    problem,
-    patchBytes: removed.patchBytes + added.patchBytes,
-  };
-}
-
-type RawFilePatch = { bytes: Buffer; size: number; truncated: boolean };
-
-const HEADER = Buffer.from('diff --git ');
-const NEWLINE_HEADER = Buffer.from('\ndiff --git ');
-const NEWLINE = 0x0a;
-
-/**
- * Cuts a stream of patch bytes into files at `diff --git` lines. Only complete lines are judged
- * (content lines always start with ` `, `+`, `-` or `\`, so a header cannot be mistaken), and a
- * file past `maxBytes` keeps only its head, which is enough for its header fields.
- */
-class PatchSplitter {
-  private carry: Buffer = Buffer.alloc(0);
-  private current: { pieces: Buffer[]; kept: number; size: number } | null = null;
-  /** The carry was dropped mid-line, so the next bytes do not start a line. */
-  private midLine = false;
-
-  constructor(private readonly maxBytes: number) {}
-
-  push(chunk: Buffer): RawFilePatch[] {
-    const data = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
-    const lastNewline = data.lastIndexOf(NEWLINE);
-    const done: RawFilePatch[] = [];
-    if (lastNewline < 0) {
-      this.carry = data;
-      if (this.carry.length > this.maxBytes) this.spillCarry();
-      return done;
-    }
-    const complete = data.subarray(0, lastNewline + 1);
-    let start = 0;
-    if (!this.midLine && complete.subarray(0, HEADER.length).equals(HEADER)) this.startFile(done);
-    this.midLine = false;
-    for (;;) {
-      const found = complete.indexOf(NEWLINE_HEADER, start);
-      if (found < 0) break;
-      this.append(complete.subarray(start, found + 1));
-      start = found + 1;
-      this.startFile(done);
-    }
-    this.append(complete.subarray(start));
-    this.carry = Buffer.from(data.subarray(lastNewline + 1));
-    if (this.carry.length > this.maxBytes) this.spillCarry();
-    return done;
-  }
-
-  end(): RawFilePatch[] {
-    const done: RawFilePatch[] = [];
-    this.append(this.carry);
-    this.carry = Buffer.alloc(0);
-    this.finishFile(done);
-    return done;
-  }
-
-  /** A line longer than the limit: it is counted, not kept, and the file is already too large. */
-  private spillCarry(): void {
-    if (this.current) this.current.size += this.carry.length;
-    this.carry = Buffer.alloc(0);
-    this.midLine = true;
-  }
-
-  private startFile(done: RawFilePatch[]): void {
-    this.finishFile(done);
-    this.current = { pieces: [], kept: 0, size: 0 };
-  }
-
-  private finishFile(done: RawFilePatch[]): void {
-    if (!this.current) return;
-    const { pieces, size } = this.current;
-    const bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
-    done.push({ bytes, size, truncated: size > this.maxBytes });
-    this.current = null;
-  }
-
-  private append(bytes: Buffer): void {
-    if (!this.current || bytes.length === 0) return;
-    this.current.size += bytes.length;
-    if (this.current.kept >= this.maxBytes) return;
-    const room = this.maxBytes - this.current.kept;
-    // A view, not a copy: each batch read from git is a buffer of its own, never reused.
-    const kept = bytes.length <= room ? bytes : bytes.subarray(0, room);
-    this.current.pieces.push(kept);
-    this.current.kept += kept.length;
-  }
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-/**
- * C0 controls other than tab, line feed, vertical tab, form feed, carriage return and escape, and
- * DEL (git quotes such bytes in paths, so headers never hold one). Looked for in the bytes, one
- * `memchr` per control: seven times faster than a regular expression over the text, and the same
- * answer, since UTF-8 never uses bytes below 0x80 inside a multi-byte character.
- */
-const CONTROL_BYTES = [
-  ...[0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08],
-  ...[0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a],
-  ...[0x1c, 0x1d, 0x1e, 0x1f, 0x7f],
-];
-const hasControlBytes = (bytes: Buffer) => CONTROL_BYTES.some((byte) => bytes.includes(byte));
-
-function toFilePatch(raw: RawFilePatch): FilePatch {
-  if (raw.truncated) {
-    const text = raw.bytes.toString('utf8');
-    const hunkStart = text.search(/^@@ /m);
-    const header = parseFilePatch(hunkStart < 0 ? text : text.slice(0, hunkStart));
-    return { ...header, problem: 'too_large', patchBytes: raw.size };
-  }
-  let text: string;
-  let problem: PatchProblem | null = null;
-  try {
-    text = utf8.decode(raw.bytes);
-  } catch {
-    text = raw.bytes.toString('utf8');
-    problem = 'non_utf8';
-  }
-  const parsed = parseFilePatch(text);
-  if (parsed.binary) problem = 'binary';
-  else if (!problem && hasControlBytes(raw.bytes)) problem = 'control_characters';
-  // Added to the parsed object rather than spread into a copy, which V8 would give slow properties.
-  return Object.assign(parsed, { lines: problem ? [] : parsed.lines, problem, patchBytes: raw.size });
-}
-
 /** The size in bytes of each blob among `shas`, in one `cat-file --batch-check` call; others are left out. */
 export async function blobSizes(gitDir: string, shas: string[]): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
@@ -476,7 +305,7 @@ export async function readBlobs(
   const { stdout } = await runGit(gitDir, ['cat-file', '--batch'], { input: wanted.join('\n') + '\n' });
   let at = 0;
   while (at < stdout.length) {
-    const headerEnd = stdout.indexOf(NEWLINE, at);
+    const headerEnd = stdout.indexOf(0x0a, at);
     if (headerEnd < 0) break;
     const [sha = '', type, size] = stdout.subarray(at, headerEnd).toString('utf8').split(' ');
     if (type === undefined || size === undefined) break;

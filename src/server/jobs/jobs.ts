@@ -12,6 +12,8 @@ import {
   type JobRow,
 } from './jobs.repo';
 
+export type { JobRow };
+
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
 
 /** How long a running job may hold its queue before another process assumes its worker died. */

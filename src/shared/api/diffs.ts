@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { diffFileSchema as restDiffFileSchema } from './mergeRequests';
 import { booleanParam } from './params';
-import { commitSchema } from './repository';
+import { commitSchema, diffFileSchema as restDiffFileSchema } from './repository';
 
 /**
  * The Changes tab's contracts, in GitLab's field names (spec 001 sections 3 and 7.3). The page's

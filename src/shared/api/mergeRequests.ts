@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { booleanParam, idListParam } from './params';
 import { labelBasicSchema, labelChangeParams, labelFilterParams } from './labels';
 import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam, assigneeUsernameParam } from './assignees';
-import { commitSchema, type CommitJson } from './repository';
+import { commitSchema, diffFileSchema, type CommitJson } from './repository';
 
 export const MAX_TITLE_LENGTH = 255;
 /** GitLab's limit for descriptions (1,000,000 characters). */
@@ -205,20 +205,6 @@ export const rebaseResponseSchema = z.object({ rebase_in_progress: z.literal(tru
 /** A commit of a merge request, as `GET .../merge_requests/:iid/commits` lists it: the repository's commit shape. */
 export const mergeRequestCommitSchema = commitSchema;
 export type MergeRequestCommit = CommitJson;
-
-/** One file of a diff, with GitLab's field names (`changes`, `diffs` and version items). */
-export const diffFileSchema = z.object({
-  old_path: z.string(),
-  new_path: z.string(),
-  a_mode: z.string(),
-  b_mode: z.string(),
-  new_file: z.boolean(),
-  renamed_file: z.boolean(),
-  deleted_file: z.boolean(),
-  generated_file: z.boolean(),
-  diff: z.string(),
-});
-export type DiffFile = z.infer<typeof diffFileSchema>;
 
 export const mergeRequestChangesSchema = mergeRequestSchema.extend({
   changes: z.array(diffFileSchema),

@@ -130,8 +130,11 @@ export const repositoryFileSchema = z.object({
 });
 export type RepositoryFileJson = z.infer<typeof repositoryFileSchema>;
 
-/** One file of a commit's diff (`GET .../repository/commits/:sha/diff`). */
-export const commitDiffFileSchema = z.object({
+/**
+ * One file of a diff in GitLab's REST shape (its `Diff` entity): a commit's diff, compare, and a
+ * merge request's `changes`, `diffs` and version items.
+ */
+export const diffFileSchema = z.object({
   old_path: z.string(),
   new_path: z.string(),
   a_mode: z.string(),
@@ -139,9 +142,10 @@ export const commitDiffFileSchema = z.object({
   new_file: z.boolean(),
   renamed_file: z.boolean(),
   deleted_file: z.boolean(),
+  generated_file: z.boolean(),
   diff: z.string(),
 });
-export type CommitDiffFileJson = z.infer<typeof commitDiffFileSchema>;
+export type DiffFileJson = z.infer<typeof diffFileSchema>;
 
 /** `POST/PUT/DELETE .../repository/files/:file_path`. */
 export const fileChangeBodySchema = z.object({

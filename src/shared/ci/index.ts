@@ -46,6 +46,7 @@ export {
   type PredefinedContext,
 } from './variables/predefined';
 export { compositeStatus, CI_STATUSES, type CiStatus } from './status/composite';
+export { pipelineStages, type StageJob, type StageStatus } from './status/stages';
 export { nextTransitions, pipelineStatus, type ProcessedJob, type Transition } from './status/processing';
 export {
   jobDetailedStatus,

@@ -2,8 +2,8 @@ import { ActionList, ActionMenu, Flash, Spinner, TextInput } from '@primer/react
 import { useState } from 'react';
 import type { UserBasic } from '../../shared/api/users';
 import { cutAvatarList } from '../../shared/notes/displayLimits';
-import { useAssignableMembers } from '../features/issues/queries';
-import { useSession } from '../features/session/useSession';
+import { useSession } from '../lib/useSession';
+import { useAssignableMembers } from './assignableMembers';
 import './sidebar.css';
 
 /** The spec's words when assigning fails (section 8). */

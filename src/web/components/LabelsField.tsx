@@ -1,7 +1,7 @@
 import { ActionList, ActionMenu, Flash, Spinner, TextInput } from '@primer/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useProjectLabels } from '../features/labels/queries';
+import { useProjectLabels } from './projectLabels';
 import { LabelChip, type ListedLabel } from './LabelChip';
 import './sidebar.css';
 

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { awardEmojiBodySchema, awardEmojiSchema } from '../../../shared/api/awardEmoji';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Actor } from '../../auth/permissions';
 import type { Container } from '../../container';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { reader, requireUser } from '../auth/api-auth';
 import { presentAward } from './award-emoji.presenter';
 import type { Awardable } from './award-emoji.service';
 import { issueAwardable, mergeRequestAwardable, noteAwardable } from './awardables';
@@ -28,11 +28,6 @@ type AwardableRoute<P extends z.ZodObject> = {
   params: P;
   resolve: (actor: Actor, params: z.infer<P>) => Promise<Awardable>;
 };
-
-function reader(request: FastifyRequest) {
-  assertScope(request, 'api_read');
-  return request.currentUser;
-}
 
 /** GitLab's award emoji API for one kind of awardable: list, show, award, remove. */
 function registerAwardableRoutes<P extends z.ZodObject>(

@@ -6,9 +6,8 @@ import { booleanParam } from '../../../shared/api/params';
 
 import { revisionParam } from '../../../shared/api/repository';
 import type { Container } from '../../container';
-import { presentDiffFile } from '../merge-requests/merge-requests.presenter';
-import { apiActor } from '../projects/api-actor';
-import { presentCommit } from '../repository/repository.presenter';
+import { presentCommit, presentDiffFile } from '../repository/repository.presenter';
+import { apiActor } from '../auth/api-auth';
 
 /** GitLab's `GET /projects/:id/repository/compare?from=&to=&straight=`. */
 export function registerCompareRoutes(

@@ -10,7 +10,7 @@ import { fileHash } from '../../../shared/diff/lineCode';
 import { submoduleLinks } from '../../../shared/diff/submoduleLinks';
 import { encodePath } from '../../../shared/repository/blobPages';
 import { escapeHtml } from '../../highlight/highlight';
-import type { DiffVersionRow } from '../merge-requests/merge-requests.repo';
+import type { DiffVersionRow } from '../merge-requests/merge-request-rows';
 import type { DiffFileView, DiffSelection, EditTarget } from './diffs.service';
 
 const mergeRequestUrl = (selection: DiffSelection) =>

@@ -17,9 +17,9 @@ import {
 } from '../../../shared/api/projects';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
-import { apiActor, signedInActor } from '../projects/api-actor';
 import { presentNamespace, presentProject, presentSimpleProject } from '../projects/projects.presenter';
 import { presentGroup } from './groups.presenter';
+import { apiActor, requireUser } from '../auth/api-auth';
 
 const idParams = z.object({ id: idOrPathParam });
 
@@ -35,7 +35,7 @@ export function registerGroupRoutes(
     url: '/api/v4/groups',
     schema: { body: createGroupBody, response: { 201: groupSchema } },
     handler: async (request, reply) => {
-      const group = await groups.createGroup(signedInActor(request), request.body);
+      const group = await groups.createGroup(requireUser(request), request.body);
       return reply.status(201).send(presentGroup(group, config));
     },
   });
@@ -68,7 +68,7 @@ export function registerGroupRoutes(
     url: '/api/v4/groups/:id',
     schema: { params: idParams, body: updateGroupBody, response: { 200: groupSchema } },
     handler: async (request) => {
-      const group = await groups.updateGroup(signedInActor(request), request.params.id, request.body);
+      const group = await groups.updateGroup(requireUser(request), request.params.id, request.body);
       return presentGroup(group, config);
     },
   });
@@ -116,7 +116,7 @@ export function registerGroupRoutes(
     },
     handler: async (request, reply) => {
       const page = toPage(request.query);
-      const { rows, total } = await groups.listNamespaces(signedInActor(request), request.query.search, page);
+      const { rows, total } = await groups.listNamespaces(requireUser(request), request.query.search, page);
       setPaginationHeaders(request, reply, page, total);
       return rows.map((row) => presentNamespace(row, config));
     },
@@ -127,6 +127,6 @@ export function registerGroupRoutes(
     url: '/api/v4/namespaces/:id',
     schema: { params: idParams, response: { 200: namespaceSchema } },
     handler: async (request) =>
-      presentNamespace(await groups.findNamespace(signedInActor(request), request.params.id), config),
+      presentNamespace(await groups.findNamespace(requireUser(request), request.params.id), config),
   });
 }

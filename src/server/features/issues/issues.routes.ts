@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/issues';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { reader, requireUser } from '../auth/api-auth';
 import { presentIssue, presentIssueDetail } from './issues.presenter';
 import type { IssueView } from './issues.service';
 import type { CurrentUser } from '../../auth/current-user';
@@ -25,12 +25,6 @@ const issueParams = projectParams.extend({ issue_iid: dbInt });
 
 const ISSUES = '/api/v4/projects/:id/issues';
 const ONE_ISSUE = `${ISSUES}/:issue_iid`;
-
-/** Reads are open to anonymous visitors of public projects; a token must cover reading. */
-function reader(request: FastifyRequest) {
-  assertScope(request, 'api_read');
-  return request.currentUser;
-}
 
 /** GitLab's issues API (REST v4): list (per project and across projects), show, create, edit, delete. */
 export function registerIssueRoutes(

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { metricImageFieldsSchema, metricImageSchema } from '../../../shared/api/metricImages';
 import type { Container } from '../../container';
 import { BadRequestError } from '../../errors';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { reader, requireUser } from '../auth/api-auth';
 import { MAX_UPLOAD_BYTES } from '../uploads/upload-files';
 import { presentMetricImage } from './metric-images.presenter';
 
@@ -46,9 +46,8 @@ export async function registerMetricImageRoutes(
       url: IMAGES,
       schema: { params: issueParams, response: { 200: z.array(metricImageSchema) } },
       handler: async (request) => {
-        assertScope(request, 'api_read');
         const { id, issue_iid: iid } = request.params;
-        const images = await metricImages.list(request.currentUser, id, iid);
+        const images = await metricImages.list(reader(request), id, iid);
         return images.map((image) => presentMetricImage(image, config));
       },
     });

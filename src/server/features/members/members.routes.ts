@@ -5,8 +5,8 @@ import { addMemberBody, listMembersQuery, memberSchema, updateMemberBody } from 
 import { idOrPathParam } from '../../../shared/api/projects';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
-import { apiActor, signedInActor } from '../projects/api-actor';
 import { presentMember } from './members.presenter';
+import { apiActor, requireUser } from '../auth/api-auth';
 
 const sourceParams = z.object({ id: idOrPathParam });
 const memberParams = sourceParams.extend({
@@ -66,7 +66,7 @@ export function registerMemberRoutes(
       schema: { params: sourceParams, body: addMemberBody, response: { 201: memberSchema } },
       handler: async (request, reply) => {
         const of = { kind, ref: request.params.id };
-        const member = await members.addMember(signedInActor(request), of, request.body);
+        const member = await members.addMember(requireUser(request), of, request.body);
         return reply.status(201).send(presentMember(member, config));
       },
     });
@@ -78,7 +78,7 @@ export function registerMemberRoutes(
       handler: async (request) => {
         const { id, user_id } = request.params;
         const member = await members.updateMember(
-          signedInActor(request),
+          requireUser(request),
           { kind, ref: id },
           user_id,
           request.body,
@@ -93,7 +93,7 @@ export function registerMemberRoutes(
       schema: { params: memberParams },
       handler: async (request, reply) => {
         const { id, user_id } = request.params;
-        await members.removeMember(signedInActor(request), { kind, ref: id }, user_id);
+        await members.removeMember(requireUser(request), { kind, ref: id }, user_id);
         return reply.status(204).send();
       },
     });

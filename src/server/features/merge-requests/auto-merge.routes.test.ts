@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { notes } from '../../db/schema';
 import { branchRef, resolveCommit, ZERO_SHA } from '../../git/repository';
 import type { ProjectContext } from '../projects/projects.service';
-import { AUTO_MERGE_FAILED } from './auto-merge.service';
+import { AUTO_MERGE_FAILED } from '../../../shared/auto-merge/autoMergeRules';
 
 describe('auto-merge', () => {
   let t: TestApp;

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import type { AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
-import type { DetailedMergeStatus } from '../../../shared/api/mergeRequests';
 import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
-import { mergeBlockerMessage, type MergeBlocker } from '../../../shared/merge-requests/mergeBlockers';
-import { squashOnMerge } from '../../../shared/merge-requests/squashOption';
+import { mergeBlockerMessage } from '../../../shared/merge-requests/mergeBlockers';
+import {
+  AUTO_MERGE_FAILED,
+  autoMergeChoices,
+  isWaitable,
+  lowerFirst,
+  mergeParams,
+  waitsForAutoMerge,
+} from '../../../shared/auto-merge/autoMergeRules';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -15,98 +21,22 @@ import type { ProjectContext } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import { findMergeRequestRowById } from './auto-merge.repo';
 import { updateMergeRequestRow, type MergeRequestRow } from './merge-requests.repo';
-import type { CheckedMergeRequest, MergeRequestsService } from './merge-requests.service';
-import type { MergeOptions, MergeOutcome, MergeService } from './merge.service';
+import type { MergeRequestsService } from './merge-requests.service';
+import type { AutoMergeOutcome, MergeOptions, MergeService, MergeWay } from './merge.service';
 import { mergeRequestQueue } from './rebase.service';
-import {
-  announceWrittenMergeRequest,
-  mergeRequestIdOf,
-  standingOf,
-  type Standing,
-} from './merge-request-events';
+import { announceWrittenMergeRequest, mergeRequestIdOf, standingOf } from './merge-request-events';
 import type { MergeTrainsService } from '../merge-trains/merge-trains.service';
 
-/** What the widget shows when the server gave up (spec 000 section 8). */
-export const AUTO_MERGE_FAILED = 'This merge request failed to be merged automatically';
 export const CANNOT_CANCEL = "Can't cancel the automatic merge";
-
-/**
- * Checks that time can settle: auto-merge waits for these. Anything else (closed, conflicts, a
- * missing branch, no commits) needs a person, so auto-merge stops with the reason.
- */
-const WAITABLE: ReadonlySet<DetailedMergeStatus> = new Set([
-  'unchecked',
-  'checking',
-  'draft_status',
-  'ci_must_pass',
-  'discussions_not_resolved',
-  'need_rebase',
-  // A dependency merges and an outside service answers without anyone here acting.
-  'merge_request_blocked',
-  'status_checks_must_pass',
-]);
-
-/** Whether auto-merge can wait for this status to pass by itself. */
-export const isWaitable = (status: DetailedMergeStatus): boolean => WAITABLE.has(status);
 
 const AUTO_MERGE_JOB = 'auto_merge';
 const jobPayload = z.object({ mergeRequestId: z.number() });
-/** What a person chose when setting auto-merge (or adding to a merge train), kept until it merges. */
-export const mergeParams = z.object({
-  userId: z.number(),
-  squash: z.boolean().optional(),
-  shouldRemoveSourceBranch: z.boolean().optional(),
-  mergeCommitMessage: z.string().optional(),
-  squashCommitMessage: z.string().optional(),
-});
 
-/** Whether a set auto-merge removes the source branch: its setter's choice, else the request's own. */
-export function autoMergeRemovesSourceBranch(
-  mr: Pick<MergeRequestRow, 'autoMergeEnabled' | 'mergeParams' | 'shouldRemoveSourceBranch'>,
-): boolean | null {
-  const chosen = mr.autoMergeEnabled
-    ? mergeParams.safeParse(mr.mergeParams).data?.shouldRemoveSourceBranch
-    : undefined;
-  return chosen ?? mr.shouldRemoveSourceBranch;
-}
-
-export type AutoMergeOutcome = MergeOutcome | { kind: 'auto_merge_enabled'; strategy: AutoMergeStrategy };
-
-/**
- * What a merge set for later keeps (the merger, squash, branch removal, messages), or why it is
- * refused now: a blocker that will not pass by itself, a head newer than the one seen, a squash
- * choice the project forbids.
- */
-export function autoMergeChoices(
-  view: CheckedMergeRequest,
-  actor: CurrentUser,
-  blocker: MergeBlocker | null,
-  options: MergeOptions,
-): { ok: true; params: z.infer<typeof mergeParams> } | { ok: false; outcome: MergeOutcome } {
-  const mr = view.mergeRequest;
-  if (blocker !== null)
-    return {
-      ok: false,
-      outcome: {
-        kind: 'not_mergeable',
-        message: mergeBlockerMessage(blocker, { ...mr, sourceBranchExists: view.sourceBranchExists }),
-      },
-    };
-  if (options.sha !== undefined && options.sha !== mr.headSha)
-    return { ok: false, outcome: { kind: 'sha_mismatch', headSha: mr.headSha } };
-  const squash = squashOnMerge(view.settings.squashOption, options.squash, mr.squash);
-  if (!squash.ok) return { ok: false, outcome: { kind: 'refused', message: squash.message } };
-  return {
-    ok: true,
-    params: {
-      userId: actor.id,
-      squash: squash.squash,
-      shouldRemoveSourceBranch: options.shouldRemoveSourceBranch,
-      mergeCommitMessage: options.mergeCommitMessage,
-      squashCommitMessage: options.squashCommitMessage,
-    },
-  };
-}
+/** Once the checks pass: the train strategy joins the train, the others merge as they stand. */
+const nowOrTrain = (strategy: string | null): MergeWay =>
+  strategy === 'add_to_merge_train_when_checks_pass' || strategy === 'merge_train'
+    ? { kind: 'auto', strategy: 'merge_train' }
+    : { kind: 'direct' };
 
 type Deps = {
   db: Db;
@@ -117,16 +47,8 @@ type Deps = {
   mergeRequests: MergeRequestsService;
   merges: MergeService;
   systemNotes: SystemNotesService;
-  trains: Pick<MergeTrainsService, 'strategyFor' | 'enable' | 'remove'>;
+  trains: Pick<MergeTrainsService, 'remove'>;
 };
-
-/** Whether a request waits for auto-merge (a car on a merge train is its train's to merge). */
-export const waitsForAutoMerge = (standing: Standing): boolean =>
-  standing.state === 'opened' &&
-  standing.autoMergeStrategy !== null &&
-  standing.autoMergeStrategy !== 'merge_train';
-
-export const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
 
 const enabledText = (strategy: AutoMergeStrategy, sha: string) =>
   strategy === 'merge_when_pipeline_succeeds'
@@ -160,28 +82,25 @@ export function createAutoMergeService({
     await jobs.enqueue({ queue, kind: AUTO_MERGE_JOB, payload: { mergeRequestId } });
   }
 
-  /** Merges now when every check passes; otherwise sets auto-merge, if what blocks can pass by itself. */
+  /**
+   * The merge path's auto-merge (merge.service): merges now when every check passes; otherwise
+   * sets auto-merge, if what blocks can pass by itself.
+   */
   async function enable(
     actor: CurrentUser,
-    projectRef: number | string,
+    ctx: ProjectContext,
     iid: number,
-    asked: AutoMergeStrategy,
+    strategy: AutoMergeStrategy,
     options: MergeOptions,
     onHookError: (error: unknown) => void,
   ): Promise<AutoMergeOutcome> {
-    const ctx = await mergeRequests.loadForRead(actor, projectRef);
-    // A project with merge trains queues what would merge; one without refuses the train strategies.
-    const strategy = trains.strategyFor(ctx, asked);
-    if (strategy === 'merge_train') return trains.enable(actor, projectRef, iid, options);
     const view = await mergeRequests.detailIn(actor, ctx, iid);
     const mr = view.mergeRequest;
     if (!(await mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch))) throw new ForbiddenError();
     const status = detailedMergeStatus(view.mergeability);
     if (status === 'mergeable')
-      return strategy === 'add_to_merge_train_when_checks_pass'
-        ? trains.enable(actor, projectRef, iid, options)
-        : merges.merge(actor, projectRef, iid, options, onHookError);
-    const choices = autoMergeChoices(view, actor, WAITABLE.has(status) ? null : status, options);
+      return merges.request(actor, ctx, iid, nowOrTrain(strategy), options, onHookError);
+    const choices = autoMergeChoices(view, actor, isWaitable(status) ? null : status, options);
     if (!choices.ok) return choices.outcome;
     const params = choices.params;
     const { row, note } = await db.transaction(async (tx) => {
@@ -271,7 +190,7 @@ export function createAutoMergeService({
     const ctx = await mergeRequests.loadForRead(actor, mr.projectId);
     const view = await mergeRequests.checkedIn(actor, ctx, mr.iid);
     const status = detailedMergeStatus(view.mergeability);
-    if (WAITABLE.has(status)) return;
+    if (isWaitable(status)) return;
     if (status !== 'mergeable') {
       const reason = mergeBlockerMessage(status, { ...mr, sourceBranchExists: view.sourceBranchExists });
       return stop(
@@ -288,10 +207,14 @@ export function createAutoMergeService({
         'aborted the automatic merge because the user who set it may no longer merge',
         AUTO_MERGE_FAILED,
       );
-    const outcome =
-      mr.autoMergeStrategy === 'add_to_merge_train_when_checks_pass'
-        ? await trains.enable(actor, mr.projectId, mr.iid, params)
-        : await merges.merge(actor, mr.projectId, mr.iid, params, () => undefined);
+    const outcome = await merges.request(
+      actor,
+      ctx,
+      mr.iid,
+      nowOrTrain(mr.autoMergeStrategy),
+      params,
+      () => undefined,
+    );
     // A check that failed between our look and the merge: the update that caused it queues the next look.
     if (
       outcome.kind === 'merged' ||
@@ -305,6 +228,7 @@ export function createAutoMergeService({
   }
 
   jobs.register(AUTO_MERGE_JOB, run);
+  merges.useAutoMerge({ enable });
   // An update of a waiting request or of its threads, made by any process, queues a look at it;
   // announcements of requests that do not wait are dropped, without a read when they say so. Should
   // the queueing fail (the database is away), the request's next update queues it again.

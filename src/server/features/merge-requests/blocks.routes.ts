@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createBlockBodySchema, mergeRequestBlockSchema } from '../../../shared/api/mergeRequestBlocks';
 import type { Container } from '../../container';
 import { NotFoundError } from '../../errors';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { reader, requireUser } from '../auth/api-auth';
 import { presentBlock } from './blocks.presenter';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
@@ -12,11 +12,6 @@ const mergeRequestParams = z.object({ id: z.string().min(1).max(1000), merge_req
 const blockParams = mergeRequestParams.extend({ block_id: dbInt });
 
 const BLOCKS = '/api/v4/projects/:id/merge_requests/:merge_request_iid/blocks';
-
-function reader(request: FastifyRequest) {
-  assertScope(request, 'api_read');
-  return request.currentUser;
-}
 
 /** GitLab's merge request dependencies API: what blocks a merge request until it is merged. */
 export function registerBlockRoutes(

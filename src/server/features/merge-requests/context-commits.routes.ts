@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/contextCommits';
 import type { Container } from '../../container';
 import { noteablePageParams, projectPagePrefixes } from '../../page-paths';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { reader, requireUser } from '../auth/api-auth';
 import { presentCommit as presentRepositoryCommit } from '../repository/repository.presenter';
 import { presentCommit } from './merge-requests.presenter';
 
@@ -17,11 +17,6 @@ const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 const mergeRequestParams = z.object({ id: z.string().min(1).max(1000), merge_request_iid: dbInt });
 
 const CONTEXT_COMMITS = '/api/v4/projects/:id/merge_requests/:merge_request_iid/context_commits';
-
-function reader(request: FastifyRequest) {
-  assertScope(request, 'api_read');
-  return request.currentUser;
-}
 
 /**
  * GitLab's merge request context commits API ("previously merged commits"), and the add dialog's

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import type { BusEvent } from '../../realtime/bus';
 import { mayMatterToTrain } from '../merge-trains/train-listener';
-import { waitsForAutoMerge } from './auto-merge.service';
+import { waitsForAutoMerge } from '../../../shared/auto-merge/autoMergeRules';
 import { mergeRequestIdOf, standingOf, type Standing } from './merge-request-events';
 
 /** A database that answers the standing read with `row` and counts how often it was asked. */

@@ -26,14 +26,10 @@ export function registerMergeRequestPageRoutes(
     merges,
     rebases,
     autoMerges,
-    mergeTrains,
     mergeRequests,
     references,
     config,
-  }: Pick<
-    Container,
-    'merges' | 'rebases' | 'autoMerges' | 'mergeTrains' | 'mergeRequests' | 'references' | 'config'
-  >,
+  }: Pick<Container, 'merges' | 'rebases' | 'autoMerges' | 'mergeRequests' | 'references' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const presentPage = async (actor: CurrentUser | null, fullPath: string, iid: number) => {
@@ -93,16 +89,10 @@ export function registerMergeRequestPageRoutes(
         };
         const onHookError = (error: unknown) =>
           request.log.error({ err: error }, 'a push hook failed after a merge');
-        const outcome = strategy
-          ? await autoMerges.enable(actor, fullPath, iid, strategy, options, onHookError)
-          : await mergeTrains.mergeNow(
-              merges,
-              actor,
-              fullPath,
-              iid,
-              { ...options, skipMergeTrain: body.skip_merge_train },
-              onHookError,
-            );
+        const way = strategy
+          ? ({ kind: 'auto', strategy } as const)
+          : ({ kind: 'now', skipMergeTrain: body.skip_merge_train } as const);
+        const outcome = await merges.request(actor, fullPath, iid, way, options, onHookError);
         return presentMergeCall(outcome);
       },
     });

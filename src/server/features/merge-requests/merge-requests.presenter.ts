@@ -1,5 +1,4 @@
 import type {
-  DiffFile,
   DiffVersion,
   MergeRequest,
   MergeRequestCommit,
@@ -14,10 +13,9 @@ import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMerg
 import { squashIsReadonly, squashOnMerge } from '../../../shared/merge-requests/squashOption';
 import { taskCompletionStatus } from '../../../shared/merge-requests/taskCompletion';
 import type { Config } from '../../config';
-import type { FileDiff } from '../../git/diff';
 import type { MarkdownWriter } from '../references/references.service';
 import { presentUserBasic } from '../users/user.presenter';
-import type { AutoMergeOutcome } from './auto-merge.service';
+import type { AutoMergeOutcome } from './merge.service';
 import type { DiffCommitRow, DiffVersionRow, PersonRow } from './merge-requests.repo';
 import type { MergeRequestView } from './merge-requests.service';
 import { formatDuration } from '../../../shared/quick-actions/timeDuration';
@@ -209,20 +207,6 @@ export function presentCommit(
     trailers: {},
     extended_trailers: {},
     web_url: `${config.externalUrl}/${projectFullPath}/-/commit/${row.sha}`,
-  };
-}
-
-export function presentDiffFile(file: FileDiff): DiffFile {
-  return {
-    old_path: file.oldPath,
-    new_path: file.newPath,
-    a_mode: file.aMode,
-    b_mode: file.bMode,
-    new_file: file.newFile,
-    renamed_file: file.renamedFile,
-    deleted_file: file.deletedFile,
-    generated_file: false,
-    diff: file.diff,
   };
 }
 

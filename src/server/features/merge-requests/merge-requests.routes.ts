@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createMergeRequestBodySchema,
-  diffFileSchema,
   diffVersionDetailSchema,
   diffVersionSchema,
   listMergeRequestsQuerySchema,
@@ -18,24 +17,26 @@ import {
   showMergeRequestQuerySchema,
   updateMergeRequestBodySchema,
 } from '../../../shared/api/mergeRequests';
+import { diffFileSchema } from '../../../shared/api/repository';
 import { assertNever } from '../../../shared/lib/assertNever';
+import { shaMismatchText } from '../../../shared/merge-requests/mergeChoices';
 import { requestedAssignees } from '../../../shared/api/assignees';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { ConflictError, MethodNotAllowedError, UnprocessableError } from '../../errors';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { reader, requireUser } from '../auth/api-auth';
 import type { CurrentUser } from '../../auth/current-user';
 import type { LabelParams } from '../../../shared/api/labels';
 import { presentLabelBasic } from '../labels/labels.presenter';
 import type { MergeRequestView } from './merge-requests.service';
 import {
   presentCommit,
-  presentDiffFile,
   presentDiffVersion,
   presentMergeRequest,
   presentMergeRequestDetail,
   markdownTextsOf,
 } from './merge-requests.presenter';
+import { presentDiffFile } from '../repository/repository.presenter';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 /** A project id or its URL-encoded full path (`group%2Fproject`), as GitLab accepts. */
@@ -46,19 +47,12 @@ const versionParams = mergeRequestParams.extend({ version_id: dbInt });
 const MR = '/api/v4/projects/:id/merge_requests';
 const ONE_MR = `${MR}/:merge_request_iid`;
 
-/** Reads are open to anonymous visitors of public projects; a token must cover reading. */
-function reader(request: FastifyRequest) {
-  assertScope(request, 'api_read');
-  return request.currentUser;
-}
-
 /** GitLab's merge requests API (REST v4): create, list, show, edit, merge, commits, changes, diffs, versions. */
 export function registerMergeRequestRoutes(
   app: FastifyInstance,
   {
     mergeRequests,
     merges,
-    mergeTrains,
     rebases,
     autoMerges,
     mergeRequestAssignees,
@@ -69,7 +63,6 @@ export function registerMergeRequestRoutes(
     Container,
     | 'mergeRequests'
     | 'merges'
-    | 'mergeTrains'
     | 'rebases'
     | 'autoMerges'
     | 'mergeRequestAssignees'
@@ -279,10 +272,11 @@ export function registerMergeRequestRoutes(
       const strategy = body.merge_when_pipeline_succeeds
         ? 'merge_when_pipeline_succeeds'
         : 'merge_when_checks_pass';
-      const outcome =
+      const way =
         body.auto_merge || body.merge_when_pipeline_succeeds
-          ? await autoMerges.enable(actor, id, iid, strategy, options, onHookError)
-          : await mergeTrains.mergeNow(merges, actor, id, iid, options, onHookError);
+          ? ({ kind: 'auto', strategy } as const)
+          : ({ kind: 'now' } as const);
+      const outcome = await merges.request(actor, id, iid, way, options, onHookError);
       // GitLab's answers: 405 when a check fails (or another merge runs), 409 for a stale sha, 422 when the merge did not land.
       switch (outcome.kind) {
         case 'merged':
@@ -294,7 +288,7 @@ export function registerMergeRequestRoutes(
         case 'being_merged':
           throw new MethodNotAllowedError(outcome.message);
         case 'sha_mismatch':
-          throw new ConflictError(`SHA does not match HEAD of source branch: ${outcome.headSha ?? ''}`);
+          throw new ConflictError(shaMismatchText(outcome.headSha));
         case 'refused':
           throw new UnprocessableError(outcome.message);
         case 'failed':

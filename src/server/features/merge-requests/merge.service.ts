@@ -1,205 +1,150 @@
-import {
-  mergeCommitMessage,
-  squashCommitMessage,
-  type CommitMessageFacts,
-} from '../../../shared/merge-requests/commitMessage';
-import { MERGE_BLOCKER_MESSAGES } from '../../../shared/merge-checks/mergeChecks';
-import { detailedMergeStatus } from '../../../shared/merge-requests/detailedMergeStatus';
-import { mergeBlockerMessage, NOT_MERGEABLE } from '../../../shared/merge-requests/mergeBlockers';
-import { squashOnMerge } from '../../../shared/merge-requests/squashOption';
-import {
-  mergerSourceBranchChoice,
-  removesSourceBranchOnMerge,
-} from '../../../shared/merge-requests/sourceBranchRemoval';
+import type { AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
 import type { CurrentUser } from '../../auth/current-user';
-import { can } from '../../auth/permissions';
-import type { BackgroundWork } from '../../background-work';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { ForbiddenError } from '../../errors';
-import type { GitPerson } from '../../git/commits';
-import { prepareMerge } from '../../git/merge';
-import { ZERO_SHA, branchRef, updateRefs, warmRefSessions } from '../../git/repository';
-import type { EventBus } from '../../realtime/bus';
-import type { GitHttpService } from '../git-http/git-http.service';
-import type { PushChange } from '../git-http/push-hooks';
-import { projectSubject, type ProjectContext } from '../projects/projects.service';
-import {
-  listDiffCommits,
-  lockForMerge,
-  updateMergeRequestRow,
-  type MergeRequestRecord,
-  type MergeRequestRow,
-} from './merge-requests.repo';
-import { noteableOf, type BranchHeads, type MergeRequestsService } from './merge-requests.service';
-import type { SystemNotesService } from '../notes/system-notes.service';
-import { announceWrittenMergeRequest } from './merge-request-events';
-import { createRetargetService } from './retarget.service';
-import { landMerge, type LandingFailure, type MergeGit, type WrittenMerge } from './land-merge';
-import { endOfMerge, mergedChanges } from './merge-settlement';
-import type { AppProcesses } from '../../jobs/app-processes';
+import type { ProjectContext } from '../projects/projects.service';
+import { createImmediateMerge, type ImmediateMerge, type MergeOutcome } from './immediate-merge.service';
+import { createMergeMessages, type MergeOptions } from './merge-messages';
+import type { MergeRequestsService } from './merge-requests.service';
 
-/** Why a merge that began did not land; the merge request keeps the reason as its `merge_error`. */
-export const MERGE_FAILURES = {
-  sourceMoved: 'Branch has been updated since the merge was requested. Please review the changes.',
-  targetMoved: 'The target branch changed while merging',
-  conflict: MERGE_BLOCKER_MESSAGES.conflicts,
-  needsRebase: MERGE_BLOCKER_MESSAGES.rebase,
-  unexpected: 'An error occurred while merging',
-} as const;
+export { ALREADY_BEING_MERGED, MERGE_FAILURES, type MergeOutcome } from './immediate-merge.service';
+export type { MergeOptions } from './merge-messages';
 
-/** What a merge that did not land says, by why. */
-const LANDING_FAILURES: Record<LandingFailure, string> = {
-  conflict: MERGE_FAILURES.conflict,
-  needs_rebase: MERGE_FAILURES.needsRebase,
-  source_moved: MERGE_FAILURES.sourceMoved,
-  target_moved: MERGE_FAILURES.targetMoved,
-};
+/** What a merge request's merge call ends in: merged, set to merge later, or why not. */
+export type AutoMergeOutcome = MergeOutcome | { kind: 'auto_merge_enabled'; strategy: AutoMergeStrategy };
 
-/**
- * A merge asked for while another merge of the same request holds it `locked` (or has just landed
- * it): the answer says so rather than "must be open", and the widget follows that merge instead.
- */
-export const ALREADY_BEING_MERGED = 'This merge request is already being merged.';
+/** How a merge is asked for. */
+export type MergeWay =
+  /** A person's "Merge" (REST, the page): now, with the merge train's step when the project has one. */
+  | { kind: 'now'; skipMergeTrain?: boolean }
+  /** A person's "Set to auto-merge" (or a train strategy): waits for the checks, or merges now if they pass. */
+  | { kind: 'auto'; strategy: AutoMergeStrategy }
+  /**
+   * A merge carried out as it stands, with no auto-merge or train step: auto-merge's job once the
+   * checks pass, the train's first car, the `/merge` quick action.
+   */
+  | { kind: 'direct' };
 
-export type MergeOptions = {
-  /** The source head the merger saw; a different head is refused. */
-  sha?: string;
-  squash?: boolean;
-  shouldRemoveSourceBranch?: boolean;
-  mergeCommitMessage?: string;
-  squashCommitMessage?: string;
-};
+type Hook = (error: unknown) => void;
 
-type Detail = Awaited<ReturnType<MergeRequestsService['detailIn']>>;
-/** What a merge decides on: the request checked, with the actor's permissions. */
-type Checked = Awaited<ReturnType<MergeRequestsService['checkedIn']>>;
+/** Who merges which request, how, with what choices; a project already loaded saves its read. */
+type RequestArgs<Way extends MergeWay> = [
+  actor: CurrentUser,
+  project: number | string | ProjectContext,
+  iid: number,
+  way: Way,
+  options: MergeOptions,
+  onHookError: Hook,
+];
 
-export type MergeOutcome =
-  | { kind: 'merged'; view: Detail }
-  /** A merge check fails (GitLab's 405): the spec's blocker text. */
-  | { kind: 'not_mergeable'; message: string }
-  | { kind: 'sha_mismatch'; headSha: string | null }
-  /** Another merge of the request is under way (REST 405; the widget shows it merging). */
-  | { kind: 'being_merged'; message: typeof ALREADY_BEING_MERGED }
-  /** The request contradicts the project's squash option. */
-  | { kind: 'refused'; message: string }
-  /** The merge began and did not land; nothing was written to the target branch. */
-  | { kind: 'failed'; message: string };
-
-const BEING_MERGED = { kind: 'being_merged', message: ALREADY_BEING_MERGED } as const;
-
-const systemGit: MergeGit = { prepareMerge, updateRefs };
-
-type Deps = {
-  db: Db;
-  background: BackgroundWork;
-  clock: Clock;
-  bus: EventBus;
-  config: Pick<Config, 'externalUrl'>;
-  gitHttp: Pick<GitHttpService, 'announcePush'>;
-  mergeRequests: Pick<
-    MergeRequestsService,
-    | 'loadForRead'
-    | 'findRecord'
-    | 'headsOf'
-    | 'detailIn'
-    | 'detailOf'
-    | 'checkedIn'
-    | 'mergedDetail'
-    | 'mayMergeInto'
-    | 'update'
-  >;
-  systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
-  processes: Pick<AppProcesses, 'ownId'>;
-  git?: MergeGit;
-};
-
-const person = (user: { name: string; email: string }) => `${user.name} <${user.email}>`;
-
-/** GitLab's template variables that read the request's commits (see shared/merge-requests/commitMessage). */
-const COMMIT_VARIABLES = /%\{(first_commit|first_multiline_commit|all_commits|co_authored_by)\}/;
-
-/**
- * Merges a merge request on the server, as GitLab's merge methods do: the commits are written
- * first, then the target branch moves by compare-and-swap, and only then the request is marked
- * merged. While a merge runs the request is `locked`, so a second merge of it is refused.
- */
-export function createMergeService({
-  db,
-  background,
-  clock,
-  bus,
-  config,
-  gitHttp,
-  mergeRequests,
-  systemNotes,
-  processes,
-  git = systemGit,
-}: Deps) {
-  const publish = (row: MergeRequestRow) => announceWrittenMergeRequest(bus, row);
-  const retargets = createRetargetService({ db, mergeRequests });
-
-  /** The facts the templates fill in; the commits are read only when a template asks for them. */
-  async function messageFacts(
-    view: MergeRequestRecord,
-    merger: CurrentUser | null,
-    templates: (string | null)[],
-  ): Promise<CommitMessageFacts> {
-    const mr = view.mergeRequest;
-    const readsCommits = templates.some((template) => template !== null && COMMIT_VARIABLES.test(template));
-    // GitLab's templates read at most the hundred newest commits.
-    const commits =
-      view.latestDiff && readsCommits
-        ? await listDiffCommits(db, view.latestDiff.id, { offset: 0, limit: 100 })
-        : [];
-    return {
-      sourceBranch: mr.sourceBranch,
-      targetBranch: mr.targetBranch,
-      title: mr.title,
-      description: mr.description,
-      reference: `${view.projectFullPath}!${mr.iid}`,
-      sourceProjectId: mr.sourceProjectId,
-      url: `${config.externalUrl}/${view.projectFullPath}/-/merge_requests/${mr.iid}`,
-      mergeRequestAuthor:
-        view.author && view.authorEmail ? person({ ...view.author, email: view.authorEmail }) : null,
-      mergedBy: merger ? person(merger) : '',
-      commits: commits.map((c) => ({
-        message: c.message,
-        author: person({ name: c.authorName, email: c.authorEmail }),
-      })),
-    };
-  }
-
-  async function defaultMessages(view: Checked, merger: CurrentUser | null) {
-    const { mergeCommitTemplate, squashCommitTemplate } = view.settings;
-    const facts = await messageFacts(view, merger, [mergeCommitTemplate, squashCommitTemplate]);
-    return {
-      merge: mergeCommitMessage(mergeCommitTemplate, facts),
-      squash: squashCommitMessage(squashCommitTemplate, facts),
-    };
-  }
-
-  /** The messages a merge writes: the merger's own, else the project's templates for those it will use. */
-  async function messagesFor(
-    view: MergeRequestRecord,
-    merger: CurrentUser,
+/** Where auto-merge plugs into the merge path (features/merge-requests/auto-merge.service.ts). */
+export type AutoMergeHook = {
+  enable(
+    actor: CurrentUser,
+    ctx: ProjectContext,
+    iid: number,
+    strategy: AutoMergeStrategy,
     options: MergeOptions,
-    squash: boolean,
-  ): Promise<{ merge: string; squash: string | null }> {
-    const given = (text: string | undefined) => (text?.trim() ? text : null);
-    const ownMerge = given(options.mergeCommitMessage);
-    const ownSquash = squash ? given(options.squashCommitMessage) : null;
-    const { mergeCommitTemplate, squashCommitTemplate } = view.settings;
-    const templates = [ownMerge === null ? mergeCommitTemplate : null];
-    if (squash && ownSquash === null) templates.push(squashCommitTemplate);
-    const facts = await messageFacts(view, merger, templates);
-    return {
-      merge: ownMerge ?? mergeCommitMessage(mergeCommitTemplate, facts),
-      squash: squash ? (ownSquash ?? squashCommitMessage(squashCommitTemplate, facts)) : null,
-    };
+    onHookError: Hook,
+  ): Promise<AutoMergeOutcome>;
+};
+
+/** Where merge trains plug into the merge path (features/merge-trains). */
+export type MergeTrainHook = {
+  /** Which strategy the project's train makes of the one asked for (or a refusal, thrown). */
+  strategyFor(ctx: ProjectContext, strategy: AutoMergeStrategy): AutoMergeStrategy;
+  /** Puts a request whose checks pass on its train. */
+  join(
+    actor: CurrentUser,
+    ctx: ProjectContext,
+    iid: number,
+    options: MergeOptions,
+  ): Promise<AutoMergeOutcome>;
+  /** Before a person's merge now: a refusal, or null to go on. */
+  beforeMergeNow(ctx: ProjectContext, way: { skipMergeTrain?: boolean }): MergeOutcome | null;
+  /** After a person's merge now landed: the train goes on without the request. */
+  afterMergeNow(
+    actor: CurrentUser,
+    ctx: ProjectContext,
+    merged: Extract<MergeOutcome, { kind: 'merged' }>,
+    way: { skipMergeTrain?: boolean },
+  ): Promise<void>;
+};
+
+type Deps = Parameters<typeof createImmediateMerge>[0] & {
+  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'detailIn' | 'checkedIn'>;
+};
+
+/**
+ * The merge path: every merge of a merge request is asked for here (the REST and page merge
+ * calls, auto-merge, merge trains, quick actions), and here it is decided once whether it merges
+ * now, waits as auto-merge, or goes through the train. The checks are the one ordered list of
+ * shared/merge-checks, read through the mergeability service; auto-merge and trains plug in as
+ * hooks, as pipelines and approvals will.
+ */
+export function createMergeService(deps: Deps) {
+  const { mergeRequests } = deps;
+  const immediate: ImmediateMerge = createImmediateMerge(deps);
+  const { defaultMessages } = createMergeMessages(deps);
+  let autoMerge: AutoMergeHook | null = null;
+  let train: MergeTrainHook | null = null;
+
+  /** Auto-merge adds itself when it is built (it merges through this path). */
+  function useAutoMerge(hook: AutoMergeHook): void {
+    autoMerge = hook;
   }
+
+  /** Merge trains add themselves when they are built (they merge through this path). */
+  function useMergeTrain(hook: MergeTrainHook): void {
+    train = hook;
+  }
+
+  /**
+   * Merges the request, or sets it to merge later, as `way` asks; permission problems are errors.
+   * Only `auto` can end in `auto_merge_enabled`.
+   */
+  async function request(...args: RequestArgs<Exclude<MergeWay, { kind: 'auto' }>>): Promise<MergeOutcome>;
+  async function request(...args: RequestArgs<MergeWay>): Promise<AutoMergeOutcome>;
+  async function request(
+    ...[actor, project, iid, way, options, onHookError]: RequestArgs<MergeWay>
+  ): Promise<AutoMergeOutcome> {
+    const ctx = typeof project === 'object' ? project : await mergeRequests.loadForRead(actor, project);
+    switch (way.kind) {
+      case 'direct':
+        return immediate.mergeIn(actor, ctx, iid, options, onHookError);
+      case 'auto':
+        return setAutoMerge(actor, ctx, iid, way.strategy, options, onHookError);
+      case 'now': {
+        const refusal = train?.beforeMergeNow(ctx, way) ?? null;
+        if (refusal) return refusal;
+        const outcome = await immediate.mergeIn(actor, ctx, iid, options, onHookError);
+        if (outcome.kind === 'merged') await train?.afterMergeNow(actor, ctx, outcome, way);
+        return outcome;
+      }
+    }
+  }
+
+  async function setAutoMerge(
+    actor: CurrentUser,
+    ctx: ProjectContext,
+    iid: number,
+    asked: AutoMergeStrategy,
+    options: MergeOptions,
+    onHookError: Hook,
+  ): Promise<AutoMergeOutcome> {
+    if (!autoMerge) throw new Error('auto-merge is not plugged into the merge path');
+    // A project with merge trains queues what would merge; one without refuses the train strategies.
+    const strategy = train ? train.strategyFor(ctx, asked) : asked;
+    if (strategy === 'merge_train' && train) return train.join(actor, ctx, iid, options);
+    return autoMerge.enable(actor, ctx, iid, strategy, options, onHookError);
+  }
+
+  /** A direct merge (`request` with way `direct`), for the quick action and the demo. */
+  const merge = (
+    actor: CurrentUser,
+    projectRef: number | string,
+    iid: number,
+    options: MergeOptions,
+    onHookError: Hook,
+  ) => request(actor, projectRef, iid, { kind: 'direct' }, options, onHookError);
 
   /** The merge request page: the detail, and for an open request the messages a merge would write. */
   async function page(actor: CurrentUser | null, projectRef: number | string, iid: number) {
@@ -213,7 +158,7 @@ export function createMergeService({
     return withMessages(ctx, await mergeRequests.checkedIn(actor, ctx, iid), actor);
   }
 
-  async function withMessages<View extends Checked>(
+  async function withMessages<View extends Awaited<ReturnType<MergeRequestsService['checkedIn']>>>(
     ctx: ProjectContext,
     view: View,
     actor: CurrentUser | null,
@@ -222,262 +167,7 @@ export function createMergeService({
     return { ctx, view, messages };
   }
 
-  /** Ends a merge that did not land: the request opens again with the reason, to be checked afresh. */
-  async function release(mr: MergeRequestRow, message: string): Promise<MergeOutcome> {
-    const row = await db.transaction((tx) =>
-      updateMergeRequestRow(tx, mr.id, {
-        ...endOfMerge(clock.now()),
-        state: 'opened',
-        mergeStatus: 'unchecked',
-        mergeError: message,
-        mergeUserId: null,
-      }),
-    );
-    await publish(row);
-    return { kind: 'failed', message };
-  }
-
-  /**
-   * Holds the request `locked` for this merge, if it is still open at the head and target that were
-   * checked, and records the commit the target will move to: a merge cut short after the ref moved
-   * is then settled as merged.
-   */
-  async function lock(
-    actor: CurrentUser,
-    mr: MergeRequestRow,
-    choices: { squash: boolean; shouldRemoveSourceBranch?: boolean; newHead: string | null },
-  ) {
-    // Which process holds the merge, so that it is settled at once if this process dies. Without
-    // one (the database would not say), a merge cut short waits out STUCK_MERGE_MS instead.
-    const holder = await processes.ownId().catch(() => null);
-    const now = clock.now();
-    return lockForMerge(db, mr, {
-      mergeProcessId: holder,
-      squash: choices.squash,
-      shouldRemoveSourceBranch: choices.shouldRemoveSourceBranch ?? mr.shouldRemoveSourceBranch,
-      mergeError: null,
-      mergeUserId: actor.id,
-      mergeStartedAt: now,
-      inProgressMergeCommitSha: choices.newHead,
-      updatedAt: now,
-    });
-  }
-
-  /** A merge computed again on a moved target records the commit the target will move to now. */
-  async function recordInProgress(mr: MergeRequestRow, newHead: string): Promise<void> {
-    await updateMergeRequestRow(db, mr.id, { inProgressMergeCommitSha: newHead, updatedAt: clock.now() });
-  }
-
-  /** Whether the actor may merge into the request's target: an open request's detail says so already. */
-  async function mayMerge(actor: CurrentUser, ctx: ProjectContext, view: Checked): Promise<boolean> {
-    const mr = view.mergeRequest;
-    if (mr.state === 'opened') return view.permissions.canMerge;
-    return mergeRequests.mayMergeInto(actor, ctx, mr.targetBranch);
-  }
-
-  /** Merges now, or says why not. Permission problems are errors (404 unreadable, 403 may not merge). */
-  async function merge(
-    actor: CurrentUser,
-    projectRef: number | string,
-    iid: number,
-    options: MergeOptions,
-    onHookError: (error: unknown) => void,
-  ): Promise<MergeOutcome> {
-    return mergeIn(actor, await mergeRequests.loadForRead(actor, projectRef), iid, options, onHookError);
-  }
-
-  /** `merge` in a project the caller has loaded already. */
-  async function mergeIn(
-    actor: CurrentUser,
-    ctx: ProjectContext,
-    iid: number,
-    options: MergeOptions,
-    onHookError: (error: unknown) => void,
-  ): Promise<MergeOutcome> {
-    // git's readers and writers start while the database answers; each costs a process start.
-    warmRefSessions(ctx.gitDir);
-    const record = await mergeRequests.findRecord(ctx, iid);
-    const heads = mergeRequests.headsOf(ctx, record.mergeRequest);
-    // The merge's commits are written while its checks are read, for whoever may push code (as
-    // every merger may): until a ref points at them they are only objects, as a push's are, and a
-    // merge that is refused leaves nothing but garbage for git to prune.
-    let commits =
-      record.mergeRequest.state === 'opened' && can(actor, 'push_code', projectSubject(ctx))
-        ? writeCommits(actor, ctx, record, heads, options)
-        : null;
-    // The heads first (a line from a running git): the checks' reads, which PGlite runs on this
-    // thread, would otherwise hold them back, and with them the start of the commits.
-    if (commits) await heads;
-    const view = await mergeRequests.detailOf(actor, ctx, record, heads);
-    const mr = view.mergeRequest;
-    if (!(await mayMerge(actor, ctx, view))) throw new ForbiddenError();
-    if (mr.state === 'locked') return BEING_MERGED;
-    const status = detailedMergeStatus(view.mergeability);
-    const branches = { ...mr, sourceBranchExists: view.sourceBranchExists };
-    if (status !== 'mergeable')
-      return { kind: 'not_mergeable', message: mergeBlockerMessage(status, branches) };
-    if (options.sha !== undefined && options.sha !== mr.headSha)
-      return { kind: 'sha_mismatch', headSha: mr.headSha };
-    const squash = squashOnMerge(view.settings.squashOption, options.squash, mr.squash);
-    if (!squash.ok) return { kind: 'refused', message: squash.message };
-    commits ??= writeCommits(actor, ctx, view, heads, options);
-    // The lock records what the commits move the target to; a failure to write them is thrown
-    // where carryOut awaits them again, and releases the lock.
-    const written = await commits.catch(() => null);
-
-    const removal = {
-      mergerChoice: options.shouldRemoveSourceBranch,
-      requestChoice: mr.shouldRemoveSourceBranch,
-      projectDefault: view.settings.removeSourceBranchAfterMerge,
-      mergerMayRemove: view.permissions.canRemoveSourceBranch,
-      authorMayRemove: view.permissions.authorCanRemoveSourceBranch,
-    };
-    const locked = await lock(actor, mr, {
-      squash: squash.squash,
-      // Kept as the request's choice only when the merger may make it: a merge that fails
-      // must not leave a deletion behind for the next merge to carry out as the author.
-      shouldRemoveSourceBranch: mergerSourceBranchChoice(removal),
-      newHead: written?.result.ok ? written.result.value.newHead : null,
-    });
-    if (!locked) {
-      const now = await mergeRequests.detailIn(actor, ctx, iid);
-      // Lost to a merge that took the lock first: it runs, or has already landed.
-      if (now.mergeRequest.state === 'locked' || now.mergeRequest.state === 'merged') return BEING_MERGED;
-      const current = detailedMergeStatus(now.mergeability);
-      return {
-        kind: 'not_mergeable',
-        message: current === 'mergeable' ? NOT_MERGEABLE : mergeBlockerMessage(current, branches),
-      };
-    }
-    await publish(locked);
-    return carryOut(actor, ctx, locked, {
-      prepared: commits,
-      removeSource: removesSourceBranchOnMerge(removal),
-      view,
-      onHookError,
-    });
-  }
-
-  /**
-   * Starts writing the merge's commits (no ref moves) for the heads being read; null when they
-   * cannot be merged as they stand (a branch gone, a head past the request's, a squash choice the
-   * project refuses), which the merge reports. A failure is reported where it is awaited.
-   */
-  function writeCommits(
-    actor: CurrentUser,
-    ctx: ProjectContext,
-    record: MergeRequestRecord,
-    heads: Promise<BranchHeads>,
-    options: MergeOptions,
-  ): Promise<WrittenMerge | null> {
-    const written = (async (): Promise<WrittenMerge | null> => {
-      const mr = record.mergeRequest;
-      const squash = squashOnMerge(record.settings.squashOption, options.squash, mr.squash);
-      if (!squash.ok) return null;
-      const [messages, [sourceHead, targetHead]] = await Promise.all([
-        messagesFor(record, actor, options, squash.squash),
-        heads,
-      ]);
-      if (!targetHead || !sourceHead || sourceHead !== mr.headSha) return null;
-      const at = (who: { name: string; email: string }): GitPerson => ({
-        name: who.name,
-        email: who.email,
-        date: clock.now(),
-      });
-      const squashAuthor =
-        record.author && record.authorEmail ? { name: record.author.name, email: record.authorEmail } : actor;
-      const plan = {
-        method: record.settings.mergeMethod,
-        targetHead,
-        sourceHead,
-        message: messages.merge,
-        squash: messages.squash === null ? null : { message: messages.squash, author: at(squashAuthor) },
-        merger: at(actor),
-      };
-      return { plan, result: await git.prepareMerge(ctx.gitDir, plan) };
-    })();
-    // A merge refused by its checks never awaits the commits it started.
-    written.catch(() => undefined);
-    return written;
-  }
-
-  async function carryOut(
-    actor: CurrentUser,
-    ctx: ProjectContext,
-    mr: MergeRequestRow,
-    plan: {
-      /** The commits written for the checked heads (see writeCommits). */
-      prepared: Promise<WrittenMerge | null>;
-      /** The source branch goes with the merge (shared/merge-requests/sourceBranchRemoval). */
-      removeSource: boolean;
-      /** What the merge checked: its branch heads are the ones the refs must still hold. */
-      view: Detail;
-      onHookError: (error: unknown) => void;
-    },
-  ): Promise<MergeOutcome> {
-    const targetRef = branchRef(mr.targetBranch);
-    let targetMoved = false;
-    const { view, removeSource } = plan;
-    try {
-      // Read a moment ago by the checks; the ref transaction refuses if either moved since.
-      const { sourceHead } = view;
-      if (!view.targetHead || !sourceHead) return await release(mr, NOT_MERGEABLE);
-      const written = sourceHead === mr.headSha ? await plan.prepared : null;
-      if (!written) return await release(mr, MERGE_FAILURES.sourceMoved);
-      const landing = await landMerge(git, {
-        gitDir: ctx.gitDir,
-        targetBranch: mr.targetBranch,
-        sourceBranch: mr.sourceBranch,
-        removeSource,
-        written,
-        beforeMove: (newHead) => recordInProgress(mr, newHead),
-      });
-      if (!landing.ok) return await release(mr, LANDING_FAILURES[landing.failure]);
-      const { targetHead } = landing;
-      const { newHead, mergeCommitSha, squashCommitSha } = landing.merged;
-      const sourceRef = branchRef(mr.sourceBranch);
-      targetMoved = true;
-
-      const now = clock.now();
-      const { merged, note } = await db.transaction(async (tx) => {
-        const row = await updateMergeRequestRow(
-          tx,
-          mr.id,
-          mergedChanges({ mergedById: actor.id, at: now, mergeCommitSha, squashCommitSha }),
-        );
-        const mergedNote = await systemNotes.record(
-          { ...noteableOf(row), authorId: actor.id, action: 'merged', body: 'merged' },
-          tx,
-        );
-        return { merged: row, note: mergedNote };
-      });
-      const changes: PushChange[] = [{ ref: targetRef, oldSha: targetHead, newSha: newHead }];
-      if (removeSource) changes.push({ ref: sourceRef, oldSha: sourceHead, newSha: ZERO_SHA });
-      await publish(merged);
-      await systemNotes.announce(note);
-      // The merge has landed and says so: what follows the refs moving (other requests into the
-      // target to check again, requests onto a removed source to retarget) runs after the answer,
-      // as any push's would from another process; the refs and the request are settled already.
-      background.run(async () => {
-        await gitHttp.announcePush({ project: ctx, actor, changes }, plan.onHookError);
-        if (removeSource) await retargets.retargetChain(actor, merged);
-      }, plan.onHookError);
-      const mergedBy = { id: actor.id, username: actor.username, name: actor.name, state: actor.state };
-      return {
-        kind: 'merged',
-        view: mergeRequests.mergedDetail(view, merged, mergedBy, {
-          source: removeSource ? null : sourceHead,
-          target: newHead,
-        }),
-      };
-    } catch (error) {
-      // Once the target moved the merge happened: the request stays locked and the next read settles it as merged.
-      if (!targetMoved) await release(mr, MERGE_FAILURES.unexpected).catch(() => undefined);
-      throw error;
-    }
-  }
-
-  return { merge, mergeIn, page, panel };
+  return { request, merge, page, panel, useAutoMerge, useMergeTrain };
 }
 
 export type MergeService = ReturnType<typeof createMergeService>;

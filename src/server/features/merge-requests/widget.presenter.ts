@@ -10,7 +10,7 @@ import { presentUserBasic } from '../users/user.presenter';
 import type { PersonRow } from './merge-requests.repo';
 import { forceRemoveSourceBranchOf, landedCommitOf, type Permissions } from './merge-requests.presenter';
 import type { CheckedMergeRequest, MergeRequestView } from './merge-requests.service';
-import { autoMergeRemovesSourceBranch, isWaitable } from './auto-merge.service';
+import { autoMergeRemovesSourceBranch, isWaitable } from '../../../shared/auto-merge/autoMergeRules';
 import { availableAutoMergeStrategies } from '../../../shared/merge-trains/mergeTrains';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;

@@ -7,6 +7,7 @@ import {
   mergeTrainCarSchema,
 } from '../../../shared/api/mergeTrains';
 import { assertNever } from '../../../shared/lib/assertNever';
+import { shaMismatchText } from '../../../shared/merge-requests/mergeChoices';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../errors';
@@ -24,7 +25,7 @@ const TRAINS = '/api/v4/projects/:id/merge_trains';
 /** GitLab's Merge Trains API (REST v4): the cars of a project's trains, one request's car, adding a request. */
 export function registerMergeTrainRoutes(
   app: FastifyInstance,
-  { mergeTrains, autoMerges, config }: Pick<Container, 'mergeTrains' | 'autoMerges' | 'config'>,
+  { mergeTrains, merges, config }: Pick<Container, 'mergeTrains' | 'merges' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -101,8 +102,8 @@ export function registerMergeTrainRoutes(
           ? 'add_to_merge_train_when_checks_pass'
           : 'merge_train';
       const options = { sha: input.sha, squash: input.squash };
-      const outcome = await autoMerges
-        .enable(actor, id, iid, strategy, options, () => undefined)
+      const outcome = await merges
+        .request(actor, id, iid, { kind: 'auto', strategy }, options, () => undefined)
         // GitLab's answer to a user who may not merge into the target branch.
         .catch((error: unknown) => {
           if ((error as { statusCode?: number }).statusCode === 403) throw new UnauthorizedError();
@@ -117,7 +118,7 @@ export function registerMergeTrainRoutes(
           return reply.code(onTrain ? 201 : 202).send(cars);
         }
         case 'sha_mismatch':
-          throw new ConflictError(`SHA does not match HEAD of source branch: ${outcome.headSha ?? ''}`);
+          throw new ConflictError(shaMismatchText(outcome.headSha));
         case 'merged':
         case 'not_mergeable':
         case 'being_merged':

@@ -8,10 +8,10 @@ import { can } from '../../auth/permissions';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../errors';
 import type { JobQueue } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
-import { autoMergeChoices, type AutoMergeOutcome } from '../merge-requests/auto-merge.service';
-import type { MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import { autoMergeChoices } from '../../../shared/auto-merge/autoMergeRules';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
-import type { MergeOptions, MergeService } from '../merge-requests/merge.service';
+import type { AutoMergeOutcome, MergeOptions, MergeService } from '../merge-requests/merge.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
@@ -61,13 +61,12 @@ export function createMergeTrainsService(deps: Deps) {
   }
 
   /** Adds a request whose checks pass to its train (a no-op when it is on one), or says why not. */
-  async function enable(
+  async function join(
     actor: CurrentUser,
-    projectRef: number | string,
+    ctx: ProjectContext,
     iid: number,
     options: MergeOptions,
   ): Promise<AutoMergeOutcome> {
-    const ctx = await mergeRequests.loadForRead(actor, projectRef);
     if (!ctx.project.mergeTrainsEnabled) throw new UnprocessableError(MERGE_TRAINS_DISABLED);
     const view = await mergeRequests.checkedIn(actor, ctx, iid);
     const mr = view.mergeRequest;
@@ -79,6 +78,17 @@ export function createMergeTrainsService(deps: Deps) {
     await cars.join(actor, mr, choices.params);
     return { kind: 'auto_merge_enabled', strategy: 'merge_train' };
   }
+
+  /** Asks the merge path to put a request on its train (as `merge_train` does), in the name of `actor`. */
+  const enable = (actor: CurrentUser, projectRef: number | string, iid: number, options: MergeOptions) =>
+    deps.merges.request(
+      actor,
+      projectRef,
+      iid,
+      { kind: 'auto', strategy: 'merge_train' },
+      options,
+      () => undefined,
+    );
 
   /** "Remove from merge train"; a car whose merge has begun cannot be taken off. */
   async function remove(actor: CurrentUser, mr: MergeRequestRow): Promise<void> {
@@ -128,9 +138,11 @@ export function createMergeTrainsService(deps: Deps) {
   }
 
   jobs.register(REFRESH_JOB, (payload) => refresh(refreshPayload.parse(payload)));
+  // The merge path asks the train what a strategy becomes, puts cars on it, and tells it of merges now.
+  deps.merges.useMergeTrain({ strategyFor, join, ...mergeNow });
   listenForTrainChanges({ db, bus, signals });
 
-  return { strategyFor, enable, remove, mergeNow, refresh, positionOf, loadForTrains, list, carOf, standing };
+  return { strategyFor, join, enable, remove, refresh, positionOf, loadForTrains, list, carOf, standing };
 }
 
 export type MergeTrainsService = ReturnType<typeof createMergeTrainsService>;

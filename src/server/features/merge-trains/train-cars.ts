@@ -1,9 +1,9 @@
-import type { z } from 'zod';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { AUTO_MERGE_FAILED, type mergeParams } from '../merge-requests/auto-merge.service';
-import { updateMergeRequestRow, type MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import { AUTO_MERGE_FAILED, type MergeParams } from '../../../shared/auto-merge/autoMergeRules';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectsService } from '../projects/projects.service';
 import {
@@ -21,27 +21,30 @@ type Deps = {
   db: Db;
   clock: Clock;
   projects: Pick<ProjectsService, 'gitDirOf'>;
+  mergeRequests: Pick<MergeRequestsService, 'setAutoMerge'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
   signals: TrainSignals;
 };
 
-type Params = z.infer<typeof mergeParams>;
-
 /** Cars getting on and off a train, each with its system note, the train told and looked at again. */
-export function createTrainCars({ db, clock, projects, systemNotes, signals }: Deps) {
+export function createTrainCars({ db, clock, projects, mergeRequests, systemNotes, signals }: Deps) {
   /** Puts a request on its train with the choices made now; false when another call put it on a moment ago. */
-  async function join(actor: CurrentUser, mr: MergeRequestRow, params: Params): Promise<boolean> {
+  async function join(actor: CurrentUser, mr: MergeRequestRow, params: MergeParams): Promise<boolean> {
     const train = trainOf(mr);
     const now = clock.now();
     const joined = await db
       .transaction(async (tx) => {
-        await updateMergeRequestRow(tx, mr.id, {
-          autoMergeEnabled: true,
-          autoMergeStrategy: 'merge_train',
-          mergeParams: params,
-          mergeError: null,
-          updatedAt: now,
-        });
+        await mergeRequests.setAutoMerge(
+          mr.id,
+          {
+            autoMergeEnabled: true,
+            autoMergeStrategy: 'merge_train',
+            mergeParams: params,
+            mergeError: null,
+            updatedAt: now,
+          },
+          tx,
+        );
         const ahead = (await listActiveCars(tx, train)).length;
         await insertCar(tx, { mergeRequestId: mr.id, ...carTrain(train), userId: actor.id, createdAt: now });
         return systemNotes.record(
@@ -87,13 +90,17 @@ export function createTrainCars({ db, clock, projects, systemNotes, signals }: D
         behind.map((other) => other.id),
         now,
       );
-      await updateMergeRequestRow(tx, mr.id, {
-        autoMergeEnabled: false,
-        autoMergeStrategy: null,
-        mergeParams: null,
-        mergeError: why.reason === null ? null : AUTO_MERGE_FAILED,
-        updatedAt: now,
-      });
+      await mergeRequests.setAutoMerge(
+        mr.id,
+        {
+          autoMergeEnabled: false,
+          autoMergeStrategy: null,
+          mergeParams: null,
+          mergeError: why.reason === null ? null : AUTO_MERGE_FAILED,
+          updatedAt: now,
+        },
+        tx,
+      );
       return systemNotes.record(
         {
           projectId: mr.projectId,

@@ -8,10 +8,9 @@ import { readCommit } from '../../git/commits';
 import { prepareMerge } from '../../git/merge';
 import { branchRef, resolveCommit } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
-import { lowerFirst, mergeParams } from '../merge-requests/auto-merge.service';
-import { findMergeRequestRowById } from '../merge-requests/auto-merge.repo';
+import { lowerFirst, mergeParams } from '../../../shared/auto-merge/autoMergeRules';
 import { announceMergeRequest } from '../merge-requests/merge-request-events';
-import type { MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { MergeOutcome, MergeService } from '../merge-requests/merge.service';
 import type { ProjectContext } from '../projects/projects.service';
@@ -33,8 +32,8 @@ type Deps = {
   clock: Clock;
   bus: EventBus;
   users: Pick<UsersService, 'getUser'>;
-  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'mayMergeInto' | 'checkedIn'>;
-  merges: Pick<MergeService, 'mergeIn'>;
+  mergeRequests: Pick<MergeRequestsService, 'loadForRead' | 'mayMergeInto' | 'checkedIn' | 'rowById'>;
+  merges: Pick<MergeService, 'request'>;
   signals: TrainSignals;
   cars: Pick<TrainCars, 'takeOff'>;
 };
@@ -59,7 +58,7 @@ type Look = Ready | { kind: 'wait' } | { kind: 'gone' } | { kind: 'drop'; reason
 export function createTrainRefresh({ db, clock, bus, users, mergeRequests, merges, signals, cars }: Deps) {
   /** Whether a car can go on: its request open and set to the train, its checks passing, its user still allowed. */
   async function lookAt(car: CarRow, trainsEnabled: boolean): Promise<Look> {
-    const row = await findMergeRequestRowById(db, car.mergeRequestId);
+    const row = await mergeRequests.rowById(car.mergeRequestId);
     if (!row || row.state === 'locked') return { kind: 'wait' };
     if (row.state === 'merged') {
       // Merged by another way than the train (a quick action): it leaves the train as merged.
@@ -126,7 +125,7 @@ export function createTrainRefresh({ db, clock, bus, users, mergeRequests, merge
       const look = await lookAt(car, enabled);
       if (look.kind === 'wait') break;
       if (look.kind === 'gone') continue;
-      const row = look.kind === 'ready' ? look.mr : await findMergeRequestRowById(db, car.mergeRequestId);
+      const row = look.kind === 'ready' ? look.mr : await mergeRequests.rowById(car.mergeRequestId);
       if (!row) continue;
       if (look.kind === 'drop') {
         await cars.takeOff(car, row, { authorId: car.userId, reason: look.reason });
@@ -166,7 +165,8 @@ export function createTrainRefresh({ db, clock, bus, users, mergeRequests, merge
     let outcome: MergeOutcome;
     try {
       // The project the look loaded is the merge's too.
-      outcome = await merges.mergeIn(actor, ctx, mr.iid, { ...params, sha }, () => undefined);
+      const asChosen = { ...params, sha };
+      outcome = await merges.request(actor, ctx, mr.iid, { kind: 'direct' }, asChosen, () => undefined);
     } catch (error) {
       // Looked at again on the job's retry.
       await updateCar(db, car.id, { status: 'stale', updatedAt: clock.now() });

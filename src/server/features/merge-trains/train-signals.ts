@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
-import { findMergeRequestRowById } from '../merge-requests/auto-merge.repo';
 import { announceMergeRequest } from '../merge-requests/merge-request-events';
-import type { MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import { hasQueuedJob, listActiveCars, type Train } from './merge-trains.repo';
 
 export const REFRESH_JOB = 'merge_train_refresh';
@@ -25,7 +25,17 @@ export const carTrain = (train: Train) => ({
 });
 
 /** How a train's changes get out: a look at the train queued, its cars' widgets told. */
-export function createTrainSignals({ db, bus, jobs }: { db: Db; bus: EventBus; jobs: JobQueue }) {
+export function createTrainSignals({
+  db,
+  bus,
+  jobs,
+  mergeRequests,
+}: {
+  db: Db;
+  bus: EventBus;
+  jobs: JobQueue;
+  mergeRequests: Pick<MergeRequestsService, 'rowById'>;
+}) {
   async function queueRefresh(train: Train): Promise<void> {
     const queue = trainQueue(train);
     if (await hasQueuedJob(db, queue)) return;
@@ -37,7 +47,7 @@ export function createTrainSignals({ db, bus, jobs }: { db: Db; bus: EventBus; j
     const cars = await listActiveCars(db, train);
     const ids = new Set([...cars.map((car) => car.mergeRequestId), ...also.map((mr) => mr.id)]);
     for (const id of ids) {
-      const row = await findMergeRequestRowById(db, id);
+      const row = await mergeRequests.rowById(id);
       if (row) await announceMergeRequest(bus, row);
     }
   }

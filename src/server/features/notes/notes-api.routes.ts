@@ -11,7 +11,7 @@ import {
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { BadRequestError, NotFoundError } from '../../errors';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { reader, requireUser } from '../auth/api-auth';
 import { logHookErrors } from './note-commands';
 import type { Noteable, NoteableType } from './noteables';
 import { presentApiDiscussion, presentApiNote } from './notes.presenter';
@@ -48,8 +48,7 @@ export function registerNotesApiRoutes(app: FastifyInstance, deps: Deps): void {
   for (const kind of KINDS) {
     const base = `/api/v4/projects/:id/${kind.segment}/:noteable_iid`;
     const load = (request: FastifyRequest, params: z.infer<typeof noteableParams>) => {
-      assertScope(request, 'api_read');
-      return noteables.byIid(request.currentUser, kind.type, params.id, params.noteable_iid);
+      return noteables.byIid(reader(request), kind.type, params.id, params.noteable_iid);
     };
     /** A note of this noteable the reader may see; another noteable's note is 404 here. */
     const noteOf = async (request: FastifyRequest, noteable: Noteable, noteId: number) => {

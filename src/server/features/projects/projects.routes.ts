@@ -12,8 +12,8 @@ import {
 } from '../../../shared/api/projects';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
-import { apiActor, signedInActor } from './api-actor';
 import { presentProject, presentSimpleProject } from './projects.presenter';
+import { apiActor, requireUser } from '../auth/api-auth';
 
 const idParams = z.object({ id: idOrPathParam });
 const projectListResponse = z.array(z.union([projectSchema, simpleProjectSchema]));
@@ -30,7 +30,7 @@ export function registerProjectRoutes(
     url: '/api/v4/projects',
     schema: { body: createProjectBody, response: { 201: projectSchema } },
     handler: async (request, reply) => {
-      const actor = signedInActor(request);
+      const actor = requireUser(request);
       const view = await projects.createProjectView(actor, request.body);
       return reply.status(201).send(presentProject(view, config));
     },
@@ -45,7 +45,7 @@ export function registerProjectRoutes(
       response: { 201: projectSchema },
     },
     handler: async (request, reply) => {
-      const actor = signedInActor(request);
+      const actor = requireUser(request);
       const view = await projects.createProjectForUser(actor, request.params.user_id, request.body);
       return reply.status(201).send(presentProject(view, config));
     },
@@ -104,7 +104,7 @@ export function registerProjectRoutes(
     url: '/api/v4/projects/:id',
     schema: { params: idParams, body: updateProjectBody, response: { 200: projectSchema } },
     handler: async (request) => {
-      const view = await projects.updateProject(signedInActor(request), request.params.id, request.body);
+      const view = await projects.updateProject(requireUser(request), request.params.id, request.body);
       return presentProject(view, config);
     },
   });
@@ -118,7 +118,7 @@ export function registerProjectRoutes(
       url: `/api/v4/projects/:id/${action}`,
       schema: { params: idParams, response: { 201: projectSchema } },
       handler: async (request, reply) => {
-        const view = await projects.setArchived(signedInActor(request), request.params.id, archived);
+        const view = await projects.setArchived(requireUser(request), request.params.id, archived);
         return reply.status(201).send(presentProject(view, config));
       },
     });
@@ -129,7 +129,7 @@ export function registerProjectRoutes(
     url: '/api/v4/projects/:id',
     schema: { params: idParams, response: { 202: acceptedSchema } },
     handler: async (request, reply) => {
-      await projects.removeProject(signedInActor(request), request.params.id);
+      await projects.removeProject(requireUser(request), request.params.id);
       return reply.status(202).send({ message: '202 Accepted' });
     },
   });

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { protectBranchBodySchema } from '../../../shared/api/repository';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
-import { apiActor } from '../projects/api-actor';
 import { presentProtectedBranch } from './protected-branches.presenter';
+import { apiActor } from '../auth/api-auth';
 
 const projectParams = z.object({ id: z.string().min(1).max(1000) });
 const ruleParams = projectParams.extend({ name: z.string().min(1).max(255) });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { markdownRequestSchema } from '../../../shared/api/mergeRequests';
 import type { Container } from '../../container';
 import { unlinkedHtml } from '../../markdown/rendered';
-import { assertScope } from '../auth/api-auth';
+import { reader } from '../auth/api-auth';
 
 /**
  * `POST /api/v4/markdown`, as GitLab has it: the editors' Preview and READMEs render through the
@@ -25,12 +25,11 @@ export function registerMarkdownRoutes(
     url: '/api/v4/markdown',
     schema: { body: markdownRequestSchema },
     handler: async (request, reply) => {
-      assertScope(request, 'api_read');
+      const actor = reader(request);
       // Rendering costs the server; anyone may ask, so anonymous callers get a tighter limit.
-      await rateLimits.checkCaller('markdown_preview', { user: request.currentUser, ip: request.ip });
+      await rateLimits.checkCaller('markdown_preview', { user: actor, ip: request.ip });
       const { text, gfm, project } = request.body;
       if (!gfm) return reply.status(201).send({ html: unlinkedHtml(await markdown.renderBlock(text)) });
-      const actor = request.currentUser;
       const context = project === undefined ? null : await projects.loadProject(actor, project);
       const writer = await references.writerFor(actor, context, { blocks: [text] });
       return reply.status(201).send({ html: writer.html(text) });

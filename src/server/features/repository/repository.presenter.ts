@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type {
   BranchJson,
   CommitDetailJson,
-  CommitDiffFileJson,
   CommitJson,
+  DiffFileJson,
   RepositoryFileJson,
   TreeEntryJson,
 } from '../../../shared/api/repository';
@@ -98,7 +98,8 @@ export function presentFile(file: Awaited<ReturnType<RepositoryService['getFile'
   };
 }
 
-export const presentDiffFile = (file: FileDiff): CommitDiffFileJson => ({
+/** A file of a diff as GitLab's REST API shows it, for commits, compare and merge requests alike. */
+export const presentDiffFile = (file: FileDiff): DiffFileJson => ({
   old_path: file.oldPath,
   new_path: file.newPath,
   a_mode: file.aMode,
@@ -106,5 +107,7 @@ export const presentDiffFile = (file: FileDiff): CommitDiffFileJson => ({
   new_file: file.newFile,
   renamed_file: file.renamedFile,
   deleted_file: file.deletedFile,
+  // Nothing is marked generated (GitLab reads `gitlab-generated` from .gitattributes).
+  generated_file: false,
   diff: file.diff,
 });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { booleanParam } from '../../../shared/api/params';
 import {
+  diffFileSchema,
   fileChangeBodySchema,
   pageBranchDeleteResponseSchema,
   repositoryPathParam,
@@ -14,7 +15,6 @@ import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagi
 import type { Container } from '../../container';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import { isBinary } from '../../git/tree';
-import { apiActor } from '../projects/api-actor';
 import { projectSubject } from '../projects/projects.service';
 import {
   presentBranch,
@@ -25,6 +25,7 @@ import {
   presentTreeEntry,
 } from './repository.presenter';
 import { fullPathOf, projectPagePrefixes, projectPathFields } from '../../page-paths';
+import { apiActor } from '../auth/api-auth';
 
 const id = z.string().min(1).max(1000);
 // Paths and refs are checked before git reads them (shared/repository/repositoryInput).
@@ -221,7 +222,11 @@ export function registerRepositoryRoutes(
   api.route({
     method: 'GET',
     url: '/api/v4/projects/:id/repository/commits/:sha/diff',
-    schema: { params: shaParams, querystring: paginationQuery },
+    schema: {
+      params: shaParams,
+      querystring: paginationQuery,
+      response: { 200: z.array(diffFileSchema) },
+    },
     handler: async (request, reply) => {
       const { ctx } = await readable(request, request.params.id);
       const page = toPage(request.query);

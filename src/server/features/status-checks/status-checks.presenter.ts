@@ -4,7 +4,7 @@ import type {
   StatusCheckStatus,
 } from '../../../shared/api/statusChecks';
 import type { Config } from '../../config';
-import type { MergeRequestRecord, MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestRecord, MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { StatusCheck } from './status-checks.repo';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;

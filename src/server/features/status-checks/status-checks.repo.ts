@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   externalStatusCheckProtectedBranches,
@@ -134,9 +134,4 @@ export async function markRetried(tx: Db, id: number, at: Date): Promise<void> {
 export async function findResponse(db: Db, id: number): Promise<StatusCheckResponseRow | undefined> {
   const [row] = await db.select().from(statusCheckResponses).where(eq(statusCheckResponses.id, id));
   return row;
-}
-
-/** Serializes writers of one merge request's responses (a push and a retry at once). */
-export async function lockMergeRequestRow(tx: Db, id: number): Promise<void> {
-  await tx.execute(sql`select id from merge_requests where id = ${id} for update`);
 }

@@ -10,7 +10,7 @@ import {
   updateStatusCheckBody,
 } from '../../../shared/api/statusChecks';
 import type { Container } from '../../container';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { reader, requireUser } from '../auth/api-auth';
 import {
   presentMergeRequestStatusCheck,
   presentStatusCheck,
@@ -81,9 +81,8 @@ export function registerStatusCheckRoutes(
     url: `${MR}/status_checks`,
     schema: { params: mergeRequestParams, response: { 200: z.array(mergeRequestStatusCheckSchema) } },
     handler: async (request) => {
-      assertScope(request, 'api_read');
       const { id, merge_request_iid: iid } = request.params;
-      const checks = await statusChecks.forMergeRequest(request.currentUser, id, iid);
+      const checks = await statusChecks.forMergeRequest(reader(request), id, iid);
       return checks.map(presentMergeRequestStatusCheck);
     },
   });

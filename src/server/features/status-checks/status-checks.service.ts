@@ -4,6 +4,7 @@ import type {
   StatusCheckStatus,
   UpdateStatusCheckBody,
 } from '../../../shared/api/statusChecks';
+import { shaIsHead } from '../../../shared/merge-requests/mergeChoices';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Actor } from '../../auth/permissions';
 import type { Clock } from '../../clock';
@@ -19,11 +20,7 @@ import {
 import type { JobQueue } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
 import { announceMergeRequest } from '../merge-requests/merge-request-events';
-import {
-  findMergeRequestLocation,
-  findMergeRequestRecord,
-  type MergeRequestRow,
-} from '../merge-requests/merge-requests.repo';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import { ruleMatches } from '../protected-branches/branch-protection';
@@ -34,7 +31,6 @@ import {
   insertStatusCheck,
   latestResponsesForHeads,
   listStatusChecks,
-  lockMergeRequestRow,
   markRetried,
   protectedBranchesByIds,
   setStatusCheckBranches,
@@ -71,7 +67,10 @@ type Deps = {
   /** How host names resolve and which addresses are the server's own, when checking for local ones (tests pin it). */
   network?: Network;
   projects: Pick<ProjectsService, 'loadProject'>;
-  mergeRequests: Pick<MergeRequestsService, 'findReadable'>;
+  mergeRequests: Pick<
+    MergeRequestsService,
+    'findReadable' | 'recordById' | 'lockRow' | 'statusChecksFrom' | 'onHeadChanged'
+  >;
 };
 
 /**
@@ -90,10 +89,7 @@ export function createStatusChecksService({
   mergeRequests,
 }: Deps) {
   /** Background work reads the request as the system, not as a user. */
-  async function recordById(id: number) {
-    const location = await findMergeRequestLocation(db, id);
-    return location ? findMergeRequestRecord(db, location.projectId, location.iid) : undefined;
-  }
+  const recordById = (id: number) => mergeRequests.recordById(id);
 
   /** An answer as it stands now: pending past the timeout counts as failed, as GitLab's does. */
   const statusOf = (response: StatusCheckResponseRow | undefined, now: Date): StatusCheckStatus => {
@@ -258,9 +254,9 @@ export function createStatusChecksService({
     const { ctx, mr, checks } = await loadForResponse(actor, projectRef, iid);
     const entry = checks.find((c) => c.check.id === input.external_status_check_id);
     if (!entry) throw new NotFoundError('External status check');
-    if (mr.headSha !== input.sha) throw new ConflictError(SHA_MISMATCH);
+    if (!shaIsHead(input.sha, mr.headSha)) throw new ConflictError(SHA_MISMATCH);
     const response = await db.transaction(async (tx) => {
-      await lockMergeRequestRow(tx, mr.id);
+      await mergeRequests.lockRow(mr.id, tx);
       return insertResponse(tx, {
         mergeRequestId: mr.id,
         externalStatusCheckId: entry.check.id,
@@ -281,7 +277,7 @@ export function createStatusChecksService({
     if (entry.status !== 'failed' || !mr.headSha) throw new UnprocessableError(RETRY_ONLY_FAILED);
     const headSha = mr.headSha;
     await db.transaction(async (tx) => {
-      await lockMergeRequestRow(tx, mr.id);
+      await mergeRequests.lockRow(mr.id, tx);
       const now = clock.now();
       if (entry.response) await markRetried(tx, entry.response.id, now);
       await askCheck(tx, mr.id, entry.check.id, headSha, now);
@@ -315,7 +311,7 @@ export function createStatusChecksService({
     const unasked = checks.filter((c) => !c.response);
     if (unasked.length === 0) return;
     await db.transaction(async (tx) => {
-      await lockMergeRequestRow(tx, mr.id);
+      await mergeRequests.lockRow(mr.id, tx);
       const now = clock.now();
       for (const { check } of unasked) await askCheck(tx, mr.id, check.id, headSha, now);
     });
@@ -348,7 +344,7 @@ export function createStatusChecksService({
       if (!(error instanceof BlockedUrlError)) throw error;
       // Asking again would be refused again: the check fails now, and a retry asks once the URL is fixed.
       await db.transaction(async (tx) => {
-        await lockMergeRequestRow(tx, response.mergeRequestId);
+        await mergeRequests.lockRow(response.mergeRequestId, tx);
         await insertResponse(tx, {
           mergeRequestId: response.mergeRequestId,
           externalStatusCheckId: check.id,
@@ -362,6 +358,9 @@ export function createStatusChecksService({
   }
 
   jobs.register(NOTIFY_JOB, notify);
+  // Merge requests sit below status checks: the checks plug into their merge checks and new heads.
+  mergeRequests.statusChecksFrom(statesOf);
+  mergeRequests.onHeadChanged.add(headChanged);
 
   return { list, create, update, remove, forMergeRequest, respond, retry, headChanged, statesOf };
 }

@@ -8,7 +8,7 @@ import { can } from '../../auth/permissions';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { ForbiddenError } from '../../errors';
-import { assertScope, requireUser } from '../auth/api-auth';
+import { apiActor, requireUser } from '../auth/api-auth';
 import { presentUser, presentUserBasic, presentUserDetails } from './user.presenter';
 
 const userIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -62,8 +62,7 @@ export function registerUserRoutes(
     },
     handler: async (request, reply) => {
       // Anyone may list users' public names, as on GitLab; administrators see every field.
-      assertScope(request, 'user_read');
-      const admin = isAdmin(request.currentUser);
+      const admin = isAdmin(apiActor(request, 'user_read'));
       const { username, search, active, blocked } = request.query;
       const page = toPage(request.query);
       const state = active ? 'active' : blocked ? 'blocked' : undefined;
@@ -82,11 +81,9 @@ export function registerUserRoutes(
     config: { tokenScope: 'user_read' },
     schema: { params: userIdParams, response: { 200: z.union([userDetailsSchema, userSchema]) } },
     handler: async (request) => {
-      assertScope(request, 'user_read');
+      const actor = apiActor(request, 'user_read');
       const { user, namespaceId } = await users.getUser(request.params.id);
-      return isAdmin(request.currentUser)
-        ? presentUserDetails(user, namespaceId, config)
-        : presentUser(user, config);
+      return isAdmin(actor) ? presentUserDetails(user, namespaceId, config) : presentUser(user, config);
     },
   });
 

@@ -64,7 +64,7 @@ function ReportTable({ state }: { state: ReturnType<typeof useAbuseReports> }) {
     case 'error':
       return <Flash variant="danger">{state.error.message}</Flash>;
     case 'success':
-      if (state.data.reports.length === 0)
+      if (state.data.items.length === 0)
         return <p className="blankslate">There are no abuse reports here.</p>;
       return (
         <table className="admin-table">
@@ -78,7 +78,7 @@ function ReportTable({ state }: { state: ReturnType<typeof useAbuseReports> }) {
             </tr>
           </thead>
           <tbody>
-            {state.data.reports.map((report) => (
+            {state.data.items.map((report) => (
               <ReportRow key={report.id} report={report} />
             ))}
           </tbody>

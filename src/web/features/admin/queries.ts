@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AbuseReport } from '../../../shared/api/abuseReports';
-import { requestWithHeaders } from '../../api/client';
+import { requestPage } from '../../lib/pagination';
 
 export const ABUSE_REPORTS_PER_PAGE = 20;
 
@@ -15,17 +15,11 @@ export const abuseReportKeys = {
 export function useAbuseReports(status: AbuseReportStatus, page: number) {
   return useQuery({
     queryKey: abuseReportKeys.list(status, page),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await requestWithHeaders<AbuseReport[]>('/admin/abuse_reports.json', {
+    queryFn: ({ signal }) =>
+      requestPage<AbuseReport>('/admin/abuse_reports.json', {
         query: { status, page, per_page: ABUSE_REPORTS_PER_PAGE },
         signal,
-      });
-      return {
-        reports: data,
-        total: Number(headers.get('x-total') ?? data.length),
-        totalPages: Number(headers.get('x-total-pages') ?? 1),
-      };
-    },
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,11 +3,11 @@ import { Flash, Heading, LinkButton, Spinner } from '@primer/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ListPagination } from '../projects/ListPagination';
-import { useSession } from '../session/useSession';
+import { ListPagination } from '../../components/ListPagination';
+import { useSession } from '../../lib/useSession';
 import { ListControls } from './ListControls';
 import { useListParams, type ListParams } from './useListParams';
-import '../projects/projects.css';
+import '../../components/entity-pages.css';
 
 /** The words and pictures that differ between the projects and groups dashboards. */
 export type DashboardKind = {

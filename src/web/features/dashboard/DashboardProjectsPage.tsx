@@ -1,5 +1,5 @@
 import { RepoIcon } from '@primer/octicons-react';
-import { ProjectList } from '../projects/ProjectList';
+import { ProjectList } from '../../components/ProjectList';
 import { PROJECTS_PER_PAGE, useProjects } from '../projects/queries';
 import { DashboardList, type DashboardKind } from './DashboardList';
 import type { ListParams } from './useListParams';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiffFile } from '../../../shared/api/diffs';
 import { DiffFileCard, type ExpansionActions, type FileBody } from './DiffFileCard';
 import { DiffStatsBar } from './DiffStatsBar';
-import { diffFile, line } from './testFiles';
+import { diffFile, line } from '../../../../test/support/diff-fixtures';
 import { unexpanded, type FileExpansion } from './fileExpansion';
 
 const noActions: ExpansionActions = {

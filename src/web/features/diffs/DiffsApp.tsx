@@ -8,7 +8,7 @@ import type {
   DiffPreferences as UserDiffPreferences,
   DiffsMetadata,
 } from '../../../shared/api/diffs';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import {
   applyCollapse,
   initialFlags,
@@ -47,6 +47,7 @@ import { shownLines } from './fileExpansion';
 import { useFileExpansions } from './useFileExpansions';
 import { useFindShortcut } from './useFindShortcut';
 import { useReviewedFiles } from './useReviewedFiles';
+import '../../components/diff-lines.css';
 import './diffs.css';
 
 const LOADING: FileBody = { kind: 'loading' };

@@ -8,7 +8,7 @@ import {
   unfoldTo,
   type ExpandDirection,
 } from './contextExpansion';
-import { line } from './testFiles';
+import { line } from '../../../../test/support/diff-fixtures';
 
 /** A file whose first hunk starts at new line 50 (old 48) and whose second starts at 60 (old 58). */
 const twoHunks: DiffLine[] = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DraftNote, NotePosition } from '../../../shared/api/notes';
 import { buildDiscussion } from '../../../../test/support/note-fixtures';
 import { draftShownOn, fileNotes, hiddenNoteLines, keyOfLine, lineKey } from './diffNotesPlacement';
-import { diffFile, line } from './testFiles';
+import { diffFile, line } from '../../../../test/support/diff-fixtures';
 
 const file = diffFile();
 const oldRefs = { base_sha: 'd'.repeat(40), start_sha: 'd'.repeat(40), head_sha: 'e'.repeat(40) };

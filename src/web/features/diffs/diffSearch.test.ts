@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findInDiff, stepMatch } from './diffSearch';
-import { line } from './testFiles';
+import { line } from '../../../../test/support/diff-fixtures';
 
 const files = [
   {

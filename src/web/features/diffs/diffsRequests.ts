@@ -1,6 +1,6 @@
 import type { DiffPreferences as UserDiffPreferences } from '../../../shared/api/diffs';
 import { buildUrl } from '../../api/client';
-import { mergeRequestPagePath } from '../merge-requests/mergeRequestPaths';
+import { mergeRequestPagePath } from '../../lib/mergeRequests';
 import { batchQuery, firstBatch, type BatchCursor } from './batchLoading';
 import { initialDiffPreferences } from './diffPreferences';
 import { diffSelectionFrom, type DiffSelection } from './diffSelection';

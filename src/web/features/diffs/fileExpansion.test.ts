@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shownLines, unexpanded } from './fileExpansion';
-import { line } from './testFiles';
+import { line } from '../../../../test/support/diff-fixtures';
 
 const diff = { highlighted_diff_lines: [line('match', 10, 10), line('new', null, 10)] };
 const expanded = [line(null, 9, 9), line('new', null, 10)];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rendersEveryFile, rendersWhole, WHOLE_LIST_MAX_FILES, WHOLE_LIST_MAX_ROWS } from './fileListWindow';
-import { diffFile } from './testFiles';
+import { diffFile } from '../../../../test/support/diff-fixtures';
 
 /** `count` files of `changed` changed lines each (added and removed alike), 6 context rows each expected. */
 const files = (count: number, changed: number, collapsed = false) =>

@@ -8,7 +8,7 @@ import {
   type FullFileEvent,
   type FullFileState,
 } from './fullFile';
-import { diffFile, line } from './testFiles';
+import { diffFile, line } from '../../../../test/support/diff-fixtures';
 
 const hash = 'a'.repeat(40);
 const fileLines = (count: number): DiffLine[] =>

@@ -7,7 +7,7 @@ import {
   suggestionTemplate,
   textPosition,
 } from './lineRange';
-import { diffFile, line } from './testFiles';
+import { diffFile, line } from '../../../../test/support/diff-fixtures';
 
 const lines = [
   line('match', 1, 1, '@@ -1,4 +1,4 @@'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toParallelRows } from './parallelLines';
-import { line } from './testFiles';
+import { line } from '../../../../test/support/diff-fixtures';
 
 const show = (rows: ReturnType<typeof toParallelRows>) =>
   rows.map((r) => (r.kind === 'match' ? 'match' : `${r.left?.text ?? '·'} | ${r.right?.text ?? '·'}`));

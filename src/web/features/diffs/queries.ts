@@ -21,7 +21,7 @@ import { firstBatch, isLastBatch, nextBatch, type BatchCursor } from './batchLoa
 import type { ContextLinesParams } from './contextExpansion';
 import { nextCoveragePoll, type CoverageAnswer } from './coverage';
 import type { FileBody } from './DiffFileCard';
-import { mergeRequestPagePath } from '../merge-requests/mergeRequestPaths';
+import { mergeRequestPagePath } from '../../lib/mergeRequests';
 import type { DiffSelection } from './diffSelection';
 import {
   CONFIGURED_PER_PAGE,

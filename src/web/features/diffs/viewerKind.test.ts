@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffFile } from './testFiles';
+import { diffFile } from '../../../../test/support/diff-fixtures';
 import { humanSize, modeChangedText, viewerKind, viewFileAtText } from './viewerKind';
 
 const viewer = (name: 'text' | 'image' | 'not_diffable' | 'too_large' | 'collapsed' | 'no_preview') => ({

@@ -2,9 +2,9 @@ import { Heading } from '@primer/react';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Group } from '../../../shared/api/groups';
-import { EntityAvatar } from '../projects/EntityAvatar';
-import { VisibilityLabel } from '../projects/VisibilityLabel';
-import '../projects/projects.css';
+import { EntityAvatar } from '../../components/EntityAvatar';
+import { VisibilityLabel } from '../../components/VisibilityLabel';
+import '../../components/entity-pages.css';
 
 /** The group's parents as links, then its avatar, name, visibility and description. */
 export function GroupHeader({ group, title }: { group: Group; title?: string }) {

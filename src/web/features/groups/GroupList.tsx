@@ -1,9 +1,9 @@
 import { Link } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
 import type { Group } from '../../../shared/api/groups';
-import { EntityAvatar } from '../projects/EntityAvatar';
-import { VisibilityIcon } from '../projects/VisibilityLabel';
-import '../projects/projects.css';
+import { EntityAvatar } from '../../components/EntityAvatar';
+import { VisibilityIcon } from '../../components/VisibilityLabel';
+import '../../components/entity-pages.css';
 
 /** Groups as rows: full name, visibility and description. */
 export function GroupList({ groups, label = 'Groups' }: { groups: Group[]; label?: string }) {

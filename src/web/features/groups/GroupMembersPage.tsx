@@ -1,5 +1,5 @@
 import type { Group } from '../../../shared/api/groups';
-import { MembersPanel } from '../projects/MembersPanel';
+import { MembersPanel } from '../members/MembersPanel';
 import { GroupHeader } from './GroupHeader';
 import { LoadedGroup } from './LoadedGroup';
 import { useGroupAccess } from './useGroupAccess';

@@ -3,14 +3,14 @@ import { Flash, Heading, LinkButton, Spinner } from '@primer/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Group } from '../../../shared/api/groups';
-import { ListPagination } from '../projects/ListPagination';
-import { ProjectList } from '../projects/ProjectList';
+import { ListPagination } from '../../components/ListPagination';
+import { ProjectList } from '../../components/ProjectList';
 import { GroupHeader } from './GroupHeader';
 import { LoadedGroup } from './LoadedGroup';
 import { GroupList } from './GroupList';
 import { GROUPS_PER_PAGE, useGroupProjects, useSubgroups } from './queries';
 import { useGroupAccess } from './useGroupAccess';
-import '../projects/projects.css';
+import '../../components/entity-pages.css';
 
 /** A group's home: its subgroups and projects, and for Maintainers the ways to add more. */
 export function GroupPage({ fullPath }: { fullPath: string }) {

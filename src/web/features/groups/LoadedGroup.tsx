@@ -2,7 +2,7 @@ import { Flash, Spinner } from '@primer/react';
 import type { ReactNode } from 'react';
 import type { Group } from '../../../shared/api/groups';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { isNotFound } from '../projects/queries';
+import { isNotFound } from '../../lib/apiErrors';
 import { useGroup } from './queries';
 
 /** A group's page once the group has loaded: a spinner until then, "not found", or the error. */

@@ -5,11 +5,11 @@ import type { Visibility } from '../../../shared/access/accessLevels';
 import type { Group } from '../../../shared/api/groups';
 import { DescriptionField } from '../../components/DescriptionField';
 import { usePathFromName } from '../../components/usePathFromName';
-import { VisibilityField } from '../projects/VisibilityField';
+import { VisibilityField } from '../../components/VisibilityField';
 import { RequireSignIn } from '../session/RequireSignIn';
 import { useCreateGroup } from './mutations';
 import { useGroup } from './queries';
-import '../projects/projects.css';
+import '../../components/entity-pages.css';
 
 /** `/groups/new`, and `?parent_id=` for a subgroup. */
 export function NewGroupPage() {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { MAX_GROUP_DEPTH } from '../../../shared/names/paths';
-import { usePathParams } from '../projects/NamespaceOrProjectPage';
+import { usePathParams } from '../../lib/usePathParams';
 import { lazyComponent } from '../../components/lazyComponent';
 // Not lazy: a group's page at `/{path}` (NamespaceOrProjectPage) loads it with the app already.
 import { GroupPage } from './GroupPage';

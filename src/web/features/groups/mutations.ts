@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateGroupBody, Group } from '../../../shared/api/groups';
 import { request } from '../../api/client';
-import { projectKeys } from '../projects/queries';
 import { groupKeys } from './queries';
 
 export function useCreateGroup() {
@@ -10,10 +9,8 @@ export function useCreateGroup() {
     mutationFn: (body: CreateGroupBody) => request<Group>('/api/v4/groups', { method: 'POST', body }),
     onSuccess: (group) => {
       queryClient.setQueryData(groupKeys.detail(group.full_path), group);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: groupKeys.all }),
-        queryClient.invalidateQueries({ queryKey: projectKeys.namespaces() }),
-      ]);
+      // The namespaces a project may be created in are under groupKeys.all too.
+      return queryClient.invalidateQueries({ queryKey: groupKeys.all });
     },
   });
 }

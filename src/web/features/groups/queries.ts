@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Group } from '../../../shared/api/groups';
-import type { Project } from '../../../shared/api/projects';
-import { request, requestWithHeaders } from '../../api/client';
-import type { Paged } from '../projects/queries';
+import type { Namespace, Project } from '../../../shared/api/projects';
+import { request } from '../../api/client';
+import { requestPage } from '../../lib/pagination';
 
 export const GROUPS_PER_PAGE = 20;
 
@@ -18,29 +18,24 @@ export const groupKeys = {
   detail: (fullPath: string) => [...groupKeys.all, 'detail', fullPath.toLowerCase()] as const,
   subgroups: (fullPath: string, page: number) => [...groupKeys.detail(fullPath), 'subgroups', page] as const,
   projects: (fullPath: string, page: number) => [...groupKeys.detail(fullPath), 'projects', page] as const,
+  /** Where the viewer may create projects: a new group is one (creating it refreshes this list). */
+  namespaces: () => [...groupKeys.all, 'namespaces'] as const,
 };
-
-const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
-
-async function paged<T>(
-  path: string,
-  query: Record<string, string | number | boolean | undefined>,
-  signal: AbortSignal,
-) {
-  const { data, headers } = await requestWithHeaders<T[]>(path, { query, signal });
-  return { items: data, total: totalOf(headers) } satisfies Paged<T>;
-}
 
 /** "Yours" are groups the viewer belongs to; "Explore" is every group they may see. */
 export function useGroups(scope: GroupScope, search: string, page: number) {
   return useQuery({
     queryKey: groupKeys.list(scope, search, page),
     queryFn: ({ signal }) =>
-      paged<Group>(
-        '/api/v4/groups',
-        { min_access_level: scope === 'yours' ? 10 : undefined, search, page, per_page: GROUPS_PER_PAGE },
+      requestPage<Group>('/api/v4/groups', {
+        query: {
+          min_access_level: scope === 'yours' ? 10 : undefined,
+          search,
+          page,
+          per_page: GROUPS_PER_PAGE,
+        },
         signal,
-      ),
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,7 +53,10 @@ export function useSubgroups(fullPath: string, page: number) {
   return useQuery({
     queryKey: groupKeys.subgroups(fullPath, page),
     queryFn: ({ signal }) =>
-      paged<Group>(`${groupApi(fullPath)}/subgroups`, { page, per_page: GROUPS_PER_PAGE }, signal),
+      requestPage<Group>(`${groupApi(fullPath)}/subgroups`, {
+        query: { page, per_page: GROUPS_PER_PAGE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -67,7 +65,19 @@ export function useGroupProjects(fullPath: string, page: number) {
   return useQuery({
     queryKey: groupKeys.projects(fullPath, page),
     queryFn: ({ signal }) =>
-      paged<Project>(`${groupApi(fullPath)}/projects`, { page, per_page: GROUPS_PER_PAGE }, signal),
+      requestPage<Project>(`${groupApi(fullPath)}/projects`, {
+        query: { page, per_page: GROUPS_PER_PAGE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Where the viewer may create projects: their own namespace and groups they maintain. */
+export function useNamespaces(enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.namespaces(),
+    queryFn: ({ signal }) => request<Namespace[]>('/api/v4/namespaces', { query: { per_page: 100 }, signal }),
+    enabled,
   });
 }

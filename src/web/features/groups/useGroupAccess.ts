@@ -1,5 +1,5 @@
-import { useMyAccessLevel } from '../projects/queries';
-import { useSession } from '../session/useSession';
+import { useMyAccessLevel } from '../members/queries';
+import { useSession } from '../../lib/useSession';
 
 /** The viewer's effective level in a group (Owner for administrators, 0 for strangers and visitors). */
 export function useGroupAccess(fullPath: string): number {

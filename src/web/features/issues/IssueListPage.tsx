@@ -6,7 +6,7 @@ import { ListSearch, StateListBody, StateTabs } from '../../components/StateList
 import { useStateListParams } from '../../components/useStateListParams';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { useProject } from '../projects/queries';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import { IssueStateBadge } from './IssueStateBadge';
 import { PER_PAGE, useIssueCounts, useIssues, type ListState } from './queries';
 import { LabelChips } from '../../components/LabelChip';

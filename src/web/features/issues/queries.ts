@@ -7,10 +7,10 @@ import type {
   NewIssueForm,
   TimelineEvent,
 } from '../../../shared/api/issues';
-import type { Member } from '../../../shared/api/members';
 import type { MetricImage } from '../../../shared/api/metricImages';
-import { request, requestWithHeaders } from '../../api/client';
-import { projectApi } from '../projects/projectApi';
+import { request } from '../../api/client';
+import { requestPage, requestTotal } from '../../lib/pagination';
+import { projectApi } from '../../lib/projectApi';
 
 export type ListState = IssueState | 'all';
 export type ListFilter = { state: ListState; search: string; page: number };
@@ -31,18 +31,15 @@ export const issueKeys = {
   timeline: (fullPath: string, iid: number) => [...issueKeys.all(fullPath), iid, 'timeline'] as const,
   metricImages: (fullPath: string, iid: number) =>
     [...issueKeys.all(fullPath), iid, 'metric-images'] as const,
-  assignable: (fullPath: string, search: string) => ['members', 'assignable', fullPath, search] as const,
   newForm: (fullPath: string, params: FollowUpParams) => [...issueKeys.all(fullPath), 'new', params] as const,
 };
-
-const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
 
 /** One page of a project's issues, with the total for pagination. */
 export function useIssues(fullPath: string, filter: ListFilter) {
   return useQuery({
     queryKey: issueKeys.list(fullPath, filter),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await requestWithHeaders<Issue[]>(issuesApi(fullPath), {
+    queryFn: ({ signal }) =>
+      requestPage<Issue>(issuesApi(fullPath), {
         query: {
           state: filter.state,
           search: filter.search,
@@ -52,9 +49,7 @@ export function useIssues(fullPath: string, filter: ListFilter) {
           with_labels_details: true,
         },
         signal,
-      });
-      return { items: data, total: totalOf(headers) };
-    },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -64,13 +59,8 @@ export function useIssueCounts(fullPath: string, states: readonly ListState[], s
   return useQueries({
     queries: states.map((state) => ({
       queryKey: issueKeys.count(fullPath, state, search),
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        const { headers } = await requestWithHeaders<Issue[]>(issuesApi(fullPath), {
-          query: { state, search, per_page: 1 },
-          signal,
-        });
-        return totalOf(headers);
-      },
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        requestTotal(issuesApi(fullPath), { query: { state, search }, signal }),
       placeholderData: keepPreviousData,
     })),
   });
@@ -103,20 +93,6 @@ export function useTimelineEvents(fullPath: string, iid: number, enabled: boolea
     queryFn: ({ signal }) =>
       request<TimelineEvent[]>(`${issuePagePath(fullPath, iid)}/timeline_events.json`, { signal }),
     enabled,
-  });
-}
-
-/** Project members (inherited ones too) who can be picked as assignees, filtered by name. */
-export function useAssignableMembers(fullPath: string, search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: issueKeys.assignable(fullPath, search),
-    queryFn: ({ signal }) =>
-      request<Member[]>(`${projectApi(fullPath)}/members/all`, {
-        query: { query: search || undefined, per_page: 20 },
-        signal,
-      }),
-    enabled,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import type { Label } from '../../../shared/api/labels';
 import { normalizeLabelColor } from '../../../shared/labels/labels';
 import { LabelChip } from '../../components/LabelChip';
-import { useSession } from '../session/useSession';
-import { viewerAccessLevel } from '../projects/projectNavigation';
+import { useSession } from '../../lib/useSession';
+import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { ProjectLayout } from '../projects/ProjectLayout';
 import { useProjectFullPath } from '../projects/projectRoutes';
 import { useProject } from '../projects/queries';
 import { useCreateLabel, useDeleteLabel } from './mutations';
-import { useProjectLabels } from './queries';
+import { useProjectLabels } from '../../components/projectLabels';
 import './labels-page.css';
 
 /** Reporters and up manage labels (GitLab's `admin_label`). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateLabelBody, Label, UpdateLabelBody } from '../../../shared/api/labels';
 import { request } from '../../api/client';
-import { labelKeys, labelsApi } from './queries';
+import { labelKeys, labelsApi } from '../../components/projectLabels';
 
 /** Label changes show on every list and sidebar: everything about labels is read again. */
 function useInvalidateLabels() {

@@ -6,13 +6,14 @@ import type { MergeRequest } from '../../../shared/api/mergeRequests';
 import { ListSearch, StateListBody, StateTabs } from '../../components/StateListControls';
 import { useStateListParams } from '../../components/useStateListParams';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
-import { useSession } from '../session/useSession';
-import { viewerAccessLevel } from '../projects/projectNavigation';
+import { useSession } from '../../lib/useSession';
+import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { useProject } from '../projects/queries';
-import { PER_PAGE, useMergeRequestCounts, useMergeRequests, type ListState } from './queries';
+import { PER_PAGE, useMergeRequestCounts, useMergeRequests } from './queries';
 import { StateBadge } from './StateBadge';
 import { LabelChips } from '../../components/LabelChip';
 import './merge-requests.css';
+import type { ListState } from '../../lib/mergeRequests';
 
 const TAB_STATES = ['opened', 'merged', 'closed', 'all'] as const satisfies readonly ListState[];
 

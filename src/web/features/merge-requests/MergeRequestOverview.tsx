@@ -5,11 +5,10 @@ import { NoteableAwards } from '../notes/NoteableAwards';
 import { MarkdownBody } from '../../components/MarkdownBody';
 import { useDescriptionTaskList } from '../../components/useDescriptionTaskList';
 import { notesKeys } from '../notes/queries';
-import { mergeRequestPagePath, notesDataPath } from './mergeRequestPaths';
-import { mergeRequestKeys } from './queries';
+import { mergeRequestPagePath, notesDataPath } from '../../lib/mergeRequests';
 import { MergeWidget } from '../merge-widget/MergeWidget';
 import { MergeRequestSidebar } from './MergeRequestSidebar';
-import { mergeRequestsApi } from './queries';
+import { mergeRequestKeys, mergeRequestsApi } from '../../lib/mergeRequests';
 
 /**
  * The overview tab: the description as the server rendered it with the request's award bar, the

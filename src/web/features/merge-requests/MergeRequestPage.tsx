@@ -10,7 +10,7 @@ import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { MergeRequestHeader } from './MergeRequestHeader';
 import { RefusedDependenciesFlash } from './RefusedDependenciesFlash';
 import { usePrefetchNotesData } from '../notes/queries';
-import { notesDataPath } from './mergeRequestPaths';
+import { notesDataPath } from '../../lib/mergeRequests';
 import { useMergeRequestCommits, useMergeRequestPage } from './queries';
 import { useLiveMergeRequest } from './useLiveMergeRequest';
 import './merge-requests.css';
@@ -18,6 +18,9 @@ import './merge-requests.css';
 const DiffsApp = lazyComponent(() => import('../diffs/DiffsApp').then((m) => m.DiffsApp));
 const MergeRequestCommits = lazyComponent(() =>
   import('./MergeRequestCommits').then((m) => m.MergeRequestCommits),
+);
+const MergeRequestPipelines = lazyComponent(() =>
+  import('../pipelines/MergeRequestPipelines').then((m) => m.MergeRequestPipelines),
 );
 const MergeRequestOverview = lazyComponent(() =>
   import('./MergeRequestOverview').then((m) => m.MergeRequestOverview),
@@ -113,11 +116,7 @@ function TabContent({
         />
       );
     case 'pipelines':
-      return (
-        <div className="box blankslate">
-          <p>There are currently no pipelines.</p>
-        </div>
-      );
+      return <MergeRequestPipelines fullPath={fullPath} sourceBranch={mergeRequest.source_branch} />;
     case 'diffs':
       return <DiffsApp fullPath={fullPath} iid={mergeRequest.iid} />;
     default:

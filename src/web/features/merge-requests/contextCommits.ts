@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ContextCommit, ContextCommitCandidates } from '../../../shared/api/contextCommits';
 import { request } from '../../api/client';
 import { diffKeys } from '../diffs/queries';
-import { mergeRequestPagePath } from './mergeRequestPaths';
-import { mergeRequestKeys, mergeRequestsApi } from './queries';
+import { mergeRequestPagePath } from '../../lib/mergeRequests';
+import { mergeRequestKeys, mergeRequestsApi } from '../../lib/mergeRequests';
 
 /** How many of the target branch's commits the add dialog lists (GitLab's modal shows a page of them too). */
 export const CANDIDATES_PER_PAGE = 40;

@@ -4,7 +4,7 @@ import type { MergeRequestDetail } from '../../../shared/api/mergeRequests';
 import type { MergeRequestLocation } from '../../../shared/merge-requests/mergeRequestReference';
 import { request } from '../../api/client';
 import { widgetKeys } from '../merge-widget/queries';
-import { mergeRequestsApi } from './queries';
+import { mergeRequestsApi } from '../../lib/mergeRequests';
 
 /** A merge request chosen as a dependency: enough to list it and to send its id. */
 export type Dependency = { id: number; iid: number; title: string; reference: string; webUrl: string };

@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/api/mergeRequests';
 import { request } from '../../api/client';
 import { notesKeys } from '../notes/queries';
-import { mergeRequestKeys, mergeRequestsApi } from './queries';
+import { mergeRequestKeys, mergeRequestsApi } from '../../lib/mergeRequests';
 
 export function useCreateMergeRequest(fullPath: string) {
   const queryClient = useQueryClient();

@@ -1,45 +1,25 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import type {
-  MergeRequest,
-  MergeRequestCommit,
-  MergeRequestPage,
-  MergeRequestState,
-} from '../../../shared/api/mergeRequests';
+import type { MergeRequest, MergeRequestCommit, MergeRequestPage } from '../../../shared/api/mergeRequests';
 import type { BranchJson } from '../../../shared/api/repository';
-import { request, requestWithHeaders } from '../../api/client';
-import { projectApi } from '../projects/projectApi';
-import { mergeRequestPagePath } from './mergeRequestPaths';
-
-export type ListState = MergeRequestState | 'all';
-export type ListFilter = { state: ListState; search: string; page: number };
+import { request } from '../../api/client';
+import { requestPage, requestTotal, type Paged } from '../../lib/pagination';
+import { projectApi } from '../../lib/projectApi';
+import {
+  mergeRequestKeys,
+  mergeRequestPagePath,
+  mergeRequestsApi,
+  type ListFilter,
+  type ListState,
+} from '../../lib/mergeRequests';
 
 export const PER_PAGE = 20;
-
-export const mergeRequestsApi = (fullPath: string): string => `${projectApi(fullPath)}/merge_requests`;
-
-export const mergeRequestKeys = {
-  all: (fullPath: string) => ['merge-requests', fullPath] as const,
-  list: (fullPath: string, filter: ListFilter) =>
-    [...mergeRequestKeys.all(fullPath), 'list', filter] as const,
-  count: (fullPath: string, state: ListState, search: string) =>
-    [...mergeRequestKeys.all(fullPath), 'count', state, search] as const,
-  one: (fullPath: string, iid: number) => [...mergeRequestKeys.all(fullPath), iid] as const,
-  page: (fullPath: string, iid: number) => [...mergeRequestKeys.one(fullPath, iid), 'page'] as const,
-  commitPages: (fullPath: string, iid: number) =>
-    [...mergeRequestKeys.one(fullPath, iid), 'commits'] as const,
-  commits: (fullPath: string, iid: number, page: number) =>
-    [...mergeRequestKeys.commitPages(fullPath, iid), page] as const,
-  branches: (fullPath: string) => ['branches', fullPath] as const,
-};
-
-const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
 
 /** One page of a project's merge requests, with the total for pagination. */
 export function useMergeRequests(fullPath: string, filter: ListFilter) {
   return useQuery({
     queryKey: mergeRequestKeys.list(fullPath, filter),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await requestWithHeaders<MergeRequest[]>(mergeRequestsApi(fullPath), {
+    queryFn: ({ signal }) =>
+      requestPage<MergeRequest>(mergeRequestsApi(fullPath), {
         query: {
           state: filter.state,
           search: filter.search,
@@ -49,9 +29,7 @@ export function useMergeRequests(fullPath: string, filter: ListFilter) {
           with_labels_details: true,
         },
         signal,
-      });
-      return { items: data, total: totalOf(headers) };
-    },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -61,13 +39,8 @@ export function useMergeRequestCounts(fullPath: string, states: readonly ListSta
   return useQueries({
     queries: states.map((state) => ({
       queryKey: mergeRequestKeys.count(fullPath, state, search),
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        const { headers } = await requestWithHeaders<MergeRequest[]>(mergeRequestsApi(fullPath), {
-          query: { state, search, per_page: 1 },
-          signal,
-        });
-        return totalOf(headers);
-      },
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        requestTotal(mergeRequestsApi(fullPath), { query: { state, search }, signal }),
     })),
   });
 }
@@ -82,18 +55,16 @@ export function useMergeRequestPage(fullPath: string, iid: number) {
 }
 
 /** One page of the request's commits, newest (its head) first, with their total. */
-export type CommitsPage = { items: MergeRequestCommit[]; total: number };
+export type CommitsPage = Paged<MergeRequestCommit>;
 
 export function useMergeRequestCommits(fullPath: string, iid: number, page: number) {
   return useQuery({
     queryKey: mergeRequestKeys.commits(fullPath, iid, page),
-    queryFn: async ({ signal }): Promise<CommitsPage> => {
-      const { data, headers } = await requestWithHeaders<MergeRequestCommit[]>(
-        `${mergeRequestsApi(fullPath)}/${iid}/commits`,
-        { query: { page, per_page: PER_PAGE }, signal },
-      );
-      return { items: data, total: totalOf(headers) };
-    },
+    queryFn: ({ signal }): Promise<CommitsPage> =>
+      requestPage<MergeRequestCommit>(`${mergeRequestsApi(fullPath)}/${iid}/commits`, {
+        query: { page, per_page: PER_PAGE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,7 +3,8 @@ import { createClient } from 'graphql-ws';
 import { useEffect } from 'react';
 import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
 import { widgetKeys } from '../merge-widget/queries';
-import { mergeRequestKeys, type CommitsPage } from './queries';
+import type { CommitsPage } from './queries';
+import { mergeRequestKeys } from '../../lib/mergeRequests';
 
 /** Several events in a burst (a merge writes the request more than once) cost one read. */
 const EVENT_DEBOUNCE_MS = 100;

@@ -3,7 +3,7 @@ import { Button, Flash, RelativeTime } from '@primer/react';
 import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
 import { isReopenOffered } from '../../../shared/merge-widget/mergeValidation';
 import { REOPEN_FAILED } from '../../../shared/merge-widget/messages';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import { useReopen } from './mutations';
 import { WidgetRow } from './WidgetRow';
 

@@ -15,13 +15,13 @@ import {
 import { selectWidgetState } from '../../../shared/merge-widget/widgetState';
 import { showMergeControls } from '../../../shared/merge-widget/widgetVisibility';
 import { XCircleIcon } from '@primer/octicons-react';
-import { mergeRequestKeys } from '../merge-requests/queries';
 import { BehindTargetRow } from './BehindTargetRow';
 import { BlockingMergeRequestsReport } from './BlockingMergeRequestsReport';
 import { MergeChecks } from './MergeChecks';
 import { PipelineSection } from './PipelineSection';
 import { PipelineSuggestionCard } from './PipelineSuggestionCard';
 import { useMergeWidget, widgetKeys } from './queries';
+
 import { RebaseButton } from './RebaseButton';
 import { StatusChecksReport } from './StatusChecksReport';
 import { ReadyToMergeForm } from './ReadyToMergeForm';
@@ -31,6 +31,7 @@ import { WidgetMainPanel } from './WidgetMainPanel';
 import { showMergeChecks, widgetPanel } from './widgetPanel';
 import { WidgetRow } from './WidgetRow';
 import './merge-widget.css';
+import { mergeRequestKeys } from '../../lib/mergeRequests';
 
 type Props = { fullPath: string; mergeRequest: MergeRequestPage };
 type Notice = { variant: 'success' | 'danger'; text: string };

@@ -5,8 +5,8 @@ import type { PageMergeBody, PageMergeResponse } from '../../../shared/api/merge
 import type { PageBranchDeleteResponse } from '../../../shared/api/repository';
 import { BRANCH_DELETED_RESPONSE } from '../../../shared/merge-widget/messages';
 import { request } from '../../api/client';
-import { mergeRequestKeys, mergeRequestsApi } from '../merge-requests/queries';
 import { forgetWidgetEtags, widgetKeys } from './queries';
+import { mergeRequestKeys, mergeRequestsApi } from '../../lib/mergeRequests';
 
 /** After any widget action: the widget, and the page around it (header state, tabs, branches). */
 function useRefreshAfter(fullPath: string, iid: number) {

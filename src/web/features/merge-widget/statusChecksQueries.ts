@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MergeRequestStatusCheckJson } from '../../../shared/api/statusChecks';
 import { request } from '../../api/client';
-import { projectApi } from '../projects/projectApi';
+import { projectApi } from '../../lib/projectApi';
 import { widgetKeys } from './queries';
 
 const statusChecksApi = (fullPath: string, iid: number) =>

@@ -1,6 +1,6 @@
 import type { DiffLine } from '../../../shared/api/diffs';
 // The lines look as they do on the Changes tab: its line colours and highlighter tokens.
-import '../diffs/diffs.css';
+import '../../components/diff-lines.css';
 
 /** A diff line as threads carry it (their excerpts type `type` loosely). */
 type Line = Pick<DiffLine, 'line_code' | 'old_line' | 'new_line' | 'rich_text'> & { type: string | null };

@@ -81,7 +81,7 @@ function TokenTable({
     case 'error':
       return <Flash variant="danger">{state.error.message}</Flash>;
     case 'success':
-      if (state.data.tokens.length === 0)
+      if (state.data.items.length === 0)
         return <p className="blankslate">This user has no active personal access tokens.</p>;
       return (
         <table className="tokens-table">
@@ -98,7 +98,7 @@ function TokenTable({
             </tr>
           </thead>
           <tbody>
-            {state.data.tokens.map((token) => (
+            {state.data.items.map((token) => (
               <tr key={token.id}>
                 <td>{token.name}</td>
                 <td>

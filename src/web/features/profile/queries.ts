@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PersonalAccessToken } from '../../../shared/api/accessTokens';
-import { requestWithHeaders } from '../../api/client';
+import { requestPage } from '../../lib/pagination';
 
 export const TOKENS_PER_PAGE = 20;
 
@@ -13,20 +13,11 @@ export const accessTokenKeys = {
 export function useActiveAccessTokens(userId: number, page: number) {
   return useQuery({
     queryKey: accessTokenKeys.active(userId, page),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await requestWithHeaders<PersonalAccessToken[]>(
-        '/api/v4/personal_access_tokens',
-        {
-          query: { user_id: userId, state: 'active', page, per_page: TOKENS_PER_PAGE },
-          signal,
-        },
-      );
-      return {
-        tokens: data,
-        total: Number(headers.get('x-total') ?? data.length),
-        totalPages: Number(headers.get('x-total-pages') ?? 1),
-      };
-    },
+    queryFn: ({ signal }) =>
+      requestPage<PersonalAccessToken>('/api/v4/personal_access_tokens', {
+        query: { user_id: userId, state: 'active', page, per_page: TOKENS_PER_PAGE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

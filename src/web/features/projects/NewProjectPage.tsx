@@ -16,11 +16,11 @@ import type { Namespace } from '../../../shared/api/projects';
 import type { SessionUser } from '../../../shared/api/session';
 import { DescriptionField } from '../../components/DescriptionField';
 import { usePathFromName } from '../../components/usePathFromName';
-import { useGroup } from '../groups/queries';
+import { useGroup, useNamespaces } from '../groups/queries';
 import { RequireSignIn } from '../session/RequireSignIn';
 import { useCreateProject } from './mutations';
-import { useNamespaces } from './queries';
-import { VisibilityField } from './VisibilityField';
+import { VisibilityField } from '../../components/VisibilityField';
+import '../../components/entity-pages.css';
 import './projects.css';
 
 /** `/projects/new`: name, path, namespace, visibility and an optional README. */

@@ -7,6 +7,7 @@ import {
   HomeIcon,
   IssueOpenedIcon,
   PeopleIcon,
+  RocketIcon,
   TagIcon,
 } from '@primer/octicons-react';
 import { Flash, Heading, NavList, Spinner } from '@primer/react';
@@ -14,17 +15,14 @@ import { Suspense, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { Project } from '../../../shared/api/projects';
 import { ApiError } from '../../api/client';
-import { useSession } from '../session/useSession';
-import { EntityAvatar } from './EntityAvatar';
-import {
-  activeSection,
-  projectNavEntries,
-  viewerAccessLevel,
-  type ProjectSection,
-} from './projectNavigation';
+import { useSession } from '../../lib/useSession';
+import { EntityAvatar } from '../../components/EntityAvatar';
+import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
+import { activeSection, projectNavEntries, type ProjectSection } from './projectNavigation';
 import { projectUrl, useProjectFullPath } from './projectRoutes';
 import { useProject } from './queries';
-import { VisibilityLabel } from './VisibilityLabel';
+import { VisibilityLabel } from '../../components/VisibilityLabel';
+import '../../components/entity-pages.css';
 import './projects.css';
 
 const ICONS: Record<ProjectSection, typeof HomeIcon> = {
@@ -34,6 +32,7 @@ const ICONS: Record<ProjectSection, typeof HomeIcon> = {
   branches: GitBranchIcon,
   issues: IssueOpenedIcon,
   merge_requests: GitPullRequestIcon,
+  pipelines: RocketIcon,
   labels: TagIcon,
   members: PeopleIcon,
   settings: GearIcon,

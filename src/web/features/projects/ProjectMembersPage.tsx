@@ -1,9 +1,9 @@
 import { Heading, Link } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
 import type { Project } from '../../../shared/api/projects';
-import { useSession } from '../session/useSession';
-import { MembersPanel } from './MembersPanel';
-import { viewerAccessLevel } from './projectNavigation';
+import { useSession } from '../../lib/useSession';
+import { MembersPanel } from '../members/MembersPanel';
+import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { ProjectLayout } from './ProjectLayout';
 import { useProjectFullPath } from './projectRoutes';
 import { useProject } from './queries';

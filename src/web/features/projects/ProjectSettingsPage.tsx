@@ -8,7 +8,8 @@ import { useDeleteProject, useSetArchived, useUpdateProject } from './mutations'
 import { projectUrl } from './projectRoutes';
 import { useBranchNames } from './queries';
 import { SettingsFrame } from './SettingsFrame';
-import { VisibilityField } from './VisibilityField';
+import { VisibilityField } from '../../components/VisibilityField';
+import '../../components/entity-pages.css';
 import './projects.css';
 
 /** `{project}/-/edit`: name, description, visibility, default branch, archiving and deletion. */

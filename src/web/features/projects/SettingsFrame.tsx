@@ -2,11 +2,12 @@ import { Flash, Heading, UnderlineNav } from '@primer/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Project } from '../../../shared/api/projects';
-import { useSession } from '../session/useSession';
-import { viewerAccessLevel } from './projectNavigation';
+import { useSession } from '../../lib/useSession';
+import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { ProjectLayout } from './ProjectLayout';
 import { projectUrl, useProjectFullPath } from './projectRoutes';
 import { useProject } from './queries';
+import '../../components/entity-pages.css';
 import './projects.css';
 
 /** The project's settings pages, as GitLab splits them: General (`/-/edit`) and Merge requests. */

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Member } from '../../../shared/api/members';
 import type { CreateProjectBody, Project, UpdateProjectBody } from '../../../shared/api/projects';
 import type { CreateStatusCheckBody, StatusCheckJson } from '../../../shared/api/statusChecks';
 import { request } from '../../api/client';
-import { projectApi } from './projectApi';
-import { membersApi, projectKeys, type MemberSource } from './queries';
+import { projectApi } from '../../lib/projectApi';
+import { projectKeys } from './queries';
 
 export function useCreateProject() {
   const queryClient = useQueryClient();
@@ -54,40 +53,6 @@ export function useDeleteProject(fullPath: string) {
       queryClient.removeQueries({ queryKey: projectKeys.detail(fullPath) });
       return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
     },
-  });
-}
-
-function useMembersChanged(source: MemberSource) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: projectKeys.members(source) });
-}
-
-export function useAddMember(source: MemberSource) {
-  const onSuccess = useMembersChanged(source);
-  return useMutation({
-    mutationFn: (body: { user_id: number; access_level: number }) =>
-      request<Member>(membersApi(source), { method: 'POST', body }),
-    onSuccess,
-  });
-}
-
-export function useUpdateMember(source: MemberSource) {
-  const onSuccess = useMembersChanged(source);
-  return useMutation({
-    mutationFn: ({ userId, accessLevel }: { userId: number; accessLevel: number }) =>
-      request<Member>(`${membersApi(source)}/${userId}`, {
-        method: 'PUT',
-        body: { access_level: accessLevel },
-      }),
-    onSuccess,
-  });
-}
-
-export function useRemoveMember(source: MemberSource) {
-  const onSuccess = useMembersChanged(source);
-  return useMutation({
-    mutationFn: (userId: number) => request<null>(`${membersApi(source)}/${userId}`, { method: 'DELETE' }),
-    onSuccess,
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeSection, projectNavEntries, viewerAccessLevel } from './projectNavigation';
+import { activeSection, projectNavEntries } from './projectNavigation';
 
 describe('project navigation', () => {
   it.each([
@@ -18,6 +18,9 @@ describe('project navigation', () => {
     ['/group/app/-/settings/merge_requests', 'settings'],
     ['/group/app/-/edit/main/README.md', 'files'],
     ['/group/app/-/new/main', 'files'],
+    ['/group/app/-/pipelines', 'pipelines'],
+    ['/group/app/-/pipelines/12/builds', 'pipelines'],
+    ['/group/app/-/jobs/7', 'pipelines'],
   ])('marks %s as %s', (pathname, section) => {
     expect(activeSection(pathname)).toBe(section);
   });
@@ -31,23 +34,11 @@ describe('project navigation', () => {
       'Branches',
       'Issues',
       'Merge requests',
+      'Pipelines',
       'Labels',
       'Members',
     ]);
     expect(labels(40)).toContain('Settings');
     expect(projectNavEntries('release/1.0', 0)[1]?.page).toBe('tree/release/1.0');
-  });
-
-  it('takes the higher of project and group access, and Owner for administrators', () => {
-    const project = (projectLevel: number | null, groupLevel: number | null) => ({
-      permissions: {
-        project_access: projectLevel === null ? null : { access_level: projectLevel, notification_level: 3 },
-        group_access: groupLevel === null ? null : { access_level: groupLevel, notification_level: 3 },
-      },
-    });
-    expect(viewerAccessLevel(project(null, null), false)).toBe(0);
-    expect(viewerAccessLevel(project(30, 40), false)).toBe(40);
-    expect(viewerAccessLevel(project(20, null), false)).toBe(20);
-    expect(viewerAccessLevel(project(null, null), true)).toBe(50);
   });
 });

@@ -1,5 +1,3 @@
-import type { Project } from '../../../shared/api/projects';
-
 export type ProjectSection =
   | 'overview'
   | 'files'
@@ -7,18 +5,10 @@ export type ProjectSection =
   | 'branches'
   | 'issues'
   | 'merge_requests'
+  | 'pipelines'
   | 'labels'
   | 'members'
   | 'settings';
-
-/** The viewer's effective level on a project: the higher of direct and group membership; Owner for admins. */
-export function viewerAccessLevel(project: Pick<Project, 'permissions'>, admin: boolean): number {
-  if (admin) return 50;
-  return Math.max(
-    project.permissions.project_access?.access_level ?? 0,
-    project.permissions.group_access?.access_level ?? 0,
-  );
-}
 
 /** Which navigation entry a URL belongs to, from what follows `/-/`. */
 export function activeSection(pathname: string): ProjectSection {
@@ -39,6 +29,9 @@ export function activeSection(pathname: string): ProjectSection {
       return 'issues';
     case 'merge_requests':
       return 'merge_requests';
+    case 'pipelines':
+    case 'jobs':
+      return 'pipelines';
     case 'labels':
       return 'labels';
     case 'project_members':
@@ -66,6 +59,7 @@ export function projectNavEntries(defaultBranch: string | null, accessLevel: num
     { section: 'branches', label: 'Branches', page: 'branches' },
     { section: 'issues', label: 'Issues', page: 'issues' },
     { section: 'merge_requests', label: 'Merge requests', page: 'merge_requests' },
+    { section: 'pipelines', label: 'Pipelines', page: 'pipelines' },
     { section: 'labels', label: 'Labels', page: 'labels' },
     { section: 'members', label: 'Members', page: 'project_members' },
   ];

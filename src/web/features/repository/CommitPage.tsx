@@ -1,6 +1,6 @@
 import { Flash, Heading, RelativeTime } from '@primer/react';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { CommitDiffFileJson } from '../../../shared/api/repository';
+import type { DiffFileJson } from '../../../shared/api/repository';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { LoadState } from './LoadState';
 import { useCommit, useCommitDiff } from './queries';
@@ -82,7 +82,7 @@ export function CommitPage() {
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-function fileLabel(file: CommitDiffFileJson): string {
+function fileLabel(file: DiffFileJson): string {
   if (file.new_file) return `${file.new_path} (added)`;
   if (file.deleted_file) return `${file.old_path} (deleted)`;
   if (file.renamed_file) return `${file.old_path} → ${file.new_path}`;
@@ -90,7 +90,7 @@ function fileLabel(file: CommitDiffFileJson): string {
 }
 
 /** A file's unified diff as plain text, lines coloured by their sign. */
-function FileDiff({ file }: { file: CommitDiffFileJson }) {
+function FileDiff({ file }: { file: DiffFileJson }) {
   const lines = file.diff.replace(/\n$/, '').split('\n');
   return (
     <section className="box diff-file" aria-label={fileLabel(file)}>

@@ -2,12 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   BranchJson,
   CommitDetailJson,
-  CommitDiffFileJson,
   CommitJson,
+  DiffFileJson,
   RepositoryFileJson,
   TreeEntryJson,
 } from '../../../shared/api/repository';
-import { request, requestWithHeaders } from '../../api/client';
+import { request } from '../../api/client';
+import { requestPage } from '../../lib/pagination';
 import { splitRefAndPath } from './repositoryPaths';
 
 export const BRANCHES_PER_PAGE = 20;
@@ -36,21 +37,14 @@ export const repositoryKeys = {
     [...repositoryKeys.all(fullPath), 'readme', ref, path] as const,
 };
 
-const totalOf = (headers: Headers): number => Number(headers.get('x-total') ?? 0);
-
 export function useBranches(fullPath: string, search: string, page: number, perPage = BRANCHES_PER_PAGE) {
   return useQuery({
     queryKey: [...repositoryKeys.branchPage(fullPath, search, page), perPage],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await requestWithHeaders<BranchJson[]>(
-        `${repositoryApi(fullPath)}/branches`,
-        {
-          query: { search, page, per_page: perPage },
-          signal,
-        },
-      );
-      return { items: data, total: totalOf(headers) };
-    },
+    queryFn: ({ signal }) =>
+      requestPage<BranchJson>(`${repositoryApi(fullPath)}/branches`, {
+        query: { search, page, per_page: perPage },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -86,13 +80,11 @@ export function useRefAndPath(fullPath: string, text: string) {
 export function useTree(fullPath: string, ref: string, path: string, page = 1, enabled = true) {
   return useQuery({
     queryKey: repositoryKeys.tree(fullPath, ref, path, page),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await requestWithHeaders<TreeEntryJson[]>(`${repositoryApi(fullPath)}/tree`, {
+    queryFn: ({ signal }) =>
+      requestPage<TreeEntryJson>(`${repositoryApi(fullPath)}/tree`, {
         query: { ref, path, page, per_page: TREE_PER_PAGE },
         signal,
-      });
-      return { items: data, total: totalOf(headers) };
-    },
+      }),
     enabled: enabled && ref !== '',
     placeholderData: keepPreviousData,
   });
@@ -138,13 +130,11 @@ export function useReadme(fullPath: string, ref: string, path: string | undefine
 export function useCommits(fullPath: string, ref: string, path: string, page: number) {
   return useQuery({
     queryKey: repositoryKeys.commits(fullPath, ref, path, page),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await requestWithHeaders<CommitJson[]>(`${repositoryApi(fullPath)}/commits`, {
+    queryFn: ({ signal }) =>
+      requestPage<CommitJson>(`${repositoryApi(fullPath)}/commits`, {
         query: { ref_name: ref, path, page, per_page: COMMITS_PER_PAGE },
         signal,
-      });
-      return { items: data, total: totalOf(headers) };
-    },
+      }),
     enabled: ref !== '',
     placeholderData: keepPreviousData,
   });
@@ -162,13 +152,11 @@ export function useCommit(fullPath: string, sha: string) {
 export function useCommitDiff(fullPath: string, sha: string) {
   return useQuery({
     queryKey: repositoryKeys.commitDiff(fullPath, sha),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await requestWithHeaders<CommitDiffFileJson[]>(
-        `${repositoryApi(fullPath)}/commits/${encodeURIComponent(sha)}/diff`,
-        { query: { per_page: 100 }, signal },
-      );
-      return { items: data, total: totalOf(headers) };
-    },
+    queryFn: ({ signal }) =>
+      requestPage<DiffFileJson>(`${repositoryApi(fullPath)}/commits/${encodeURIComponent(sha)}/diff`, {
+        query: { per_page: 100 },
+        signal,
+      }),
   });
 }
 

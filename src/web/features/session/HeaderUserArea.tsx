@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../shared/api/session';
 import { useSignOut } from './mutations';
 import { sessionPageUrl } from './redirectTarget';
 import { UserInitial } from './UserInitial';
-import { useSession } from './useSession';
+import { useSession } from '../../lib/useSession';
 import './session.css';
 
 const TOKENS_PAGE = '/-/user_settings/personal_access_tokens';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '../../../shared/api/session';
 import { sessionPageUrl } from './redirectTarget';
-import { useSession } from './useSession';
+import { useSession } from '../../lib/useSession';
 
 /** Shows a page to signed-in users only; anyone else signs in first and comes back here. */
 export function RequireSignIn({ children }: { children: (user: SessionUser) => ReactNode }) {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useSignIn } from './mutations';
 import { safeRedirectPath, sessionPageUrl } from './redirectTarget';
-import { useSession } from './useSession';
+import { useSession } from '../../lib/useSession';
 import './session.css';
 
 /** `/users/sign_in`: username or e-mail and password; back to `redirect_to` afterwards. */

@@ -5,7 +5,7 @@ import type { SignUpRequest } from '../../../shared/api/session';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/access/credentials';
 import { useSignUp } from './mutations';
 import { safeRedirectPath, sessionPageUrl } from './redirectTarget';
-import { useSession } from './useSession';
+import { useSession } from '../../lib/useSession';
 import './session.css';
 
 type Field = keyof SignUpRequest;

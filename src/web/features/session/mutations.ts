@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SignInRequest, SignUpRequest } from '../../../shared/api/session';
 import { request, setCsrfToken } from '../../api/client';
-import { sessionKey } from './useSession';
+import { sessionKey } from '../../lib/useSession';
 
 /** A new session changes what every page may show: keep its answer and refetch everything else. */
 async function adoptSession(queryClient: QueryClient, session: SessionResponse): Promise<void> {

@@ -1,0 +1,183 @@
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { listCommits } from '../../git/commits';
+import { countChangedFiles, diffCommits, type DiffResult } from '../../git/diff';
+import { ZERO_SHA, branchRef, mergeBase, resolveCommit } from '../../git/repository';
+import { createHooks } from '../../hooks';
+import type { EventBus } from '../../realtime/bus';
+import { commitsAddedText } from '../notes/system-note-texts';
+import type { SystemNotesService } from '../notes/system-notes.service';
+import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import { announceMergeRequest } from './merge-request-events';
+import { noteableOf } from './merge-request-subjects';
+import {
+  commitFacts,
+  findOpenBySourceBranches,
+  insertDiffVersion,
+  latestDiffVersion,
+  listDiffCommits,
+  lockMergeRequest,
+  markTargetUnchecked,
+  updateMergeRequestRow,
+  type DiffVersionRow,
+  type MergeRequestRow,
+  type NewDiffCommit,
+} from './merge-requests.repo';
+
+/** GitLab lists at most this many files in `changes` before it reports an overflow. */
+export const MAX_DIFF_FILES = 1000;
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  projects: Pick<ProjectsService, 'gitDirOf'>;
+  systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
+};
+
+/**
+ * Diff versions and pushes: what a version records (base, start and head commits, its commits),
+ * the "added N commits" note, and what a push does to the open requests of its branches. Other
+ * features hear of a request's new head commit through `onHeadChanged`.
+ */
+export function createMergeRequestVersionsService({ db, clock, bus, projects, systemNotes }: Deps) {
+  /** A request got a new head commit (opened, or its branch pushed): status checks add themselves here. */
+  const onHeadChanged = createHooks<[mergeRequestId: number]>();
+
+  /** A new head commit is news to whoever listens; their failure to hear it leaves their checks pending. */
+  const announceHead = (mergeRequestId: number) => onHeadChanged.run(mergeRequestId).catch(() => undefined);
+
+  const publish = (row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceMergeRequest(bus, row);
+
+  /** What a diff version records: base = merge-base(target, source), start = target head, head = source head. */
+  async function collectDiff(gitDir: string, targetHead: string, sourceHead: string) {
+    const base = (await mergeBase(gitDir, targetHead, sourceHead)) ?? targetHead;
+    const [commits, filesCount] = await Promise.all([
+      listCommits(gitDir, { revision: `${base}..${sourceHead}` }),
+      countChangedFiles(gitDir, base, sourceHead),
+    ]);
+    const rows: NewDiffCommit[] = commits.map((commit, index) => ({
+      relativeOrder: index,
+      ...commitFacts(commit),
+    }));
+    return {
+      version: {
+        baseCommitSha: base,
+        startCommitSha: targetHead,
+        headCommitSha: sourceHead,
+        commitsCount: commits.length,
+        filesCount,
+      },
+      commits: rows,
+    };
+  }
+
+  type CollectedDiff = Awaited<ReturnType<typeof collectDiff>>;
+
+  async function recordDiff(tx: Db, mergeRequestId: number, diff: CollectedDiff, now: Date) {
+    const previous = await latestDiffVersion(tx, mergeRequestId);
+    return insertDiffVersion(
+      tx,
+      { ...diff.version, mergeRequestId, versionIndex: (previous?.versionIndex ?? 0) + 1, createdAt: now },
+      diff.commits,
+    );
+  }
+
+  /** The commits of a new diff that the previous version did not have, newest first. */
+  async function commitsAdded(tx: Db, mergeRequestId: number, diff: CollectedDiff) {
+    const previous = await latestDiffVersion(tx, mergeRequestId);
+    const known = new Set(
+      previous ? (await listDiffCommits(tx, previous.id)).map((commit) => commit.sha) : [],
+    );
+    return diff.commits
+      .filter((commit) => !known.has(commit.sha))
+      .map((commit) => ({ id: commit.sha, short_id: commit.sha.slice(0, 8), title: commit.title }));
+  }
+
+  /** "added N commits" when a push brought commits the request did not have (written in the push's transaction). */
+  async function recordPushNote(tx: Db, mr: MergeRequestRow, authorId: number | null, diff: CollectedDiff) {
+    const commits = await commitsAdded(tx, mr.id, diff);
+    if (commits.length === 0) return null;
+    return systemNotes.record(
+      {
+        ...noteableOf(mr),
+        authorId,
+        action: 'commit',
+        body: commitsAddedText(commits),
+        metadata: { commits, commits_count: commits.length },
+      },
+      tx,
+    );
+  }
+
+  async function diffOf(ctx: ProjectContext, version: DiffVersionRow | null, maxFiles = MAX_DIFF_FILES) {
+    if (!version) return { files: [], overflow: false } satisfies DiffResult;
+    return diffCommits(ctx.gitDir, version.baseCommitSha, version.headCommitSha, { maxFiles });
+  }
+
+  /**
+   * After a push: open requests from a pushed branch get a new diff version when their head
+   * moved; requests into a pushed branch get their mergeability checked again on the next read.
+   * Returns the ids of the requests that got a new version (their diff notes follow).
+   */
+  async function handlePush(push: {
+    projectId: number;
+    /** Who pushed, for the "added N commits" note; null when unknown. */
+    pusherId?: number | null;
+    changes: Array<{ ref: string; oldSha: string; newSha: string }>;
+  }): Promise<number[]> {
+    const versioned: number[] = [];
+    const gitDir = projects.gitDirOf(push.projectId);
+    const pushed = push.changes.filter((c) => c.ref.startsWith('refs/heads/'));
+    const branches = pushed.map((c) => c.ref.slice('refs/heads/'.length));
+    for (const mr of await findOpenBySourceBranches(db, push.projectId, branches)) {
+      const change = pushed.find((c) => c.ref === branchRef(mr.sourceBranch));
+      if (!change || change.newSha === mr.headSha) continue;
+      const targetHead = await resolveCommit(gitDir, branchRef(mr.targetBranch));
+      const diff =
+        change.newSha !== ZERO_SHA && targetHead
+          ? await collectDiff(gitDir, targetHead, change.newSha)
+          : null;
+      const updated = await db.transaction(async (tx) => {
+        const locked = await lockMergeRequest(tx, mr.id);
+        if (!locked || locked.state !== 'opened' || locked.headSha === change.newSha) return null;
+        const now = clock.now();
+        const headSha = diff ? change.newSha : locked.headSha;
+        const row = await updateMergeRequestRow(tx, mr.id, {
+          headSha,
+          mergeStatus: 'unchecked',
+          updatedAt: now,
+        });
+        const note = diff ? await recordPushNote(tx, row, push.pusherId ?? null, diff) : null;
+        if (diff) await recordDiff(tx, mr.id, diff, now);
+        return { row, notes: note ? [note] : [] };
+      });
+      if (!updated) continue;
+      if (diff) versioned.push(mr.id);
+      await publish(updated.row);
+      for (const note of updated.notes) await systemNotes.announce(note);
+      if (diff) await announceHead(mr.id);
+    }
+    for (const branch of branches) {
+      for (const row of await markTargetUnchecked(db, push.projectId, branch)) await publish(row);
+    }
+    return versioned;
+  }
+
+  /** The commits a diff version recorded, newest first (for other features: they do not read our tables). */
+  const versionCommits = (versionId: number) => listDiffCommits(db, versionId);
+
+  return {
+    onHeadChanged: { add: onHeadChanged.add },
+    announceHead,
+    collectDiff,
+    recordDiff,
+    recordPushNote,
+    diffOf,
+    handlePush,
+    versionCommits,
+  };
+}
+
+export type MergeRequestVersionsService = ReturnType<typeof createMergeRequestVersionsService>;
+export type CollectedDiff = Awaited<ReturnType<MergeRequestVersionsService['collectDiff']>>;

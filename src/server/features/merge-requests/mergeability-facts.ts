@@ -1,0 +1,72 @@
+import type { LabelRow } from '../labels/labels.service';
+import type { MergeabilityFacts } from '../../../shared/merge-requests/detailedMergeStatus';
+import { titleMatchesRegex } from '../../../shared/merge-checks/titleRegex';
+import type { MergeRequestRecord, MergeSettings } from './merge-requests.repo';
+
+/** A request's source and target branch heads, null where a branch does not exist. */
+export type BranchHeads = readonly [source: string | null, target: string | null];
+
+/**
+ * A merge request as one actor sees it for deciding: the record, whether its branches exist, what
+ * decides its mergeability. What checks, merges and the widget need.
+ */
+export type CheckedMergeRequest = MergeRequestRecord & {
+  sourceBranchExists: boolean;
+  targetBranchExists: boolean;
+  /** The branch heads the view was computed from (null: no such branch), so a merge need not read them again. */
+  sourceHead: string | null;
+  targetHead: string | null;
+  mergeability: MergeabilityFacts;
+};
+
+/** A checked request with what its entity shows besides (GitLab's merge request JSON). */
+export type MergeRequestView = CheckedMergeRequest & {
+  /** Thumbs up and down (GitLab's `upvotes`, `downvotes`), counted by the award emoji service. */
+  votes: Votes;
+  /** Comments (GitLab's `user_notes_count`), internal ones only for those who may read them. */
+  userNotesCount: number;
+  /** Its labels, by title (the labels feature keeps them). */
+  labels: LabelRow[];
+};
+
+export type Votes = { upvotes: number; downvotes: number };
+export const NO_VOTES: Votes = { upvotes: 0, downvotes: 0 };
+
+/** Whether a request's source must contain its target head before it may merge. */
+export const needsLinearHistory = (settings: MergeSettings) => settings.mergeMethod !== 'merge';
+
+/** What the project and other records require beyond git and threads: dependencies, status checks, title format. */
+export type Requirements = Pick<MergeabilityFacts, 'dependencies' | 'statusChecks' | 'titleRegex'>;
+
+/** The facts the ordered merge checks read (shared/merge-requests/detailedMergeStatus). */
+export function mergeabilityOf(
+  record: MergeRequestRecord,
+  branches: { sourceBranchExists: boolean; targetBranchExists: boolean },
+  checks: { needsRebase: boolean; openThreads: boolean } & Requirements,
+): MergeabilityFacts {
+  const mr = record.mergeRequest;
+  return {
+    state: mr.state,
+    draft: mr.draft,
+    mergeStatus:
+      mr.mergeStatus === 'can_be_merged' || mr.mergeStatus === 'cannot_be_merged'
+        ? mr.mergeStatus
+        : 'unchecked',
+    ...branches,
+    hasCommits: (record.latestDiff?.commitsCount ?? 0) > 0,
+    // There are no pipelines yet, so a project that requires a successful one blocks every merge.
+    ciMustPass: record.settings.onlyAllowMergeIfPipelineSucceeds,
+    needsRebase: checks.needsRebase,
+    discussionsNotResolved: checks.openThreads,
+    dependencies: checks.dependencies,
+    statusChecks: checks.statusChecks,
+    titleRegex: checks.titleRegex,
+  };
+}
+
+/** Whether the title matches the project's required format. */
+export function titleRegexOf(record: MergeRequestRecord): Requirements['titleRegex'] {
+  const pattern = record.settings.mergeRequestTitleRegex;
+  if (!pattern) return 'unset';
+  return titleMatchesRegex(pattern, record.mergeRequest.title) ? 'matches' : 'fails';
+}

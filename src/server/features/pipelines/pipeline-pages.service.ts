@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { pipelinesPageQuery } from '../../../shared/api/pipelinePages';
+import { compositeStatus, pipelineStages, type CiStatus, type StageStatus } from '../../../shared/ci';
+import { can, type Actor } from '../../auth/permissions';
+import type { Db } from '../../db/client';
+import type { ProjectContext } from '../projects/projects.service';
+import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
+import { listCurrentBuilds } from './builds.repo';
+import type { PipelineRecord } from './pipelines.repo';
+import type { PipelinesService, PipelineView } from './pipelines.service';
+import { refSubject } from './ref-subject';
+
+type Deps = {
+  db: Db;
+  pipelines: Pick<PipelinesService, 'list' | 'get'>;
+  protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
+};
+
+/** A pipeline as the web app's pages show it: with its stages and what the viewer may do to its jobs. */
+export type PipelinePageView = PipelineView & {
+  stages: StageStatus[];
+  canUpdateBuild: boolean;
+};
+
+/**
+ * The web app's pipeline pages: GitLab's REST list gives no stages, so the mini graph's stages are
+ * composed here, one read of current jobs per pipeline, and the viewer's right to cancel is told.
+ */
+export function createPipelinePages({ db, pipelines, protectedBranches }: Deps) {
+  async function pageView(
+    actor: Actor,
+    ctx: ProjectContext,
+    record: PipelineRecord,
+  ): Promise<PipelinePageView> {
+    const builds = await listCurrentBuilds(db, record.pipeline.id);
+    const jobs = builds.map((build) => ({
+      stage: build.stage,
+      stageIdx: build.stageIdx,
+      status: build.status as CiStatus,
+      allowFailure: build.allowFailure,
+    }));
+    const { subject } = await refSubject(protectedBranches, ctx, record.pipeline.ref, record.pipeline.tag);
+    return {
+      ...record,
+      warnings: compositeStatus(jobs).warnings,
+      stages: pipelineStages(jobs),
+      canUpdateBuild: can(actor, 'update_build', subject),
+    };
+  }
+
+  async function list(actor: Actor, fullPath: string, query: z.output<typeof pipelinesPageQuery>) {
+    const page = { offset: (query.page - 1) * query.per_page, limit: query.per_page };
+    const { ctx, records, total } = await pipelines.list(
+      actor,
+      fullPath,
+      { ref: query.ref, scope: query.scope, order_by: 'id', sort: 'desc' },
+      page,
+    );
+    const views = await Promise.all(records.map((record) => pageView(actor, ctx, record)));
+    return { ctx, views, total };
+  }
+
+  async function get(actor: Actor, fullPath: string, pipelineId: number) {
+    const { ctx, pipeline } = await pipelines.get(actor, fullPath, pipelineId);
+    return { ctx, view: await pageView(actor, ctx, pipeline) };
+  }
+
+  return { list, get };
+}
+
+export type PipelinePages = ReturnType<typeof createPipelinePages>;

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  pipelinePageItemSchema,
+  pipelinesPageQuery,
+  pipelinesPageSchema,
+  type PipelinePageItem,
+} from '../../../shared/api/pipelinePages';
+import type { Container } from '../../container';
+import {
+  fullPathOf,
+  pageId,
+  projectPagePrefixes,
+  projectPageParams,
+  projectPathFields,
+} from '../../page-paths';
+import type { ProjectContext } from '../projects/projects.service';
+import type { PipelinePageView } from './pipeline-pages.service';
+import { presentPipeline } from './pipelines.presenter';
+
+const pipelinePageParams = z
+  .object({ ...projectPathFields, pipeline_id: pageId })
+  .transform((params) => ({ fullPath: fullPathOf(params), pipelineId: params.pipeline_id }));
+
+/**
+ * The web app's pipeline JSON at GitLab's addresses: `{project}/-/pipelines.json` (a page of the
+ * list, with each pipeline's stages for the mini graph) and `{project}/-/pipelines/{id}.json`.
+ */
+export function registerPipelinePageRoutes(
+  app: FastifyInstance,
+  { pipelinePages, config }: Pick<Container, 'pipelinePages' | 'config'>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const present = (view: PipelinePageView, ctx: ProjectContext): PipelinePageItem => ({
+    ...presentPipeline(view, ctx, config),
+    stages: view.stages,
+    permissions: { update_build: view.canUpdateBuild },
+  });
+
+  for (const prefix of projectPagePrefixes()) {
+    api.route({
+      method: 'GET',
+      url: `${prefix}/-/pipelines.json`,
+      schema: {
+        params: projectPageParams,
+        querystring: pipelinesPageQuery,
+        response: { 200: pipelinesPageSchema },
+      },
+      handler: async (request) => {
+        const { ctx, views, total } = await pipelinePages.list(
+          request.currentUser,
+          request.params.fullPath,
+          request.query,
+        );
+        return { pipelines: views.map((view) => present(view, ctx)), count: total };
+      },
+    });
+
+    api.route({
+      method: 'GET',
+      url: `${prefix}/-/pipelines/:pipeline_id.json`,
+      schema: { params: pipelinePageParams, response: { 200: pipelinePageItemSchema } },
+      handler: async (request) => {
+        const { fullPath, pipelineId } = request.params;
+        const { ctx, view } = await pipelinePages.get(request.currentUser, fullPath, pipelineId);
+        return present(view, ctx);
+      },
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { ListPagination } from '../projects/ListPagination';
+import { LoadState } from '../repository/LoadState';
+import { NO_PIPELINES } from './PipelinesEmptyState';
+import { PipelinesTable } from './PipelinesTable';
+import { PIPELINES_PAGE_SIZE, usePipelines } from './queries';
+import './pipelines.css';
+
+/** A merge request's Pipelines tab: the pipelines of its source branch, newest first, with the list's rows. */
+export function MergeRequestPipelines({
+  fullPath,
+  sourceBranch,
+}: {
+  fullPath: string;
+  sourceBranch: string;
+}) {
+  const [page, setPage] = useState(1);
+  const list = usePipelines(fullPath, page, { ref: sourceBranch });
+  if (!list.data) return <LoadState error={list.error} what="pipelines" />;
+  if (list.data.count === 0)
+    return (
+      <div className="box blankslate">
+        <p>{NO_PIPELINES}</p>
+      </div>
+    );
+  return (
+    <div className="stack">
+      <PipelinesTable fullPath={fullPath} pipelines={list.data.pipelines} />
+      <ListPagination
+        total={list.data.count}
+        perPage={PIPELINES_PAGE_SIZE}
+        page={page}
+        hrefFor={(n) => `?page=${n}`}
+        onPage={setPage}
+      />
+    </div>
+  );
+}

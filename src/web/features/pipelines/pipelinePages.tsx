@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { lazyComponent } from '../../components/lazyComponent';
+import { ProjectLayout } from '../projects/ProjectLayout';
+import type { ProjectPage } from '../projects/projectRoutes';
+
+const PipelinesListPage = lazyComponent(() => import('./PipelinesListPage').then((m) => m.PipelinesListPage));
+const PipelinePage = lazyComponent(() => import('./PipelinePage').then((m) => m.PipelinePage));
+const JobPage = lazyComponent(() => import('./JobPage').then((m) => m.JobPage));
+
+const page = (path: string, element: ReactNode): ProjectPage => ({
+  path,
+  element: <ProjectLayout>{element}</ProjectLayout>,
+});
+
+/** CI pages under a project, at GitLab's paths after `/-/`. */
+export const pipelinePages: ProjectPage[] = [
+  page('pipelines', <PipelinesListPage />),
+  page('pipelines/:id', <PipelinePage tab="graph" />),
+  page('pipelines/:id/builds', <PipelinePage tab="builds" />),
+  page('jobs/:id', <JobPage />),
+];
