@@ -73,4 +73,26 @@ describe('labels in the browser', () => {
     const chips = page.locator('.mr-list__row').filter({ hasText: 'Add the cart' }).locator('.label-chip');
     await expect.poll(() => chips.allTextContents()).toEqual(['bug', 'frontend']);
   });
+
+  it('labels an issue from its sidebar and filters the issue list by a chip', async () => {
+    const { t, page, owner, project } = setup;
+    const created = await t.container.issues.create(owner, project.project.id, { title: 'Crash on start' });
+    await t.container.issues.create(owner, project.project.id, { title: 'Unlabelled issue' });
+    const iid = created.record.issue.iid;
+    await page.goto(`/${project.fullPath}/-/issues/${iid}`);
+    const sidebar = page.getByRole('region', { name: 'Labels' });
+    await sidebar.getByText('None').waitFor();
+    await sidebar.getByRole('button', { name: 'Edit labels' }).click();
+    await page.getByRole('menuitemcheckbox', { name: /docs/ }).click();
+    await sidebar.getByRole('list', { name: 'Applied labels' }).getByText('docs').waitFor();
+    await page.getByText('added').first().waitFor();
+
+    await page.goto(`/${project.fullPath}/-/issues`);
+    await page.getByRole('link', { name: 'Unlabelled issue' }).waitFor();
+    await page.getByRole('link', { name: 'Filter by label docs' }).click();
+    await page.getByText('Clear label filter').waitFor();
+    await page.getByRole('link', { name: 'Unlabelled issue' }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Crash on start' }).waitFor();
+    await screenshot(page, 'labels-issue-list-filtered');
+  });
 });

@@ -1,4 +1,5 @@
 import { labelTextColor } from '../../shared/labels/labels';
+import { Link as RouterLink } from 'react-router';
 import './labels.css';
 
 type Props = { name: string; color: string; description?: string | null };
@@ -22,8 +23,15 @@ export function LabelChip({ name, color, description }: Props) {
 /** Labels as GitLab's lists give them: names, or objects with `with_labels_details=true`. */
 export type ListedLabel = string | { name: string; color: string; description: string | null };
 
+type ChipsProps = {
+  labels: ListedLabel[];
+  label?: string;
+  /** Where a chip leads (the list filtered by that label); plain chips without it. */
+  linkOf?: (name: string) => string;
+};
+
 /** The chips of an issue's or a merge request's labels; names without details are grey. */
-export function LabelChips({ labels, label = 'Labels' }: { labels: ListedLabel[]; label?: string }) {
+export function LabelChips({ labels, label = 'Labels', linkOf }: ChipsProps) {
   if (labels.length === 0) return null;
   return (
     <ul className="label-chips" aria-label={label}>
@@ -31,10 +39,28 @@ export function LabelChips({ labels, label = 'Labels' }: { labels: ListedLabel[]
         const shown = typeof item === 'string' ? { name: item, color: '#e3e2e6', description: null } : item;
         return (
           <li key={shown.name}>
-            <LabelChip {...shown} />
+            {linkOf ? (
+              <RouterLink to={linkOf(shown.name)} aria-label={`Filter by label ${shown.name}`}>
+                <LabelChip {...shown} />
+              </RouterLink>
+            ) : (
+              <LabelChip {...shown} />
+            )}
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** Above a list filtered by labels: which ones, and a link back to the whole list. */
+export function LabelFilter({ labels, clearLink }: { labels: string[]; clearLink: string }) {
+  if (labels.length === 0) return null;
+  return (
+    <div className="label-filter">
+      <span>Label:</span>
+      <LabelChips labels={labels} label="Filtered by labels" />
+      <RouterLink to={clearLink}>Clear label filter</RouterLink>
+    </div>
   );
 }

@@ -2,7 +2,8 @@ import type { MergeRequestState } from '../../shared/api/mergeRequests';
 import { projectApi } from './projectApi';
 
 export type ListState = MergeRequestState | 'all';
-export type ListFilter = { state: ListState; search: string; page: number };
+/** `labels`: every one of them (GitLab's `labels` filter). */
+export type ListFilter = { state: ListState; search: string; page: number; labels: string[] };
 
 /** The merge request's page address, under which its page endpoints (`.json`, `notes_data.json`) live. */
 export const mergeRequestPagePath = (fullPath: string, iid: number): string =>

@@ -13,7 +13,8 @@ import { requestPage, requestTotal } from '../../lib/pagination';
 import { projectApi } from '../../lib/projectApi';
 
 export type ListState = IssueState | 'all';
-export type ListFilter = { state: ListState; search: string; page: number };
+/** `labels`: every one of them (GitLab's `labels` filter). */
+export type ListFilter = { state: ListState; search: string; page: number; labels: string[] };
 
 export const PER_PAGE = 20;
 
@@ -45,6 +46,7 @@ export function useIssues(fullPath: string, filter: ListFilter) {
           search: filter.search,
           page: filter.page,
           per_page: PER_PAGE,
+          labels: filter.labels.length ? filter.labels.join(',') : undefined,
           // Labels as objects, for their colours.
           with_labels_details: true,
         },

@@ -25,6 +25,7 @@ export function useMergeRequests(fullPath: string, filter: ListFilter) {
           search: filter.search,
           page: filter.page,
           per_page: PER_PAGE,
+          labels: filter.labels.length ? filter.labels.join(',') : undefined,
           // Labels as objects, for their colours.
           with_labels_details: true,
         },
