@@ -25,7 +25,7 @@ export function IssueListPage() {
   const fullPath = useProjectFullPath();
   const { state, search, page, labels, linkTo, go } = useStateListParams(TAB_STATES);
   const list = useIssues(fullPath, { state, search, page, labels });
-  const counts = useIssueCounts(fullPath, TAB_STATES, search);
+  const counts = useIssueCounts(fullPath, TAB_STATES, search, labels);
   const canCreate = useCanCreateIssue(fullPath);
 
   const tab = TABS.find((t) => t.state === state) ?? TABS[0];

@@ -26,8 +26,8 @@ export const issuePagePath = (fullPath: string, iid: number): string => `/${full
 export const issueKeys = {
   all: (fullPath: string) => ['issues', fullPath] as const,
   list: (fullPath: string, filter: ListFilter) => [...issueKeys.all(fullPath), 'list', filter] as const,
-  count: (fullPath: string, state: ListState, search: string) =>
-    [...issueKeys.all(fullPath), 'count', state, search] as const,
+  count: (fullPath: string, state: ListState, search: string, labels: string[] = []) =>
+    [...issueKeys.all(fullPath), 'count', state, search, labels] as const,
   page: (fullPath: string, iid: number) => [...issueKeys.all(fullPath), iid, 'page'] as const,
   timeline: (fullPath: string, iid: number) => [...issueKeys.all(fullPath), iid, 'timeline'] as const,
   metricImages: (fullPath: string, iid: number) =>
@@ -57,12 +57,20 @@ export function useIssues(fullPath: string, filter: ListFilter) {
 }
 
 /** How many issues each tab holds: the list's `X-Total` for a one-item page per state. */
-export function useIssueCounts(fullPath: string, states: readonly ListState[], search: string) {
+export function useIssueCounts(
+  fullPath: string,
+  states: readonly ListState[],
+  search: string,
+  labels: string[] = [],
+) {
   return useQueries({
     queries: states.map((state) => ({
-      queryKey: issueKeys.count(fullPath, state, search),
+      queryKey: issueKeys.count(fullPath, state, search, labels),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        requestTotal(issuesApi(fullPath), { query: { state, search }, signal }),
+        requestTotal(issuesApi(fullPath), {
+          query: { state, search, labels: labels.length ? labels.join(',') : undefined },
+          signal,
+        }),
       placeholderData: keepPreviousData,
     })),
   });

@@ -30,7 +30,7 @@ export function MergeRequestListPage() {
   const { state, search, page, labels, linkTo, go } = useStateListParams(TAB_STATES);
   const list = useMergeRequests(fullPath, { state, search, page, labels });
   const canCreate = useCanCreateMergeRequest(fullPath);
-  const counts = useMergeRequestCounts(fullPath, TAB_STATES, search);
+  const counts = useMergeRequestCounts(fullPath, TAB_STATES, search, labels);
 
   const tab = TABS.find((t) => t.state === state) ?? TABS[0];
   return (
