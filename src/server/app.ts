@@ -47,6 +47,9 @@ import { registerProtectedBranchRoutes } from './features/protected-branches/pro
 import { registerRepositoryRoutes } from './features/repository/repository.routes';
 import { registerUserPreferencesRoutes } from './features/users/user-preferences.routes';
 import { registerUserRoutes } from './features/users/users.routes';
+import { registerCiVariableRoutes } from './features/ci-variables/ci-variables.routes';
+import { registerArtifactRoutes } from './features/pipelines/artifacts.api.routes';
+import { registerJobActionRoutes } from './features/pipelines/job-actions.api.routes';
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
@@ -159,9 +162,12 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMarkdownRoutes(app, container);
   registerRunnerRoutes(app, container);
   await registerRunnerJobRoutes(app, container);
+  await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerJobRoutes(app, container);
+  registerJobActionRoutes(app, container);
+  registerCiVariableRoutes(app, container);
 }
 
 /** RFC 6750's challenge, with GitLab's realm (rack-oauth2's default) and the scopes that would do. */

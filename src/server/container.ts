@@ -33,6 +33,10 @@ import { createCommitActionsService } from './features/merge-requests/commit-act
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
+import { createCiVariablesService } from './features/ci-variables/ci-variables.service';
+import { createArtifactsService } from './features/pipelines/artifacts.service';
+import { createArtifactStore } from './features/pipelines/artifact-store';
+import { createJobActionsService } from './features/pipelines/job-actions.service';
 import { createJobsService } from './features/pipelines/jobs.service';
 import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
@@ -244,8 +248,18 @@ export function createContainer(deps: AppDeps) {
   });
   const descriptionVersions = createDescriptionVersionsService(base);
   const runners = createRunnersService({ ...base, projects, groups });
-  const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits });
+  const ciVariables = createCiVariablesService({ ...base, projects, groups });
+  const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits, ciVariables });
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
+  const artifactStore = createArtifactStore(deps.config.dataDir);
+  const artifacts = createArtifactsService({ ...base, projects, protectedBranches, runners, artifactStore });
+  const jobActions = createJobActionsService({
+    ...base,
+    projects,
+    protectedBranches,
+    runners,
+    artifactStore,
+  });
   const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
@@ -320,6 +334,10 @@ export function createContainer(deps: AppDeps) {
     pipelinePages,
     ciJobs,
     runnerJobs,
+    artifactStore,
+    artifacts,
+    jobActions,
+    ciVariables,
   };
 }
 

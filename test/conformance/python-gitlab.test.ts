@@ -6,6 +6,7 @@ import { branchRef, resolveCommit } from '../../src/server/git/repository';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { addProjectMember, pushFile } from '../support/merge-request-factories';
+import { commitCiConfig, instanceRunnerToken } from '../support/ci';
 import { runPythonGitlab, runPythonGitlabCli, type PythonTarget } from '../support/python-gitlab';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -218,5 +219,53 @@ describe('python-gitlab', () => {
       '2',
     );
     expect(picked.map((mr) => [mr.iid, mr.title])).toEqual([[2, 'Add second']]);
+  });
+
+  it('retries, plays, cancels and erases jobs, downloads artifacts, retries, cancels and deletes pipelines, and manages variables', async () => {
+    const p = projects.echo!;
+    const config = [
+      'workflow:',
+      '  rules:',
+      '    - if: $CI_PIPELINE_SOURCE != "push"',
+      'build:',
+      '  stage: build',
+      '  script: [make]',
+      'check:',
+      '  stage: test',
+      '  script: [make check]',
+      'ship:',
+      '  stage: test',
+      '  when: manual',
+      '  script: [make ship]',
+    ].join('\n');
+    await commitCiConfig(t.app, owner, p.project.id, config);
+    const group = await t.container.groups.createGroup(owner, {
+      name: 'Python',
+      path: `python-${Date.now()}`,
+    });
+    const results = await runPythonGitlab<Record<string, unknown>>('ci.py', target, {
+      project_id: p.project.id,
+      group_id: group.group.id,
+      api_url: `${target.url}/api/v4`,
+      runner_token: await instanceRunnerToken(t.container),
+    });
+    expect(results).toEqual({
+      failed: ['build', 'failed', 'artifacts.zip'],
+      artifact: 'built\n',
+      archive_is_zip: 'PK',
+      retried: ['build', 'pending', true],
+      played: 'pending',
+      canceled: 'canceled',
+      erased: [true, []],
+      pipeline_retried: 'success',
+      pipeline_canceled: 'success',
+      pipeline_deleted: { status: 404, message: '404 Not Found', error: 'GitlabGetError' },
+      variable: ['API_TOKEN', true, false, '*'],
+      unmaskable: { status: 400, message: { value: ['is invalid'] }, error: 'GitlabCreateError' },
+      variable_saved: ['zyxwvuts87654321', true],
+      variables: ['API_TOKEN'],
+      variable_deleted: { status: 404, message: '404 Variable Not Found', error: 'GitlabGetError' },
+      group_variables: [['REGISTRY', 'file']],
+    });
   });
 });
