@@ -1155,3 +1155,21 @@ export const labelLinks = pgTable(
     index('label_links_target').on(t.targetType, t.targetId),
   ],
 );
+
+/**
+ * Who added or removed which label, when (GitLab's `resource_label_events`). A deleted label
+ * leaves its events, without the label; a deleted user, without the user.
+ */
+export const resourceLabelEvents = pgTable(
+  'resource_label_events',
+  {
+    id: serial('id').primaryKey(),
+    labelId: integer('label_id').references(() => labels.id, { onDelete: 'set null' }),
+    targetType: noteableType('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['add', 'remove'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('resource_label_events_target').on(t.targetType, t.targetId, t.id)],
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { labelNamesOf, type LabelRef } from '../labels/labels';
 import { booleanParam, numericParam } from './params';
+import { userBasicSchema } from './users';
 
 /** GitLab's `API::Entities::LabelBasic`: what issues and merge requests carry with `with_labels_details`. */
 export const labelBasicSchema = z.object({
@@ -139,3 +140,15 @@ export function labelChangesOfBody(body: LabelParams): {
   const changes = { set: refs(body.labels), add: refs(body.add_labels), remove: refs(body.remove_labels) };
   return Object.values(changes).some((value) => value !== undefined) ? changes : null;
 }
+
+/** GitLab's `ResourceLabelEvent`: who added or removed a label (null once the label is deleted), when. */
+export const resourceLabelEventSchema = z.object({
+  id: z.number().int(),
+  user: userBasicSchema.nullable(),
+  created_at: z.string(),
+  resource_type: z.enum(['Issue', 'MergeRequest']),
+  resource_id: z.number().int(),
+  label: labelBasicSchema.nullable(),
+  action: z.enum(['add', 'remove']),
+});
+export type ResourceLabelEvent = z.infer<typeof resourceLabelEventSchema>;

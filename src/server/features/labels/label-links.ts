@@ -4,6 +4,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import {
   findLabels,
+  insertLabelEvents,
+  listLabelEvents,
   insertLabel,
   labelFilterCondition,
   labelsOnTargets,
@@ -146,6 +148,16 @@ export function createLabelLinks({ db, clock, systemNotes, scopeOf, mayAdmin, va
       );
       if (added.length === 0 && removed.length === 0)
         return { result: { added, removed, named }, note: null };
+      const now = clock.now();
+      const event = (action: 'add' | 'remove') => (label: LabelRow) => ({
+        labelId: label.id,
+        targetType: target.type,
+        targetId: target.id,
+        userId: actor.id,
+        action,
+        createdAt: now,
+      });
+      await insertLabelEvents(tx, [...added.map(event('add')), ...removed.map(event('remove'))]);
       const written = await systemNotes.record(
         {
           projectId: owner.ctx.project.id,
@@ -189,5 +201,9 @@ export function createLabelLinks({ db, clock, systemNotes, scopeOf, mayAdmin, va
   /** A list condition on the outer query's id column for GitLab's `labels` and `not[labels]` filters. */
   const filterCondition = (type: LabelTarget, filter: LabelFilter) => labelFilterCondition(type, filter);
 
-  return { labelsOn, change, filterCondition };
+  /** `GET .../resource_label_events` of an issue or a merge request the caller let the actor read. */
+  const events = (target: LabelTargetRef, page: { offset: number; limit: number }) =>
+    listLabelEvents(db, target.type, target.id, page);
+
+  return { labelsOn, change, filterCondition, events };
 }

@@ -65,6 +65,23 @@ describe('labels on merge requests and issues', () => {
       `added ~${ids.bug} ~${ids.frontend} labels`,
       `added ~${ids['needs review']} label and removed ~${ids.bug} label`,
     ]);
+
+    const events = await request('GET', `${path}/resource_label_events`, null);
+    expect(events.statusCode).toBe(200);
+    expect(events.headers['x-total']).toBe('4');
+    expect(
+      events
+        .json<
+          Array<{ action: string; label: { name: string }; user: { id: number }; resource_type: string }>
+        >()
+        .map((event) => [event.action, event.label.name, event.user.id, event.resource_type]),
+    ).toEqual([
+      // In the order the request named them (`labels: 'frontend,bug'`).
+      ['add', 'frontend', developer.id, 'MergeRequest'],
+      ['add', 'bug', developer.id, 'MergeRequest'],
+      ['add', 'needs review', developer.id, 'MergeRequest'],
+      ['remove', 'bug', developer.id, 'MergeRequest'],
+    ]);
   });
 
   it('creates project labels for names it does not know yet, in GitLab’s default colour', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { issues, labelLinks, labels, mergeRequests } from '../../db/schema';
+import { issues, labelLinks, labels, mergeRequests, resourceLabelEvents, users } from '../../db/schema';
 import { anyOf } from '../../db/any-of';
 
 export type LabelRow = typeof labels.$inferSelect;
@@ -163,4 +163,43 @@ export function labelFilterCondition(type: LabelTarget, filter: LabelFilter): SQ
   for (const title of filter.notLabels ?? [])
     conditions.push(sql`not ${linkedWithTitle(type, targetId, title)}`);
   return conditions.length ? and(...conditions) : undefined;
+}
+
+export type LabelEventRow = typeof resourceLabelEvents.$inferSelect;
+export type LabelEventUser = Pick<typeof users.$inferSelect, 'id' | 'username' | 'name' | 'state'>;
+
+/** The events of one change, in the change's transaction. */
+export async function insertLabelEvents(
+  db: Db,
+  rows: Array<Pick<LabelEventRow, 'labelId' | 'targetType' | 'targetId' | 'userId' | 'action' | 'createdAt'>>,
+): Promise<void> {
+  if (rows.length > 0) await db.insert(resourceLabelEvents).values(rows);
+}
+
+/** An issue's or a merge request's label events, oldest first, with the label and who did it. */
+export async function listLabelEvents(
+  db: Db,
+  type: LabelTarget,
+  targetId: number,
+  page: { offset: number; limit: number },
+): Promise<{
+  rows: Array<{ event: LabelEventRow; label: LabelRow | null; user: LabelEventUser | null }>;
+  total: number;
+}> {
+  const where = and(eq(resourceLabelEvents.targetType, type), eq(resourceLabelEvents.targetId, targetId));
+  const rows = await db
+    .select({
+      event: resourceLabelEvents,
+      label: labels,
+      user: { id: users.id, username: users.username, name: users.name, state: users.state },
+    })
+    .from(resourceLabelEvents)
+    .leftJoin(labels, eq(labels.id, resourceLabelEvents.labelId))
+    .leftJoin(users, eq(users.id, resourceLabelEvents.userId))
+    .where(where)
+    .orderBy(asc(resourceLabelEvents.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [total] = await db.select({ n: count() }).from(resourceLabelEvents).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
