@@ -16,6 +16,8 @@ import { registerBlobRoutes } from './features/diffs/blob.routes';
 import { registerCompareRoutes } from './features/diffs/compare.routes';
 import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
+import { registerLabelRoutes } from './features/labels/labels.api.routes';
+import { registerLabelEventRoutes } from './features/labels/label-events.api.routes';
 import { registerAwardEmojiRoutes } from './features/award-emoji/award-emoji.routes';
 import { registerSuggestionRoutes } from './features/suggestions/suggestions.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
@@ -128,6 +130,8 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   await registerGitHttpRoutes(app, container);
   registerProjectRoutes(app, container);
   registerGroupRoutes(app, container);
+  registerLabelRoutes(app, container);
+  registerLabelEventRoutes(app, container);
   registerMemberRoutes(app, container);
   registerAuthRoutes(app, container);
   registerOAuthRoutes(app, container);

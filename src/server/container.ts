@@ -13,6 +13,7 @@ import { createGitHttpService } from './features/git-http/git-http.service';
 import { createBackgroundWork } from './background-work';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
+import { createLabelsService } from './features/labels/labels.service';
 import { createIssuesService } from './features/issues/issues.service';
 import { createFollowUpIssuesService } from './features/notes/follow-up-issues.service';
 import { createTimelineEventsService } from './features/issues/timeline-events.service';
@@ -104,6 +105,7 @@ export function createContainer(deps: AppDeps) {
   const uploads = createUploadsService({ ...base, projects });
   const abuseReports = createAbuseReportsService({ ...base, users });
   const systemNotes = createSystemNotesService(base);
+  const labels = createLabelsService({ ...base, projects, groups, namespaces, systemNotes });
   const processes = createAppProcesses(base);
   const mergeability = createMergeabilityService({
     ...base,
@@ -113,6 +115,7 @@ export function createContainer(deps: AppDeps) {
     systemNotes,
     discussions: createDiscussionFacts(base),
     awardEmoji,
+    labels,
   });
   const mergeRequestVersions = createMergeRequestVersionsService({ ...base, projects, systemNotes });
   const mergeRequestReads = createMergeRequestReadsService({
@@ -120,6 +123,7 @@ export function createContainer(deps: AppDeps) {
     projects,
     mergeability,
     versions: mergeRequestVersions,
+    labels,
   });
   const mergeRequestEdits = createMergeRequestEditsService({
     ...base,
@@ -191,7 +195,15 @@ export function createContainer(deps: AppDeps) {
     contextCommits,
     highlighter: createHighlighter({ pool: renderPool }),
   });
-  const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji, rateLimits, markdown });
+  const issues = createIssuesService({
+    ...base,
+    projects,
+    systemNotes,
+    awardEmoji,
+    labels,
+    rateLimits,
+    markdown,
+  });
   const references = createReferencesService({
     ...base,
     markdown,
@@ -199,6 +211,7 @@ export function createContainer(deps: AppDeps) {
     namespaces,
     issues,
     mergeRequests,
+    labels,
   });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
   const metricImages = createMetricImagesService({ ...base, issues, uploads });
@@ -209,6 +222,7 @@ export function createContainer(deps: AppDeps) {
     mergeRequestAssignees,
     issues,
     awardEmoji,
+    labels,
     users,
   });
   const noteables = createNoteableLoader({ mergeRequests, issues });
@@ -283,6 +297,7 @@ export function createContainer(deps: AppDeps) {
     auth,
     accessTokens,
     awardEmoji,
+    labels,
     uploads,
     abuseReports,
     quickActions,

@@ -149,6 +149,36 @@ describe('python-gitlab', () => {
     });
   });
 
+  it('creates, lists, edits and deletes labels, and saves a merge request’s labels', async () => {
+    const p = await buildProject(t.container, owner, { path: 'labels' });
+    await pushFile(p, 'feature', { path: 'cart.ts', content: 'cart\n', message: 'Add the cart' });
+    const results = await runPythonGitlab<Record<string, unknown>>('labels.py', target, {
+      project_id: p.project.id,
+    });
+    expect(results).toEqual({
+      created: ['bug', '#d9534f', '#000000', true],
+      taken: { status: 409, message: 'Label already exists', error: 'GitlabCreateError' },
+      bad_colour: {
+        status: 400,
+        message: { color: ['must be a valid color code'] },
+        error: 'GitlabCreateError',
+      },
+      listed: [
+        ['bug', '#d9534f'],
+        ['needs review', '#ffa500'],
+      ],
+      edited: 'review',
+      mr_saved: ['brand new', 'bug', 'review'],
+      mr_fetched: ['brand new', 'bug', 'review'],
+      mr_by_label: [1],
+      mr_not_label: [],
+      mr_details: ['brand new', 'bug', 'review'],
+      after_delete: ['brand new', 'review'],
+      mr_after_delete: ['brand new', 'review'],
+      gone: { status: 404, message: '404 Label Not Found', error: 'GitlabGetError' },
+    });
+  });
+
   it('lists projects and merge requests with python-gitlab’s CLI, configured for the server', async () => {
     const p = projects.echo!;
     for (const branch of ['first', 'second']) {

@@ -81,7 +81,8 @@ export type Action =
   | 'erase_build'
   | 'destroy_pipeline'
   | 'admin_cicd_variables'
-  | 'create_runner';
+  | 'create_runner'
+  | 'admin_label';
 
 const { guest, reporter, developer, maintainer, owner } = ACCESS_LEVELS;
 
@@ -132,6 +133,8 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
       if (action === 'create_runner') return actor !== null && level >= owner;
       // GitLab: a group's CI/CD variables reach every project below it; its owners manage them.
       if (action === 'admin_cicd_variables') return actor !== null && level >= owner;
+      // GitLab's `admin_label`: Reporters and up create, edit and delete a group's labels.
+      if (action === 'admin_label') return actor !== null && level >= reporter;
       return false;
     }
     case 'project':
@@ -309,6 +312,9 @@ function canOnProject(
     // Project runners take the project's jobs, its secrets included: Maintainers add them.
     case 'create_runner':
       return actor !== null && level >= maintainer;
+    // GitLab's `admin_label`: Reporters and up manage labels and put them on issues and merge requests.
+    case 'admin_label':
+      return actor !== null && writable && level >= reporter;
     default:
       return false;
   }

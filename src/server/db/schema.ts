@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -1106,4 +1107,69 @@ export const ciGroupVariables = pgTable(
       .references(() => namespaces.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('ci_group_variables_group_key_scope').on(t.groupId, t.key, t.environmentScope)],
+);
+
+/**
+ * Labels, as GitLab has them: a project's own (`project_id`) or a group's (`group_id`), seen by the
+ * group's projects and subgroups. Titles are unique per project and per group, case-sensitive.
+ */
+export const labels = pgTable(
+  'labels',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** `#RRGGBB` (a CSS colour name given by a client is stored as its hex value). */
+    color: text('color').notNull(),
+    description: text('description'),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => namespaces.id, { onDelete: 'cascade' }),
+    /** A project label's priority (lower first), null when not prioritized. */
+    priority: integer('priority'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('labels_project_title')
+      .on(t.projectId, t.title)
+      .where(sql`${t.projectId} is not null`),
+    uniqueIndex('labels_group_title')
+      .on(t.groupId, t.title)
+      .where(sql`${t.groupId} is not null`),
+    check('labels_one_owner', sql`(${t.projectId} is null) <> (${t.groupId} is null)`),
+  ],
+);
+
+/** Which labels an issue or a merge request carries (GitLab's `label_links`). */
+export const labelLinks = pgTable(
+  'label_links',
+  {
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    targetType: noteableType('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.labelId, t.targetType, t.targetId] }),
+    index('label_links_target').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Who added or removed which label, when (GitLab's `resource_label_events`). A deleted label
+ * leaves its events, without the label; a deleted user, without the user.
+ */
+export const resourceLabelEvents = pgTable(
+  'resource_label_events',
+  {
+    id: serial('id').primaryKey(),
+    labelId: integer('label_id').references(() => labels.id, { onDelete: 'set null' }),
+    targetType: noteableType('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['add', 'remove'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('resource_label_events_target').on(t.targetType, t.targetId, t.id)],
 );
