@@ -150,7 +150,9 @@ describe('python-gitlab', () => {
   });
 
   it('creates, lists, edits and deletes labels, and saves a merge request’s labels', async () => {
-    const p = await buildProject(t.container, owner, { path: 'labels' });
+    // The colleague's, so that the owner's own projects stay the five the CLI lists.
+    const p = await buildProject(t.container, colleague, { path: 'labels' });
+    await addProjectMember(t.container, p, owner, ACCESS_LEVELS.maintainer);
     await pushFile(p, 'feature', { path: 'cart.ts', content: 'cart\n', message: 'Add the cart' });
     const results = await runPythonGitlab<Record<string, unknown>>('labels.py', target, {
       project_id: p.project.id,
