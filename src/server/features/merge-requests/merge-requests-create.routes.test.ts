@@ -174,7 +174,8 @@ describe('merge requests API', () => {
       expect(response.statusCode).toBe(201);
       expect(response.json<MergeRequest>()).toMatchObject({
         title: 'With extras',
-        labels: [],
+        // Labels are known now: unknown names become the project's labels.
+        labels: ['a', 'b'],
         squash: false,
       });
     });
