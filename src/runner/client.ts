@@ -1,3 +1,6 @@
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { jobSpecSchema, type JobSpec } from './job-spec';
 
@@ -12,7 +15,8 @@ export const RUNNER_INFO = {
   shell: 'bash',
   features: {
     variables: true,
-    artifacts: false,
+    artifacts: true,
+    upload_raw_artifacts: true,
     cache: false,
     shared: true,
     refspecs: true,
@@ -149,7 +153,51 @@ export function createClient(serverUrl: string, token: string) {
     }
   }
 
-  return { verify, requestJob, patchTrace, updateJob, finishJob };
+  /**
+   * `POST /jobs/:id/artifacts`: the archive at `file` as gitlab-runner sends it (multipart, the
+   * archive in `file`, its type, format and expiry in the query). Answers the status (0: unreachable).
+   */
+  async function uploadArtifacts(
+    job: JobSpec,
+    file: string,
+    options: { fileName: string; expireIn?: string | null },
+  ): Promise<number> {
+    const query = new URLSearchParams({ artifact_format: 'zip', artifact_type: 'archive' });
+    if (options.expireIn) query.set('expire_in', options.expireIn);
+    const form = new FormData();
+    form.append('file', await openAsBlob(file), options.fileName);
+    try {
+      const response = await fetch(api(`jobs/${job.id}/artifacts?${query.toString()}`), {
+        method: 'POST',
+        headers: { 'job-token': job.token },
+        body: form,
+      });
+      await response.body?.cancel();
+      return response.status;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** `GET /jobs/:id/artifacts` of a dependency, with this job's token, into `target`. */
+  async function downloadArtifacts(job: JobSpec, dependencyId: number, target: string): Promise<number> {
+    try {
+      const response = await fetch(api(`jobs/${dependencyId}/artifacts`), {
+        headers: { 'job-token': job.token },
+      });
+      if (response.status !== 200 || !response.body) {
+        await response.body?.cancel();
+        return response.status;
+      }
+      const body = Readable.fromWeb(response.body as Parameters<typeof Readable.fromWeb>[0]);
+      await pipeline(body, createWriteStream(target, { mode: 0o600 }));
+      return 200;
+    } catch {
+      return 0;
+    }
+  }
+
+  return { verify, requestJob, patchTrace, updateJob, finishJob, uploadArtifacts, downloadArtifacts };
 }
 
 export type RunnerClient = ReturnType<typeof createClient>;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { maskedValues } from '../shared/ci/trace/masking';
 import { RUNNER_INFO, type RunnerClient } from './client';
+import { downloadDependencies, uploadArtifacts } from './job-artifacts';
 import { jobEnvironment } from './job-environment';
 import type { JobSpec } from './job-spec';
 import { createJobTrace, type JobTrace } from './job-trace';
@@ -167,6 +168,8 @@ export function createJobExecution(ctx: ExecutorContext, job: JobSpec, concurren
     const fetched = await getSources(dirs, env);
     trace.sectionEnd('get_sources');
     let exitCode = fetched;
+    if (fetched === 0 && !(await downloadDependencies(ctx.client, job, trace, dirs.host.project, user)))
+      return { state: 'failed' as const, failure_reason: 'missing_dependency_failure' };
     if (fetched === 0) {
       const script = job.steps.find((step) => step.name === 'script');
       trace.sectionStart('step_script', 'Executing "step_script" stage of the job script');
@@ -178,6 +181,16 @@ export function createJobExecution(ctx: ExecutorContext, job: JobSpec, concurren
       env,
       exitCode === 0 && !stopped ? 'success' : stopped === 'canceled' ? 'canceled' : 'failed',
     );
+    if (fetched === 0 && (stopped === null || stopped === 'timeout')) {
+      const uploaded = await uploadArtifacts(
+        ctx.client,
+        job,
+        trace,
+        dirs.host.project,
+        exitCode === 0 && !stopped,
+      );
+      if (!uploaded && exitCode === 0 && !stopped) exitCode = 1;
+    }
     return result(exitCode);
   }
 

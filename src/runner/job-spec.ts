@@ -46,6 +46,30 @@ export const jobSpecSchema = z.object({
   variables: z.array(variableSchema),
   steps: z.array(stepSchema),
   features: z.object({ trace_sections: z.boolean().optional() }).loose().optional(),
+  artifacts: z
+    .array(
+      z.object({
+        name: z.string().nullable().optional(),
+        untracked: z.boolean().optional(),
+        paths: z.array(z.string()).default([]),
+        exclude: z.array(z.string()).default([]),
+        when: z.string().nullable().optional(),
+        expire_in: z.string().nullable().optional(),
+        artifact_type: z.string().optional(),
+      }),
+    )
+    .nullable()
+    .default([]),
+  dependencies: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        artifacts_file: z.object({ filename: z.string(), size: z.number() }).nullable().optional(),
+      }),
+    )
+    .nullable()
+    .default([]),
 });
 export type JobSpec = z.infer<typeof jobSpecSchema>;
 export type JobStep = z.infer<typeof stepSchema>;

@@ -16,6 +16,8 @@ import { registerBlobRoutes } from './features/diffs/blob.routes';
 import { registerCompareRoutes } from './features/diffs/compare.routes';
 import { registerDiffRoutes } from './features/diffs/diffs.routes';
 import { registerOAuthRoutes } from './features/auth/oauth.routes';
+import { registerLabelRoutes } from './features/labels/labels.api.routes';
+import { registerLabelEventRoutes } from './features/labels/label-events.api.routes';
 import { registerAwardEmojiRoutes } from './features/award-emoji/award-emoji.routes';
 import { registerSuggestionRoutes } from './features/suggestions/suggestions.routes';
 import { registerUploadRoutes } from './features/uploads/uploads.routes';
@@ -46,6 +48,9 @@ import { registerProtectedBranchRoutes } from './features/protected-branches/pro
 import { registerRepositoryRoutes } from './features/repository/repository.routes';
 import { registerUserPreferencesRoutes } from './features/users/user-preferences.routes';
 import { registerUserRoutes } from './features/users/users.routes';
+import { registerCiVariableRoutes } from './features/ci-variables/ci-variables.routes';
+import { registerArtifactRoutes } from './features/pipelines/artifacts.api.routes';
+import { registerJobActionRoutes } from './features/pipelines/job-actions.api.routes';
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
 import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
@@ -126,6 +131,8 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   await registerGitHttpRoutes(app, container);
   registerProjectRoutes(app, container);
   registerGroupRoutes(app, container);
+  registerLabelRoutes(app, container);
+  registerLabelEventRoutes(app, container);
   registerMemberRoutes(app, container);
   registerAuthRoutes(app, container);
   registerOAuthRoutes(app, container);
@@ -158,10 +165,13 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMarkdownRoutes(app, container);
   registerRunnerRoutes(app, container);
   await registerRunnerJobRoutes(app, container);
+  await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerJobRoutes(app, container);
+  registerJobActionRoutes(app, container);
+  registerCiVariableRoutes(app, container);
 }
 
 /** RFC 6750's challenge, with GitLab's realm (rack-oauth2's default) and the scopes that would do. */

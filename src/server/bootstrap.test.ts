@@ -54,7 +54,12 @@ describe('bootstrapInstance', () => {
     const requests = list.json<Array<{ title: string; state: string; draft: boolean }>>();
     expect(requests).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ title: 'Add discount codes at checkout', state: 'opened', draft: false }),
+        expect.objectContaining({
+          title: 'Add discount codes at checkout',
+          state: 'opened',
+          draft: false,
+          labels: ['feature', 'needs review', 'team::checkout'],
+        }),
         expect.objectContaining({ title: 'Draft: Refresh the README', state: 'opened', draft: true }),
         expect.objectContaining({ title: 'Store prices as integer cents', state: 'closed' }),
         expect.objectContaining({ title: 'Guard against an empty cart', state: 'merged' }),

@@ -42,6 +42,8 @@ const envSchema = z.object({
   RUNNER: z.enum(['embedded', 'none']).default('embedded'),
   RUNNER_CONCURRENT: z.coerce.number().int().min(1).max(64).default(2),
   RUNNER_LONG_POLL_SECONDS: z.coerce.number().min(0).max(600).default(50),
+  /** GitLab's `max_artifacts_size`: the largest artifacts archive a job may upload, in MB. */
+  MAX_ARTIFACTS_SIZE_MB: z.coerce.number().positive().max(1_000_000).default(100),
   GEO_SECONDARY: bool.default(false),
   EXTERNAL_URL: z.string().url().optional(),
   ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES: bool.default(false),
@@ -69,6 +71,8 @@ export type Config = {
   runnerConcurrent: number;
   /** How long a runner's job request waits for a job before it is answered 204 (GitLab Workhorse's 50 s). */
   runnerLongPollMs: number;
+  /** The largest artifacts archive a runner may upload (GitLab's 100 MB by default): 413 past it. */
+  maxArtifactsBytes: number;
   geoSecondary: boolean;
   externalUrl: string;
   /** Whether status checks may call addresses on this machine or its local network (GitLab's setting). */
@@ -112,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runner: e.RUNNER,
     runnerConcurrent: e.RUNNER_CONCURRENT,
     runnerLongPollMs: Math.round(e.RUNNER_LONG_POLL_SECONDS * 1000),
+    maxArtifactsBytes: Math.round(e.MAX_ARTIFACTS_SIZE_MB * 1024 * 1024),
     geoSecondary: e.GEO_SECONDARY,
     externalUrl: e.EXTERNAL_URL ?? `http://localhost:${e.PORT}`,
     allowLocalRequests: e.ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES,

@@ -13,6 +13,7 @@ import { createGitHttpService } from './features/git-http/git-http.service';
 import { createBackgroundWork } from './background-work';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
+import { createLabelsService } from './features/labels/labels.service';
 import { createIssuesService } from './features/issues/issues.service';
 import { createFollowUpIssuesService } from './features/notes/follow-up-issues.service';
 import { createTimelineEventsService } from './features/issues/timeline-events.service';
@@ -32,6 +33,10 @@ import { createCommitActionsService } from './features/merge-requests/commit-act
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
+import { createCiVariablesService } from './features/ci-variables/ci-variables.service';
+import { createArtifactsService } from './features/pipelines/artifacts.service';
+import { createArtifactStore } from './features/pipelines/artifact-store';
+import { createJobActionsService } from './features/pipelines/job-actions.service';
 import { createJobsService } from './features/pipelines/jobs.service';
 import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
@@ -101,6 +106,7 @@ export function createContainer(deps: AppDeps) {
   const uploads = createUploadsService({ ...base, projects });
   const abuseReports = createAbuseReportsService({ ...base, users });
   const systemNotes = createSystemNotesService(base);
+  const labels = createLabelsService({ ...base, projects, groups, namespaces, systemNotes });
   const processes = createAppProcesses(base);
   const mergeability = createMergeabilityService({
     ...base,
@@ -110,6 +116,7 @@ export function createContainer(deps: AppDeps) {
     systemNotes,
     discussions: createDiscussionFacts(base),
     awardEmoji,
+    labels,
   });
   const mergeRequestVersions = createMergeRequestVersionsService({ ...base, projects, systemNotes });
   const mergeRequestReads = createMergeRequestReadsService({
@@ -117,6 +124,7 @@ export function createContainer(deps: AppDeps) {
     projects,
     mergeability,
     versions: mergeRequestVersions,
+    labels,
   });
   const mergeRequestEdits = createMergeRequestEditsService({
     ...base,
@@ -188,7 +196,15 @@ export function createContainer(deps: AppDeps) {
     contextCommits,
     highlighter: createHighlighter({ pool: renderPool }),
   });
-  const issues = createIssuesService({ ...base, projects, systemNotes, awardEmoji, rateLimits, markdown });
+  const issues = createIssuesService({
+    ...base,
+    projects,
+    systemNotes,
+    awardEmoji,
+    labels,
+    rateLimits,
+    markdown,
+  });
   const references = createReferencesService({
     ...base,
     markdown,
@@ -196,6 +212,7 @@ export function createContainer(deps: AppDeps) {
     namespaces,
     issues,
     mergeRequests,
+    labels,
   });
   const timelineEvents = createTimelineEventsService({ ...base, issues, systemNotes });
   const metricImages = createMetricImagesService({ ...base, issues, uploads });
@@ -206,6 +223,7 @@ export function createContainer(deps: AppDeps) {
     mergeRequestAssignees,
     issues,
     awardEmoji,
+    labels,
     users,
   });
   const noteables = createNoteableLoader({ mergeRequests, issues });
@@ -231,8 +249,18 @@ export function createContainer(deps: AppDeps) {
   });
   const descriptionVersions = createDescriptionVersionsService(base);
   const runners = createRunnersService({ ...base, projects, groups });
-  const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits });
+  const ciVariables = createCiVariablesService({ ...base, projects, groups });
+  const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits, ciVariables });
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
+  const artifactStore = createArtifactStore(deps.config.dataDir);
+  const artifacts = createArtifactsService({ ...base, projects, protectedBranches, runners, artifactStore });
+  const jobActions = createJobActionsService({
+    ...base,
+    projects,
+    protectedBranches,
+    runners,
+    artifactStore,
+  });
   const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
@@ -272,6 +300,7 @@ export function createContainer(deps: AppDeps) {
     auth,
     accessTokens,
     awardEmoji,
+    labels,
     uploads,
     abuseReports,
     quickActions,
@@ -309,6 +338,10 @@ export function createContainer(deps: AppDeps) {
     headPipelines,
     ciJobs,
     runnerJobs,
+    artifactStore,
+    artifacts,
+    jobActions,
+    ciVariables,
   };
 }
 

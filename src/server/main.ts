@@ -26,8 +26,10 @@ if (!config.geoSecondary) {
 }
 const stopSweep = config.geoSecondary
   ? () => undefined
-  : startStuckJobSweep(container.ciJobs, (error) =>
-      app.log.error({ err: error }, 'failing stuck jobs failed'),
+  : startStuckJobSweep(
+      container.ciJobs,
+      (error) => app.log.error({ err: error }, 'the CI sweep failed'),
+      container.artifacts,
     );
 const stopRefCleanup = container.pipelines.startRefCleanup();
 let runner: EmbeddedRunner | null = null;

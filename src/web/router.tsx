@@ -6,6 +6,7 @@ import { adminPages } from './features/admin/adminPages';
 import { dashboardPages } from './features/dashboard/dashboardPages';
 import { groupPages } from './features/groups/groupPages';
 import { issuePages } from './features/issues/issuePages';
+import { labelPages } from './features/labels/labelPages';
 import { profilePages } from './features/profile/profilePages';
 import { mergeRequestPages } from './features/merge-requests/mergeRequestPages';
 import { pipelinePages } from './features/pipelines/pipelinePages';
@@ -28,6 +29,7 @@ const pages: RouteObject[] = [
 /** Pages under a project, after `/-/` (`merge_requests/:iid`, `tree/*`, ...). */
 const projectPages: ProjectPage[] = [
   ...issuePages,
+  ...labelPages,
   ...mergeRequestPages,
   ...pipelinePages,
   ...repositoryPages,

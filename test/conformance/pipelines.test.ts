@@ -127,4 +127,92 @@ describe('pipelines and jobs through @gitbeaker/rest', () => {
       ],
     });
   });
+
+  it('retries, plays, erases and cancels jobs, retries, cancels and deletes pipelines', async () => {
+    const { t, owner, project, gitlab } = setup;
+    const projectId = project.project.id;
+    await commitCiConfig(
+      t.app,
+      owner,
+      projectId,
+      `${CONFIG}\nship:\n  stage: test\n  when: manual\n  script: [echo ship]`,
+      'actions',
+    );
+    const baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const runnerToken = await instanceRunnerToken(t.container);
+    const pipeline = await gitlab.Pipelines.create(projectId, 'actions');
+    const failedId = await runNextJob(baseUrl, runnerToken, 'broken\n', 'failed');
+
+    const retried = await gitlab.Jobs.retry(projectId, failedId);
+    expect(retried).toMatchObject({ name: 'compile', status: 'pending' });
+    expect(retried.id).not.toBe(failedId);
+    await runNextJob(baseUrl, runnerToken, 'compiled\n', 'success');
+    await runNextJob(baseUrl, runnerToken, 'check failed\n', 'failed');
+    const ship = (await gitlab.Jobs.all(projectId, { pipelineId: pipeline.id })).find(
+      (job) => job.name === 'ship',
+    )!;
+    expect(ship.status).toBe('manual');
+    expect(await gitlab.Jobs.play(projectId, ship.id)).toMatchObject({ id: ship.id, status: 'pending' });
+    expect(await gitlab.Jobs.cancel(projectId, ship.id)).toMatchObject({ id: ship.id, status: 'canceled' });
+
+    const erased = await gitlab.Jobs.erase(projectId, retried.id);
+    expect(erased.erased_at).toEqual(expect.any(String));
+    expect(await gitlab.Jobs.showLog(projectId, retried.id)).toBe('');
+
+    // The failed check runs again; the canceled manual job waits to be played again. A pipeline
+    // with a job passed and one pending is running, as GitLab composes it.
+    const again = await gitlab.Pipelines.retry(projectId, pipeline.id);
+    expect(again).toMatchObject({ id: pipeline.id, status: 'running' });
+    const attempts = await gitlab.Jobs.all(projectId, { pipelineId: pipeline.id });
+    expect(attempts.map((job) => [job.name, job.status])).toEqual([
+      ['compile', 'success'],
+      ['check', 'pending'],
+      ['ship', 'manual'],
+    ]);
+    const canceled = await gitlab.Pipelines.cancel(projectId, pipeline.id);
+    expect(canceled).toMatchObject({ id: pipeline.id, status: 'canceled' });
+    await gitlab.Pipelines.remove(projectId, pipeline.id);
+    await expect(gitlab.Pipelines.show(projectId, pipeline.id)).rejects.toThrow();
+  });
+
+  it('manages project and group CI/CD variables', async () => {
+    const { t, owner, project, gitlab } = setup;
+    const projectId = project.project.id;
+    const created = await gitlab.ProjectVariables.create(projectId, 'DEPLOY_KEY', 'abcdefgh12345678', {
+      masked: true,
+      protected: true,
+      description: 'deploys',
+    });
+    expect(created).toMatchObject({
+      key: 'DEPLOY_KEY',
+      value: 'abcdefgh12345678',
+      variable_type: 'env_var',
+      masked: true,
+      protected: true,
+      environment_scope: '*',
+      description: 'deploys',
+    });
+    await expect(
+      gitlab.ProjectVariables.create(projectId, 'BAD', 'short', { masked: true }),
+    ).rejects.toThrow();
+    const edited = await gitlab.ProjectVariables.edit(projectId, 'DEPLOY_KEY', 'zyxwvuts87654321', {
+      filter: { environment_scope: '*' },
+    });
+    expect(edited).toMatchObject({ value: 'zyxwvuts87654321', masked: true });
+    expect((await gitlab.ProjectVariables.all(projectId)).map((variable) => variable.key)).toEqual([
+      'DEPLOY_KEY',
+    ]);
+    expect(await gitlab.ProjectVariables.show(projectId, 'DEPLOY_KEY')).toMatchObject({ protected: true });
+    await gitlab.ProjectVariables.remove(projectId, 'DEPLOY_KEY');
+    expect(await gitlab.ProjectVariables.all(projectId)).toEqual([]);
+
+    const group = await t.container.groups.createGroup(owner, { name: 'Vars', path: `vars-${Date.now()}` });
+    await gitlab.GroupVariables.create(group.group.id, 'REGISTRY', 'registry.example.com', {
+      variableType: 'file',
+    });
+    expect(await gitlab.GroupVariables.show(group.group.id, 'REGISTRY')).toMatchObject({
+      key: 'REGISTRY',
+      variable_type: 'file',
+    });
+  });
 });

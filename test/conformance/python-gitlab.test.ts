@@ -6,6 +6,7 @@ import { branchRef, resolveCommit } from '../../src/server/git/repository';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { addProjectMember, pushFile } from '../support/merge-request-factories';
+import { commitCiConfig, instanceRunnerToken } from '../support/ci';
 import { runPythonGitlab, runPythonGitlabCli, type PythonTarget } from '../support/python-gitlab';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -148,6 +149,38 @@ describe('python-gitlab', () => {
     });
   });
 
+  it('creates, lists, edits and deletes labels, and saves a merge request’s labels', async () => {
+    // The colleague's, so that the owner's own projects stay the five the CLI lists.
+    const p = await buildProject(t.container, colleague, { path: 'labels' });
+    await addProjectMember(t.container, p, owner, ACCESS_LEVELS.maintainer);
+    await pushFile(p, 'feature', { path: 'cart.ts', content: 'cart\n', message: 'Add the cart' });
+    const results = await runPythonGitlab<Record<string, unknown>>('labels.py', target, {
+      project_id: p.project.id,
+    });
+    expect(results).toEqual({
+      created: ['bug', '#d9534f', '#000000', true],
+      taken: { status: 409, message: 'Label already exists', error: 'GitlabCreateError' },
+      bad_colour: {
+        status: 400,
+        message: { color: ['must be a valid color code'] },
+        error: 'GitlabCreateError',
+      },
+      listed: [
+        ['bug', '#d9534f'],
+        ['needs review', '#ffa500'],
+      ],
+      edited: 'review',
+      mr_saved: ['brand new', 'bug', 'review'],
+      mr_fetched: ['brand new', 'bug', 'review'],
+      mr_by_label: [1],
+      mr_not_label: [],
+      mr_details: ['brand new', 'bug', 'review'],
+      after_delete: ['brand new', 'review'],
+      mr_after_delete: ['brand new', 'review'],
+      gone: { status: 404, message: '404 Label Not Found', error: 'GitlabGetError' },
+    });
+  });
+
   it('lists projects and merge requests with python-gitlab’s CLI, configured for the server', async () => {
     const p = projects.echo!;
     for (const branch of ['first', 'second']) {
@@ -188,5 +221,53 @@ describe('python-gitlab', () => {
       '2',
     );
     expect(picked.map((mr) => [mr.iid, mr.title])).toEqual([[2, 'Add second']]);
+  });
+
+  it('retries, plays, cancels and erases jobs, downloads artifacts, retries, cancels and deletes pipelines, and manages variables', async () => {
+    const p = projects.echo!;
+    const config = [
+      'workflow:',
+      '  rules:',
+      '    - if: $CI_PIPELINE_SOURCE != "push"',
+      'build:',
+      '  stage: build',
+      '  script: [make]',
+      'check:',
+      '  stage: test',
+      '  script: [make check]',
+      'ship:',
+      '  stage: test',
+      '  when: manual',
+      '  script: [make ship]',
+    ].join('\n');
+    await commitCiConfig(t.app, owner, p.project.id, config);
+    const group = await t.container.groups.createGroup(owner, {
+      name: 'Python',
+      path: `python-${Date.now()}`,
+    });
+    const results = await runPythonGitlab<Record<string, unknown>>('ci.py', target, {
+      project_id: p.project.id,
+      group_id: group.group.id,
+      api_url: `${target.url}/api/v4`,
+      runner_token: await instanceRunnerToken(t.container),
+    });
+    expect(results).toEqual({
+      failed: ['build', 'failed', 'artifacts.zip'],
+      artifact: 'built\n',
+      archive_is_zip: 'PK',
+      retried: ['build', 'pending', true],
+      played: 'pending',
+      canceled: 'canceled',
+      erased: [true, []],
+      pipeline_retried: 'success',
+      pipeline_canceled: 'success',
+      pipeline_deleted: { status: 404, message: '404 Not Found', error: 'GitlabGetError' },
+      variable: ['API_TOKEN', true, false, '*'],
+      unmaskable: { status: 400, message: { value: ['is invalid'] }, error: 'GitlabCreateError' },
+      variable_saved: ['zyxwvuts87654321', true],
+      variables: ['API_TOKEN'],
+      variable_deleted: { status: 404, message: '404 Variable Not Found', error: 'GitlabGetError' },
+      group_variables: [['REGISTRY', 'file']],
+    });
   });
 });

@@ -32,6 +32,28 @@ const ROLES: Record<Role, { actor: Actor; accessLevel: number }> = {
 type Table = Partial<Record<Action, Record<Role, string>>>;
 
 const projectTable: Table = {
+  destroy_pipeline: {
+    anonymous: '---',
+    'non-member': '---',
+    guest: '---',
+    reporter: '---',
+    developer: '---',
+    maintainer: '---',
+    owner: 'YYY',
+    admin: 'YYY',
+    'blocked owner': '---',
+  },
+  admin_cicd_variables: {
+    anonymous: '---',
+    'non-member': '---',
+    guest: '---',
+    reporter: '---',
+    developer: '---',
+    maintainer: 'YYY',
+    owner: 'YYY',
+    admin: 'YYY',
+    'blocked owner': '---',
+  },
   read_project: {
     anonymous: 'Y--',
     'non-member': 'YY-',
@@ -123,6 +145,17 @@ const projectTable: Table = {
 };
 
 const groupTable: Table = {
+  admin_cicd_variables: {
+    anonymous: '---',
+    'non-member': '---',
+    guest: '---',
+    reporter: '---',
+    developer: '---',
+    maintainer: '---',
+    owner: 'YYY',
+    admin: 'YYY',
+    'blocked owner': '---',
+  },
   read_group: {
     anonymous: 'Y--',
     'non-member': 'YY-',
@@ -229,6 +262,37 @@ describe('can() on projects', () => {
 
   it('takes no uploads in an archived project', () => {
     expect(can(ROLES.owner.actor, 'upload_file', projectSubject('public', 50, true))).toBe(false);
+  });
+});
+
+describe('can() on CI jobs', () => {
+  const job = (accessLevel: number, userId: number | null, pushAccessLevel: number | null): Subject => ({
+    type: 'build',
+    visibility: 'private',
+    archived: false,
+    accessLevel,
+    userId,
+    pushAccessLevel,
+  });
+
+  it('lets Developers act on jobs of unprotected refs, never Reporters', () => {
+    expect(can(ROLES.developer.actor, 'update_build', job(30, 2, null))).toBe(true);
+    expect(can(ROLES.reporter.actor, 'update_build', job(20, 1, null))).toBe(false);
+  });
+
+  it('lets on a protected branch only those its protection lets push or merge', () => {
+    expect(can(ROLES.developer.actor, 'update_build', job(30, 1, 40))).toBe(false);
+    expect(can(ROLES.maintainer.actor, 'update_build', job(40, 1, 40))).toBe(true);
+    expect(can(ROLES.owner.actor, 'update_build', job(50, 1, 0))).toBe(false);
+  });
+
+  it('lets Maintainers erase any job, a Developer only their own on an unprotected ref', () => {
+    expect(can(ROLES.maintainer.actor, 'erase_build', job(40, 2, null))).toBe(true);
+    expect(can(ROLES.developer.actor, 'erase_build', job(30, 1, null))).toBe(true);
+    expect(can(ROLES.developer.actor, 'erase_build', job(30, 2, null))).toBe(false);
+    expect(can(ROLES.developer.actor, 'erase_build', job(30, 1, 30))).toBe(false);
+    expect(can(ROLES.reporter.actor, 'erase_build', job(20, 1, null))).toBe(false);
+    expect(can(null, 'erase_build', job(0, null, null))).toBe(false);
   });
 });
 

@@ -17,6 +17,7 @@ export type Subject =
   | { type: 'group'; visibility: Visibility; accessLevel: number }
   | ({ type: 'project' } & ProjectFacts)
   | ({ type: 'branch'; pushAccessLevel: number | null } & ProjectFacts)
+  | ({ type: 'build'; pushAccessLevel: number | null; userId: number | null } & ProjectFacts)
   | ({ type: 'merge_request'; authorId: number | null } & ProjectFacts)
   | ({ type: 'issue' } & IssueFacts & ProjectFacts)
   | ({ type: 'noteable' } & NoteableFacts & ProjectFacts)
@@ -77,7 +78,11 @@ export type Action =
   | 'read_pipeline'
   | 'create_pipeline'
   | 'update_build'
-  | 'create_runner';
+  | 'erase_build'
+  | 'destroy_pipeline'
+  | 'admin_cicd_variables'
+  | 'create_runner'
+  | 'admin_label';
 
 const { guest, reporter, developer, maintainer, owner } = ACCESS_LEVELS;
 
@@ -126,10 +131,15 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
       if (action === 'manage_owner_members') return actor !== null && level >= owner;
       // Group runners serve every project below the group: its owners add them.
       if (action === 'create_runner') return actor !== null && level >= owner;
+      // GitLab: a group's CI/CD variables reach every project below it; its owners manage them.
+      if (action === 'admin_cicd_variables') return actor !== null && level >= owner;
+      // GitLab's `admin_label`: Reporters and up create, edit and delete a group's labels.
+      if (action === 'admin_label') return actor !== null && level >= reporter;
       return false;
     }
     case 'project':
     case 'branch':
+    case 'build':
     case 'merge_request':
       return canOnProject(actor, action, subject);
     case 'issue':
@@ -264,9 +274,18 @@ function canOnProject(
     case 'create_pipeline':
     case 'update_build':
       if (actor === null || !writable || level < developer) return false;
-      if (subject.type !== 'branch' || subject.pushAccessLevel === null)
+      if ((subject.type !== 'branch' && subject.type !== 'build') || subject.pushAccessLevel === null)
         return subject.type !== 'merge_request';
       return subject.pushAccessLevel > 0 && level >= subject.pushAccessLevel;
+    // Erasing a job removes its log and artifacts: Maintainers, or a Developer for a job of their
+    // own on a ref that is not protected (GitLab's owner_of_job rule).
+    case 'erase_build':
+      if (subject.type !== 'build' || !canOnProject(actor, 'update_build', subject)) return false;
+      return level >= maintainer || (subject.userId === actor!.id && subject.pushAccessLevel === null);
+    case 'destroy_pipeline':
+      return actor !== null && level >= owner;
+    case 'admin_cicd_variables':
+      return actor !== null && level >= maintainer;
     case 'push_to_branch':
       if (actor === null || !writable || subject.type !== 'branch') return false;
       // A protected branch names its own minimum level; 0 means "No one".
@@ -293,6 +312,9 @@ function canOnProject(
     // Project runners take the project's jobs, its secrets included: Maintainers add them.
     case 'create_runner':
       return actor !== null && level >= maintainer;
+    // GitLab's `admin_label`: Reporters and up manage labels and put them on issues and merge requests.
+    case 'admin_label':
+      return actor !== null && writable && level >= reporter;
     default:
       return false;
   }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -923,6 +924,9 @@ export const ciBuilds = pgTable(
     queuedAt: tz('queued_at'),
     startedAt: tz('started_at'),
     finishedAt: tz('finished_at'),
+    /** Erased (`POST /jobs/:id/erase`): its log and artifacts are gone. */
+    erasedAt: tz('erased_at'),
+    erasedById: integer('erased_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('ci_builds_pipeline').on(t.pipelineId, t.id),
@@ -1033,4 +1037,141 @@ export const ciRegistrationTokens = pgTable(
     uniqueIndex('ci_registration_tokens_digest').on(t.tokenDigest),
     uniqueIndex('ci_registration_tokens_scope').on(sql`coalesce(${t.projectId}, 0)`),
   ],
+);
+
+/**
+ * A job's artifacts (GitLab's ci_job_artifacts): the zip a runner uploaded, kept as a file under
+ * `DATA_DIR/artifacts` (`path`, relative to it), one `archive` per job.
+ */
+export const ciJobArtifacts = pgTable(
+  'ci_job_artifacts',
+  {
+    id: serial('id').primaryKey(),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => ciBuilds.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    fileType: text('file_type').notNull().default('archive'),
+    fileFormat: text('file_format').notNull().default('zip'),
+    fileName: text('file_name').notNull(),
+    path: text('path').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    expireAt: tz('expire_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ci_job_artifacts_build_type').on(t.buildId, t.fileType),
+    index('ci_job_artifacts_expire_at')
+      .on(t.expireAt)
+      .where(sql`${t.expireAt} is not null`),
+  ],
+);
+
+/** The columns project and group CI/CD variables share (GitLab's ci_variables and ci_group_variables). */
+const ciVariableColumns = () => ({
+  id: serial('id').primaryKey(),
+  key: text('key').notNull(),
+  value: text('value').notNull(),
+  variableType: text('variable_type', { enum: ['env_var', 'file'] })
+    .notNull()
+    .default('env_var'),
+  protected: boolean('protected').notNull().default(false),
+  masked: boolean('masked').notNull().default(false),
+  raw: boolean('raw').notNull().default(false),
+  environmentScope: text('environment_scope').notNull().default('*'),
+  description: text('description'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A project's CI/CD variables: one key per environment scope. */
+export const ciVariables = pgTable(
+  'ci_variables',
+  {
+    ...ciVariableColumns(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('ci_variables_project_key_scope').on(t.projectId, t.key, t.environmentScope)],
+);
+
+/** A group's CI/CD variables, given to the jobs of every project below the group. */
+export const ciGroupVariables = pgTable(
+  'ci_group_variables',
+  {
+    ...ciVariableColumns(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('ci_group_variables_group_key_scope').on(t.groupId, t.key, t.environmentScope)],
+);
+
+/**
+ * Labels, as GitLab has them: a project's own (`project_id`) or a group's (`group_id`), seen by the
+ * group's projects and subgroups. Titles are unique per project and per group, case-sensitive.
+ */
+export const labels = pgTable(
+  'labels',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** `#RRGGBB` (a CSS colour name given by a client is stored as its hex value). */
+    color: text('color').notNull(),
+    description: text('description'),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => namespaces.id, { onDelete: 'cascade' }),
+    /** A project label's priority (lower first), null when not prioritized. */
+    priority: integer('priority'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('labels_project_title')
+      .on(t.projectId, t.title)
+      .where(sql`${t.projectId} is not null`),
+    uniqueIndex('labels_group_title')
+      .on(t.groupId, t.title)
+      .where(sql`${t.groupId} is not null`),
+    check('labels_one_owner', sql`(${t.projectId} is null) <> (${t.groupId} is null)`),
+  ],
+);
+
+/** Which labels an issue or a merge request carries (GitLab's `label_links`). */
+export const labelLinks = pgTable(
+  'label_links',
+  {
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    targetType: noteableType('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.labelId, t.targetType, t.targetId] }),
+    index('label_links_target').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Who added or removed which label, when (GitLab's `resource_label_events`). A deleted label
+ * leaves its events, without the label; a deleted user, without the user.
+ */
+export const resourceLabelEvents = pgTable(
+  'resource_label_events',
+  {
+    id: serial('id').primaryKey(),
+    labelId: integer('label_id').references(() => labels.id, { onDelete: 'set null' }),
+    targetType: noteableType('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['add', 'remove'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('resource_label_events_target').on(t.targetType, t.targetId, t.id)],
 );

@@ -17,7 +17,17 @@ type IidTarget = {
 export type ReferenceTarget =
   | (IidTarget & { type: 'issue'; issueType: string })
   | (IidTarget & { type: 'merge_request' })
-  | { type: 'user' | 'group'; url: string; id: number; name: string };
+  | { type: 'user' | 'group'; url: string; id: number; name: string }
+  | {
+      type: 'label';
+      url: string;
+      id: number;
+      projectId: number;
+      name: string;
+      color: string;
+      textColor: string;
+      description: string | null;
+    };
 
 const attributes = (values: Record<string, string | number>): string =>
   Object.entries(values)
@@ -55,6 +65,8 @@ function dataOf(target: ReferenceTarget): Record<string, string | number> {
       return { 'data-reference-type': 'user', 'data-user': target.id };
     case 'group':
       return { 'data-reference-type': 'user', 'data-group': target.id };
+    case 'label':
+      return { 'data-reference-type': 'label', 'data-label': target.id, 'data-project': target.projectId };
     default:
       return assertNever(target);
   }
@@ -65,6 +77,7 @@ const CLASSES: Record<ReferenceTarget['type'], string> = {
   merge_request: 'gfm gfm-merge_request',
   user: 'gfm gfm-project_member js-user-link',
   group: 'gfm gfm-project_member js-user-link',
+  label: 'gfm gfm-label gl-label-link',
 };
 
 /**
@@ -73,6 +86,7 @@ const CLASSES: Record<ReferenceTarget['type'], string> = {
  * titles and names are other users' text.
  */
 export function referenceLink(reference: Reference, target: ReferenceTarget): string {
+  if (target.type === 'label') return labelLink(reference, target);
   const title = target.type === 'issue' || target.type === 'merge_request' ? target.title : target.name;
   const attrs = attributes({
     href: target.url,
@@ -82,4 +96,20 @@ export function referenceLink(reference: Reference, target: ReferenceTarget): st
     class: CLASSES[target.type],
   });
   return `<a${attrs}>${escapeHtml(reference.original)}${stateSuffix(target)}</a>`;
+}
+
+/** GitLab's label reference: a chip in the label's colours, linked to the issues that carry it. */
+function labelLink(reference: Reference, target: Extract<ReferenceTarget, { type: 'label' }>): string {
+  const attrs = attributes({
+    href: target.url,
+    ...dataOf(target),
+    'data-original': reference.original,
+    title: target.description ?? '',
+    class: CLASSES.label,
+  });
+  const chip = attributes({
+    class: 'gl-label-text',
+    style: `background-color: ${target.color}; color: ${target.textColor}`,
+  });
+  return `<a${attrs}><span${chip}>${escapeHtml(target.name)}</span></a>`;
 }

@@ -23,6 +23,8 @@ export type BusEvent =
   | { type: 'repository.pushed'; projectId: number; refs: string[] }
   /** A CI pipeline's status changed (created, its jobs moved it on, it finished). */
   | { type: 'pipeline.updated'; projectId: number; pipelineId: number; status: string }
+  /** A CI pipeline was deleted, with its jobs. */
+  | { type: 'pipeline.deleted'; projectId: number; pipelineId: number }
   /**
    * CI jobs of one pipeline reached `status` together; `pending` wakes the runners waiting for a
    * job in every process.

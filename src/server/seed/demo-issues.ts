@@ -12,9 +12,9 @@ export async function seedDemoIssues(
   c: Pick<Container, 'issues' | 'notes' | 'noteables' | 'timelineEvents'>,
   people: DemoPeople,
   projectId: number,
-): Promise<void> {
+): Promise<{ discountCodes: number; staleBadge: number; leakedKey: number }> {
   const { alice, bob } = people;
-  await c.issues.create(bob, projectId, {
+  const discountCodes = await c.issues.create(bob, projectId, {
     title: 'Discount codes are case-sensitive',
     description:
       'Typing `summer10` is refused while `SUMMER10` works.\n\n- [x] Reproduce on the checkout page\n- [ ] Normalise codes before lookup\n- [ ] Add a test',
@@ -27,7 +27,7 @@ export async function seedDemoIssues(
   });
   await c.issues.close(alice, projectId, stale.record.issue.iid);
 
-  await c.issues.create(bob, projectId, {
+  const leakedKey = await c.issues.create(bob, projectId, {
     title: 'Payment provider key appears in debug logs',
     description: 'The full key is printed when `DEBUG=checkout` is set. Rotate it after the fix.',
     confidential: true,
@@ -47,4 +47,10 @@ export async function seedDemoIssues(
   const promoted = await c.timelineEvents.promoteFromNote(alice, note);
   if (promoted.errors.length > 0)
     throw new Error(`The demo timeline event failed: ${promoted.errors.join('. ')}`);
+  // Their ids, for the demo's labels.
+  return {
+    discountCodes: discountCodes.record.issue.id,
+    staleBadge: stale.record.issue.id,
+    leakedKey: leakedKey.record.issue.id,
+  };
 }

@@ -3,6 +3,7 @@ import type { Container } from '../container';
 import { commitFiles } from '../git/commits';
 import type { UserRow } from '../features/users/users.service';
 import { seedDemoDiscussion } from './demo-discussion';
+import { seedDemoLabels } from './demo-labels';
 import { seedDemoIssues } from './demo-issues';
 import {
   closedBranch,
@@ -101,7 +102,7 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
   };
 
   const open = await openRequest(openBranch);
-  await openRequest(draftBranch);
+  const draft = await openRequest(draftBranch);
   const closed = await openRequest(closedBranch);
   await c.mergeRequests.update(users.bob, project.project.id, closed.mergeRequest.iid, {
     state_event: 'close',
@@ -121,7 +122,24 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
   if (hookErrors.length > 0) throw hookErrors[0];
   // The merge ran main's pipeline (a push); the open request's branch gets one of its own.
   await c.pipelines.createFromApi(users.bob, String(project.project.id), { ref: openBranch.name });
-  await seedDemoIssues(c, users, project.project.id);
+  const issues = await seedDemoIssues(c, users, project.project.id);
+  await seedDemoLabels(
+    c,
+    users.alice,
+    { groupId: group.group.id, projectId: project.project.id },
+    {
+      mergeRequests: {
+        [open.mergeRequest.id]: ['feature', 'needs review', 'team::checkout'],
+        [draft.mergeRequest.id]: ['feature'],
+        [fix.mergeRequest.id]: ['bug'],
+      },
+      issues: {
+        [issues.discountCodes]: ['bug', 'team::checkout'],
+        [issues.staleBadge]: ['bug'],
+        [issues.leakedKey]: ['security'],
+      },
+    },
+  );
   // After the issues, so that the review's #1 names the first of them.
   await seedDemoDiscussion(
     c,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelBasicSchema, labelChangeParams, labelFilterParams } from './labels';
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './mergeRequests';
 import { booleanParam, numericParam } from './params';
 import { iidsParam } from './mergeRequests';
@@ -21,6 +22,7 @@ const description = z.string().max(MAX_DESCRIPTION_LENGTH);
 
 /** `POST /projects/:id/issues`. */
 export const createIssueBodySchema = z.object({
+  ...labelChangeParams,
   title,
   description: description.optional(),
   assignee_ids: assigneeIdsParam.optional(),
@@ -59,6 +61,7 @@ export type NewIssueForm = z.infer<typeof newIssueFormSchema>;
 
 /** `PUT /projects/:id/issues/:iid`: every field optional, unknown ones ignored. */
 export const updateIssueBodySchema = z.object({
+  ...labelChangeParams,
   title: title.optional(),
   description: description.optional(),
   assignee_ids: assigneeIdsParam.optional(),
@@ -71,6 +74,7 @@ export const updateIssueBodySchema = z.object({
 export type UpdateIssueBody = z.input<typeof updateIssueBodySchema>;
 
 const issueFilters = {
+  ...labelFilterParams,
   iids: iidsParam.optional(),
   state: z.enum([...ISSUE_STATES, 'all']).default('all'),
   search: z.string().max(255).optional(),
@@ -116,7 +120,8 @@ export const issueSchema = z.object({
   updated_at: z.string(),
   closed_at: z.string().nullable(),
   closed_by: userBasicSchema.nullable(),
-  labels: z.array(z.string()),
+  /** Names, or GitLab's `LabelBasic` objects with `with_labels_details=true`. */
+  labels: z.array(z.union([z.string(), labelBasicSchema])),
   milestone: z.null(),
   assignees: z.array(userBasicSchema),
   author: userBasicSchema.nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanParam, idListParam } from './params';
+import { labelBasicSchema, labelChangeParams, labelFilterParams } from './labels';
 import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam, assigneeUsernameParam } from './assignees';
 import { commitSchema, diffFileSchema, type CommitJson } from './repository';
 import { pipelineBasicSchema, pipelineSchema } from './pipelines';
@@ -21,6 +22,7 @@ export const createMergeRequestBodySchema = z.object({
   assignee_id: assigneeIdParam.optional(),
   /** The author's choice to delete the source branch when the request is merged. */
   remove_source_branch: booleanParam.optional(),
+  ...labelChangeParams,
 });
 export type CreateMergeRequestBody = z.input<typeof createMergeRequestBodySchema>;
 
@@ -38,6 +40,7 @@ export const updateMergeRequestBodySchema = z.object({
   /** Only members may comment on a locked discussion. */
   discussion_locked: booleanParam.optional(),
   remove_source_branch: booleanParam.optional(),
+  ...labelChangeParams,
 });
 export type UpdateMergeRequestBody = z.input<typeof updateMergeRequestBodySchema>;
 
@@ -54,6 +57,7 @@ const mergeRequestFilters = {
   search: z.string().max(255).optional(),
   order_by: z.enum(['created_at', 'updated_at']).default('created_at'),
   sort: z.enum(['asc', 'desc']).default('desc'),
+  ...labelFilterParams,
 };
 
 /** `iids[]=1&iids[]=2` (or `iids=1,2`): only these merge requests or issues. */
@@ -141,7 +145,8 @@ export const mergeRequestSchema = z.object({
   reviewers: z.array(userBasic),
   source_project_id: z.number(),
   target_project_id: z.number(),
-  labels: z.array(z.string()),
+  /** Names, or GitLab's `LabelBasic` objects with `with_labels_details=true`. */
+  labels: z.array(z.union([z.string(), labelBasicSchema])),
   draft: z.boolean(),
   work_in_progress: z.boolean(),
   milestone: z.null(),

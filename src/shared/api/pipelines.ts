@@ -85,7 +85,15 @@ export const jobSchema = z.object({
   failure_reason: z.string().optional(),
   web_url: z.string(),
   project: z.object({ ci_job_token_scope_enabled: z.boolean() }),
-  artifacts: z.array(z.unknown()),
+  artifacts_file: z.object({ filename: z.string(), size: z.number() }).optional(),
+  artifacts: z.array(
+    z.object({
+      file_type: z.string(),
+      size: z.number(),
+      filename: z.string(),
+      file_format: z.string().nullable(),
+    }),
+  ),
   runner: runnerSchema.nullable(),
   runner_manager: z.null(),
   artifacts_expire_at: z.string().nullable(),

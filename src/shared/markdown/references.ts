@@ -1,3 +1,5 @@
+import { LABEL_REFERENCE_PATTERN, labelRefOf, type LabelRef } from '../labels/labels';
+
 /**
  * GitLab's reference syntax: `#12` (an issue), `!3` (a merge request), `@name` (a user or a
  * group), and the cross-project forms `group/project#12` and `group/project!3`. Finding one says
@@ -6,7 +8,9 @@
  */
 export type Reference =
   | { type: 'issue' | 'merge_request'; project: string | null; iid: number; original: string }
-  | { type: 'user'; path: string; original: string };
+  | { type: 'user'; path: string; original: string }
+  /** `~bug`, `~"needs review"`, `~12`: a label of the text's project or its groups. */
+  | { type: 'label'; label: LabelRef; original: string };
 
 export type ReferenceMatch = { start: number; end: number; reference: Reference };
 
@@ -40,5 +44,11 @@ export function findReferences(text: string): ReferenceMatch[] {
     const reference = referenceOf(match.groups ?? {}, match[0]);
     if (reference) found.push({ start: match.index, end: match.index + match[0].length, reference });
   }
-  return found;
+  if (!text.includes('~')) return found;
+  for (const match of text.matchAll(LABEL_REFERENCE_PATTERN)) {
+    const reference = { type: 'label' as const, label: labelRefOf(match), original: match[0] };
+    found.push({ start: match.index, end: match.index + match[0].length, reference });
+  }
+  // The two patterns cannot overlap in one place (`~` is in neither of the other sigils' words).
+  return found.sort((a, b) => a.start - b.start);
 }

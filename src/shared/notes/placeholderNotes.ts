@@ -46,6 +46,12 @@ function commandDescription(command: QuickCommand, noteableType: QuickActionNote
       return 'lock the discussion';
     case 'unlock':
       return 'unlock the discussion';
+    case 'label':
+      return 'add labels';
+    case 'unlabel':
+      return 'remove all or specific labels';
+    case 'relabel':
+      return 'replace all labels';
     case 'invalid':
       return null;
   }

@@ -1,6 +1,7 @@
 import { assertNever } from '../lib/assertNever';
 import { canonicalEmojiName } from '../emoji/emoji';
 import { formatDuration, parseDuration } from './timeDuration';
+import { labelRefsIn, type LabelRef } from '../labels/labels';
 
 export type QuickActionNoteableType = 'Issue' | 'MergeRequest';
 
@@ -15,6 +16,8 @@ export type QuickCommand =
   /** `spentAt` is `YYYY-MM-DD` when given. */
   | { name: 'spend'; seconds: number; spentAt: string | null }
   | { name: 'estimate'; seconds: number }
+  /** `/label ~a ~"b c"`, `/relabel ~a` (replaces all), `/unlabel ~a` (no labels: every label goes). */
+  | { name: 'label' | 'relabel' | 'unlabel'; refs: LabelRef[] }
   /** A known command whose arguments could not be understood: it is removed and reported. */
   | { name: 'invalid'; command: QuickCommandName };
 
@@ -30,7 +33,20 @@ export type ParsedQuickActions = {
 
 /** Which commands each noteable understands; any other `/word` line stays in the body. */
 const AVAILABLE: Record<QuickActionNoteableType, ReadonlySet<string>> = {
-  Issue: new Set(['close', 'reopen', 'assign', 'unassign', 'award', 'spend', 'estimate', 'lock', 'unlock']),
+  Issue: new Set([
+    'close',
+    'reopen',
+    'assign',
+    'unassign',
+    'award',
+    'spend',
+    'estimate',
+    'lock',
+    'unlock',
+    'label',
+    'unlabel',
+    'relabel',
+  ]),
   MergeRequest: new Set([
     'close',
     'reopen',
@@ -45,6 +61,9 @@ const AVAILABLE: Record<QuickActionNoteableType, ReadonlySet<string>> = {
     'merge',
     'lock',
     'unlock',
+    'label',
+    'unlabel',
+    'relabel',
   ]),
 };
 
@@ -102,6 +121,12 @@ function commandOf(name: QuickCommandName, args: string): QuickCommand | null {
       const seconds = parseDuration(args);
       return seconds !== null && seconds >= 0 ? { name, seconds } : null;
     }
+    case 'label':
+    case 'relabel':
+    case 'unlabel': {
+      const refs = labelRefsIn(args);
+      return refs.length > 0 || name === 'unlabel' ? { name, refs } : null;
+    }
     default:
       return assertNever(name);
   }
@@ -156,6 +181,8 @@ export function appliedMessage(
   noteableType: QuickActionNoteableType,
   usernames: readonly string[] = [],
 ): string {
+  // Label commands name the labels they touched in the same list.
+  const names = usernames;
   switch (command.name) {
     case 'close':
       return `Closed this ${noun(noteableType)}.`;
@@ -187,10 +214,24 @@ export function appliedMessage(
         : `Subtracted ${formatDuration(command.seconds)} from time spent.`;
     case 'estimate':
       return `Set time estimate to ${formatDuration(command.seconds)}.`;
+    case 'label':
+      return `Added ${names.map(labelNameReference).join(' ')} ${plural('label', names.length)}.`;
+    case 'relabel':
+      return `Replaced all labels with ${names.map(labelNameReference).join(' ')} ${plural('label', names.length)}.`;
+    case 'unlabel':
+      return command.refs.length === 0
+        ? 'Removed all labels.'
+        : `Removed ${names.map(labelNameReference).join(' ')} ${plural('label', names.length)}.`;
     default:
       return assertNever(command);
   }
 }
+
+const plural = (word: string, count: number) => (count === 1 ? word : `${word}s`);
+
+/** A label by name as GitLab writes it in messages: `~bug`, or `~"needs review"` when not one word. */
+export const labelNameReference = (name: string): string =>
+  /^[\w?&-]+$/.test(name) ? `~${name}` : `~"${name}"`;
 
 /** GitLab's message for a command that could not be applied. */
 export const failedMessage = (command: QuickCommandName): string => `Could not apply ${command} command.`;

@@ -2,7 +2,8 @@ import type { MergeRequestState } from '../../shared/api/mergeRequests';
 import { projectApi } from './projectApi';
 
 export type ListState = MergeRequestState | 'all';
-export type ListFilter = { state: ListState; search: string; page: number };
+/** `labels`: every one of them (GitLab's `labels` filter). */
+export type ListFilter = { state: ListState; search: string; page: number; labels: string[] };
 
 /** The merge request's page address, under which its page endpoints (`.json`, `notes_data.json`) live. */
 export const mergeRequestPagePath = (fullPath: string, iid: number): string =>
@@ -18,8 +19,8 @@ export const mergeRequestKeys = {
   all: (fullPath: string) => ['merge-requests', fullPath] as const,
   list: (fullPath: string, filter: ListFilter) =>
     [...mergeRequestKeys.all(fullPath), 'list', filter] as const,
-  count: (fullPath: string, state: ListState, search: string) =>
-    [...mergeRequestKeys.all(fullPath), 'count', state, search] as const,
+  count: (fullPath: string, state: ListState, search: string, labels: string[] = []) =>
+    [...mergeRequestKeys.all(fullPath), 'count', state, search, labels] as const,
   one: (fullPath: string, iid: number) => [...mergeRequestKeys.all(fullPath), iid] as const,
   page: (fullPath: string, iid: number) => [...mergeRequestKeys.one(fullPath, iid), 'page'] as const,
   commitPages: (fullPath: string, iid: number) =>

@@ -11,7 +11,7 @@ type UrlConfig = Pick<Config, 'externalUrl'>;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-/** GitLab's `API::Entities::Issue`, field for field; features this server lacks (labels, milestones) answer empty. */
+/** GitLab's `API::Entities::Issue`, field for field; features this server lacks (milestones) answer empty. */
 export function presentIssue(record: IssueView, config: UrlConfig): Issue {
   const issue = record.issue;
   const user = (row: PersonRow | null) => (row ? presentUserBasic(row, config) : null);
@@ -30,7 +30,7 @@ export function presentIssue(record: IssueView, config: UrlConfig): Issue {
     updated_at: issue.updatedAt.toISOString(),
     closed_at: iso(issue.closedAt),
     closed_by: user(record.closedBy),
-    labels: [],
+    labels: record.labels.map((label) => label.title),
     milestone: null,
     assignees,
     author: user(record.author),

@@ -161,6 +161,8 @@ export type IssueFilter = {
   confidential?: boolean;
   issueType?: 'issue' | 'incident';
   search?: string;
+  /** A condition on the issue's labels, written by the labels feature. */
+  labels?: SQL;
   orderBy: 'created_at' | 'updated_at' | 'title';
   sort: 'asc' | 'desc';
 };
@@ -199,6 +201,7 @@ function filterConditions(filter: IssueFilter): SQL | undefined {
     assigneeCondition(filter.assignee),
     filter.confidential === undefined ? undefined : eq(issues.confidential, filter.confidential),
     filter.issueType === undefined ? undefined : eq(issues.issueType, filter.issueType),
+    filter.labels,
   ];
   if (filter.search) {
     conditions.push(

@@ -13,6 +13,10 @@ import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagi
 import type { Container } from '../../container';
 import { reader, requireUser } from '../auth/api-auth';
 import { presentIssue, presentIssueDetail } from './issues.presenter';
+import type { IssueView } from './issues.service';
+import type { CurrentUser } from '../../auth/current-user';
+import type { LabelParams } from '../../../shared/api/labels';
+import { presentLabelBasic } from '../labels/labels.presenter';
 
 const dbInt = z.coerce.number().int().positive().max(2_147_483_647);
 /** A project id or its URL-encoded full path (`group%2Fproject`), as GitLab accepts. */
@@ -25,9 +29,30 @@ const ONE_ISSUE = `${ISSUES}/:issue_iid`;
 /** GitLab's issues API (REST v4): list (per project and across projects), show, create, edit, delete. */
 export function registerIssueRoutes(
   app: FastifyInstance,
-  { issues, followUpIssues, config }: Pick<Container, 'issues' | 'followUpIssues' | 'config'>,
+  {
+    issues,
+    followUpIssues,
+    labels,
+    config,
+  }: Pick<Container, 'issues' | 'followUpIssues' | 'labels' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Applies `labels`, `add_labels` and `remove_labels` to an issue just written, and shows the result. */
+  async function withLabelParams(
+    actor: CurrentUser,
+    projectRef: string,
+    record: IssueView,
+    body: LabelParams,
+  ) {
+    const target = { type: 'Issue' as const, id: record.issue.id };
+    const now = await labels.applyParams(actor, projectRef, target, body);
+    return now ? { ...record, labels: now } : record;
+  }
+
+  /** `with_labels_details=true`: GitLab's label objects instead of names. */
+  const labelsShown = (record: IssueView, details: boolean) =>
+    details ? { labels: record.labels.map(presentLabelBasic) } : {};
 
   api.route({
     method: 'GET',
@@ -41,7 +66,10 @@ export function registerIssueRoutes(
       const page = toPage(request.query);
       const { items, total } = await issues.list(reader(request), request.params.id, request.query, page);
       setPaginationHeaders(request, reply, page, total);
-      return items.map((record) => presentIssue(record, config));
+      return items.map((record) => ({
+        ...presentIssue(record, config),
+        ...labelsShown(record, request.query.with_labels_details),
+      }));
     },
   });
 
@@ -59,7 +87,10 @@ export function registerIssueRoutes(
       const page = toPage(request.query);
       const { items, total } = await issues.listForUser(actor, request.query, page);
       setPaginationHeaders(request, reply, page, total);
-      return items.map((record) => presentIssue(record, config));
+      return items.map((record) => ({
+        ...presentIssue(record, config),
+        ...labelsShown(record, request.query.with_labels_details),
+      }));
     },
   });
 
@@ -81,12 +112,14 @@ export function registerIssueRoutes(
     handler: async (request, reply) => {
       const actor = requireUser(request, 'api_write');
       const { id } = request.params;
+      labels.checkParams(request.body);
       // An issue that takes over threads of a merge request resolves them once it exists.
       const { record } =
         request.body.merge_request_to_resolve_discussions_of === undefined
           ? await issues.create(actor, id, request.body)
           : await followUpIssues.create(actor, id, request.body);
-      return reply.status(201).send(presentIssueDetail(record, config));
+      const labelled = await withLabelParams(actor, id, record, request.body);
+      return reply.status(201).send(presentIssueDetail(labelled, config));
     },
   });
 
@@ -108,8 +141,9 @@ export function registerIssueRoutes(
     handler: async (request) => {
       const actor = requireUser(request, 'api_write');
       const { id, issue_iid: iid } = request.params;
+      labels.checkParams(request.body);
       const { record } = await issues.update(actor, id, iid, request.body);
-      return presentIssueDetail(record, config);
+      return presentIssueDetail(await withLabelParams(actor, id, record, request.body), config);
     },
   });
 

@@ -42,6 +42,8 @@ import type { TaskUpdate } from '../../../shared/markdown/taskList';
 import type { MarkdownRenderer } from '../../markdown/markdown-renderer';
 import { toggleTaskItem } from '../../markdown/task-toggle';
 import { readsInternalNotesIn } from '../notes/noteables';
+import type { LabelRow, LabelsService } from '../labels/labels.service';
+import { labelFilterOfQuery } from '../../../shared/api/labels';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 
 export type Page = { offset: number; limit: number };
@@ -72,7 +74,8 @@ const NO_COUNTS: IssueCounts = { userNotes: 0, mergeRequests: 0 };
 const readsInternalNotes = (actor: Actor, ctx: ProjectContext) => readsInternalNotesIn(actor, ctx, 'Issue');
 
 /** An issue as the API presents it: the record, its votes and its counts. */
-export type IssueView = IssueRecord & { votes: Votes; counts: IssueCounts };
+/** An issue with what other features keep of it: votes, counts, labels (by title). */
+export type IssueView = IssueRecord & { votes: Votes; counts: IssueCounts; labels: LabelRow[] };
 
 export const issueSubject = (
   ctx: ProjectContext,
@@ -153,6 +156,7 @@ type Deps = {
   projects: Pick<ProjectsService, 'loadProject' | 'projectForViewers' | 'takeInternalId'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'recordDescriptionChange' | 'announce'>;
   awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
+  labels: Pick<LabelsService, 'labelsOn' | 'filterCondition'>;
   rateLimits: Pick<RateLimits, 'check'>;
   markdown: Pick<MarkdownRenderer, 'renderBlock'>;
 };
@@ -163,6 +167,7 @@ export function createIssuesService({
   projects,
   systemNotes,
   awardEmoji,
+  labels,
   rateLimits,
   markdown,
 }: Deps) {
@@ -172,12 +177,14 @@ export function createIssuesService({
    */
   async function withVotes(records: IssueRecord[], includeInternal: boolean): Promise<IssueView[]> {
     const ids = records.map((record) => record.issue.id);
-    const [votes, counts] = await Promise.all([
+    const [votes, counts, labelsOf] = await Promise.all([
       awardEmoji.votesOf('Issue', ids),
       countsOf(db, ids, includeInternal),
+      labels.labelsOn('Issue', ids),
     ]);
     return records.map((record) => ({
       ...record,
+      labels: labelsOf.get(record.issue.id) ?? [],
       votes: votes.get(record.issue.id) ?? NO_VOTES,
       counts: counts.get(record.issue.id) ?? NO_COUNTS,
     }));
@@ -264,7 +271,11 @@ export function createIssuesService({
       projectId: ctx.project.id,
       confidential: confidentialScope(actor, ctx),
     };
-    const { records, total } = await listIssueRecords(db, filterOf(query, scope), page);
+    const filter = {
+      ...filterOf(query, scope),
+      labels: labels.filterCondition('Issue', labelFilterOfQuery(query)),
+    };
+    const { records, total } = await listIssueRecords(db, filter, page);
     return { items: await withVotes(records, readsInternalNotes(actor, ctx)), total };
   }
 
@@ -278,7 +289,10 @@ export function createIssuesService({
     };
     const { records, total } = await listIssueRecords(
       db,
-      filterOf(narrowed, { kind: 'visible', actor: actor && { id: actor.id, admin: actor.admin } }),
+      {
+        ...filterOf(narrowed, { kind: 'visible', actor: actor && { id: actor.id, admin: actor.admin } }),
+        labels: labels.filterCondition('Issue', labelFilterOfQuery(query)),
+      },
       page,
     );
     // Across projects only administrators are sure to read every internal note.
@@ -320,7 +334,7 @@ export function createIssuesService({
 
   async function detail(actor: Actor, ctx: ProjectContext, iid: number) {
     const record = await readableIn(actor, ctx, iid);
-    const [view = { ...record, votes: NO_VOTES, counts: NO_COUNTS }] = await withVotes(
+    const [view = { ...record, votes: NO_VOTES, counts: NO_COUNTS, labels: [] }] = await withVotes(
       [record],
       readsInternalNotes(actor, ctx),
     );

@@ -1,3 +1,5 @@
+import type { LabelsService } from '../labels/labels.service';
+import { labelFilterOfQuery } from '../../../shared/api/labels';
 import type { ListMergeRequestsQuery, ListUserMergeRequestsQuery } from '../../../shared/api/mergeRequests';
 import { can, type Actor } from '../../auth/permissions';
 import type { Db } from '../../db/client';
@@ -30,6 +32,7 @@ type Deps = {
     'withMergeability' | 'viewsOf' | 'detailOf' | 'checkedWithPermissions' | 'shownFacts'
   >;
   versions: Pick<MergeRequestVersionsService, 'diffOf'>;
+  labels: Pick<LabelsService, 'filterCondition'>;
 };
 
 /**
@@ -37,7 +40,11 @@ type Deps = {
  * projects, and a request's commits, changes and diff versions. A project the actor may not read
  * is a 404, merge requests it hides from them a 403.
  */
-export function createMergeRequestReadsService({ db, projects, mergeability, versions }: Deps) {
+export function createMergeRequestReadsService({ db, projects, mergeability, versions, labels }: Deps) {
+  /** GitLab's `labels` and `not[labels]` filters, as a condition the labels feature writes. */
+  const labelFilterOf = (query: ListMergeRequestsQuery) =>
+    labels.filterCondition('MergeRequest', labelFilterOfQuery(query));
+
   const { withMergeability, viewsOf, detailOf, checkedWithPermissions, shownFacts } = mergeability;
   const { diffOf } = versions;
 
@@ -58,7 +65,7 @@ export function createMergeRequestReadsService({ db, projects, mergeability, ver
     const ctx = await loadForRead(actor, projectRef);
     const { records, total } = await listMergeRequestRecords(
       db,
-      filterOf(query, { projectId: ctx.project.id }),
+      { ...filterOf(query, { projectId: ctx.project.id }), labels: labelFilterOf(query) },
       page,
     );
     return { items: await viewsOf(records, readsInternalNotesIn(actor, ctx, 'MergeRequest')), total };
@@ -73,7 +80,11 @@ export function createMergeRequestReadsService({ db, projects, mergeability, ver
       { ...query, author_id: authorId, assignee_id: assigneeId },
       { visibleTo: visibleProjectsSql(actor) },
     );
-    const { records, total } = await listMergeRequestRecords(db, filter, page);
+    const { records, total } = await listMergeRequestRecords(
+      db,
+      { ...filter, labels: labelFilterOf(query) },
+      page,
+    );
     // Across projects only administrators are sure to read every internal note.
     return { items: await viewsOf(records, actor?.admin === true), total };
   }

@@ -72,7 +72,7 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     reviewers: [],
     source_project_id: mr.sourceProjectId,
     target_project_id: mr.projectId,
-    labels: [],
+    labels: view.labels.map((label) => label.title),
     draft: mr.draft,
     work_in_progress: mr.draft,
     milestone: null,

@@ -244,6 +244,8 @@ export type MergeRequestFilter = {
   sourceBranch?: string;
   targetBranch?: string;
   search?: string;
+  /** A condition on the request's labels, written by the labels feature. */
+  labels?: SQL;
   orderBy: 'created_at' | 'updated_at';
   sort: 'asc' | 'desc';
 };
@@ -258,6 +260,7 @@ function filterConditions(filter: MergeRequestFilter): SQL | undefined {
     assigneeCondition(filter.assignee),
     filter.sourceBranch === undefined ? undefined : eq(mergeRequests.sourceBranch, filter.sourceBranch),
     filter.targetBranch === undefined ? undefined : eq(mergeRequests.targetBranch, filter.targetBranch),
+    filter.labels,
   ];
   if (filter.search) {
     conditions.push(

@@ -25,6 +25,10 @@ import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagi
 import type { Container } from '../../container';
 import { ConflictError, MethodNotAllowedError, UnprocessableError } from '../../errors';
 import { reader, requireUser } from '../auth/api-auth';
+import type { CurrentUser } from '../../auth/current-user';
+import type { LabelParams } from '../../../shared/api/labels';
+import { presentLabelBasic } from '../labels/labels.presenter';
+import type { MergeRequestView } from './merge-requests.service';
 import {
   presentCommit,
   presentDiffVersion,
@@ -53,13 +57,37 @@ export function registerMergeRequestRoutes(
     autoMerges,
     mergeRequestAssignees,
     references,
+    labels,
     config,
   }: Pick<
     Container,
-    'mergeRequests' | 'merges' | 'rebases' | 'autoMerges' | 'mergeRequestAssignees' | 'references' | 'config'
+    | 'mergeRequests'
+    | 'merges'
+    | 'rebases'
+    | 'autoMerges'
+    | 'mergeRequestAssignees'
+    | 'references'
+    | 'labels'
+    | 'config'
   >,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Applies `labels`, `add_labels` and `remove_labels` to a request just written, and shows the result. */
+  async function withLabelParams<V extends MergeRequestView>(
+    actor: CurrentUser,
+    projectRef: string,
+    view: V,
+    body: LabelParams,
+  ): Promise<V> {
+    const target = { type: 'MergeRequest' as const, id: view.mergeRequest.id };
+    const now = await labels.applyParams(actor, projectRef, target, body);
+    return now ? { ...view, labels: now } : view;
+  }
+
+  /** `with_labels_details=true`: GitLab's label objects instead of names. */
+  const labelsShown = (view: MergeRequestView, details: boolean) =>
+    details ? { labels: view.labels.map(presentLabelBasic) } : {};
 
   api.route({
     method: 'GET',
@@ -78,7 +106,10 @@ export function registerMergeRequestRoutes(
         page,
       );
       setPaginationHeaders(request, reply, page, total);
-      return items.map((view) => presentMergeRequest(view, config));
+      return items.map((view) => ({
+        ...presentMergeRequest(view, config),
+        ...labelsShown(view, request.query.with_labels_details),
+      }));
     },
   });
 
@@ -96,7 +127,10 @@ export function registerMergeRequestRoutes(
       const page = toPage(request.query);
       const { items, total } = await mergeRequests.listForUser(actor, request.query, page);
       setPaginationHeaders(request, reply, page, total);
-      return items.map((view) => presentMergeRequest(view, config));
+      return items.map((view) => ({
+        ...presentMergeRequest(view, config),
+        ...labelsShown(view, request.query.with_labels_details),
+      }));
     },
   });
 
@@ -113,7 +147,9 @@ export function registerMergeRequestRoutes(
       // Unknown assignees are refused before the request is created.
       const assignees = requestedAssignees(request.body);
       if (assignees) await mergeRequestAssignees.checkUsers(assignees);
+      labels.checkParams(request.body);
       let view = await mergeRequests.create(actor, request.params.id, request.body);
+      view = await withLabelParams(actor, request.params.id, view, request.body);
       if (assignees?.length)
         view = await mergeRequestAssignees.replace(
           actor,
@@ -171,7 +207,9 @@ export function registerMergeRequestRoutes(
       const { id, merge_request_iid: iid } = request.params;
       const assignees = requestedAssignees(request.body);
       if (assignees) await mergeRequestAssignees.checkUsers(assignees);
+      labels.checkParams(request.body);
       let view = await mergeRequests.update(actor, id, iid, request.body);
+      view = await withLabelParams(actor, id, view, request.body);
       if (assignees) view = await mergeRequestAssignees.replace(actor, id, iid, assignees);
       return presentMergeRequestDetail(view, config);
     },

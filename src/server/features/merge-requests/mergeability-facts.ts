@@ -1,6 +1,7 @@
 import type { Pipeline, PipelineBasic } from '../../../shared/api/pipelines';
 import type { CiStatus, StageStatus } from '../../../shared/ci';
 import { pipelineCheck } from '../../../shared/merge-checks/pipelineCheck';
+import type { LabelRow } from '../labels/labels.service';
 import type { MergeabilityFacts } from '../../../shared/merge-requests/detailedMergeStatus';
 import { titleMatchesRegex } from '../../../shared/merge-checks/titleRegex';
 import type { MergeRequestRecord, MergeSettings } from './merge-requests.repo';
@@ -37,6 +38,8 @@ export type MergeRequestView = CheckedMergeRequest & {
   votes: Votes;
   /** Comments (GitLab's `user_notes_count`), internal ones only for those who may read them. */
   userNotesCount: number;
+  /** Its labels, by title (the labels feature keeps them). */
+  labels: LabelRow[];
 };
 
 export type Votes = { upvotes: number; downvotes: number };

@@ -1,3 +1,4 @@
+import type { LabelsService } from '../labels/labels.service';
 import type { Actor } from '../../auth/permissions';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -66,6 +67,7 @@ type Deps = {
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
   discussions: Pick<DiscussionFacts, 'unresolvedCount' | 'userNotesCounts'>;
   awardEmoji: Pick<AwardEmojiService, 'votesOf'>;
+  labels: Pick<LabelsService, 'labelsOn'>;
   /** Which app processes are gone, to settle the merges they left (jobs/app-processes.ts). */
   processes: Pick<AppProcesses, 'gone'>;
 };
@@ -84,6 +86,7 @@ export function createMergeabilityService({
   systemNotes,
   discussions,
   awardEmoji,
+  labels,
   processes,
 }: Deps) {
   /** No status checks until their feature plugs in (see statusChecksFrom). */
@@ -222,10 +225,11 @@ export function createMergeabilityService({
       return branches;
     };
     const ids = records.map((record) => record.mergeRequest.id);
-    const [votes, notesCounts, requirements] = await Promise.all([
+    const [votes, notesCounts, requirements, labelsOf] = await Promise.all([
       awardEmoji.votesOf('MergeRequest', ids),
       discussions.userNotesCounts('MergeRequest', ids, includeInternal),
       requirementsOf(records),
+      labels.labelsOn('MergeRequest', ids),
     ]);
     return Promise.all(
       records.map(async (record) => {
@@ -253,6 +257,7 @@ export function createMergeabilityService({
           headPipeline: required.headPipeline,
           votes: votes.get(mr.id) ?? NO_VOTES,
           userNotesCount: notesCounts.get(mr.id) ?? 0,
+          labels: labelsOf.get(mr.id) ?? [],
         };
       }),
     );
@@ -292,11 +297,16 @@ export function createMergeabilityService({
 
   /** What the entity shows beyond the checks: thumbs up and down, and the comments the actor may read. */
   async function shownFacts(actor: Actor, ctx: ProjectContext, id: number) {
-    const [votes, notesCounts] = await Promise.all([
+    const [votes, notesCounts, labelsOf] = await Promise.all([
       awardEmoji.votesOf('MergeRequest', [id]),
       discussions.userNotesCounts('MergeRequest', [id], readsInternalNotesIn(actor, ctx, 'MergeRequest')),
+      labels.labelsOn('MergeRequest', [id]),
     ]);
-    return { votes: votes.get(id) ?? NO_VOTES, userNotesCount: notesCounts.get(id) ?? 0 };
+    return {
+      votes: votes.get(id) ?? NO_VOTES,
+      userNotesCount: notesCounts.get(id) ?? 0,
+      labels: labelsOf.get(id) ?? [],
+    };
   }
 
   type Detail = Awaited<ReturnType<typeof detailOf>>;

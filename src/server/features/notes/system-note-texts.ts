@@ -28,6 +28,7 @@ export const SYSTEM_NOTE_ACTIONS = [
   'branch',
   'task',
   'discussion',
+  'label',
 ] as const;
 export type SystemNoteAction = (typeof SYSTEM_NOTE_ACTIONS)[number];
 
@@ -56,6 +57,7 @@ const ICONS: Record<SystemNoteAction, string> = {
   branch: 'fork',
   task: 'task-done',
   discussion: 'comment',
+  label: 'label',
 };
 
 export const systemNoteIconName = (action: string): string | null =>

@@ -220,3 +220,55 @@ export async function countAttempts(db: Db, pipelineId: number, name: string): P
     .where(and(eq(ciBuilds.pipelineId, pipelineId), eq(ciBuilds.name, name)));
   return Number(row?.total ?? 0);
 }
+
+/** A job's columns a retry copies into its new attempt (GitLab's clone_accessors). */
+export function cloneValues(build: BuildRow, userId: number, status: string, now: Date): NewBuild {
+  return {
+    pipelineId: build.pipelineId,
+    projectId: build.projectId,
+    name: build.name,
+    stage: build.stage,
+    stageIdx: build.stageIdx,
+    status,
+    when: build.when,
+    allowFailure: build.allowFailure,
+    needs: build.needs,
+    schedulingType: build.schedulingType,
+    options: build.options,
+    variables: build.variables,
+    tagList: build.tagList,
+    ref: build.ref,
+    tag: build.tag,
+    protected: build.protected,
+    userId,
+    createdAt: now,
+    updatedAt: now,
+    ...(status === 'pending' ? { queuedAt: now } : {}),
+  };
+}
+
+/** Marks attempts replaced by a retry. */
+export async function markRetried(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(ciBuilds).set({ retried: true }).where(anyOf(ciBuilds.id, ids));
+}
+
+/**
+ * Skipped jobs of a pipeline from stage `fromStageIdx` on go back to `created`, so processing
+ * decides again whether they run (GitLab's ResetSkippedJobsService after a retry).
+ */
+export async function resetSkippedBuilds(db: Db, pipelineId: number, fromStageIdx: number, now: Date) {
+  const rows = await db
+    .update(ciBuilds)
+    .set({ status: 'created', finishedAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(ciBuilds.pipelineId, pipelineId),
+        eq(ciBuilds.retried, false),
+        eq(ciBuilds.status, 'skipped'),
+        sql`${ciBuilds.stageIdx} >= ${fromStageIdx}`,
+      ),
+    )
+    .returning({ id: ciBuilds.id });
+  return rows.map((row) => row.id);
+}

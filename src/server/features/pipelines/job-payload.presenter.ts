@@ -5,6 +5,7 @@ import type { ProjectContext } from '../projects/projects.service';
 import type { BuildRow } from './builds.repo';
 import { jobOptionsOf } from './job-options';
 import { persistentRef, runnerVariable } from './pipeline-creation.service';
+import type { Dependency } from './job-dependencies';
 import type { PipelineRow } from './pipelines.repo';
 
 /** GitLab's default job timeout (a project's `build_timeout`), in seconds. */
@@ -22,6 +23,8 @@ export type JobPayloadInput = {
   token: string;
   config: Pick<Config, 'externalUrl'>;
   now: Date;
+  /** Jobs whose artifacts this one downloads first. */
+  dependencies?: Dependency[];
 };
 
 /** A job's timeout: its own (or the project's), cut to the runner's maximum. */
@@ -77,6 +80,24 @@ function presentCache(cache: unknown): Array<Record<string, unknown>> {
     }));
 }
 
+/** `artifacts:` as GitLab Runner reads it: one zip archive of `paths` less `exclude`. */
+function presentArtifacts(build: BuildRow) {
+  const artifacts = jobOptionsOf(build).artifacts;
+  if (!artifacts || (!artifacts.paths?.length && !artifacts.untracked)) return [];
+  return [
+    {
+      name: artifacts.name ?? 'artifacts',
+      untracked: artifacts.untracked ?? false,
+      paths: artifacts.paths ?? [],
+      exclude: artifacts.exclude ?? [],
+      when: artifacts.when ?? 'on_success',
+      expire_in: artifacts.expireIn ?? null,
+      artifact_type: 'archive',
+      artifact_format: 'zip',
+    },
+  ];
+}
+
 /** What the server adds to a job's variables once it runs: its id, token, runner. */
 function runtimeVariables(input: JobPayloadInput, timeout: number): CiVariable[] {
   const { build, ctx, runner, token, config } = input;
@@ -98,8 +119,8 @@ function runtimeVariables(input: JobPayloadInput, timeout: number): CiVariable[]
 
 /**
  * The answer to a runner's job request (GitLab's JobRequest::Response): everything a runner
- * needs, GitLab Runner's field names. Artifacts and dependencies are empty: their upload and
- * download come with artifacts.
+ * needs, GitLab Runner's field names, with the artifacts to upload and the dependencies whose
+ * artifacts to download first.
  */
 export function presentJobPayload(input: JobPayloadInput) {
   const { build, pipeline, ctx, token, config, now } = input;
@@ -156,10 +177,16 @@ export function presentJobPayload(input: JobPayloadInput) {
     ],
     image: presentImage(options.image),
     services: (options.services ?? []).map(presentImage).filter((service) => service !== null),
-    artifacts: [],
+    artifacts: presentArtifacts(build),
     cache: presentCache(options.cache),
     credentials: [],
-    dependencies: [],
+    // GitLab's: each dependency is downloaded with this job's own token.
+    dependencies: (input.dependencies ?? []).map(({ build: dependency, artifact }) => ({
+      id: dependency.id,
+      name: dependency.name,
+      token,
+      artifacts_file: { filename: artifact.fileName, size: artifact.size },
+    })),
     features: {
       trace_sections: true,
       token_mask_prefixes: TOKEN_MASK_PREFIXES,

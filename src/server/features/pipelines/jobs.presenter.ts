@@ -16,6 +16,7 @@ const elapsed = (from: Date | null, to: Date | null, now: Date): number | null =
 /** GitLab's Job entity (`Entities::Ci::Job`). */
 export function presentJob(view: JobView, ctx: ProjectContext, config: Urls, now: Date): Job {
   const { build } = view;
+  const archive = view.artifacts.find((artifact) => artifact.fileType === 'archive');
   return {
     id: build.id,
     status: build.status as CiStatus,
@@ -28,7 +29,7 @@ export function presentJob(view: JobView, ctx: ProjectContext, config: Urls, now
     created_at: build.createdAt.toISOString(),
     started_at: build.startedAt?.toISOString() ?? null,
     finished_at: build.finishedAt?.toISOString() ?? null,
-    erased_at: null,
+    erased_at: build.erasedAt?.toISOString() ?? null,
     duration: elapsed(build.startedAt, build.finishedAt, now),
     queued_duration: elapsed(build.queuedAt, build.startedAt, now),
     user: view.user ? presentUserBasic(view.user, config) : null,
@@ -37,10 +38,16 @@ export function presentJob(view: JobView, ctx: ProjectContext, config: Urls, now
     ...(build.status === 'failed' ? { failure_reason: build.failureReason ?? 'unknown_failure' } : {}),
     web_url: `${config.externalUrl}/${ctx.fullPath}/-/jobs/${build.id}`,
     project: { ci_job_token_scope_enabled: false },
-    artifacts: [],
+    ...(archive ? { artifacts_file: { filename: archive.fileName, size: archive.size } } : {}),
+    artifacts: view.artifacts.map((artifact) => ({
+      file_type: artifact.fileType,
+      size: artifact.size,
+      filename: artifact.fileName,
+      file_format: artifact.fileFormat,
+    })),
     runner: view.runner ? presentRunner(view.runner, now) : null,
     runner_manager: null,
-    artifacts_expire_at: null,
+    artifacts_expire_at: archive?.expireAt?.toISOString() ?? null,
     archived: false,
     tag_list: [...build.tagList].sort(),
   };

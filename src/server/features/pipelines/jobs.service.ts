@@ -18,9 +18,10 @@ import {
   findProcessingBuildByTokenDigest,
   listBuildRecords,
   lockBuild,
-  updateBuild,
   type BuildRecord,
 } from './builds.repo';
+import { cancelLockedBuild } from './job-cancel';
+import { listArtifactsOf, type ArtifactRow } from './artifacts.repo';
 import { processPipeline } from './pipeline-processing';
 import { findPipelineRecord, findPipelinesByIds, lockPipeline, type PipelineRow } from './pipelines.repo';
 import { readTrace } from './traces.repo';
@@ -36,6 +37,7 @@ export type JobView = BuildRecord & {
   pipeline: PipelineRow;
   commit: Commit | null;
   runner: Runner | null;
+  artifacts: ArtifactRow[];
 };
 
 type Deps = {
@@ -46,8 +48,6 @@ type Deps = {
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   runners: Pick<RunnersService, 'byIds'>;
 };
-
-const CANCELABLE = ['created', 'waiting_for_resource', 'preparing', 'pending', 'manual', 'scheduled'];
 
 /** Jobs of a project as people and the API see them: lists, one job, its log, cancel; stuck jobs failed. */
 export function createJobsService({ db, bus, clock, projects, protectedBranches, runners }: Deps) {
@@ -63,9 +63,13 @@ export function createJobsService({ db, bus, clock, projects, protectedBranches,
     const runnerIds = [
       ...new Set(records.flatMap((record) => (record.build.runnerId ? [record.build.runnerId] : []))),
     ];
-    const [pipelines, runnerRows] = await Promise.all([
+    const [pipelines, runnerRows, artifacts] = await Promise.all([
       findPipelinesByIds(db, pipelineIds),
       runners.byIds(runnerIds),
+      listArtifactsOf(
+        db,
+        records.map((record) => record.build.id),
+      ),
     ]);
     const pipelineById = new Map(pipelines.map((pipeline) => [pipeline.id, pipeline]));
     const commits = await readCommits(ctx.gitDir, [...new Set(pipelines.map((pipeline) => pipeline.sha))]);
@@ -77,6 +81,7 @@ export function createJobsService({ db, bus, clock, projects, protectedBranches,
         pipeline,
         commit: commits.get(pipeline.sha) ?? null,
         runner: record.build.runnerId ? (runnerById.get(record.build.runnerId) ?? null) : null,
+        artifacts: artifacts.filter((artifact) => artifact.buildId === record.build.id),
       };
     });
   }
@@ -158,32 +163,8 @@ export function createJobsService({ db, bus, clock, projects, protectedBranches,
     await db.transaction(async (tx) => {
       await lockPipeline(tx, build.pipelineId);
       const locked = await lockBuild(tx, build.id);
-      if (!locked) return;
-      const now = clock.now();
-      const to = CANCELABLE.includes(locked.status)
-        ? 'canceled'
-        : locked.status === 'running'
-          ? graceful
-            ? 'canceling'
-            : 'canceled'
-          : null;
-      if (!to) return;
-      await updateBuild(tx, locked.id, {
-        status: to,
-        updatedAt: now,
-        ...(to === 'canceled' ? { finishedAt: now } : {}),
-      });
-      await bus.publish(
-        {
-          type: 'job.updated',
-          projectId: locked.projectId,
-          pipelineId: locked.pipelineId,
-          jobIds: [locked.id],
-          status: to,
-        },
-        tx,
-      );
-      await processPipeline(tx, { bus, clock }, locked.pipelineId);
+      if (locked && (await cancelLockedBuild(tx, { bus, clock }, locked, graceful)))
+        await processPipeline(tx, { bus, clock }, locked.pipelineId);
     });
     return get(actor, projectRef, jobId);
   }

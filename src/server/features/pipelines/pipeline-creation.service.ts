@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { readCommit, type Commit } from '../../git/commits';
 import { ZERO_SHA, deleteRef, updateRef } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
+import { forEnvironment, type CiVariablesService } from '../ci-variables/ci-variables.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import { insertBuilds, type NewBuild } from './builds.repo';
 import { jobOptionsFromPlan } from './job-options';
@@ -56,6 +57,7 @@ type Deps = {
   clock: Clock;
   config: Pick<Config, 'externalUrl'>;
   projects: Pick<ProjectsService, 'takeInternalId'>;
+  ciVariables: Pick<CiVariablesService, 'forPipeline'>;
 };
 
 class NoPipeline extends Error {
@@ -71,13 +73,19 @@ class NoPipeline extends Error {
  * jobs are pending when it commits. A configuration that does not hold still makes a pipeline:
  * failed, with its `yaml_errors`. No configuration, or workflow rules that filter, make none.
  */
-export function createPipelineCreation({ db, bus, clock, config, projects }: Deps) {
+export function createPipelineCreation({ db, bus, clock, config, projects, ciVariables }: Deps) {
   async function create(input: CreatePipelineInput): Promise<CreatePipelineResult> {
     const { ctx, sha } = input;
     const loaded = await loadCiConfig(ctx.gitDir, sha);
     if (!loaded) return { created: false, reason: 'no_config', message: MISSING_CONFIG_MESSAGE };
     const commit = await readCommit(ctx.gitDir, sha);
     if (!commit) return { created: false, reason: 'no_commit', message: 'Commit not found' };
+    // Project and group variables, then the pipeline's own: later definitions win.
+    const cicdVariables = await ciVariables.forPipeline(
+      { id: ctx.project.id, namespaceFullPath: ctx.namespace.fullPath, namespaceKind: ctx.namespace.kind },
+      { protectedRef: input.protectedRef },
+    );
+    const userVariables = [...cicdVariables.all, ...(input.variables ?? []).map(toCiVariable)];
     let writtenRef: { gitDir: string; ref: string; sha: string } | null = null;
     try {
       const result = await db.transaction(async (tx) => {
@@ -110,14 +118,22 @@ export function createPipelineCreation({ db, bus, clock, config, projects }: Dep
           changedPaths: input.changedPaths,
           files: loaded.files,
           predefinedVariables: predefinedVariables(input, pipeline, commit),
-          userVariables: (input.variables ?? []).map(toCiVariable),
+          userVariables,
         });
         if (plan.status === 'filtered_by_workflow_rules' || plan.status === 'filtered_by_rules')
           throw new NoPipeline({ created: false, reason: 'filtered', message: plan.message });
         if (plan.status === 'config_error') return failConfig(tx, pipeline, plan.errors);
         await insertBuilds(
           tx,
-          plan.plan.jobs.map((job) => buildValues(job, pipeline, input, now)),
+          plan.plan.jobs.map((job) =>
+            buildValues(
+              job,
+              pipeline,
+              input,
+              now,
+              forEnvironment(cicdVariables, job.environment?.name ?? null),
+            ),
+          ),
         );
         if (plan.plan.name) await updatePipeline(tx, pipeline.id, { name: plan.plan.name });
         // Runners fetch the commit by this ref: it must exist before any job can be taken.
@@ -218,6 +234,7 @@ function buildValues(
   pipeline: PipelineRow,
   input: CreatePipelineInput,
   now: Date,
+  environmentVariables: CiVariable[],
 ): NewBuild {
   return {
     pipelineId: pipeline.id,
@@ -231,7 +248,8 @@ function buildValues(
     needs: job.needs ? job.needs.map((need) => need.name) : null,
     schedulingType: job.schedulingType,
     options: jobOptionsFromPlan(job),
-    variables: job.variables.map(runnerVariable),
+    // Variables scoped to the job's environment come last: they are the project's, above the YAML's.
+    variables: [...job.variables, ...environmentVariables].map(runnerVariable),
     tagList: job.tags ?? [],
     ref: input.ref,
     tag: input.tag,

@@ -152,3 +152,8 @@ export async function listPipelineRecords(
   ]);
   return { records: rows.map(toRecord), total: Number(counted?.total ?? 0) };
 }
+
+/** Deletes a pipeline; its jobs, logs and artifact rows go with it (foreign keys cascade). */
+export async function deletePipeline(db: Db, id: number): Promise<void> {
+  await db.delete(ciPipelines).where(eq(ciPipelines.id, id));
+}

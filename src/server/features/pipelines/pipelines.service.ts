@@ -11,6 +11,7 @@ import { NotFoundError, ForbiddenError, ValidationFailedError } from '../../erro
 import { listChangedFiles } from '../../git/diff';
 import { ZERO_SHA, branchRef, deleteRef, readRef, resolveCommit } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
+import type { CiVariablesService } from '../ci-variables/ci-variables.service';
 import type { PushEvent } from '../git-http/push-hooks';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
@@ -30,6 +31,7 @@ type Deps = {
   projects: Pick<ProjectsService, 'loadProject' | 'takeInternalId' | 'systemContext'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   rateLimits: Pick<RateLimits, 'check'>;
+  ciVariables: Pick<CiVariablesService, 'forPipeline'>;
 };
 
 /** GitLab's words when a Developer may not run pipelines on a protected branch. */

@@ -27,3 +27,18 @@ export async function refSubject(
     },
   };
 }
+
+/** The permission subject of acting on a job: its ref's protection, and who started it. */
+export async function buildSubject(
+  protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>,
+  ctx: ProjectContext,
+  build: { ref: string; tag: boolean; userId: number | null },
+): Promise<Subject> {
+  const { subject } = await refSubject(protectedBranches, ctx, build.ref, build.tag);
+  return {
+    ...projectSubject(ctx),
+    type: 'build',
+    pushAccessLevel: subject.type === 'branch' ? subject.pushAccessLevel : null,
+    userId: build.userId,
+  };
+}

@@ -7,6 +7,7 @@ import type { EventBus } from '../../realtime/bus';
 import type { ProjectsService } from '../projects/projects.service';
 import type { AuthenticatedRunner, RunnersService } from '../runners/runners.service';
 import { findBuild, lockBuild, takePendingBuild, updateBuild, type BuildRow } from './builds.repo';
+import { dependenciesOf } from './job-dependencies';
 import { finishBuild } from './job-finish';
 import { presentJobPayload, type JobPayload } from './job-payload.presenter';
 import { processPipeline } from './pipeline-processing';
@@ -98,7 +99,8 @@ export function createRunnerJobsService({ db, bus, clock, config, projects, runn
       projects.systemContext(build.projectId),
     ]);
     if (!pipeline || !ctx) return null;
-    return presentJobPayload({ build, pipeline, ctx, runner, token, config, now: clock.now() });
+    const dependencies = await dependenciesOf(db, build, clock.now());
+    return presentJobPayload({ build, pipeline, ctx, runner, token, config, now: clock.now(), dependencies });
   }
 
   /**
@@ -135,16 +137,8 @@ export function createRunnerJobsService({ db, bus, clock, config, projects, runn
     }
   }
 
-  /** The job a request names, if `token` is its token and it is still the runner's to run. */
-  async function authenticateJob(jobId: number, token: string | undefined): Promise<BuildRow | JobAnswer> {
-    const build = await findBuild(db, jobId);
-    if (!build || !token || build.tokenDigest !== digestToken(token))
-      return { status: 403, message: '403 Forbidden' };
-    if (!PROCESSING.includes(build.status))
-      return { status: 403, jobStatus: build.status, message: JOB_NOT_PROCESSING };
-    if (build.runnerId) await runners.heartbeat(build.runnerId, null);
-    return build;
-  }
+  const authenticateJob = (jobId: number, token: string | undefined) =>
+    authenticateRunningJob({ db, runners }, jobId, token);
 
   /** `PUT /jobs/:id`: `running` keeps the job alive; `success` and `failed` finish it. */
   async function updateJob(
@@ -219,3 +213,18 @@ export function createRunnerJobsService({ db, bus, clock, config, projects, runn
 }
 
 export type RunnerJobsService = ReturnType<typeof createRunnerJobsService>;
+
+/** The job a runner's request names, if `token` is its token and it is still the runner's to run. */
+export async function authenticateRunningJob(
+  { db, runners }: { db: Db; runners: Pick<RunnersService, 'heartbeat'> },
+  jobId: number,
+  token: string | undefined,
+): Promise<BuildRow | JobAnswer> {
+  const build = await findBuild(db, jobId);
+  if (!build || !token || build.tokenDigest !== digestToken(token))
+    return { status: 403, message: '403 Forbidden' };
+  if (!PROCESSING.includes(build.status))
+    return { status: 403, jobStatus: build.status, message: JOB_NOT_PROCESSING };
+  if (build.runnerId) await runners.heartbeat(build.runnerId, null);
+  return build;
+}

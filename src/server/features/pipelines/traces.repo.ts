@@ -42,3 +42,8 @@ export async function readTrace(db: Db, buildId: number): Promise<Buffer> {
     .orderBy(asc(ciBuildTraceChunks.offset));
   return Buffer.concat(rows.map((row) => row.data));
 }
+
+/** Removes a job's whole log (an erased job keeps none). */
+export async function deleteTrace(db: Db, buildId: number): Promise<void> {
+  await db.delete(ciBuildTraceChunks).where(eq(ciBuildTraceChunks.buildId, buildId));
+}

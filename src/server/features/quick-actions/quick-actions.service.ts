@@ -18,6 +18,7 @@ import type { MergeService } from '../merge-requests/merge.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { MergeRequestAssigneesService } from '../merge-requests/assignees.service';
 import type { UsersService } from '../users/users.service';
+import type { LabelsService } from '../labels/labels.service';
 import { insertTimelog } from './quick-actions.repo';
 
 /** The issue or merge request a note with commands is written on. */
@@ -49,6 +50,7 @@ type Deps = {
   mergeRequestAssignees: Pick<MergeRequestAssigneesService, 'replace'>;
   issues: Pick<IssuesService, 'findReadable' | 'noteableFacts' | 'update' | 'setTimeEstimate'>;
   awardEmoji: Pick<AwardEmojiService, 'toggle'>;
+  labels: Pick<LabelsService, 'applyChanges'>;
   users: Pick<UsersService, 'findUsers'>;
 };
 
@@ -56,7 +58,7 @@ type Deps = {
 const spentAtOf = (date: string | null, now: Date) => (date ? new Date(`${date}T00:00:00Z`) : now);
 
 export function createQuickActionsService(deps: Deps) {
-  const { db, clock, mergeRequests, merges, mergeRequestAssignees, issues, awardEmoji, users } = deps;
+  const { db, clock, mergeRequests, merges, mergeRequestAssignees, issues, awardEmoji, labels, users } = deps;
 
   /** The noteable as something commands act on, read with the actor's rights (404 otherwise). */
   const noteableOf = (actor: CurrentUser, target: QuickActionTarget): Promise<Awardable> =>
@@ -150,6 +152,36 @@ export function createQuickActionsService(deps: Deps) {
     return touched.map((user) => user.username);
   }
 
+  /**
+   * `/label`, `/relabel`, `/unlabel`: existing labels only (unlike REST, no label is made on the
+   * fly). Returns the names of the labels the command named, or null when it named none.
+   */
+  async function relabel(
+    actor: CurrentUser,
+    target: QuickActionTarget,
+    command: Extract<QuickCommand, { name: 'label' | 'relabel' | 'unlabel' }>,
+  ): Promise<string[] | null> {
+    const noteable = await noteableOf(actor, target);
+    if (!mayTrackTime(actor, noteable.subject)) return null;
+    const changes =
+      command.name === 'label'
+        ? { add: command.refs }
+        : command.name === 'relabel'
+          ? { set: command.refs }
+          : command.refs.length === 0
+            ? { set: [] }
+            : { remove: command.refs };
+    const { named, removed } = await labels.applyChanges(
+      actor,
+      target.projectId,
+      { type: target.noteableType, id: noteable.id },
+      changes,
+      { create: false },
+    );
+    if (command.name === 'unlabel' && command.refs.length === 0) return removed.length ? [] : null;
+    return named.length ? named.map((label) => label.title) : null;
+  }
+
   /** Applies one command; null when it cannot be applied (the caller words the failure). */
   async function apply(
     actor: CurrentUser,
@@ -213,6 +245,12 @@ export function createQuickActionsService(deps: Deps) {
         if (noteableType === 'Issue') await issues.setTimeEstimate(actor, projectId, iid, command.seconds);
         else await mergeRequests.setTimeEstimate(actor, projectId, iid, command.seconds);
         return done([], { time_estimate: command.seconds });
+      }
+      case 'label':
+      case 'relabel':
+      case 'unlabel': {
+        const touched = await relabel(actor, target, command);
+        return touched ? done(touched) : null;
       }
       // Approvals do not exist on this instance yet: the command says so.
       case 'approve':

@@ -4,6 +4,8 @@ import type { MarkdownRenderer, MarkdownTexts } from '../../markdown/markdown-re
 import { referenceLink, type ReferenceTarget } from '../../markdown/reference-links';
 import { writeHtml, type ReferenceLinker } from '../../markdown/rendered';
 import type { IssuesService } from '../issues/issues.service';
+import type { LabelsService } from '../labels/labels.service';
+import { labelTextColor } from '../../../shared/labels/labels';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { MentionedNamespaceRow, NamespacesService } from '../namespaces/namespaces.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
@@ -14,6 +16,7 @@ type Deps = {
   namespaces: Pick<NamespacesService, 'mentionableByFullPaths'>;
   issues: Pick<IssuesService, 'readableByIids'>;
   mergeRequests: Pick<MergeRequestsService, 'readableByIids'>;
+  labels: Pick<LabelsService, 'byRefs'>;
 };
 
 /** An answer's markdown, written for its reader: notes, descriptions, titles. */
@@ -40,7 +43,14 @@ const distinctFirst = <T>(values: readonly T[], limit: number): T[] => [...new S
  * confidential, in a private project) is written as the text it was, so its title and its
  * existence stay unknown to the reader.
  */
-export function createReferencesService({ markdown, projects, namespaces, issues, mergeRequests }: Deps) {
+export function createReferencesService({
+  markdown,
+  projects,
+  namespaces,
+  issues,
+  mergeRequests,
+  labels,
+}: Deps) {
   async function linkerFor(
     actor: Actor,
     context: ProjectContext | null,
@@ -49,7 +59,10 @@ export function createReferencesService({ markdown, projects, namespaces, issues
     if (references.length === 0) return () => null;
     const projectPathOf = (reference: IidReference): string | null =>
       (reference.project ?? context?.fullPath ?? null)?.toLowerCase() ?? null;
-    const iidReferences = references.filter((r): r is IidReference => r.type !== 'user');
+    const iidReferences = references.filter(
+      (r): r is IidReference => r.type === 'issue' || r.type === 'merge_request',
+    );
+    const labelRefs = references.flatMap((r) => (r.type === 'label' ? [r.label] : []));
     const otherPaths = distinctFirst(
       iidReferences.flatMap((r) => {
         const path = projectPathOf(r);
@@ -88,9 +101,13 @@ export function createReferencesService({ markdown, projects, namespaces, issues
       mentions.length > 0
         ? namespaces.mentionableByFullPaths(actor, mentions)
         : new Map<string, MentionedNamespaceRow>();
-    const [[foundIssues, foundMergeRequests], mentioned] = await Promise.all([
+    const [[foundIssues, foundMergeRequests], mentioned, foundLabels] = await Promise.all([
       iidReferences.length > 0 ? loadIidTargets() : Promise.resolve([[], []] as const),
       loadMentions(),
+      // Labels belong to the text's project (and its groups): without one, `~x` stays text.
+      context && labelRefs.length > 0
+        ? labels.byRefs(context, distinctFirst(labelRefs, MAX_REFERENCES_PER_KIND))
+        : [],
     ]);
 
     const targets = new Map<string, ReferenceTarget>();
@@ -135,14 +152,40 @@ export function createReferencesService({ markdown, projects, namespaces, issues
             },
       );
 
+    // Later rows (a group's label of the same name) do not replace the project's own.
+    for (const label of [...foundLabels].reverse()) {
+      const target = {
+        type: 'label' as const,
+        url: `/${context?.fullPath ?? ''}/-/issues?label_name[]=${encodeURIComponent(label.title)}`,
+        id: label.id,
+        projectId: context?.project.id ?? 0,
+        name: label.title,
+        color: label.color,
+        textColor: labelTextColor(label.color),
+        description: label.description,
+      };
+      targets.set(`~id:${label.id}`, target);
+      targets.set(`~name:${label.title}`, target);
+    }
+
     return (reference) => {
-      const key =
-        reference.type === 'user'
-          ? `@${reference.path.toLowerCase()}`
-          : `${projectPathOf(reference)}${reference.type === 'issue' ? '#' : '!'}${reference.iid}`;
+      const key = keyOf(reference);
       const target = targets.get(key);
       return target ? referenceLink(reference, target) : null;
     };
+
+    function keyOf(reference: Reference): string {
+      switch (reference.type) {
+        case 'user':
+          return `@${reference.path.toLowerCase()}`;
+        case 'label':
+          return reference.label.kind === 'id'
+            ? `~id:${reference.label.id}`
+            : `~name:${reference.label.name}`;
+        default:
+          return `${projectPathOf(reference)}${reference.type === 'issue' ? '#' : '!'}${reference.iid}`;
+      }
+    }
   }
 
   /**

@@ -12,7 +12,11 @@ import { useLiveNotes } from '../notes/useLiveNotes';
 import { useNotesCache, type NotesCache } from '../notes/useNotesCache';
 import { draftShownOn, fileNotes, type FileNotes } from './diffNotesPlacement';
 import type { ImagePoint } from './imageNotes';
-import '../notes/notes.css';
+import '../notes/discussions.css';
+import '../notes/note.css';
+import '../notes/system-notes.css';
+import '../notes/note-form.css';
+import '../notes/diff-excerpt.css';
 
 /** The one new-comment form open on the Changes tab: on lines of a file, or on a point of its image. */
 export type OpenForm =

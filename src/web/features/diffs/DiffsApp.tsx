@@ -48,7 +48,13 @@ import { useFileExpansions } from './useFileExpansions';
 import { useFindShortcut } from './useFindShortcut';
 import { useReviewedFiles } from './useReviewedFiles';
 import '../../components/diff-lines.css';
-import './diffs.css';
+import './diffs-toolbar.css';
+import './diff-tree.css';
+import './diff-file.css';
+import './diff-image.css';
+import './diffs-controls.css';
+import './diff-notes.css';
+import './image-notes.css';
 
 const LOADING: FileBody = { kind: 'loading' };
 const loadedBodies = new WeakMap<DiffFile, FileBody>();

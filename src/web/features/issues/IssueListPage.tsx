@@ -9,6 +9,7 @@ import { useProject } from '../projects/queries';
 import { useSession } from '../../lib/useSession';
 import { IssueStateBadge } from './IssueStateBadge';
 import { PER_PAGE, useIssueCounts, useIssues, type ListState } from './queries';
+import { LabelChips, LabelFilter } from '../../components/LabelChip';
 import './issues.css';
 
 const TAB_STATES = ['opened', 'closed', 'all'] as const satisfies readonly ListState[];
@@ -22,9 +23,9 @@ const TABS: Array<{ state: (typeof TAB_STATES)[number]; label: string; empty: st
 /** `{project}/-/issues`: Open / Closed / All with counts, search and pages. */
 export function IssueListPage() {
   const fullPath = useProjectFullPath();
-  const { state, search, page, linkTo, go } = useStateListParams(TAB_STATES);
-  const list = useIssues(fullPath, { state, search, page });
-  const counts = useIssueCounts(fullPath, TAB_STATES, search);
+  const { state, search, page, labels, linkTo, go } = useStateListParams(TAB_STATES);
+  const list = useIssues(fullPath, { state, search, page, labels });
+  const counts = useIssueCounts(fullPath, TAB_STATES, search, labels);
   const canCreate = useCanCreateIssue(fullPath);
 
   const tab = TABS.find((t) => t.state === state) ?? TABS[0];
@@ -47,6 +48,7 @@ export function IssueListPage() {
         linkTo={linkTo}
       />
       <ListSearch label="Search issues" search={search} onSearch={(text) => go({ search: text, page: 1 })} />
+      <LabelFilter labels={labels} clearLink={linkTo({ labels: [], page: 1 })} />
       <StateListBody
         list={list}
         label="Issues"
@@ -54,11 +56,18 @@ export function IssueListPage() {
         empty={
           <>
             <IssueOpenedIcon size={24} />
-            <p>{search ? 'Sorry, your filter produced no results' : tab?.empty}</p>
+            <p>{search || labels.length ? 'Sorry, your filter produced no results' : tab?.empty}</p>
             {!search && state !== 'closed' && newIssue}
           </>
         }
-        row={(issue) => <IssueRow key={issue.id} fullPath={fullPath} issue={issue} />}
+        row={(issue) => (
+          <IssueRow
+            key={issue.id}
+            fullPath={fullPath}
+            issue={issue}
+            labelLink={(name) => linkTo({ labels: [name], page: 1 })}
+          />
+        )}
         perPage={PER_PAGE}
         page={page}
         linkTo={linkTo}
@@ -75,7 +84,15 @@ function useCanCreateIssue(fullPath: string): boolean {
   return signedIn && project !== undefined && !project.archived;
 }
 
-function IssueRow({ fullPath, issue }: { fullPath: string; issue: Issue }) {
+function IssueRow({
+  fullPath,
+  issue,
+  labelLink,
+}: {
+  fullPath: string;
+  issue: Issue;
+  labelLink: (name: string) => string;
+}) {
   return (
     <li className="box__row issues-list__row">
       <div className="issues-list__main">
@@ -102,6 +119,7 @@ function IssueRow({ fullPath, issue }: { fullPath: string; issue: Issue }) {
               Incident
             </Label>
           )}
+          <LabelChips labels={issue.labels} linkOf={labelLink} />
         </div>
         <div className="muted issues-list__meta">
           {issue.references.short} · created <RelativeTime date={new Date(issue.created_at)} /> by{' '}

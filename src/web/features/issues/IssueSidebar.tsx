@@ -3,6 +3,7 @@ import { Button, Flash } from '@primer/react';
 import type { IssuePage } from '../../../shared/api/issues';
 import { AssigneesField } from '../../components/AssigneesField';
 import { DiscussionLockField } from '../../components/DiscussionLockField';
+import { LabelsField } from '../../components/LabelsField';
 import { useUpdateIssue } from './mutations';
 
 type Props = { fullPath: string; issue: IssuePage };
@@ -12,6 +13,7 @@ export function IssueSidebar({ fullPath, issue }: Props) {
   return (
     <aside className="issue-sidebar" aria-label="Issue details">
       <IssueAssignees fullPath={fullPath} issue={issue} />
+      <IssueLabels fullPath={fullPath} issue={issue} />
       <ConfidentialityField fullPath={fullPath} issue={issue} />
       <LockField fullPath={fullPath} issue={issue} />
     </aside>
@@ -24,6 +26,18 @@ function IssueAssignees({ fullPath, issue }: Props) {
     <AssigneesField
       fullPath={fullPath}
       assignees={issue.assignees}
+      canEdit={issue.current_user.can_set_issue_metadata}
+      update={update}
+    />
+  );
+}
+
+function IssueLabels({ fullPath, issue }: Props) {
+  const update = useUpdateIssue(fullPath, issue.iid);
+  return (
+    <LabelsField
+      fullPath={fullPath}
+      labels={issue.labels}
       canEdit={issue.current_user.can_set_issue_metadata}
       update={update}
     />

@@ -13,7 +13,8 @@ import { requestPage, requestTotal } from '../../lib/pagination';
 import { projectApi } from '../../lib/projectApi';
 
 export type ListState = IssueState | 'all';
-export type ListFilter = { state: ListState; search: string; page: number };
+/** `labels`: every one of them (GitLab's `labels` filter). */
+export type ListFilter = { state: ListState; search: string; page: number; labels: string[] };
 
 export const PER_PAGE = 20;
 
@@ -25,8 +26,8 @@ export const issuePagePath = (fullPath: string, iid: number): string => `/${full
 export const issueKeys = {
   all: (fullPath: string) => ['issues', fullPath] as const,
   list: (fullPath: string, filter: ListFilter) => [...issueKeys.all(fullPath), 'list', filter] as const,
-  count: (fullPath: string, state: ListState, search: string) =>
-    [...issueKeys.all(fullPath), 'count', state, search] as const,
+  count: (fullPath: string, state: ListState, search: string, labels: string[] = []) =>
+    [...issueKeys.all(fullPath), 'count', state, search, labels] as const,
   page: (fullPath: string, iid: number) => [...issueKeys.all(fullPath), iid, 'page'] as const,
   timeline: (fullPath: string, iid: number) => [...issueKeys.all(fullPath), iid, 'timeline'] as const,
   metricImages: (fullPath: string, iid: number) =>
@@ -40,7 +41,15 @@ export function useIssues(fullPath: string, filter: ListFilter) {
     queryKey: issueKeys.list(fullPath, filter),
     queryFn: ({ signal }) =>
       requestPage<Issue>(issuesApi(fullPath), {
-        query: { state: filter.state, search: filter.search, page: filter.page, per_page: PER_PAGE },
+        query: {
+          state: filter.state,
+          search: filter.search,
+          page: filter.page,
+          per_page: PER_PAGE,
+          labels: filter.labels.length ? filter.labels.join(',') : undefined,
+          // Labels as objects, for their colours.
+          with_labels_details: true,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -48,12 +57,20 @@ export function useIssues(fullPath: string, filter: ListFilter) {
 }
 
 /** How many issues each tab holds: the list's `X-Total` for a one-item page per state. */
-export function useIssueCounts(fullPath: string, states: readonly ListState[], search: string) {
+export function useIssueCounts(
+  fullPath: string,
+  states: readonly ListState[],
+  search: string,
+  labels: string[] = [],
+) {
   return useQueries({
     queries: states.map((state) => ({
-      queryKey: issueKeys.count(fullPath, state, search),
+      queryKey: issueKeys.count(fullPath, state, search, labels),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        requestTotal(issuesApi(fullPath), { query: { state, search }, signal }),
+        requestTotal(issuesApi(fullPath), {
+          query: { state, search, labels: labels.length ? labels.join(',') : undefined },
+          signal,
+        }),
       placeholderData: keepPreviousData,
     })),
   });

@@ -11,6 +11,7 @@ import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { useProject } from '../projects/queries';
 import { PER_PAGE, useMergeRequestCounts, useMergeRequests } from './queries';
 import { StateBadge } from './StateBadge';
+import { LabelChips, LabelFilter } from '../../components/LabelChip';
 import './merge-requests.css';
 import type { ListState } from '../../lib/mergeRequests';
 
@@ -26,10 +27,10 @@ const TABS: Array<{ state: (typeof TAB_STATES)[number]; label: string; empty: st
 /** `{project}/-/merge_requests`: Open / Merged / Closed / All with counts, search and pages. */
 export function MergeRequestListPage() {
   const fullPath = useProjectFullPath();
-  const { state, search, page, linkTo, go } = useStateListParams(TAB_STATES);
-  const list = useMergeRequests(fullPath, { state, search, page });
+  const { state, search, page, labels, linkTo, go } = useStateListParams(TAB_STATES);
+  const list = useMergeRequests(fullPath, { state, search, page, labels });
   const canCreate = useCanCreateMergeRequest(fullPath);
-  const counts = useMergeRequestCounts(fullPath, TAB_STATES, search);
+  const counts = useMergeRequestCounts(fullPath, TAB_STATES, search, labels);
 
   const tab = TABS.find((t) => t.state === state) ?? TABS[0];
   return (
@@ -54,6 +55,7 @@ export function MergeRequestListPage() {
         search={search}
         onSearch={(text) => go({ search: text, page: 1 })}
       />
+      <LabelFilter labels={labels} clearLink={linkTo({ labels: [], page: 1 })} />
       <StateListBody
         list={list}
         label="Merge requests"
@@ -61,10 +63,17 @@ export function MergeRequestListPage() {
         empty={
           <>
             <GitPullRequestIcon size={24} />
-            <p>{search ? 'No merge requests match your search' : tab?.empty}</p>
+            <p>{search || labels.length ? 'No merge requests match your search' : tab?.empty}</p>
           </>
         }
-        row={(mr) => <MergeRequestRow key={mr.id} fullPath={fullPath} mergeRequest={mr} />}
+        row={(mr) => (
+          <MergeRequestRow
+            key={mr.id}
+            fullPath={fullPath}
+            mergeRequest={mr}
+            labelLink={(name) => linkTo({ labels: [name], page: 1 })}
+          />
+        )}
         perPage={PER_PAGE}
         page={page}
         linkTo={linkTo}
@@ -83,7 +92,15 @@ function useCanCreateMergeRequest(fullPath: string): boolean {
   );
 }
 
-function MergeRequestRow({ fullPath, mergeRequest: mr }: { fullPath: string; mergeRequest: MergeRequest }) {
+function MergeRequestRow({
+  fullPath,
+  mergeRequest: mr,
+  labelLink,
+}: {
+  fullPath: string;
+  mergeRequest: MergeRequest;
+  labelLink: (name: string) => string;
+}) {
   return (
     <li className="box__row mr-list__row">
       <div className="mr-list__main">
@@ -94,6 +111,7 @@ function MergeRequestRow({ fullPath, mergeRequest: mr }: { fullPath: string; mer
         >
           {mr.title}
         </Link>
+        <LabelChips labels={mr.labels} linkOf={labelLink} />
         <div className="muted mr-list__meta">
           {mr.reference} · created <RelativeTime date={new Date(mr.created_at)} /> by{' '}
           {mr.author?.name ?? 'a deleted user'}

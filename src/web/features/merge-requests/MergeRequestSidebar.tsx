@@ -1,6 +1,7 @@
 import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
 import { AssigneesField } from '../../components/AssigneesField';
 import { DiscussionLockField } from '../../components/DiscussionLockField';
+import { LabelsField } from '../../components/LabelsField';
 import { useUpdateMergeRequest } from './mutations';
 
 type Props = { fullPath: string; mergeRequest: MergeRequestPage };
@@ -9,6 +10,7 @@ type Props = { fullPath: string; mergeRequest: MergeRequestPage };
 export function MergeRequestSidebar({ fullPath, mergeRequest }: Props) {
   const update = useUpdateMergeRequest(fullPath, mergeRequest.iid);
   const lock = useUpdateMergeRequest(fullPath, mergeRequest.iid);
+  const labels = useUpdateMergeRequest(fullPath, mergeRequest.iid);
   return (
     <aside className="mr-sidebar" aria-label="Merge request details">
       <AssigneesField
@@ -16,6 +18,12 @@ export function MergeRequestSidebar({ fullPath, mergeRequest }: Props) {
         assignees={mergeRequest.assignees}
         canEdit={mergeRequest.current_user.can_update}
         update={update}
+      />
+      <LabelsField
+        fullPath={fullPath}
+        labels={mergeRequest.labels}
+        canEdit={mergeRequest.current_user.can_update}
+        update={labels}
       />
       <DiscussionLockField
         locked={mergeRequest.discussion_locked === true}

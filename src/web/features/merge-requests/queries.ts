@@ -20,7 +20,15 @@ export function useMergeRequests(fullPath: string, filter: ListFilter) {
     queryKey: mergeRequestKeys.list(fullPath, filter),
     queryFn: ({ signal }) =>
       requestPage<MergeRequest>(mergeRequestsApi(fullPath), {
-        query: { state: filter.state, search: filter.search, page: filter.page, per_page: PER_PAGE },
+        query: {
+          state: filter.state,
+          search: filter.search,
+          page: filter.page,
+          per_page: PER_PAGE,
+          labels: filter.labels.length ? filter.labels.join(',') : undefined,
+          // Labels as objects, for their colours.
+          with_labels_details: true,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -28,12 +36,20 @@ export function useMergeRequests(fullPath: string, filter: ListFilter) {
 }
 
 /** How many merge requests each tab holds: the list's `X-Total` for a one-item page per state. */
-export function useMergeRequestCounts(fullPath: string, states: readonly ListState[], search: string) {
+export function useMergeRequestCounts(
+  fullPath: string,
+  states: readonly ListState[],
+  search: string,
+  labels: string[] = [],
+) {
   return useQueries({
     queries: states.map((state) => ({
-      queryKey: mergeRequestKeys.count(fullPath, state, search),
+      queryKey: mergeRequestKeys.count(fullPath, state, search, labels),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        requestTotal(mergeRequestsApi(fullPath), { query: { state, search }, signal }),
+        requestTotal(mergeRequestsApi(fullPath), {
+          query: { state, search, labels: labels.length ? labels.join(',') : undefined },
+          signal,
+        }),
     })),
   });
 }

@@ -25,7 +25,11 @@ import { useLiveNotes } from './useLiveNotes';
 import { useNotesCache } from './useNotesCache';
 import { useNoteHashTarget, useScrollToNote } from './useNoteHashTarget';
 import { usePendingNotes } from './usePendingNotes';
-import './notes.css';
+import './discussions.css';
+import './note.css';
+import './system-notes.css';
+import './note-form.css';
+import './diff-excerpt.css';
 import { lazyComponent } from '../../components/lazyComponent';
 
 // Its quick-action parsing needs the emoji list: loaded with the first note saved.

@@ -2,7 +2,11 @@ import { DEFAULT_NOTEABLE_AWARDS, groupAwards } from '../../../shared/notes/emoj
 import { AwardBar } from './EmojiAwards';
 import { useToggleNoteableAward } from './mutations';
 import { useNoteableAwards, useNotesData } from './queries';
-import './notes.css';
+import './discussions.css';
+import './note.css';
+import './system-notes.css';
+import './note-form.css';
+import './diff-excerpt.css';
 
 type Props = {
   /** The page's `notes_data.json`: who looks and whether they may award. */

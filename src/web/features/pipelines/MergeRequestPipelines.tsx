@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ListPagination } from '../projects/ListPagination';
+import { ListPagination } from '../../components/ListPagination';
 import { LoadState } from '../repository/LoadState';
 import { NO_PIPELINES } from './PipelinesEmptyState';
 import { PipelinesTable } from './PipelinesTable';

@@ -1,12 +1,12 @@
 import { Heading, UnderlineNav } from '@primer/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
-import { ListPagination } from '../projects/ListPagination';
-import { viewerAccessLevel } from '../projects/projectNavigation';
+import { ListPagination } from '../../components/ListPagination';
+import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { useProjectFullPath } from '../projects/projectRoutes';
 import { useProject } from '../projects/queries';
 import { LoadState } from '../repository/LoadState';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../lib/useSession';
 import { PipelinesEmptyState } from './PipelinesEmptyState';
 import { PipelinesTable } from './PipelinesTable';
 import { pipelinesPage } from './pipelinePaths';

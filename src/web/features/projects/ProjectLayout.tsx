@@ -8,6 +8,7 @@ import {
   IssueOpenedIcon,
   PeopleIcon,
   RocketIcon,
+  TagIcon,
 } from '@primer/octicons-react';
 import { Flash, Heading, NavList, Spinner } from '@primer/react';
 import { Suspense, type ReactNode } from 'react';
@@ -32,6 +33,7 @@ const ICONS: Record<ProjectSection, typeof HomeIcon> = {
   issues: IssueOpenedIcon,
   merge_requests: GitPullRequestIcon,
   pipelines: RocketIcon,
+  labels: TagIcon,
   members: PeopleIcon,
   settings: GearIcon,
 };

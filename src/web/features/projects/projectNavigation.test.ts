@@ -13,6 +13,7 @@ describe('project navigation', () => {
     ['/group/app/-/issues/4', 'issues'],
     ['/group/app/-/issues', 'issues'],
     ['/group/app/-/project_members', 'members'],
+    ['/group/app/-/labels', 'labels'],
     ['/group/app/-/edit', 'settings'],
     ['/group/app/-/settings/merge_requests', 'settings'],
     ['/group/app/-/edit/main/README.md', 'files'],
@@ -34,6 +35,7 @@ describe('project navigation', () => {
       'Issues',
       'Merge requests',
       'Pipelines',
+      'Labels',
       'Members',
     ]);
     expect(labels(40)).toContain('Settings');

@@ -6,6 +6,7 @@ export type ProjectSection =
   | 'issues'
   | 'merge_requests'
   | 'pipelines'
+  | 'labels'
   | 'members'
   | 'settings';
 
@@ -31,6 +32,8 @@ export function activeSection(pathname: string): ProjectSection {
     case 'pipelines':
     case 'jobs':
       return 'pipelines';
+    case 'labels':
+      return 'labels';
     case 'project_members':
       return 'members';
     case 'settings':
@@ -57,6 +60,7 @@ export function projectNavEntries(defaultBranch: string | null, accessLevel: num
     { section: 'issues', label: 'Issues', page: 'issues' },
     { section: 'merge_requests', label: 'Merge requests', page: 'merge_requests' },
     { section: 'pipelines', label: 'Pipelines', page: 'pipelines' },
+    { section: 'labels', label: 'Labels', page: 'labels' },
     { section: 'members', label: 'Members', page: 'project_members' },
   ];
   if (accessLevel >= 40) entries.push({ section: 'settings', label: 'Settings', page: 'edit' });
