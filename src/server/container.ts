@@ -40,6 +40,7 @@ import { createJobActionsService } from './features/pipelines/job-actions.servic
 import { createJobsService } from './features/pipelines/jobs.service';
 import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
+import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
@@ -262,6 +263,8 @@ export function createContainer(deps: AppDeps) {
   });
   const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
+  // Merge requests read their head pipelines through their hook: pipelines sit above them.
+  const headPipelines = createHeadPipelines({ ...base, mergeRequests });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
     const versioned = await mergeRequests.handlePush({
@@ -332,6 +335,7 @@ export function createContainer(deps: AppDeps) {
     runners,
     pipelines,
     pipelinePages,
+    headPipelines,
     ciJobs,
     runnerJobs,
     artifactStore,

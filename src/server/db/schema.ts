@@ -146,6 +146,8 @@ export const projects = pgTable(
     onlyAllowMergeIfPipelineSucceeds: boolean('only_allow_merge_if_pipeline_succeeds')
       .notNull()
       .default(false),
+    /** "Skipped pipelines are considered successful": with the setting above, a skipped head pipeline passes. */
+    allowMergeOnSkippedPipeline: boolean('allow_merge_on_skipped_pipeline').notNull().default(false),
     onlyAllowMergeIfAllDiscussionsAreResolved: boolean('only_allow_merge_if_all_discussions_are_resolved')
       .notNull()
       .default(false),

@@ -27,6 +27,7 @@ export const typeDefs = /* GraphQL */ `
     BROKEN_STATUS
     COMMITS_STATUS
     CI_MUST_PASS
+    CI_STILL_RUNNING
     CONFLICT
     NEED_REBASE
     BLOCKED_STATUS
@@ -63,6 +64,29 @@ export const typeDefs = /* GraphQL */ `
     "May delete the source branch (not the default branch, not protected, may push)."
     removeSourceBranch: Boolean!
     updateMergeRequest: Boolean!
+  }
+
+  "A CI status as pages show it."
+  type DetailedStatus {
+    icon: String!
+    text: String!
+    label: String!
+    group: String!
+    tooltip: String!
+    detailsPath: String
+  }
+
+  "A CI pipeline."
+  type Pipeline {
+    id: ID!
+    iid: String!
+    "GitLab's status, upper case (SUCCESS, FAILED, RUNNING...)."
+    status: String!
+    path: String!
+    sha: String!
+    ref: String!
+    finishedAt: Time
+    detailedStatus: DetailedStatus!
   }
 
   type MergeRequest {
@@ -106,6 +130,8 @@ export const typeDefs = /* GraphQL */ `
     mergeTrainsCount: Int
     "Every merge check with its status (the widget's mergeChecks query and subscription)."
     mergeabilityChecks: [MergeRequestMergeabilityCheck!]!
+    "The latest pipeline of the source branch at the head commit."
+    headPipeline: Pipeline
     userPermissions: MergeRequestPermissions!
     commitCount: Int
     webUrl: String!

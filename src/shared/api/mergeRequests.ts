@@ -3,6 +3,7 @@ import { booleanParam, idListParam } from './params';
 import { labelBasicSchema, labelChangeParams, labelFilterParams } from './labels';
 import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam, assigneeUsernameParam } from './assignees';
 import { commitSchema, diffFileSchema, type CommitJson } from './repository';
+import { pipelineBasicSchema, pipelineSchema } from './pipelines';
 
 export const MAX_TITLE_LENGTH = 255;
 /** GitLab's limit for descriptions (1,000,000 characters). */
@@ -103,6 +104,7 @@ export const DETAILED_MERGE_STATUSES = [
   'broken_status',
   'commits_status',
   'ci_must_pass',
+  'ci_still_running',
   'conflict',
   'need_rebase',
   'merge_request_blocked',
@@ -180,8 +182,8 @@ export type MergeRequest = z.infer<typeof mergeRequestSchema>;
 /** `GET /projects/:id/merge_requests/:iid` adds what the asking user may do, and HTML on `render_html=true`. */
 export const mergeRequestDetailSchema = mergeRequestSchema.extend({
   user: z.object({ can_merge: z.boolean() }),
-  pipeline: z.null(),
-  head_pipeline: z.null(),
+  pipeline: pipelineBasicSchema.nullable(),
+  head_pipeline: pipelineSchema.nullable(),
   merge_error: z.string().nullable(),
   title_html: z.string().optional(),
   description_html: z.string().optional(),

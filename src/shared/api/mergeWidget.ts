@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { USER_CALLOUT_FEATURE_NAMES } from './userCallouts';
+import { pipelineStageSchema } from './pipelinePages';
+import { detailedStatusSchema } from './pipelines';
 import { MERGE_CHECK_IDENTIFIERS, MERGE_CHECK_STATUSES } from '../merge-checks/mergeChecks';
 import {
   AUTO_MERGE_STRATEGIES,
@@ -9,6 +11,23 @@ import {
 } from './mergeRequests';
 
 const person = z.object({ id: z.number(), username: z.string(), name: z.string(), web_url: z.string() });
+
+/** The head pipeline as the widget's pipeline section shows it (spec 000 section 3, Pipeline). */
+export const widgetPipelineSchema = z.object({
+  id: z.number(),
+  path: z.string(),
+  details: z.object({
+    status: detailedStatusSchema,
+    /** What kind of pipeline it is; a branch pipeline is GitLab's plain "Pipeline". */
+    event_type_name: z.string(),
+    stages: z.array(pipelineStageSchema),
+    finished_at: z.string().nullable(),
+  }),
+  commit: z.object({ short_id: z.string(), commit_path: z.string() }),
+  ref: z.object({ branch: z.string() }),
+  coverage: z.string().nullable(),
+});
+export type WidgetPipeline = z.infer<typeof widgetPipelineSchema>;
 
 /**
  * `{project}/-/merge_requests/{iid}/cached_widget.json`: what every viewer sees the same. Served
@@ -66,7 +85,10 @@ export const cachedWidgetSchema = z.object({
   merge_trains_skip_allowed: z.boolean(),
   rebase_in_progress: z.boolean(),
   only_allow_merge_if_pipeline_succeeds: z.boolean(),
+  /** A pipeline ran for the request's head (GitLab's `has_ci`: the widget shows its pipeline section). */
   has_ci: z.boolean(),
+  /** The head pipeline, null while none ran. */
+  pipeline: widgetPipelineSchema.nullable(),
   merge_commit_sha: z.string().nullable(),
   squash_commit_sha: z.string().nullable(),
   merged_commit_sha: z.string().nullable(),

@@ -62,6 +62,7 @@ export const projectSchema = simpleProjectSchema.extend({
   merge_method: z.enum(MERGE_METHODS),
   squash_option: z.enum(SQUASH_OPTIONS),
   only_allow_merge_if_pipeline_succeeds: z.boolean(),
+  allow_merge_on_skipped_pipeline: z.boolean(),
   only_allow_merge_if_all_discussions_are_resolved: z.boolean(),
   merge_trains_enabled: z.boolean(),
   merge_trains_skip_train_allowed: z.boolean(),
@@ -131,6 +132,7 @@ export const updateProjectBody = z.object({
   merge_method: z.enum(MERGE_METHODS).optional(),
   squash_option: z.enum(SQUASH_OPTIONS).optional(),
   only_allow_merge_if_pipeline_succeeds: booleanParam.optional(),
+  allow_merge_on_skipped_pipeline: booleanParam.optional(),
   only_allow_merge_if_all_discussions_are_resolved: booleanParam.optional(),
   /** Merge requests queue on a merge train per target branch instead of merging directly. */
   merge_trains_enabled: booleanParam.optional(),

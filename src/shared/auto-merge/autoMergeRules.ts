@@ -20,6 +20,7 @@ const WAITABLE: ReadonlySet<DetailedMergeStatus> = new Set([
   'checking',
   'draft_status',
   'ci_must_pass',
+  'ci_still_running',
   'discussions_not_resolved',
   'need_rebase',
   // A dependency merges and an outside service answers without anyone here acting.

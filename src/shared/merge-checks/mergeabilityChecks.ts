@@ -6,7 +6,7 @@ const passOrFail = (blocked: boolean): MergeCheckStatus => (blocked ? 'FAILED' :
 /**
  * The merge checks the widget lists (GitLab's `mergeabilityChecks`), each with its status. Checks
  * of features a request or project does not use are INACTIVE, so the list hides them: pipelines
- * (none run yet), approvals, and dependencies, title format and status checks where none are set. A
+ * where the project does not require one to succeed, approvals, and dependencies, title format and status checks where none are set. A
  * pending status check fails like a failed one, as GitLab's does. Checks that need the
  * request open only say something about an open request.
  */
@@ -24,8 +24,14 @@ export function mergeabilityChecks(
       identifier: 'DISCUSSIONS_NOT_RESOLVED',
       status: facts.discussionsMustBeResolved ? whenOpen(facts.discussionsNotResolved) : 'INACTIVE',
     },
-    { identifier: 'CI_MUST_PASS', status: facts.ciMustPass ? whenOpen(true) : 'INACTIVE' },
-    { identifier: 'CI_STILL_RUNNING', status: 'INACTIVE' },
+    {
+      identifier: 'CI_MUST_PASS',
+      status: facts.pipeline === 'inactive' ? 'INACTIVE' : whenOpen(facts.pipeline === 'ci_must_pass'),
+    },
+    {
+      identifier: 'CI_STILL_RUNNING',
+      status: facts.pipeline === 'inactive' ? 'INACTIVE' : whenOpen(facts.pipeline === 'ci_still_running'),
+    },
     { identifier: 'NOT_APPROVED', status: 'INACTIVE' },
     {
       identifier: 'BLOCKED_STATUS',

@@ -1,4 +1,5 @@
 import type { DetailedMergeStatus, MergeRequestState, MergeStatus } from '../api/mergeRequests';
+import type { PipelineCheck } from '../merge-checks/pipelineCheck';
 
 /** What the detailed merge status is decided from, at this stage (no approvals or threads yet). */
 export type MergeabilityFacts = {
@@ -9,8 +10,8 @@ export type MergeabilityFacts = {
   targetBranchExists: boolean;
   /** The latest diff version holds at least one commit. */
   hasCommits: boolean;
-  /** The project only allows a merge after a successful pipeline, and there is none. */
-  ciMustPass: boolean;
+  /** The head pipeline against the project's "Pipelines must succeed" (shared/merge-checks/pipelineCheck). */
+  pipeline: PipelineCheck;
   /** Fast-forward and semi-linear projects: the target head is not an ancestor of the source head. */
   needsRebase: boolean;
   /** The project requires every thread resolved, and one is not. */
@@ -34,7 +35,7 @@ export function detailedMergeStatus(facts: MergeabilityFacts): DetailedMergeStat
   if (facts.draft) return 'draft_status';
   if (!facts.sourceBranchExists || !facts.targetBranchExists) return 'broken_status';
   if (!facts.hasCommits) return 'commits_status';
-  if (facts.ciMustPass) return 'ci_must_pass';
+  if (facts.pipeline === 'ci_must_pass' || facts.pipeline === 'ci_still_running') return facts.pipeline;
   if (facts.discussionsNotResolved) return 'discussions_not_resolved';
   switch (facts.mergeStatus) {
     case 'unchecked':

@@ -27,6 +27,7 @@ export function mergeBlockerMessage(
     case 'commits_status':
       return MERGE_BLOCKER_MESSAGES.commits;
     case 'ci_must_pass':
+    case 'ci_still_running':
       return MERGE_BLOCKER_MESSAGES.pipelineMustSucceed;
     case 'discussions_not_resolved':
       return MERGE_BLOCKER_MESSAGES.threads;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mergeRequests } from '../../db/schema';
 
@@ -19,4 +19,19 @@ export async function findStanding(db: Db, id: number) {
     .where(eq(mergeRequests.id, id));
   if (!row) return null;
   return { state: row.state, autoMergeStrategy: row.autoMergeEnabled ? row.autoMergeStrategy : null };
+}
+
+/** The open requests of a project whose source branch stands at `sha` (those a pipeline there is the head pipeline of). */
+export async function findOpenWithHead(db: Db, head: { projectId: number; ref: string; sha: string }) {
+  return db
+    .select({ id: mergeRequests.id, iid: mergeRequests.iid, projectId: mergeRequests.projectId })
+    .from(mergeRequests)
+    .where(
+      and(
+        eq(mergeRequests.projectId, head.projectId),
+        eq(mergeRequests.sourceBranch, head.ref),
+        eq(mergeRequests.headSha, head.sha),
+        eq(mergeRequests.state, 'opened'),
+      ),
+    );
 }

@@ -1,6 +1,6 @@
 import type { BusEvent, EventBus } from '../../realtime/bus';
 import type { Db } from '../../db/client';
-import { findStanding } from './auto-merge.repo';
+import { findOpenWithHead, findStanding } from './auto-merge.repo';
 import type { MergeRequestRow } from './merge-requests.repo';
 
 type Announced = Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>;
@@ -65,4 +65,17 @@ export async function standingOf(db: Db, event: BusEvent, mergeRequestId: number
     readFor.set(event, read);
   }
   return read;
+}
+
+/**
+ * A pipeline of a branch at a commit moved on: the requests it is the head pipeline of changed
+ * (their CI checks, their widget's pipeline), so each is announced; auto-merge hears that as it
+ * hears any update of a waiting request, and merges once the pipeline succeeded.
+ */
+export async function announceHeadPipelineMoved(
+  db: Db,
+  bus: EventBus,
+  head: { projectId: number; ref: string; sha: string },
+): Promise<void> {
+  for (const row of await findOpenWithHead(db, head)) await announceMergeRequest(bus, row);
 }

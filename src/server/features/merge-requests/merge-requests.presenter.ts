@@ -131,8 +131,9 @@ export function presentMergeRequestDetail(
   return {
     ...presentMergeRequest(view, config),
     user: { can_merge: view.permissions.canMerge },
-    pipeline: null,
-    head_pipeline: null,
+    // GitLab's single request shows its head pipeline twice: basic as `pipeline`, in full as `head_pipeline`.
+    pipeline: view.headPipeline?.basic ?? null,
+    head_pipeline: view.headPipeline?.entity ?? null,
     merge_error: view.mergeRequest.mergeError,
     ...(markdown ? renderedHtml(view, markdown) : {}),
   };

@@ -29,6 +29,7 @@ export type MergeSettings = Pick<
   | 'mergeMethod'
   | 'squashOption'
   | 'onlyAllowMergeIfPipelineSucceeds'
+  | 'allowMergeOnSkippedPipeline'
   | 'onlyAllowMergeIfAllDiscussionsAreResolved'
   | 'removeSourceBranchAfterMerge'
   | 'mergeCommitTemplate'
@@ -80,6 +81,7 @@ function recordQuery<Extra extends SelectedFields>(db: Db, extra: Extra) {
         mergeMethod: projects.mergeMethod,
         squashOption: projects.squashOption,
         onlyAllowMergeIfPipelineSucceeds: projects.onlyAllowMergeIfPipelineSucceeds,
+        allowMergeOnSkippedPipeline: projects.allowMergeOnSkippedPipeline,
         onlyAllowMergeIfAllDiscussionsAreResolved: projects.onlyAllowMergeIfAllDiscussionsAreResolved,
         removeSourceBranchAfterMerge: projects.removeSourceBranchAfterMerge,
         mergeCommitTemplate: projects.mergeCommitTemplate,

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/client';
+import type { EventBus } from '../../realtime/bus';
+import { announceHeadPipelineMoved } from './merge-request-events';
 import { findMergeRequestRowById } from './auto-merge.repo';
 import type { MergeRequestEditsService } from './merge-request-edits.service';
 import type { MergeRequestReadsService } from './merge-request-reads.service';
@@ -26,6 +28,7 @@ export type AutoMergeSetting = Pick<
 
 type Deps = {
   db: Db;
+  bus: EventBus;
   reads: MergeRequestReadsService;
   edits: MergeRequestEditsService;
   mergeability: MergeabilityService;
@@ -38,7 +41,7 @@ type Deps = {
  * (mergeability), their diff versions and pushes (merge-request-versions). Other features never
  * read or write merge request rows themselves; those that must, do it here, in their transaction.
  */
-export function createMergeRequestsService({ db, reads, edits, mergeability, versions }: Deps) {
+export function createMergeRequestsService({ db, bus, reads, edits, mergeability, versions }: Deps) {
   /** A request's row by id, as the system reads it (background work, not a user). */
   const rowById = (id: number, tx: Db = db) => findMergeRequestRowById(tx, id);
 
@@ -66,6 +69,10 @@ export function createMergeRequestsService({ db, reads, edits, mergeability, ver
     mergedDetail: mergeability.mergedDetail,
     settleInterruptedMerges: mergeability.settleInterruptedMerges,
     statusChecksFrom: mergeability.statusChecksFrom,
+    headPipelinesFrom: mergeability.headPipelinesFrom,
+    /** A pipeline of `ref` at `sha` moved on: the requests it is the head pipeline of are announced. */
+    headPipelineMoved: (head: { projectId: number; ref: string; sha: string }) =>
+      announceHeadPipelineMoved(db, bus, head),
     handlePush: versions.handlePush,
     versionCommits: versions.versionCommits,
     onHeadChanged: versions.onHeadChanged,

@@ -1,3 +1,6 @@
+import type { Pipeline, PipelineBasic } from '../../../shared/api/pipelines';
+import type { CiStatus, StageStatus } from '../../../shared/ci';
+import { pipelineCheck } from '../../../shared/merge-checks/pipelineCheck';
 import type { LabelRow } from '../labels/labels.service';
 import type { MergeabilityFacts } from '../../../shared/merge-requests/detailedMergeStatus';
 import { titleMatchesRegex } from '../../../shared/merge-checks/titleRegex';
@@ -17,6 +20,16 @@ export type CheckedMergeRequest = MergeRequestRecord & {
   sourceHead: string | null;
   targetHead: string | null;
   mergeability: MergeabilityFacts;
+  /** The head pipeline (GitLab's `head_pipeline`), when one ran for the source branch at the head. */
+  headPipeline: HeadPipeline | null;
+};
+
+/** A request's head pipeline, as the pipelines feature gives it: its status, and its REST entities. */
+export type HeadPipeline = {
+  status: CiStatus;
+  basic: PipelineBasic;
+  entity: Pipeline;
+  stages: StageStatus[];
 };
 
 /** A checked request with what its entity shows besides (GitLab's merge request JSON). */
@@ -36,7 +49,9 @@ export const NO_VOTES: Votes = { upvotes: 0, downvotes: 0 };
 export const needsLinearHistory = (settings: MergeSettings) => settings.mergeMethod !== 'merge';
 
 /** What the project and other records require beyond git and threads: dependencies, status checks, title format. */
-export type Requirements = Pick<MergeabilityFacts, 'dependencies' | 'statusChecks' | 'titleRegex'>;
+export type Requirements = Pick<MergeabilityFacts, 'dependencies' | 'statusChecks' | 'titleRegex'> & {
+  headPipeline: HeadPipeline | null;
+};
 
 /** The facts the ordered merge checks read (shared/merge-requests/detailedMergeStatus). */
 export function mergeabilityOf(
@@ -54,8 +69,11 @@ export function mergeabilityOf(
         : 'unchecked',
     ...branches,
     hasCommits: (record.latestDiff?.commitsCount ?? 0) > 0,
-    // There are no pipelines yet, so a project that requires a successful one blocks every merge.
-    ciMustPass: record.settings.onlyAllowMergeIfPipelineSucceeds,
+    pipeline: pipelineCheck({
+      pipelineMustSucceed: record.settings.onlyAllowMergeIfPipelineSucceeds,
+      skippedIsSuccess: record.settings.allowMergeOnSkippedPipeline,
+      headPipeline: checks.headPipeline?.status ?? null,
+    }),
     needsRebase: checks.needsRebase,
     discussionsNotResolved: checks.openThreads,
     dependencies: checks.dependencies,

@@ -31,11 +31,12 @@ import {
   titleRegexOf,
   type BranchHeads,
   type CheckedMergeRequest,
+  type HeadPipeline,
   type MergeRequestView,
   type Requirements,
 } from './mergeability-facts';
 
-export type { BranchHeads, CheckedMergeRequest, MergeRequestView } from './mergeability-facts';
+export type { BranchHeads, CheckedMergeRequest, HeadPipeline, MergeRequestView } from './mergeability-facts';
 
 /** A request's record as read for one actor, with the author's access (for their branch removal). */
 type FoundRecord = MergeRequestRecord & { authorAccess: AuthorAccess };
@@ -44,6 +45,18 @@ type FoundRecord = MergeRequestRecord & { authorAccess: AuthorAccess };
 export type StatusCheckStates = (
   requests: MergeRequestRow[],
 ) => Promise<Map<number, Requirements['statusChecks']>>;
+
+/**
+ * Pipelines, a feature above this one: it plugs in where the checks read each request's head
+ * pipeline (the latest of its source branch at its head commit), by request id.
+ */
+export type HeadPipelines = (
+  requests: Array<
+    Pick<MergeRequestRow, 'id' | 'projectId' | 'sourceBranch' | 'headSha'> & {
+      projectFullPath: string;
+    }
+  >,
+) => Promise<Map<number, HeadPipeline>>;
 
 type Deps = {
   db: Db;
@@ -84,6 +97,14 @@ export function createMergeabilityService({
     statusCheckStates = states;
   }
 
+  /** No pipelines until their feature plugs in (see headPipelinesFrom). */
+  let headPipelines: HeadPipelines = async () => new Map();
+
+  /** The hook through which pipelines give each request's head pipeline to the checks and answers. */
+  function headPipelinesFrom(reader: HeadPipelines): void {
+    headPipelines = reader;
+  }
+
   /** Only where the project requires every thread resolved, and only an open request asks. */
   async function hasBlockingThreads(record: MergeRequestRecord): Promise<boolean> {
     const mr = record.mergeRequest;
@@ -91,20 +112,24 @@ export function createMergeabilityService({
     return (await discussions.unresolvedCount('MergeRequest', mr.id)) > 0;
   }
 
-  /** Dependencies and status checks of a page of requests, two queries for all of them. */
+  /** Dependencies, status checks and head pipelines of a page of requests, a few queries for all of them. */
   async function requirementsOf(records: MergeRequestRecord[]) {
     const rows = records.map((record) => record.mergeRequest);
-    const [dependencies, checks] = await Promise.all([
+    const [dependencies, checks, pipelines] = await Promise.all([
       dependencyStates(
         db,
         rows.map((mr) => mr.id),
       ),
       statusCheckStates(rows),
+      headPipelines(
+        records.map((record) => ({ ...record.mergeRequest, projectFullPath: record.projectFullPath })),
+      ),
     ]);
     return (record: MergeRequestRecord): Requirements => ({
       dependencies: dependencies.get(record.mergeRequest.id) ?? 'none',
       statusChecks: checks.get(record.mergeRequest.id) ?? 'none',
       titleRegex: titleRegexOf(record),
+      headPipeline: pipelines.get(record.mergeRequest.id) ?? null,
     });
   }
 
@@ -141,6 +166,7 @@ export function createMergeabilityService({
         ? !(await isAncestor(ctx.gitDir, targetHead, head))
         : false;
     let checked = record;
+    const required = requirements(record);
     if (open && head !== null && mr.mergeStatus === 'unchecked') {
       const merged = await mergeTree(ctx.gitDir, targetHead, head);
       const status = merged.clean ? 'can_be_merged' : 'cannot_be_merged';
@@ -152,11 +178,8 @@ export function createMergeabilityService({
       ...branches,
       sourceHead,
       targetHead,
-      mergeability: mergeabilityOf(checked, branches, {
-        needsRebase,
-        openThreads,
-        ...requirements(checked),
-      }),
+      mergeability: mergeabilityOf(checked, branches, { needsRebase, openThreads, ...required }),
+      headPipeline: required.headPipeline,
     };
   }
 
@@ -224,16 +247,14 @@ export function createMergeabilityService({
             ? !(await isAncestor(projects.gitDirOf(mr.projectId), targetHead, head))
             : false;
         const openThreads = await hasBlockingThreads(record);
+        const required = requirements(record);
         return {
           ...record,
           ...branches,
           sourceHead: sourceHead ?? null,
           targetHead: targetHead ?? null,
-          mergeability: mergeabilityOf(record, branches, {
-            needsRebase,
-            openThreads,
-            ...requirements(record),
-          }),
+          mergeability: mergeabilityOf(record, branches, { needsRebase, openThreads, ...required }),
+          headPipeline: required.headPipeline,
           votes: votes.get(mr.id) ?? NO_VOTES,
           userNotesCount: notesCounts.get(mr.id) ?? 0,
           labels: labelsOf.get(mr.id) ?? [],
@@ -305,6 +326,7 @@ export function createMergeabilityService({
     const record = { ...before, mergeRequest: merged, mergedBy, firstContribution: false };
     const branches = { sourceBranchExists: heads.source !== null, targetBranchExists: true };
     const { dependencies, statusChecks, titleRegex } = before.mergeability;
+    const { headPipeline } = before;
     return {
       ...record,
       ...branches,
@@ -316,7 +338,9 @@ export function createMergeabilityService({
         dependencies,
         statusChecks,
         titleRegex,
+        headPipeline,
       }),
+      headPipeline,
       permissions: {
         ...before.permissions,
         canReopen: false,
@@ -333,6 +357,7 @@ export function createMergeabilityService({
 
   return {
     statusChecksFrom,
+    headPipelinesFrom,
     headsOf,
     withMergeability,
     settleStuckMerge,

@@ -1,4 +1,9 @@
-import type { BlockingMergeRequests, CachedWidget, Widget } from '../../../shared/api/mergeWidget';
+import type {
+  BlockingMergeRequests,
+  CachedWidget,
+  Widget,
+  WidgetPipeline,
+} from '../../../shared/api/mergeWidget';
 import { SUGGEST_PIPELINE, USER_CALLOUTS_PATH } from '../../../shared/api/userCallouts';
 import { isAutoMergeStrategy, type AutoMergeStrategy } from '../../../shared/auto-merge/autoMergeStrategy';
 import { mergeabilityChecks } from '../../../shared/merge-checks/mergeabilityChecks';
@@ -10,6 +15,7 @@ import { presentUserBasic } from '../users/user.presenter';
 import type { PersonRow } from './merge-requests.repo';
 import { forceRemoveSourceBranchOf, landedCommitOf, type Permissions } from './merge-requests.presenter';
 import type { CheckedMergeRequest, MergeRequestView } from './merge-requests.service';
+import type { HeadPipeline } from './mergeability-facts';
 import { autoMergeRemovesSourceBranch, isWaitable } from '../../../shared/auto-merge/autoMergeRules';
 import { availableAutoMergeStrategies } from '../../../shared/merge-trains/mergeTrains';
 
@@ -33,6 +39,24 @@ const person = (row: PersonRow | null, config: UrlConfig) => {
 
 const strategyOf = (name: string | null): AutoMergeStrategy | null =>
   name !== null && isAutoMergeStrategy(name) ? name : null;
+
+/** The head pipeline for the widget's pipeline section: status, stages, commit, finish time. */
+function presentWidgetPipeline(head: HeadPipeline, projectFullPath: string): WidgetPipeline {
+  const { entity } = head;
+  return {
+    id: entity.id,
+    path: `/${projectFullPath}/-/pipelines/${entity.id}`,
+    details: {
+      status: entity.detailed_status,
+      event_type_name: 'Pipeline',
+      stages: head.stages,
+      finished_at: entity.finished_at,
+    },
+    commit: { short_id: entity.sha.slice(0, 8), commit_path: `/${projectFullPath}/-/commit/${entity.sha}` },
+    ref: { branch: entity.ref },
+    coverage: entity.coverage,
+  };
+}
 
 export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): CachedWidget {
   const { view } = facts;
@@ -92,7 +116,8 @@ export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): Cach
     merge_trains_skip_allowed: facts.mergeTrain.enabled && facts.mergeTrain.skipTrainAllowed,
     rebase_in_progress: facts.rebaseInProgress,
     only_allow_merge_if_pipeline_succeeds: view.settings.onlyAllowMergeIfPipelineSucceeds,
-    has_ci: false,
+    has_ci: view.headPipeline !== null,
+    pipeline: view.headPipeline && presentWidgetPipeline(view.headPipeline, view.projectFullPath),
     merge_commit_sha: mr.mergeCommitSha,
     squash_commit_sha: mr.squashCommitSha,
     merged_commit_sha: landed,

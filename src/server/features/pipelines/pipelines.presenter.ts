@@ -35,7 +35,11 @@ export function presentPipelineBasic(
 }
 
 /** GitLab's Pipeline entity. */
-export function presentPipeline(view: PipelineView, ctx: ProjectContext, config: Urls): Pipeline {
+export function presentPipeline(
+  view: PipelineView,
+  ctx: Pick<ProjectContext, 'fullPath'>,
+  config: Urls,
+): Pipeline {
   const { pipeline } = view;
   return {
     ...presentPipelineBasic(pipeline, ctx, config),

@@ -67,6 +67,7 @@ export function presentProject(view: ProjectView, config: Urls): Project {
     merge_method: project.mergeMethod,
     squash_option: project.squashOption,
     only_allow_merge_if_pipeline_succeeds: project.onlyAllowMergeIfPipelineSucceeds,
+    allow_merge_on_skipped_pipeline: project.allowMergeOnSkippedPipeline,
     only_allow_merge_if_all_discussions_are_resolved: project.onlyAllowMergeIfAllDiscussionsAreResolved,
     merge_trains_enabled: project.mergeTrainsEnabled,
     merge_trains_skip_train_allowed: project.mergeTrainsSkipTrainAllowed,

@@ -378,6 +378,7 @@ export function createProjectsService({ db, config, clock, bus, users, namespace
       mergeMethod: input.merge_method,
       squashOption: input.squash_option,
       onlyAllowMergeIfPipelineSucceeds: input.only_allow_merge_if_pipeline_succeeds,
+      allowMergeOnSkippedPipeline: input.allow_merge_on_skipped_pipeline,
       onlyAllowMergeIfAllDiscussionsAreResolved: input.only_allow_merge_if_all_discussions_are_resolved,
       mergeTrainsEnabled: input.merge_trains_enabled,
       mergeTrainsSkipTrainAllowed: input.merge_trains_skip_train_allowed,

@@ -120,12 +120,12 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
       }),
     });
 
-  // Pipelines do not exist yet, so a status is never unverifiable; a retargeted request asks.
+  // The head pipeline's status group (failed, canceled...); a retargeted request asks too.
   const unverified = needsUnverifiedMergeConfirmation({
     pipelineFailed: isPipelineFailed({
       hasCI: cached.has_ci,
-      ciStatus: null,
-      pipelineMustSucceedConflict: false,
+      ciStatus: cached.pipeline?.details.status.group ?? null,
+      pipelineMustSucceedConflict: cached.only_allow_merge_if_pipeline_succeeds && !cached.has_ci,
     }),
     statusUnverifiable: false,
     retargeted: cached.retargeted,

@@ -27,6 +27,8 @@ export function widgetStatusIdentifier(status: DetailedMergeStatus): MergeCheckI
       return 'COMMITS_STATUS';
     case 'ci_must_pass':
       return 'CI_MUST_PASS';
+    case 'ci_still_running':
+      return 'CI_STILL_RUNNING';
     case 'conflict':
       return 'CONFLICT';
     case 'need_rebase':

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
-import { CiStatusIcon } from './CiStatusIcon';
-import type { StatusLook } from './ciStatusLook';
+import { CiStatusIcon } from '../../components/CiStatusIcon';
+import type { StatusLook } from '../../components/ciStatusLook';
 
 /** GitLab's status badge: icon and text in the status's colour, a link to the details when given. */
 export function CiStatusBadge({ look, to }: { look: StatusLook; to?: string }) {

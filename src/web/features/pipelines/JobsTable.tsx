@@ -4,7 +4,7 @@ import type { Job } from '../../../shared/api/pipelines';
 import { TimeAgo } from '../../components/TimeAgo';
 import { CiStatusBadge } from './CiStatusBadge';
 import { CiTable } from './CiTable';
-import { jobLook } from './ciStatusLook';
+import { jobLook } from '../../components/ciStatusLook';
 import { formatDuration } from './formatDuration';
 import { useCancel } from './mutations';
 import { jobPage } from './pipelinePaths';

@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router';
 import type { PipelineStage } from '../../../shared/api/pipelinePages';
 import type { Job } from '../../../shared/api/pipelines';
-import { CiStatusIcon } from './CiStatusIcon';
-import { jobLook, pipelineLook } from './ciStatusLook';
+import { CiStatusIcon } from '../../components/CiStatusIcon';
+import { jobLook, pipelineLook } from '../../components/ciStatusLook';
 import { jobPage } from './pipelinePaths';
 import { stageColumns } from './stageColumns';
 

@@ -6,7 +6,7 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { CiStatusBadge } from './CiStatusBadge';
 import { CiTable } from './CiTable';
 import { formatDuration } from './formatDuration';
-import { MiniGraph } from './MiniGraph';
+import { MiniGraph } from '../../components/MiniGraph';
 import { PipelineOrigin } from './PipelineOrigin';
 import { useCancel } from './mutations';
 import { pipelinePage } from './pipelinePaths';

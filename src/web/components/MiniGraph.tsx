@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import type { PipelineStage } from '../../../shared/api/pipelinePages';
+import type { PipelineStage } from '../../shared/api/pipelinePages';
 import { CiStatusIcon } from './CiStatusIcon';
 import { pipelineLook } from './ciStatusLook';
 

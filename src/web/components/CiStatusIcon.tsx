@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './ci-status.css';
 
 /** The glyph inside the ring of each of GitLab's status icons (14 px grid). */
 const GLYPHS: Record<string, ReactNode> = {

@@ -1,5 +1,5 @@
-import type { CiStatus } from '../../../shared/ci/status/composite';
-import { pipelineDetailedStatus } from '../../../shared/ci/status/detailedStatus';
+import type { CiStatus } from '../../shared/ci/status/composite';
+import { pipelineDetailedStatus } from '../../shared/ci/status/detailedStatus';
 
 /** What a status badge or icon shows: GitLab's icon name, badge text, and the words for a sentence or tooltip. */
 export type StatusLook = { icon: string; text: string; label: string; group: string };

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "allow_merge_on_skipped_pipeline" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,86 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { personOf } from '../../db/people';
+import { ciBuilds, ciPipelines, users } from '../../db/schema';
+import type { PipelineRecord, PipelineRow } from './pipelines.repo';
+
+/** A branch at a commit: where a merge request's head pipeline ran. */
+export type BranchAt = { projectId: number; ref: string; sha: string };
+
+export const branchAtKey = (at: BranchAt) => `${at.projectId}\n${at.ref}\n${at.sha}`;
+
+/**
+ * The latest branch pipeline of each branch at its commit (GitLab's head pipeline), keyed by
+ * `branchAtKey`. One query for a page of requests: the commits narrow it to a few rows by the
+ * project-and-sha index; the newest of each branch is kept.
+ */
+export async function latestBranchPipelines(
+  db: Db,
+  wanted: BranchAt[],
+): Promise<Map<string, PipelineRecord>> {
+  const found = new Map<string, PipelineRecord>();
+  if (wanted.length === 0) return found;
+  const wantedKeys = new Set(wanted.map(branchAtKey));
+  const rows = await db
+    .select({
+      pipeline: ciPipelines,
+      user: { id: users.id, username: users.username, name: users.name, state: users.state },
+    })
+    .from(ciPipelines)
+    .leftJoin(users, eq(users.id, ciPipelines.userId))
+    .where(
+      and(
+        inArray(ciPipelines.projectId, [...new Set(wanted.map((at) => at.projectId))]),
+        inArray(ciPipelines.sha, [...new Set(wanted.map((at) => at.sha))]),
+        eq(ciPipelines.tag, false),
+      ),
+    )
+    .orderBy(desc(ciPipelines.id));
+  for (const { pipeline, user } of rows) {
+    const key = branchAtKey({ projectId: pipeline.projectId, ref: pipeline.ref, sha: pipeline.sha });
+    if (wantedKeys.has(key) && !found.has(key)) found.set(key, { pipeline, user: personOf(user) });
+  }
+  return found;
+}
+
+/** The current (not retried) jobs of the pipelines `ids`, as stages and composite statuses read them. */
+export async function currentJobsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      pipelineId: ciBuilds.pipelineId,
+      stage: ciBuilds.stage,
+      stageIdx: ciBuilds.stageIdx,
+      status: ciBuilds.status,
+      allowFailure: ciBuilds.allowFailure,
+    })
+    .from(ciBuilds)
+    .where(and(inArray(ciBuilds.pipelineId, ids), eq(ciBuilds.retried, false)))
+    .orderBy(asc(ciBuilds.id));
+}
+
+/** A page of a branch's pipelines at any of `shas`, newest first, with how many there are. */
+export async function listBranchPipelinesAt(
+  db: Db,
+  branch: { projectId: number; ref: string; shas: string[] },
+  page: { offset: number; limit: number },
+): Promise<{ rows: PipelineRow[]; total: number }> {
+  if (branch.shas.length === 0) return { rows: [], total: 0 };
+  const where = and(
+    eq(ciPipelines.projectId, branch.projectId),
+    eq(ciPipelines.ref, branch.ref),
+    eq(ciPipelines.tag, false),
+    inArray(ciPipelines.sha, branch.shas),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(ciPipelines)
+      .where(where)
+      .orderBy(desc(ciPipelines.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ total: count() }).from(ciPipelines).where(where),
+  ]);
+  return { rows, total: Number(counted?.total ?? 0) };
+}

@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectContext } from '../../src/server/features/projects/projects.service';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
+import { commitCiConfig, instanceRunnerToken, startRunnerProcess, type RunnerProcess } from '../support/ci';
+import { buildProject, buildUser, type TestUser } from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/** Waits long enough that the page shows the pipeline running before it passes. */
+const PASSING = [
+  'stages: [build, test]',
+  'build:',
+  '  stage: build',
+  '  script: [sleep 3]',
+  'test:',
+  '  stage: test',
+  '  script: [echo ok]',
+];
+const FAILING = ['test:', '  script: [exit 1]'];
+
+describe('the merge widget and the head pipeline, with Pipelines must succeed', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let runner: RunnerProcess;
+  let owner: TestUser;
+  let project: ProjectContext;
+  let page: Page;
+
+  const widget = () => page.getByRole('region', { name: 'Merge' });
+  const pipeline = () => page.getByRole('region', { name: 'Pipeline' });
+
+  /** A branch with `ci` as its configuration and its merge request; answers the request's iid and head. */
+  async function requestWith(branch: string, ci: string[]) {
+    const sha = await commitCiConfig(t.app, owner, project.project.id, ci.join('\n'), branch);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/projects/${project.project.id}/merge_requests`,
+      headers: owner.headers,
+      payload: { source_branch: branch, target_branch: 'main', title: `Change on ${branch}` },
+    });
+    return { iid: created.json<{ iid: number }>().iid, shortSha: sha.slice(0, 8) };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RUNNER_LONG_POLL_SECONDS: '5' } });
+    const baseUrl = await t.listen();
+    owner = await buildUser(t.container, { name: 'Olivia Owner' });
+    project = await buildProject(t.container, owner);
+    await t.container.projects.updateProject(owner, project.project.id, {
+      only_allow_merge_if_pipeline_succeeds: true,
+    });
+    runner = startRunnerProcess({ url: baseUrl, token: await instanceRunnerToken(t.container) });
+    await runner.waitForOutput(/Runner started/);
+    browser = await launchBrowser();
+    page = await signedInPage(browser, baseUrl, owner);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await runner?.stop();
+    await t?.close();
+  });
+
+  it('shows the pipeline running, then passed, in the widget; then the request merges', async () => {
+    const mr = await requestWith('feature', PASSING);
+    await page.goto(`/${project.fullPath}/-/merge_requests/${mr.iid}`);
+    const running = pipeline().getByText(
+      new RegExp(`^Pipeline #\\d+ (pending|running) for ${mr.shortSha} on feature`),
+    );
+    await running.waitFor({ timeout: 20_000 });
+    expect(await widget().getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
+
+    const passed = pipeline().getByText(new RegExp(`^Pipeline #\\d+ passed for ${mr.shortSha} on feature`));
+    await passed.waitFor({ timeout: 30_000 });
+    expect(
+      await pipeline()
+        .getByRole('link', { name: /^#\d+$/ })
+        .getAttribute('href'),
+    ).toMatch(new RegExp(`^/${project.fullPath}/-/pipelines/\\d+$`));
+    expect(
+      await pipeline()
+        .getByRole('link', { name: /^Stage (build|test): passed$/ })
+        .count(),
+    ).toBe(2);
+    await widget().getByText('Ready to merge!').waitFor();
+    await screenshot(widget(), 'merge-widget-pipeline-passed');
+
+    await widget().getByRole('button', { name: 'Merge', exact: true }).click();
+    await widget()
+      .getByText(/Merged by Olivia Owner/)
+      .waitFor({ timeout: 15_000 });
+  });
+
+  it('sets auto-merge while the pipeline runs, and the request merges when it passes', async () => {
+    const mr = await requestWith('auto', PASSING);
+    await page.goto(`/${project.fullPath}/-/merge_requests/${mr.iid}`);
+    await pipeline()
+      .getByText(new RegExp(`^Pipeline #\\d+ (pending|running) for ${mr.shortSha} on auto`))
+      .waitFor({ timeout: 20_000 });
+    await widget().getByRole('button', { name: 'Set to auto-merge' }).click();
+    await widget().getByText('Set to merge when all merge checks pass').waitFor();
+    await widget().getByRole('button', { name: 'Cancel auto-merge' }).waitFor();
+    // A server's job workers carry out the merge; this app's are drained while the page waits.
+    const merged = widget().getByText(/Merged by Olivia Owner/);
+    const deadline = Date.now() + 30_000;
+    while (!(await merged.isVisible())) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await t.container.jobs.drain();
+      await page.waitForTimeout(200);
+    }
+  });
+
+  it('blocks the merge after a failed pipeline with the spec words', async () => {
+    const mr = await requestWith('broken', FAILING);
+    await page.goto(`/${project.fullPath}/-/merge_requests/${mr.iid}`);
+    await pipeline()
+      .getByText(new RegExp(`^Pipeline #\\d+ failed for ${mr.shortSha} on broken`))
+      .waitFor({ timeout: 30_000 });
+    await widget().getByText('Merge blocked: 1 check failed').waitFor();
+    await widget().getByText('Pipeline must succeed.').waitFor();
+    expect(await widget().getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
+    await screenshot(widget(), 'merge-widget-pipeline-failed');
+  });
+
+  it('asks "Merge unverified changes?" before merging over a failed pipeline where none must succeed', async () => {
+    await t.container.projects.updateProject(owner, project.project.id, {
+      only_allow_merge_if_pipeline_succeeds: false,
+    });
+    try {
+      const mr = await requestWith('unverified', FAILING);
+      await page.goto(`/${project.fullPath}/-/merge_requests/${mr.iid}`);
+      await pipeline()
+        .getByText(new RegExp(`^Pipeline #\\d+ failed for ${mr.shortSha} on unverified`))
+        .waitFor({ timeout: 30_000 });
+      await widget().getByRole('button', { name: 'Merge', exact: true }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Merge unverified changes?' });
+      await dialog.getByText('Are you sure you want to attempt to merge?').waitFor();
+      await dialog.getByRole('button', { name: 'Merge unverified changes' }).click();
+      await widget()
+        .getByText(/Merged by Olivia Owner/)
+        .waitFor({ timeout: 15_000 });
+    } finally {
+      await t.container.projects.updateProject(owner, project.project.id, {
+        only_allow_merge_if_pipeline_succeeds: true,
+      });
+    }
+  });
+});
