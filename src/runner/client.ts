@@ -189,7 +189,7 @@ export function createClient(serverUrl: string, token: string) {
         await response.body?.cancel();
         return response.status;
       }
-      const body = Readable.fromWeb(response.body as Parameters<typeof Readable.fromWeb>[0]);
+      const body = Readable.fromWeb(response.body);
       await pipeline(body, createWriteStream(target, { mode: 0o600 }));
       return 200;
     } catch {
