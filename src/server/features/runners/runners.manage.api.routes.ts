@@ -102,8 +102,11 @@ export function registerRunnerManagementRoutes(
   api.route({
     method: 'DELETE',
     url: '/api/v4/projects/:id/runners/:runner_id',
-    schema: { params: projectRunnerParams, response: { 200: runnerSchema } },
-    handler: async (request) =>
-      runners.disable(requireUser(request, 'api_write'), request.params.id, request.params.runner_id),
+    schema: { params: projectRunnerParams },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_write');
+      await runners.disable(actor, request.params.id, request.params.runner_id);
+      return reply.status(204).send();
+    },
   });
 }

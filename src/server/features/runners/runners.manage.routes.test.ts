@@ -173,7 +173,7 @@ describe('runners REST for people', () => {
       `/projects/${second.project.id}/runners/${projectRunner}`,
       maintainer,
     );
-    expect(disabled.statusCode).toBe(200);
+    expect(disabled.statusCode).toBe(204);
     const last = await api('DELETE', `/projects/${project.project.id}/runners/${projectRunner}`, maintainer);
     expect(last.statusCode).toBe(403);
     expect(last.json()).toEqual({

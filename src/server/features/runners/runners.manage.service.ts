@@ -182,14 +182,13 @@ export function createRunnerManagementService({ db, clock, config, projects, gro
   }
 
   /** `DELETE /projects/:id/runners/:runner_id`: never the last project of a runner (remove the runner). */
-  async function disable(actor: CurrentUser, ref: string, runnerId: number) {
+  async function disable(actor: CurrentUser, ref: string, runnerId: number): Promise<void> {
     const ctx = await projects.loadProject(actor, ref, 'admin_project');
-    const runner = await load(runnerId);
+    await load(runnerId);
     const projectIds = await runnerProjectIds(db, runnerId);
     if (!projectIds.includes(ctx.project.id)) throw new NotFoundError('Runner');
     if (projectIds.length === 1) throw new ForbiddenError(ONLY_ONE_PROJECT);
     await unassignRunner(db, runnerId, ctx.project.id);
-    return presentRunner(runner, clock.now());
   }
 
   return { listAll, listOwned, get, update, remove, listForProject, listForGroup, enable, disable };
