@@ -253,7 +253,7 @@ export function createContainer(deps: AppDeps) {
   const runnerManagement = createRunnerManagementService({ ...base, projects, groups });
   const ciVariables = createCiVariablesService({ ...base, projects, groups });
   const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits, ciVariables });
-  const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
+  const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners, runnerManagement });
   const artifactStore = createArtifactStore(deps.config.dataDir);
   const artifacts = createArtifactsService({ ...base, projects, protectedBranches, runners, artifactStore });
   const jobActions = createJobActionsService({

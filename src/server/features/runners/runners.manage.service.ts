@@ -130,6 +130,13 @@ export function createRunnerManagementService({ db, clock, config, projects, gro
     return details(actor, runner);
   }
 
+  /** A runner the actor manages (GitLab's `read_builds` on a runner: its jobs), else 403 or 404. */
+  async function manageable(actor: CurrentUser, id: number): Promise<RunnerRow> {
+    const runner = await load(id);
+    if (!(await canManage(actor, runner))) throw new ForbiddenError(NO_ACCESS);
+    return runner;
+  }
+
   /** `PUT /runners/:id`. */
   async function update(actor: CurrentUser, id: number, input: UpdateRunnerBody) {
     const runner = await load(id);
@@ -191,7 +198,18 @@ export function createRunnerManagementService({ db, clock, config, projects, gro
     await unassignRunner(db, runnerId, ctx.project.id);
   }
 
-  return { listAll, listOwned, get, update, remove, listForProject, listForGroup, enable, disable };
+  return {
+    listAll,
+    listOwned,
+    get,
+    manageable,
+    update,
+    remove,
+    listForProject,
+    listForGroup,
+    enable,
+    disable,
+  };
 }
 
 export type RunnerManagementService = ReturnType<typeof createRunnerManagementService>;
