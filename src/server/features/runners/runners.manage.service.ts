@@ -139,8 +139,7 @@ export function createRunnerManagementService({ db, clock, config, projects, gro
 
   /** `PUT /runners/:id`. */
   async function update(actor: CurrentUser, id: number, input: UpdateRunnerBody) {
-    const runner = await load(id);
-    if (!(await canManage(actor, runner))) throw new ForbiddenError(NO_ACCESS);
+    await manageable(actor, id);
     const updated = await updateRunner(db, id, settingsOf(input), clock.now());
     if (!updated) throw new NotFoundError('Runner');
     return details(actor, updated);
