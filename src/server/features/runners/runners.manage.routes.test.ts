@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProjectMember, buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import {
+  addGroupMember,
+  addProjectMember,
+  buildProject,
+  buildUser,
+  type TestUser,
+} from '../../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { ciRunners } from '../../db/schema';
@@ -187,5 +193,22 @@ describe('runners REST for people', () => {
     expect((await api('DELETE', `/runners/${instanceRunner}`, stranger)).statusCode).toBe(403);
     expect((await api('DELETE', `/runners/${projectRunner}`, maintainer)).statusCode).toBe(204);
     expect((await api('GET', `/runners/${projectRunner}`, maintainer)).statusCode).toBe(404);
+  });
+
+  it("lists a group's runners for its Owners, not its Maintainers", async () => {
+    const group = await t.container.groups.createGroup(maintainer, { name: 'Fleet', path: 'fleet' });
+    await addGroupMember(t.container, group, developer, ACCESS_LEVELS.maintainer);
+    const groupRunner = await createRunner(maintainer, {
+      runner_type: 'group_type',
+      group_id: group.group.id,
+    });
+    const listed = await api('GET', `/groups/${group.group.id}/runners`, maintainer);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<RunnerJson[]>().map((runner) => [runner.id, runner.runner_type])).toEqual([
+      [groupRunner, 'group_type'],
+    ]);
+    expect((await api('GET', `/groups/${group.group.id}/runners`, developer)).statusCode).toBe(403);
+    const details = await api('GET', `/runners/${groupRunner}`, maintainer);
+    expect(details.json()).toMatchObject({ groups: [{ id: group.group.id, name: 'Fleet' }], projects: [] });
   });
 });
