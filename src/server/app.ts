@@ -57,6 +57,7 @@ import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-r
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
+import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './features/references/markdown.routes';
 import { registerReadOnlyMode } from './read-only';
@@ -164,6 +165,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerDraftNotesApiRoutes(app, container);
   registerMarkdownRoutes(app, container);
   registerRunnerRoutes(app, container);
+  registerRunnerManagementRoutes(app, container);
   await registerRunnerJobRoutes(app, container);
   await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);

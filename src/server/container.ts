@@ -42,6 +42,7 @@ import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
 import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
+import { createRunnerManagementService } from './features/runners/runners.manage.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createMergeabilityService } from './features/merge-requests/mergeability.service';
@@ -249,9 +250,10 @@ export function createContainer(deps: AppDeps) {
   });
   const descriptionVersions = createDescriptionVersionsService(base);
   const runners = createRunnersService({ ...base, projects, groups });
+  const runnerManagement = createRunnerManagementService({ ...base, projects, groups });
   const ciVariables = createCiVariablesService({ ...base, projects, groups });
   const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits, ciVariables });
-  const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners });
+  const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners, runnerManagement });
   const artifactStore = createArtifactStore(deps.config.dataDir);
   const artifacts = createArtifactsService({ ...base, projects, protectedBranches, runners, artifactStore });
   const jobActions = createJobActionsService({
@@ -333,6 +335,7 @@ export function createContainer(deps: AppDeps) {
     timelineEvents,
     metricImages,
     runners,
+    runnerManagement,
     pipelines,
     pipelinePages,
     headPipelines,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commitCiConfig, instanceRunnerToken } from '../support/ci';
+import { buildProject } from '../support/factories';
 import { conformanceSetup } from '../support/gitlab-client';
 
 const CONFIG = [
@@ -213,6 +214,40 @@ describe('pipelines and jobs through @gitbeaker/rest', () => {
     expect(await gitlab.GroupVariables.show(group.group.id, 'REGISTRY')).toMatchObject({
       key: 'REGISTRY',
       variable_type: 'file',
+    });
+  });
+
+  it('lists, shows, edits, enables, disables and removes runners', async () => {
+    const { t, owner, project, gitlab } = setup;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/user/runners',
+      headers: owner.headers,
+      payload: { runner_type: 'project_type', project_id: project.project.id, description: 'beaker' },
+    });
+    const runnerId = created.json<{ id: number }>().id;
+    const owned = await gitlab.Runners.all({ owned: true, type: 'project_type' });
+    expect(owned.map((runner) => runner.id)).toContain(runnerId);
+    await expect(gitlab.Runners.all()).rejects.toMatchObject({ cause: { response: { status: 403 } } });
+
+    const edited = await gitlab.Runners.edit(runnerId, { description: 'beaker edited', tagList: ['docker'] });
+    expect(edited).toMatchObject({ id: runnerId, description: 'beaker edited', tag_list: ['docker'] });
+    expect(await gitlab.Runners.show(runnerId)).toMatchObject({
+      description: 'beaker edited',
+      status: 'never_contacted',
+      projects: [{ id: project.project.id }],
+    });
+
+    const second = await buildProject(t.container, owner);
+    expect(await gitlab.Runners.enable(second.project.id, runnerId)).toMatchObject({ id: runnerId });
+    const listed = await gitlab.Runners.all({ projectId: second.project.id, type: 'project_type' });
+    expect(listed.map((runner) => runner.id)).toEqual([runnerId]);
+    await gitlab.Runners.disable(second.project.id, runnerId);
+    expect(await gitlab.Runners.all({ projectId: second.project.id, type: 'project_type' })).toEqual([]);
+
+    await gitlab.Runners.remove({ runnerId });
+    await expect(gitlab.Runners.show(runnerId)).rejects.toMatchObject({
+      cause: { response: { status: 404 } },
     });
   });
 });

@@ -270,4 +270,54 @@ describe('python-gitlab', () => {
       group_variables: [['REGISTRY', 'file']],
     });
   });
+
+  it('lists, reads, edits, enables in a second project, disables and deletes runners', async () => {
+    // A user of their own, so that the owner's projects stay the five the CLI lists.
+    const keeper = await buildUser(t.container);
+    const developer = await buildUser(t.container);
+    const first = await buildProject(t.container, keeper, { path: 'runner-first' });
+    const second = await buildProject(t.container, keeper, { path: 'runner-second' });
+    await addProjectMember(t.container, first, developer, ACCESS_LEVELS.developer);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/user/runners',
+      headers: keeper.headers,
+      payload: {
+        runner_type: 'project_type',
+        project_id: first.project.id,
+        description: 'py',
+        tag_list: 'docker',
+      },
+    });
+    const runnerId = created.json<{ id: number }>().id;
+    const results = await runPythonGitlab<Record<string, unknown>>(
+      'runners.py',
+      { ...target, token: keeper.token },
+      {
+        runner_id: runnerId,
+        project_id: first.project.id,
+        second_project_id: second.project.id,
+        developer_token: developer.token,
+      },
+    );
+    expect(results).toEqual({
+      mine: [[runnerId, 'project_type', 'never_contacted']],
+      mine_docker: [runnerId],
+      mine_gpu: [],
+      all_refused: { status: 403, message: '403 Forbidden', error: 'GitlabListError' },
+      details: ['py', ['docker'], false, 'not_protected'],
+      edited: ['edited from python', ['docker', 'arm64'], 3600],
+      developer_get: { status: 403, message: '403 Forbidden - No access granted', error: 'GitlabGetError' },
+      enabled: runnerId,
+      second_listed: [runnerId],
+      second_after_disable: [],
+      last_project: {
+        status: 403,
+        message:
+          '403 Forbidden - Only one project associated with the runner. Please remove the runner instead',
+        error: 'GitlabDeleteError',
+      },
+      gone: { status: 404, message: '404 Runner Not Found', error: 'GitlabGetError' },
+    });
+  });
 });

@@ -172,3 +172,17 @@ export const ciLintResponseSchema = z.object({
   merged_yaml: z.string().nullable(),
   includes: z.array(z.unknown()),
 });
+
+/** `GET /runners/:id/jobs`: `status` as GitLab names it (one status). */
+export const runnerJobsQuery = z.object({ status: statusSchema.optional() });
+
+/** GitLab's JobBasicWithProject, as a runner's jobs are listed. */
+export const runnerJobSchema = jobSchema.extend({
+  project: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    name_with_namespace: z.string(),
+    path: z.string(),
+    path_with_namespace: z.string(),
+  }),
+});

@@ -96,3 +96,53 @@ export const runnerSchema = z.object({
   status: z.enum(['online', 'offline', 'stale', 'never_contacted']),
 });
 export type RunnerJson = z.infer<typeof runnerSchema>;
+
+export const RUNNER_STATUSES = ['online', 'offline', 'stale', 'never_contacted'] as const;
+/** GitLab's `scope` and `status` of runner lists: the statuses, and `active`/`paused`. */
+export const RUNNER_LIST_SCOPES = ['active', 'paused', ...RUNNER_STATUSES] as const;
+
+/** The filters of `GET /runners`, `/runners/all`, `/projects/:id/runners` and `/groups/:id/runners`. */
+export const runnerListQuery = z.object({
+  scope: z.enum(RUNNER_LIST_SCOPES).optional(),
+  type: z.enum(RUNNER_TYPES).optional(),
+  status: z.enum(RUNNER_LIST_SCOPES).optional(),
+  paused: booleanParam.optional(),
+  tag_list: tagList.optional(),
+});
+export type RunnerListQuery = z.infer<typeof runnerListQuery>;
+
+/** `PUT /runners/:id`: what a runner's administrator may change. */
+export const updateRunnerBody = z.object(runnerSettings);
+export type UpdateRunnerBody = z.infer<typeof updateRunnerBody>;
+
+/** `POST /projects/:id/runners`: the project runner to enable in this project too. */
+export const enableRunnerBody = z.object({
+  runner_id: z.preprocess(numericParam, z.number().int().positive()),
+});
+
+/** GitLab's RunnerDetails: the Runner entity with its settings, projects and groups. */
+export const runnerDetailsSchema = runnerSchema.extend({
+  tag_list: z.array(z.string()),
+  run_untagged: z.boolean(),
+  locked: z.boolean(),
+  maximum_timeout: z.number().int().nullable(),
+  access_level: z.enum(RUNNER_ACCESS_LEVELS),
+  version: z.string().nullable(),
+  revision: z.string().nullable(),
+  platform: z.string().nullable(),
+  architecture: z.string().nullable(),
+  contacted_at: z.string().nullable(),
+  maintenance_note: z.string(),
+  created_at: z.string(),
+  projects: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      name_with_namespace: z.string(),
+      path: z.string(),
+      path_with_namespace: z.string(),
+    }),
+  ),
+  groups: z.array(z.object({ id: z.number().int(), name: z.string(), web_url: z.string() })),
+});
+export type RunnerDetailsJson = z.infer<typeof runnerDetailsSchema>;

@@ -93,14 +93,18 @@ export async function findBuildRecord(db: Db, projectId: number, id: number): Pr
 }
 
 export type BuildFilters = {
-  projectId: number;
+  /** A project's jobs; absent for a runner's, across its projects. */
+  projectId?: number;
+  runnerId?: number;
   pipelineId?: number;
   statuses?: string[];
   includeRetried?: boolean;
 };
 
 function filterConditions(filters: BuildFilters): SQL[] {
-  const conditions: SQL[] = [eq(ciBuilds.projectId, filters.projectId)];
+  const conditions: SQL[] = [];
+  if (filters.projectId !== undefined) conditions.push(eq(ciBuilds.projectId, filters.projectId));
+  if (filters.runnerId !== undefined) conditions.push(eq(ciBuilds.runnerId, filters.runnerId));
   if (filters.pipelineId !== undefined) conditions.push(eq(ciBuilds.pipelineId, filters.pipelineId));
   if (filters.statuses?.length) conditions.push(inArray(ciBuilds.status, filters.statuses));
   if (!filters.includeRetried) conditions.push(eq(ciBuilds.retried, false));

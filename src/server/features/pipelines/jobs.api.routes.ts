@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jobFiltersOf, jobSchema, jobScopeQuery } from '../../../shared/api/pipelines';
+import {
+  jobFiltersOf,
+  jobSchema,
+  jobScopeQuery,
+  runnerJobSchema,
+  runnerJobsQuery,
+} from '../../../shared/api/pipelines';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { assertScope, requireUser } from '../auth/api-auth';
@@ -39,6 +45,33 @@ export function registerJobRoutes(
       );
       setPaginationHeaders(request, reply, page, result.total);
       return result.jobs.map((job) => presentJob(job, result.ctx, config, clock.now()));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/v4/runners/:runner_id/jobs',
+    schema: {
+      params: z.object({ runner_id: dbInt }),
+      querystring: runnerJobsQuery.extend(paginationQuery.shape),
+      response: { 200: z.array(runnerJobSchema) },
+    },
+    handler: async (request, reply) => {
+      const actor = requireUser(request, 'api_read');
+      const page = toPage(request.query);
+      const statuses = request.query.status ? [request.query.status] : undefined;
+      const result = await ciJobs.listForRunner(actor, request.params.runner_id, statuses, page);
+      setPaginationHeaders(request, reply, page, result.total);
+      return result.jobs.map(({ ctx, job }) => ({
+        ...presentJob(job, ctx, config, clock.now()),
+        project: {
+          id: ctx.project.id,
+          name: ctx.project.name,
+          name_with_namespace: `${ctx.namespace.name} / ${ctx.project.name}`,
+          path: ctx.project.path,
+          path_with_namespace: ctx.fullPath,
+        },
+      }));
     },
   });
 

@@ -11,6 +11,7 @@ import { readCommits, type Commit } from '../../git/commits';
 import type { EventBus } from '../../realtime/bus';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
+import type { RunnerManagementService } from '../runners/runners.manage.service';
 import type { Runner, RunnersService } from '../runners/runners.service';
 import {
   failStuckBuilds,
@@ -47,10 +48,19 @@ type Deps = {
   projects: Pick<ProjectsService, 'loadProject'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   runners: Pick<RunnersService, 'byIds'>;
+  runnerManagement: Pick<RunnerManagementService, 'manageable'>;
 };
 
 /** Jobs of a project as people and the API see them: lists, one job, its log, cancel; stuck jobs failed. */
-export function createJobsService({ db, bus, clock, projects, protectedBranches, runners }: Deps) {
+export function createJobsService({
+  db,
+  bus,
+  clock,
+  projects,
+  protectedBranches,
+  runners,
+  runnerManagement,
+}: Deps) {
   async function readable(actor: Actor, projectRef: string): Promise<ProjectContext> {
     const ctx = await projects.loadProject(actor, projectRef);
     if (!can(actor, 'read_pipeline', projectSubject(ctx))) throw new NotFoundError('Project');
@@ -121,6 +131,29 @@ export function createJobsService({ db, bus, clock, projects, protectedBranches,
       page,
     );
     return { ctx, jobs: await views(ctx, records), total };
+  }
+
+  /**
+   * `GET /runners/:id/jobs`: the jobs a runner took, newest first, for those who manage it; each with
+   * its project. A job of a project the viewer cannot read is left out of the page.
+   */
+  async function listForRunner(
+    actor: CurrentUser,
+    runnerId: number,
+    statuses: string[] | undefined,
+    page: { offset: number; limit: number },
+  ) {
+    await runnerManagement.manageable(actor, runnerId);
+    const { records, total } = await listBuildRecords(db, { runnerId, statuses, includeRetried: true }, page);
+    const jobs: Array<{ ctx: ProjectContext; job: JobView }> = [];
+    for (const projectId of [...new Set(records.map((record) => record.build.projectId))]) {
+      const ctx = await projects.loadProject(actor, projectId).catch(() => null);
+      if (!ctx) continue;
+      const own = records.filter((record) => record.build.projectId === projectId);
+      for (const job of await views(ctx, own)) jobs.push({ ctx, job });
+    }
+    jobs.sort((a, b) => b.job.build.id - a.job.build.id);
+    return { jobs, total };
   }
 
   async function record(ctx: ProjectContext, jobId: number): Promise<BuildRecord> {
@@ -208,7 +241,16 @@ export function createJobsService({ db, bus, clock, projects, protectedBranches,
     return found ? { jobId: found.build.id, projectId: found.build.projectId, user: found.user } : null;
   }
 
-  return { listForPipeline, listForProject, get, trace, cancel, failStuckJobs, resolveJobToken };
+  return {
+    listForPipeline,
+    listForProject,
+    listForRunner,
+    get,
+    trace,
+    cancel,
+    failStuckJobs,
+    resolveJobToken,
+  };
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;

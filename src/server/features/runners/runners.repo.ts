@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ciRegistrationTokens, ciRunnerProjects, ciRunners, namespaces } from '../../db/schema';
 
@@ -100,4 +100,74 @@ export async function findRegistrationToken(
     .from(ciRegistrationTokens)
     .where(eq(ciRegistrationTokens.tokenDigest, digest));
   return row ?? null;
+}
+
+/** Every runner, oldest first (GitLab lists runners by id). */
+export async function listRunners(db: Db): Promise<RunnerRow[]> {
+  return db.select().from(ciRunners).orderBy(ciRunners.id);
+}
+
+export async function findRunner(db: Db, id: number): Promise<RunnerRow | null> {
+  const [row] = await db.select().from(ciRunners).where(eq(ciRunners.id, id));
+  return row ?? null;
+}
+
+export async function updateRunner(db: Db, id: number, values: Partial<NewRunner>, now: Date) {
+  const [row] = await db
+    .update(ciRunners)
+    .set({ ...values, updatedAt: now })
+    .where(eq(ciRunners.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** The runners a project may use: instance runners, those of its groups (by path), and its own. */
+export async function runnersOfProject(
+  db: Db,
+  projectId: number,
+  namespacePath: string,
+): Promise<RunnerRow[]> {
+  const assigned = db
+    .select({ runnerId: ciRunnerProjects.runnerId })
+    .from(ciRunnerProjects)
+    .where(eq(ciRunnerProjects.projectId, projectId));
+  const groupIds = db
+    .select({ id: namespaces.id })
+    .from(namespaces)
+    .where(
+      and(
+        eq(namespaces.kind, 'group'),
+        sql`(${namespacePath} = ${namespaces.fullPath} or ${namespacePath} like ${namespaces.fullPath} || '/%')`,
+      ),
+    );
+  return db
+    .select()
+    .from(ciRunners)
+    .where(
+      or(
+        eq(ciRunners.runnerType, 'instance_type'),
+        and(eq(ciRunners.runnerType, 'group_type'), inArray(ciRunners.groupId, groupIds)),
+        and(eq(ciRunners.runnerType, 'project_type'), inArray(ciRunners.id, assigned)),
+      ),
+    )
+    .orderBy(ciRunners.id);
+}
+
+/** The group runners of a group (GitLab's `GET /groups/:id/runners` lists the group's own). */
+export async function runnersOfGroup(db: Db, groupId: number): Promise<RunnerRow[]> {
+  return db
+    .select()
+    .from(ciRunners)
+    .where(and(eq(ciRunners.runnerType, 'group_type'), eq(ciRunners.groupId, groupId)))
+    .orderBy(ciRunners.id);
+}
+
+export async function assignRunner(db: Db, runnerId: number, projectId: number): Promise<void> {
+  await db.insert(ciRunnerProjects).values({ runnerId, projectId });
+}
+
+export async function unassignRunner(db: Db, runnerId: number, projectId: number): Promise<void> {
+  await db
+    .delete(ciRunnerProjects)
+    .where(and(eq(ciRunnerProjects.runnerId, runnerId), eq(ciRunnerProjects.projectId, projectId)));
 }

@@ -51,7 +51,7 @@ type Deps = {
 const newRunnerToken = (prefix: string) => `${prefix}${randomBytes(20).toString('base64url')}`;
 
 /** `paused` (or the older `active`), and the other settings, as columns. */
-function settingsOf(input: Partial<RegisterRunnerBody>): Partial<NewRunner> {
+export function settingsOf(input: Partial<RegisterRunnerBody>): Partial<NewRunner> {
   const paused = input.paused ?? (input.active === undefined ? undefined : !input.active);
   const note = input.maintenance_note ?? input.maintainer_note;
   return {
