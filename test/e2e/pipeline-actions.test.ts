@@ -123,10 +123,11 @@ describe('job and pipeline actions', () => {
   it('shows a Reporter none of the actions', async () => {
     const { pipeline, jobs } = await failedPipeline('reported');
     const reporterPage = await signedInPage(browser, baseUrl, reporter);
-    await reporterPage.goto(`/${project.fullPath}/-/jobs/${jobNamed(jobs, 'flaky').id}`);
+    const flaky = jobNamed(jobs, 'flaky');
+    await reporterPage.goto(`/${project.fullPath}/-/jobs/${flaky.id}`);
     await reporterPage
       .getByRole('log', { name: 'Job log' })
-      .getByText(/attempt of job/)
+      .getByText(`attempt of job ${flaky.id}`, { exact: true })
       .waitFor();
     expect(await reporterPage.getByRole('button', { name: /Retry|Erase/ }).count()).toBe(0);
     await reporterPage.goto(`/${project.fullPath}/-/pipelines/${pipeline.id}/builds`);
