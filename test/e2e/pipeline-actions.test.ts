@@ -141,6 +141,18 @@ describe('job and pipeline actions', () => {
     await reporterPage.context().close();
   });
 
+  it('retries a failed pipeline’s failed jobs', async () => {
+    const [pipeline] = await api<PipelineJson[]>('/pipelines?ref=reported');
+    const before = jobNamed(await api<JobJson[]>(`/pipelines/${pipeline!.id}/jobs`), 'flaky');
+    await page.goto(`/${project.fullPath}/-/pipelines/${pipeline!.id}`);
+    await page.getByRole('button', { name: 'Retry', exact: true }).click();
+    const jobs = await waitUntil(
+      () => api<JobJson[]>(`/pipelines/${pipeline!.id}/jobs`),
+      (list) => jobNamed(list, 'flaky').id !== before.id,
+    );
+    expect(jobNamed(jobs, 'flaky').id).toBeGreaterThan(before.id);
+  });
+
   it('deletes a pipeline after a confirmation and goes back to the list', async () => {
     const { pipeline } = await failedPipeline('doomed');
     await page.goto(`/${project.fullPath}/-/pipelines/${pipeline.id}`);
