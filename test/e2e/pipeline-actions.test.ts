@@ -158,8 +158,16 @@ describe('job and pipeline actions', () => {
     await page.goto(`/${project.fullPath}/-/pipelines/${pipeline.id}`);
     await page.getByRole('button', { name: 'Retry', exact: true }).waitFor();
     await screenshot(page, 'pipeline-actions');
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    // By keyboard: Escape leaves the pipeline alone and gives focus back to Delete.
+    const remove = page.getByRole('button', { name: 'Delete', exact: true });
+    await remove.focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Delete pipeline' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Delete pipeline' }).click();
     await page.waitForURL((url) => url.pathname === `/${project.fullPath}/-/pipelines`);
     await page.getByRole('table', { name: 'Pipelines' }).waitFor();
