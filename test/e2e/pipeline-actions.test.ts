@@ -203,4 +203,32 @@ describe('job and pipeline actions', () => {
     expect(await page.getByText('s3cr3t-v4lue-0123').count()).toBe(0);
     await screenshot(page, 'ci-variables');
   });
+
+  it('edits a variable to protect it, and deletes it after a confirmation', async () => {
+    await page.goto(`/${project.fullPath}/-/edit`);
+    const section = page.getByRole('region', { name: 'CI/CD variables' });
+    await section.getByRole('button', { name: 'Edit DEPLOY_TOKEN' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit variable' });
+    await dialog.getByLabel('Protect variable').check();
+    await dialog.getByRole('button', { name: 'Update variable' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = section.getByRole('row', { name: /DEPLOY_TOKEN/ });
+    await row.getByText('Protected', { exact: true }).waitFor();
+    const [saved] =
+      await api<{ key: string; protected: boolean; masked: boolean; value: string }[]>('/variables');
+    expect(saved).toMatchObject({
+      key: 'DEPLOY_TOKEN',
+      protected: true,
+      masked: true,
+      value: 's3cr3t-v4lue-0123',
+    });
+
+    await section.getByRole('button', { name: 'Delete DEPLOY_TOKEN' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete variable?' })
+      .getByRole('button', { name: 'Delete variable' })
+      .click();
+    await section.getByText('There are no variables yet.').waitFor();
+    expect(await api<unknown[]>('/variables')).toEqual([]);
+  });
 });
