@@ -17,6 +17,10 @@ export const pipelinePageItemSchema = pipelineSchema.extend({
   permissions: z.object({
     /** May cancel (and retry, play) the jobs of this pipeline's ref: Developers; on a protected branch those allowed to push or merge. */
     update_build: z.boolean(),
+    /** May erase any job of this pipeline (its log and artifacts): Maintainers. */
+    erase_build: z.boolean(),
+    /** May delete the pipeline: Owners. */
+    destroy_pipeline: z.boolean(),
   }),
 });
 export type PipelinePageItem = z.infer<typeof pipelinePageItemSchema>;

@@ -3,7 +3,7 @@ import type { pipelinesPageQuery } from '../../../shared/api/pipelinePages';
 import { compositeStatus, pipelineStages, type CiStatus, type StageStatus } from '../../../shared/ci';
 import { can, type Actor } from '../../auth/permissions';
 import type { Db } from '../../db/client';
-import type { ProjectContext } from '../projects/projects.service';
+import { projectSubject, type ProjectContext } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import { listCurrentBuilds } from './builds.repo';
 import type { PipelineRecord } from './pipelines.repo';
@@ -20,6 +20,8 @@ type Deps = {
 export type PipelinePageView = PipelineView & {
   stages: StageStatus[];
   canUpdateBuild: boolean;
+  canEraseBuild: boolean;
+  canDestroy: boolean;
 };
 
 /**
@@ -45,6 +47,14 @@ export function createPipelinePages({ db, pipelines, protectedBranches }: Deps) 
       warnings: compositeStatus(jobs).warnings,
       stages: pipelineStages(jobs),
       canUpdateBuild: can(actor, 'update_build', subject),
+      // Any job's: a build subject with no starter leaves only the Maintainer's rule.
+      canEraseBuild: can(actor, 'erase_build', {
+        ...projectSubject(ctx),
+        type: 'build',
+        pushAccessLevel: subject.type === 'branch' ? subject.pushAccessLevel : null,
+        userId: null,
+      }),
+      canDestroy: can(actor, 'destroy_pipeline', subject),
     };
   }
 

@@ -90,6 +90,17 @@ describe('the web app’s pipeline JSON', () => {
     expect(await rights(reporter)).toEqual({ broken: false, feature: false, main: false });
   });
 
+  it('tells who may erase any job and delete a pipeline: the Owner, never a Developer or Reporter', async () => {
+    const rights = async (user: TestUser) => {
+      const { pipelines } = (await get(user, 'pipelines.json')).json<PipelinesPage>();
+      const { erase_build, destroy_pipeline } = pipelines.find((p) => p.ref === 'feature')!.permissions;
+      return { erase_build, destroy_pipeline };
+    };
+    expect(await rights(owner)).toEqual({ erase_build: true, destroy_pipeline: true });
+    expect(await rights(developer)).toEqual({ erase_build: false, destroy_pipeline: false });
+    expect(await rights(reporter)).toEqual({ erase_build: false, destroy_pipeline: false });
+  });
+
   it('hides a private project’s pipelines from strangers and anonymous visitors as not found', async () => {
     expect((await get(stranger, 'pipelines.json')).statusCode).toBe(404);
     expect((await get(null, 'pipelines.json')).statusCode).toBe(404);

@@ -35,7 +35,11 @@ export function registerPipelinePageRoutes(
   const present = (view: PipelinePageView, ctx: ProjectContext): PipelinePageItem => ({
     ...presentPipeline(view, ctx, config),
     stages: view.stages,
-    permissions: { update_build: view.canUpdateBuild },
+    permissions: {
+      update_build: view.canUpdateBuild,
+      erase_build: view.canEraseBuild,
+      destroy_pipeline: view.canDestroy,
+    },
   });
 
   for (const prefix of projectPagePrefixes()) {

@@ -12,6 +12,7 @@ import { CiStatusBadge } from './CiStatusBadge';
 import { CiStatusIcon } from '../../components/CiStatusIcon';
 import { jobLook, pipelineLook } from '../../components/ciStatusLook';
 import { formatDuration } from './formatDuration';
+import { EraseJobButton, JobRunButton } from './JobActions';
 import { JobLog } from './JobLog';
 import { useCancel } from './mutations';
 import { commitPage, pipelinePage, rawTracePath, refPage } from './pipelinePaths';
@@ -57,6 +58,12 @@ function JobView({ fullPath, job }: { fullPath: string; job: Job }) {
           <Link href={rawTracePath(fullPath, job.id)} className="ci-raw-link">
             <FileIcon size={14} /> Show complete raw
           </Link>
+          {pipeline.data && (
+            <>
+              <JobRunButton fullPath={fullPath} job={job} permissions={pipeline.data.permissions} />
+              <EraseJobButton fullPath={fullPath} job={job} permissions={pipeline.data.permissions} />
+            </>
+          )}
           {canCancel && (
             <Button variant="danger" onClick={() => cancel.mutate(job.id)} disabled={cancel.isPending}>
               Cancel

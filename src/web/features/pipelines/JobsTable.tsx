@@ -2,7 +2,9 @@ import { Button, Link, VisuallyHidden } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
 import type { Job } from '../../../shared/api/pipelines';
 import { TimeAgo } from '../../components/TimeAgo';
+import type { PipelinePageItem } from '../../../shared/api/pipelinePages';
 import { CiStatusBadge } from './CiStatusBadge';
+import { JobRunButton } from './JobActions';
 import { CiTable } from './CiTable';
 import { jobLook } from '../../components/ciStatusLook';
 import { formatDuration } from './formatDuration';
@@ -14,12 +16,13 @@ import { isCancelable } from './queries';
 export function JobsTable({
   fullPath,
   jobs,
-  canCancel,
+  permissions,
 }: {
   fullPath: string;
   jobs: Job[];
-  canCancel: boolean;
+  permissions: PipelinePageItem['permissions'];
 }) {
+  const canCancel = permissions.update_build;
   const cancel = useCancel(fullPath, 'jobs');
   return (
     <CiTable label="Jobs" columns={['Status', 'Job', 'Stage', 'Runner', 'Duration']} error={cancel.error}>
@@ -41,6 +44,7 @@ export function JobsTable({
             {job.duration !== null && job.finished_at && <TimeAgo date={job.finished_at} />}
           </td>
           <td className="ci-table__actions">
+            <JobRunButton fullPath={fullPath} job={job} permissions={permissions} small />
             {canCancel && isCancelable(job.status) && (
               <Button
                 size="small"

@@ -2,6 +2,7 @@ import { ClockIcon } from '@primer/octicons-react';
 import { Button, Heading, Label } from '@primer/react';
 import type { PipelinePageItem } from '../../../shared/api/pipelinePages';
 import { CiStatusBadge } from './CiStatusBadge';
+import { PipelineActions } from './PipelineActions';
 import { PipelineOrigin } from './PipelineOrigin';
 import { formatDuration } from './formatDuration';
 import { isCancelable } from './queries';
@@ -34,11 +35,14 @@ export function PipelineHeader({ fullPath, pipeline, onCancel, canceling }: Prop
           )}
         </div>
       </div>
-      {pipeline.permissions.update_build && isCancelable(pipeline.status) && (
-        <Button variant="danger" onClick={onCancel} disabled={canceling}>
-          Cancel pipeline
-        </Button>
-      )}
+      <div className="row">
+        <PipelineActions fullPath={fullPath} pipeline={pipeline} />
+        {pipeline.permissions.update_build && isCancelable(pipeline.status) && (
+          <Button variant="danger" onClick={onCancel} disabled={canceling}>
+            Cancel pipeline
+          </Button>
+        )}
+      </div>
     </header>
   );
 }

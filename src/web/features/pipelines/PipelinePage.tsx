@@ -81,7 +81,7 @@ function PipelineTabs({
       ) : tab === 'graph' ? (
         <PipelineGraph fullPath={fullPath} stages={pipeline.stages} jobs={jobs.data} />
       ) : (
-        <JobsTable fullPath={fullPath} jobs={jobs.data} canCancel={pipeline.permissions.update_build} />
+        <JobsTable fullPath={fullPath} jobs={jobs.data} permissions={pipeline.permissions} />
       )}
     </>
   );

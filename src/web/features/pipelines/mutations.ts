@@ -12,3 +12,35 @@ export function useCancel(fullPath: string, what: 'pipelines' | 'jobs') {
     onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all(fullPath) }),
   });
 }
+
+export type JobAction = 'play' | 'retry' | 'erase';
+
+/** GitLab's REST job actions; each answers with the job it leaves (retry: the new job). */
+export function useJobAction(fullPath: string, action: JobAction) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      request<{ id: number }>(`${projectApi(fullPath)}/jobs/${id}/${action}`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all(fullPath) }),
+  });
+}
+
+/** Retries the pipeline's failed and canceled jobs. */
+export function useRetryPipeline(fullPath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      request<unknown>(`${projectApi(fullPath)}/pipelines/${id}/retry`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all(fullPath) }),
+  });
+}
+
+/** Deletes the pipeline with its jobs, logs and artifacts (Owners). */
+export function useDeletePipeline(fullPath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      request<unknown>(`${projectApi(fullPath)}/pipelines/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all(fullPath) }),
+  });
+}

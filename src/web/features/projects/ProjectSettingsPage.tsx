@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Visibility } from '../../../shared/access/accessLevels';
 import type { Project } from '../../../shared/api/projects';
+import { CiVariablesSection } from './CiVariablesSection';
 import { DescriptionField } from '../../components/DescriptionField';
 import { useDeleteProject, useSetArchived, useUpdateProject } from './mutations';
 import { projectUrl } from './projectRoutes';
@@ -20,6 +21,7 @@ export function ProjectSettingsPage() {
         <>
           <GeneralSettings project={project} />
           <MergeRequestSettingsLink project={project} />
+          <CiVariablesSection project={project} />
           <ArchiveSection project={project} />
           {level >= 50 && <DeleteSection project={project} />}
         </>
