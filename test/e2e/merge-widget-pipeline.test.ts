@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { launchBrowser, screenshot, signedInPage } from '../support/browser';
-import { commitCiConfig, instanceRunnerToken, startRunnerProcess, type RunnerProcess } from '../support/ci';
-import { buildProject, buildUser, type TestUser } from '../support/factories';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { screenshot } from '../support/browser';
+import { commitCiConfig } from '../support/ci';
+import type { TestUser } from '../support/factories';
+import { startCiBrowserSuite, type CiBrowserSuite } from '../support/ci-browser';
+import type { TestApp } from '../support/test-app';
 
 /** Waits long enough that the page shows the pipeline running before it passes. */
 const PASSING = [
@@ -19,9 +20,8 @@ const PASSING = [
 const FAILING = ['test:', '  script: [exit 1]'];
 
 describe('the merge widget and the head pipeline, with Pipelines must succeed', () => {
+  let suite: CiBrowserSuite;
   let t: TestApp;
-  let browser: Browser;
-  let runner: RunnerProcess;
   let owner: TestUser;
   let project: ProjectContext;
   let page: Page;
@@ -42,23 +42,13 @@ describe('the merge widget and the head pipeline, with Pipelines must succeed', 
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RUNNER_LONG_POLL_SECONDS: '5' } });
-    const baseUrl = await t.listen();
-    owner = await buildUser(t.container, { name: 'Olivia Owner' });
-    project = await buildProject(t.container, owner);
+    suite = await startCiBrowserSuite();
+    ({ t, owner, project, page } = suite);
     await t.container.projects.updateProject(owner, project.project.id, {
       only_allow_merge_if_pipeline_succeeds: true,
     });
-    runner = startRunnerProcess({ url: baseUrl, token: await instanceRunnerToken(t.container) });
-    await runner.waitForOutput(/Runner started/);
-    browser = await launchBrowser();
-    page = await signedInPage(browser, baseUrl, owner);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await runner?.stop();
-    await t?.close();
-  });
+  afterAll(() => suite?.stop());
 
   it('shows the pipeline running, then passed, in the widget; then the request merges', async () => {
     const mr = await requestWith('feature', PASSING);

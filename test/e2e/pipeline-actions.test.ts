@@ -2,16 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { launchBrowser, screenshot, signedInPage } from '../support/browser';
-import {
-  instanceRunnerToken,
-  pushFiles,
-  startRunnerProcess,
-  waitUntil,
-  type RunnerProcess,
-} from '../support/ci';
-import { addProjectMember, buildProject, buildUser, type TestUser } from '../support/factories';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { screenshot, signedInPage } from '../support/browser';
+import { pushFiles, waitUntil } from '../support/ci';
+import { addProjectMember, buildUser, type TestUser } from '../support/factories';
+import { startCiBrowserSuite, type CiBrowserSuite } from '../support/ci-browser';
+import type { TestApp } from '../support/test-app';
 
 const CONFIG = [
   'flaky:',
@@ -27,52 +22,31 @@ type PipelineJson = { id: number; status: string };
 type JobJson = { id: number; name: string; status: string };
 
 describe('job and pipeline actions', () => {
+  let suite: CiBrowserSuite;
   let t: TestApp;
   let browser: Browser;
   let baseUrl: string;
-  let runner: RunnerProcess;
   let owner: TestUser;
   let reporter: TestUser;
   let project: ProjectContext;
   let page: Page;
-
-  const api = async <T>(path: string): Promise<T> =>
-    (
-      await t.app.inject({ url: `/api/v4/projects/${project.project.id}${path}`, headers: owner.headers })
-    ).json<T>();
+  const api = <T>(path: string) => suite.api<T>(path);
 
   /** Pushes the configuration to a branch and waits for its pipeline to fail (the manual job waits). */
   async function failedPipeline(branch: string): Promise<{ pipeline: PipelineJson; jobs: JobJson[] }> {
     const sha = await pushFiles(baseUrl, project.fullPath, owner, { '.gitlab-ci.yml': CONFIG }, { branch });
-    const [pipeline] = await waitUntil(
-      () => api<PipelineJson[]>(`/pipelines?sha=${sha}`),
-      (list) => list[0]?.status === 'failed',
-    );
-    return { pipeline: pipeline!, jobs: await api<JobJson[]>(`/pipelines/${pipeline!.id}/jobs`) };
+    const pipeline = await suite.pipelineAt(sha, (status) => status === 'failed');
+    return { pipeline, jobs: await api<JobJson[]>(`/pipelines/${pipeline.id}/jobs`) };
   }
   const jobNamed = (jobs: JobJson[], name: string) => jobs.find((job) => job.name === name)!;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RUNNER_LONG_POLL_SECONDS: '5' } });
-    baseUrl = await t.listen();
-    owner = await buildUser(t.container, { name: 'Olivia Owner' });
+    suite = await startCiBrowserSuite();
+    ({ t, browser, baseUrl, owner, project, page } = suite);
     reporter = await buildUser(t.container, { name: 'Rita Reporter' });
-    project = await buildProject(t.container, owner);
     await addProjectMember(t.container, project, reporter, ACCESS_LEVELS.reporter);
-    runner = startRunnerProcess({
-      url: baseUrl,
-      token: await instanceRunnerToken(t.container),
-      concurrent: 2,
-    });
-    await runner.waitForOutput(/Runner started/);
-    browser = await launchBrowser();
-    page = await signedInPage(browser, baseUrl, owner);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await runner?.stop();
-    await t?.close();
-  });
+  afterAll(() => suite?.stop());
 
   it('retries a failed job and opens the new job, which runs', async () => {
     const { jobs } = await failedPipeline('main');

@@ -2,17 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../src/shared/access/accessLevels';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
-import { launchBrowser, screenshot, signedInPage } from '../support/browser';
-import {
-  commitCiConfig,
-  instanceRunnerToken,
-  pushFiles,
-  startRunnerProcess,
-  waitUntil,
-  type RunnerProcess,
-} from '../support/ci';
-import { addProjectMember, buildProject, buildUser, type TestUser } from '../support/factories';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { screenshot, signedInPage } from '../support/browser';
+import { commitCiConfig, pushFiles, waitUntil } from '../support/ci';
+import { addProjectMember, buildUser, type TestUser } from '../support/factories';
+import { startCiBrowserSuite, type CiBrowserSuite } from '../support/ci-browser';
+import type { TestApp } from '../support/test-app';
 
 const CONFIG = [
   'stages: [build, test]',
@@ -36,49 +30,24 @@ type PipelineJson = { id: number; status: string };
 type JobJson = { id: number; name: string; status: string };
 
 describe('pipeline pages', () => {
+  let suite: CiBrowserSuite;
   let t: TestApp;
   let browser: Browser;
   let baseUrl: string;
-  let runner: RunnerProcess;
   let owner: TestUser;
   let reporter: TestUser;
   let project: ProjectContext;
   let page: Page;
-
-  const api = async <T>(path: string): Promise<T> =>
-    (
-      await t.app.inject({ url: `/api/v4/projects/${project.project.id}${path}`, headers: owner.headers })
-    ).json<T>();
-
-  async function pipelineOf(sha: string, done: (status: string) => boolean): Promise<PipelineJson> {
-    const [pipeline] = await waitUntil(
-      () => api<PipelineJson[]>(`/pipelines?sha=${sha}`),
-      (list) => list.length > 0 && done(list[0]!.status),
-    );
-    return pipeline!;
-  }
+  const api = <T>(path: string) => suite.api<T>(path);
+  const pipelineOf = (sha: string, done: (status: string) => boolean) => suite.pipelineAt(sha, done);
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RUNNER_LONG_POLL_SECONDS: '5' } });
-    baseUrl = await t.listen();
-    owner = await buildUser(t.container, { name: 'Olivia Owner' });
+    suite = await startCiBrowserSuite();
+    ({ t, browser, baseUrl, owner, project, page } = suite);
     reporter = await buildUser(t.container, { name: 'Rita Reporter' });
-    project = await buildProject(t.container, owner);
     await addProjectMember(t.container, project, reporter, ACCESS_LEVELS.reporter);
-    runner = startRunnerProcess({
-      url: baseUrl,
-      token: await instanceRunnerToken(t.container),
-      concurrent: 2,
-    });
-    await runner.waitForOutput(/Runner started/);
-    browser = await launchBrowser();
-    page = await signedInPage(browser, baseUrl, owner);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await runner?.stop();
-    await t?.close();
-  });
+  afterAll(() => suite?.stop());
 
   it('shows the empty state, and an invitation to add a CI configuration, in a project without pipelines', async () => {
     await page.goto(`/${project.fullPath}/-/pipelines`);
