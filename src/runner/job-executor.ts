@@ -33,6 +33,8 @@ export type ExecutorContext = {
   hidePaths: string[];
   /** Where the runner reaches the server's git: the clone URL's scheme, host and path prefix. */
   cloneBaseUrl: string;
+  /** The most of a job's log kept and sent, in bytes. */
+  outputLimitBytes: number;
 };
 
 type Stop = 'canceled' | 'timeout' | 'aborted' | 'interrupted';
@@ -58,10 +60,16 @@ const durationText = (seconds: number) => {
 export function createJobExecution(ctx: ExecutorContext, job: JobSpec, concurrentId: number) {
   let current: ChildProcess | null = null;
   let stopped: Stop | null = null;
-  const trace: JobTrace = createJobTrace(ctx.client, job, maskedValues(job.variables), {
-    onCancelRequested: () => stop('canceled'),
-    onAborted: () => stop('aborted'),
-  });
+  const trace: JobTrace = createJobTrace(
+    ctx.client,
+    job,
+    maskedValues(job.variables),
+    {
+      onCancelRequested: () => stop('canceled'),
+      onAborted: () => stop('aborted'),
+    },
+    ctx.outputLimitBytes,
+  );
 
   function stop(reason: Stop): void {
     if (stopped) return;

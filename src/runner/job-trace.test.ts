@@ -111,4 +111,25 @@ describe("a job's log on its way to the server", () => {
     expect(aborted).toBe(1);
     expect(gone.patches).toHaveLength(1);
   });
+
+  it('keeps the log to its limit, says so once, and sends nothing more, as gitlab-runner does', async () => {
+    const server = fakeServer();
+    const trace = createJobTrace(
+      server.client,
+      job,
+      ['s3cr3t'],
+      { onCancelRequested: () => {}, onAborted: () => {} },
+      16,
+    );
+    trace.write('0123456789');
+    trace.write('abcdefghij');
+    trace.write('more output\n');
+    trace.line('s3cr3t');
+    const { bytesize } = await trace.close();
+    expect(server.log()).toBe(
+      "0123456789abcdef\n\x1b[33;1mJob's log exceeded limit of 16 bytes.\n" +
+        'Job execution will continue but no more output will be collected.\x1b[0;m\n',
+    );
+    expect(bytesize).toBe(Buffer.byteLength(server.log()));
+  });
 });

@@ -17,6 +17,9 @@ const KEEPALIVE_MS = 3_000;
 /** How long the end of a log is retried while the server cannot be reached. */
 const FINAL_SEND_MS = 10 * 60_000;
 
+/** gitlab-runner's default `output_limit` (4096 KiB): past it the job runs on, its output dropped. */
+export const DEFAULT_OUTPUT_LIMIT_BYTES = 4096 * 1024;
+
 const ANSI = {
   reset: '\x1b[0;m',
   green: '\x1b[32;1m',
@@ -49,6 +52,11 @@ function growingBuffer() {
   };
 }
 
+/** gitlab-runner's words when a job's log reaches the runner's `output_limit`. */
+export const outputLimitMessage = (limit: number) =>
+  `\n\x1b[33;1mJob's log exceeded limit of ${limit} bytes.\n` +
+  `Job execution will continue but no more output will be collected.${ANSI.reset}\n`;
+
 export type JobTraceEvents = { onCancelRequested(): void; onAborted(): void };
 
 /**
@@ -62,9 +70,11 @@ export function createJobTrace(
   job: JobSpec,
   secrets: string[],
   events: JobTraceEvents,
+  outputLimit = DEFAULT_OUTPUT_LIMIT_BYTES,
 ) {
   const masker = createMasker(secrets);
   const log = growingBuffer();
+  let limitReached = false;
   let sent = 0;
   let sending: Promise<void> | null = null;
   let lastContact = Date.now();
@@ -111,9 +121,21 @@ export function createJobTrace(
   }
 
   function write(data: string | Uint8Array): void {
-    if (stopped) return;
-    log.append(masker.push(typeof data === 'string' ? Buffer.from(data) : data));
+    if (stopped || limitReached) return;
+    append(masker.push(typeof data === 'string' ? Buffer.from(data) : data));
     if (log.length - sent >= TRACE_SEND_BYTES) void send();
+  }
+
+  /**
+   * Keeps at most `outputLimit` bytes, then says so once, as gitlab-runner does: a job printing
+   * a gigabyte costs the runner and the server a few MiB, and the job itself runs on.
+   */
+  function append(data: Uint8Array): void {
+    const room = outputLimit - log.length;
+    if (data.length <= room) return log.append(data);
+    log.append(data.subarray(0, Math.max(room, 0)));
+    log.append(Buffer.from(outputLimitMessage(outputLimit)));
+    limitReached = true;
   }
 
   const line = (text: string) => write(`${text}\n`);
@@ -130,7 +152,7 @@ export function createJobTrace(
 
   /** Flushes the masker and sends the rest of the log, retrying while the server cannot be reached. */
   async function close(): Promise<{ bytesize: number; checksum: string }> {
-    log.append(masker.flush());
+    if (!limitReached) append(masker.flush());
     stopped = true;
     clearInterval(timer);
     const deadline = Date.now() + FINAL_SEND_MS;

@@ -42,6 +42,7 @@ const context = {
   buildsDir: options.buildsDir,
   hidePaths: options.hidePaths,
   cloneBaseUrl: options.cloneUrl ?? options.url,
+  outputLimitBytes: options.outputLimit * 1024,
 };
 const executions = new Set<ReturnType<typeof createJobExecution>>();
 const polls = new AbortController();

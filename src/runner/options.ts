@@ -14,6 +14,13 @@ export const runnerOptionsSchema = z.object({
   cloneUrl: z.url().optional(),
   /** Paths no job may see even where the sandbox shows the system (the server's data directory). */
   hidePaths: z.array(z.string()).default([]),
+  /** The most of a job's log kept and sent, in KiB (gitlab-runner's `output_limit`, default 4096). */
+  outputLimit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 * 1024)
+    .default(4096),
   /** Started by the server: stops when the server that started it is gone. */
   embedded: z.boolean().default(false),
 });
@@ -35,6 +42,7 @@ export async function readOptions(argv: string[]): Promise<RunnerOptions> {
       concurrent: { type: 'string' },
       'builds-dir': { type: 'string' },
       'clone-url': { type: 'string' },
+      'output-limit': { type: 'string' },
       config: { type: 'string' },
     },
     allowPositionals: false,
@@ -49,6 +57,7 @@ export async function readOptions(argv: string[]): Promise<RunnerOptions> {
     ...(values.concurrent !== undefined ? { concurrent: values.concurrent } : {}),
     ...(values['builds-dir'] !== undefined ? { buildsDir: path.resolve(values['builds-dir']) } : {}),
     ...(values['clone-url'] !== undefined ? { cloneUrl: values['clone-url'] } : {}),
+    ...(values['output-limit'] !== undefined ? { outputLimit: values['output-limit'] } : {}),
   };
   const parsed = runnerOptionsSchema.safeParse(merged);
   if (!parsed.success) {
