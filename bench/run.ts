@@ -1,11 +1,13 @@
 // `npm run bench`: every figure next to the floor measured in the same run, as a ratio.
 // `npm run bench -- diffs` (or `startup`, `browser`, `diff-list`, `notes`, `notes-browser`, `notes-fanout`, `merge`,
-// `widget`) runs one part; `diffs` without the browser. `diff-list` runs only when named.
+// `widget`, `ci`, `ci-graph`) runs one part; `diffs` without the browser. `diff-list` runs only when named.
 import './env';
 import '../src/server/heap-tuning';
 import { measureChangesTab } from './diffs';
 import { measureDiffList } from './diff-list';
 import { measureMerge } from './merge';
+import { measurePickup, measurePipelineCreation, measureTraces } from './ci';
+import { measurePipelineGraph } from './ci-graph-browser';
 import { measureNotes } from './notes';
 import { measureNotesBrowser } from './notes-browser';
 import { measureNotesFanout } from './notes-fanout';
@@ -308,4 +310,82 @@ if (runs('widget')) {
       row('floor', run.floor, null),
     ]);
   }
+}
+
+if (runs('ci')) {
+  const pickup = await measurePickup();
+  const creation = await measurePipelineCreation();
+  console.log(
+    '\nCI (floors: the push itself; parsing the YAML with `yaml` + one multi-row insert of the same job rows; writing the same log bytes to files)',
+  );
+  console.table([
+    {
+      case: `push to job in a waiting runner's hands, p95 of ${pickup.runs} (after the push ended)`,
+      value: ms(pickup.pickupP95Ms),
+      floor: `push p95 ${ms(pickup.pushP95Ms)}`,
+      ratio: '',
+      target: '1000 ms',
+    },
+    {
+      case: 'push start to job in hand, p95',
+      value: ms(pickup.fromStartP95Ms),
+      floor: ms(pickup.pushP95Ms),
+      ratio: ratio(pickup.fromStartP95Ms, pickup.pushP95Ms),
+      target: '',
+    },
+    {
+      case: `create a pipeline of ${creation.jobs} jobs with needs, median`,
+      value: ms(creation.createMs),
+      floor: ms(creation.floorMs),
+      ratio: ratio(creation.createMs, creation.floorMs),
+      target: '2.00x',
+    },
+  ]);
+  const traces = await measureTraces();
+  console.table([
+    {
+      case: `${traces.jobs} jobs x ${traces.mibPerJob} MiB of log, ${traces.runners} runner processes`,
+      value: `${traces.intact}/${traces.jobs} logs intact, ${traces.ranTwice} ran twice, ${ms(traces.wallMs)}`,
+      floor: '',
+      ratio: '',
+      target: 'all intact, none twice',
+    },
+    {
+      case: 'server CPU per MiB of log',
+      value: `${traces.serverCpuMsPerMib.toFixed(1)} ms`,
+      floor: `${traces.floorCpuMsPerMib.toFixed(1)} ms`,
+      ratio: ratio(traces.serverCpuMsPerMib, traces.floorCpuMsPerMib),
+      target: '',
+    },
+  ]);
+}
+
+if (runs('ci-graph')) {
+  const graph = await measurePipelineGraph();
+  console.log(
+    `\nThe pipeline page of ${graph.jobs} jobs in Chromium, each interaction input to next paint, worst of 3 (floor: a click on a static page of the same graph)`,
+  );
+  console.table([
+    {
+      case: 'every job item shown, first load',
+      value: ms(graph.graphShownMs),
+      floor: '',
+      ratio: '',
+      target: '',
+    },
+    {
+      case: 'Jobs tab (500 rows)',
+      value: ms(graph.toJobsTabMs),
+      floor: ms(graph.floorMs),
+      ratio: ratio(graph.toJobsTabMs, graph.floorMs),
+      target: '150 ms',
+    },
+    {
+      case: 'back to the graph (500 job items)',
+      value: ms(graph.toGraphTabMs),
+      floor: ms(graph.floorMs),
+      ratio: ratio(graph.toGraphTabMs, graph.floorMs),
+      target: '150 ms',
+    },
+  ]);
 }

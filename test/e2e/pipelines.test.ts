@@ -186,4 +186,17 @@ describe('pipeline pages', () => {
     );
     expect(job.status).toBe('canceled');
   });
+
+  it('shows every job of a pipeline larger than one page of the API, in the graph and the Jobs tab', async () => {
+    const jobs = Array.from({ length: 150 }, (_, n) => `job-${n}:\n  when: manual\n  script: [echo ${n}]`);
+    const sha = await pushFiles(baseUrl, project.fullPath, owner, { '.gitlab-ci.yml': jobs.join('\n') });
+    const pipeline = await pipelineOf(sha, (status) => ['manual', 'skipped'].includes(status));
+    await page.goto(`/${project.fullPath}/-/pipelines/${pipeline.id}`);
+    const stage = page.getByRole('region', { name: 'Stage test' });
+    await stage.getByRole('link', { name: /job-149$/ }).waitFor();
+    expect(await stage.getByRole('link').count()).toBe(150);
+    await page.getByRole('link', { name: /^Jobs/ }).click();
+    await page.getByRole('table', { name: 'Jobs' }).getByRole('link', { name: 'job-149' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Jobs' }).getByRole('row').count()).toBe(151);
+  });
 });

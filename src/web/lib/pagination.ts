@@ -24,3 +24,18 @@ export async function requestTotal(path: string, options: RequestOptions = {}): 
   });
   return Number(headers.get('x-total') ?? 0);
 }
+
+/**
+ * Every item of a list endpoint, 100 at a time (GitLab's largest page): the first page tells how
+ * many pages there are, the rest are asked for at once. For lists a screen shows whole, such as a
+ * pipeline's jobs in its graph.
+ */
+export async function requestAllPages<T>(path: string, options: RequestOptions = {}): Promise<T[]> {
+  const page = (number: number) =>
+    requestPage<T>(path, { ...options, query: { ...options.query, per_page: 100, page: number } });
+  const first = await page(1);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(first.totalPages - 1, 0) }, (_, index) => page(index + 2)),
+  );
+  return [first, ...rest].flatMap((answer) => answer.items);
+}

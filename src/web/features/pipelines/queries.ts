@@ -3,6 +3,7 @@ import type { PipelinePageItem, PipelinesPage } from '../../../shared/api/pipeli
 import type { Job } from '../../../shared/api/pipelines';
 import { ACTIVE_STATUSES, COMPLETED_STATUSES, type CiStatus } from '../../../shared/ci/status/composite';
 import { request } from '../../api/client';
+import { requestAllPages } from '../../lib/pagination';
 import { projectUrl } from '../projects/projectRoutes';
 import { projectApi } from './pipelinePaths';
 
@@ -66,8 +67,7 @@ export function usePipeline(fullPath: string, id: number) {
 export function usePipelineJobs(fullPath: string, id: number) {
   return useQuery({
     queryKey: pipelineKeys.jobs(fullPath, id),
-    queryFn: ({ signal }) =>
-      request<Job[]>(`${projectApi(fullPath)}/pipelines/${id}/jobs`, { query: { per_page: 100 }, signal }),
+    queryFn: ({ signal }) => requestAllPages<Job>(`${projectApi(fullPath)}/pipelines/${id}/jobs`, { signal }),
     refetchInterval: (query) => livePoll(query.state.data?.map((job) => job.status)),
   });
 }
