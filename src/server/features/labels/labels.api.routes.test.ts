@@ -167,4 +167,37 @@ describe('labels API', () => {
     expect((await request('GET', groupUrl, outsider)).statusCode).toBe(404);
     expect((await request('DELETE', `${groupUrl}/team::platform`, reporter)).statusCode).toBe(204);
   });
+
+  it('counts a label’s items within the project, or the group’s projects the reader may see', async () => {
+    const group = await t.container.groups.createGroup(owner, {
+      name: 'Open',
+      path: `open-${Date.now()}`,
+      visibility: 'public',
+    });
+    const groupUrl = `/api/v4/groups/${group.group.id}/labels`;
+    await request('POST', groupUrl, owner, { name: 'counted', color: '#123456' });
+    const open = await buildProject(t.container, owner, {
+      namespace_id: group.group.id,
+      visibility: 'public',
+    });
+    const closed = await buildProject(t.container, owner, {
+      namespace_id: group.group.id,
+      visibility: 'private',
+    });
+    for (const target of [open, closed, closed])
+      await request('POST', `/api/v4/projects/${target.project.id}/issues`, owner, {
+        title: 'Labelled',
+        labels: 'counted',
+      });
+
+    const counts = async (path: string, user: TestUser) =>
+      (await request('GET', `${path}?with_counts=true&search=counted`, user))
+        .json<Array<Label & { open_issues_count: number }>>()
+        .map((label) => label.open_issues_count);
+    expect(await counts(`/api/v4/projects/${open.project.id}/labels`, outsider)).toEqual([1]);
+    expect(await counts(`/api/v4/projects/${closed.project.id}/labels`, owner)).toEqual([2]);
+    // Everyone reads the public group's labels; the private project's items count for its members only.
+    expect(await counts(groupUrl, outsider)).toEqual([1]);
+    expect(await counts(groupUrl, owner)).toEqual([3]);
+  });
 });

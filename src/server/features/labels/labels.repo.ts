@@ -109,14 +109,20 @@ export async function unlinkLabels(db: Db, type: LabelTarget, targetId: number, 
 }
 
 /**
- * How many open and closed issues and open merge requests carry each label (`with_counts`);
- * confidential issues only when asked for.
+ * How many open and closed issues and open merge requests of `projectIds` carry each label
+ * (`with_counts`); confidential issues only when asked for.
  */
-export async function countTargets(db: Db, labelIds: readonly number[], withConfidential: boolean) {
-  if (labelIds.length === 0) return [];
+export async function countTargets(
+  db: Db,
+  labelIds: readonly number[],
+  projectIds: readonly number[],
+  withConfidential: boolean,
+) {
+  if (labelIds.length === 0 || projectIds.length === 0) return [];
   const issue = sql`${labelLinks.targetType} = 'Issue' and ${issues.id} = ${labelLinks.targetId}
-    and (${withConfidential} or not ${issues.confidential})`;
-  const mergeRequest = sql`${labelLinks.targetType} = 'MergeRequest' and ${mergeRequests.id} = ${labelLinks.targetId}`;
+    and ${anyOf(issues.projectId, projectIds)} and (${withConfidential} or not ${issues.confidential})`;
+  const mergeRequest = sql`${labelLinks.targetType} = 'MergeRequest' and ${mergeRequests.id} = ${labelLinks.targetId}
+    and ${anyOf(mergeRequests.projectId, projectIds)}`;
   return db
     .select({
       labelId: labelLinks.labelId,

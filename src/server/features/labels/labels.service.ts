@@ -54,7 +54,7 @@ export type LabelInput = {
 type Deps = {
   db: Db;
   clock: Clock;
-  projects: Pick<ProjectsService, 'loadProject'>;
+  projects: Pick<ProjectsService, 'loadProject' | 'readableProjectIdsIn'>;
   groups: Pick<GroupsService, 'loadGroup'>;
   namespaces: Pick<NamespacesService, 'ancestry'>;
   systemNotes: SystemNoteWriter;
@@ -189,11 +189,19 @@ export function createLabelsService({ db, clock, projects, groups, namespaces, s
     await deleteLabel(db, (await find(owner, ref, false)).id);
   }
 
-  /** `with_counts`: open and closed issues and open merge requests per label. */
+  /**
+   * `with_counts`: open and closed issues and open merge requests per label, as GitLab counts
+   * them: within the project, or within the group's projects the reader may see.
+   */
   async function countsOf(actor: Actor, owner: LabelOwner, rows: LabelRow[]) {
+    const projectIds =
+      owner.kind === 'project'
+        ? [owner.ctx.project.id]
+        : await projects.readableProjectIdsIn(actor, owner.ctx.group);
     const counted = await countTargets(
       db,
       rows.map((row) => row.id),
+      projectIds,
       mayAdmin(actor, owner),
     );
     const zero = { open_issues_count: 0, closed_issues_count: 0, open_merge_requests_count: 0 };

@@ -239,6 +239,16 @@ export async function listProjects(
   };
 }
 
+/** The ids of every project a list with `filter` would hold, in no order (for counts within them). */
+export async function listProjectIds(db: Db, filter: Omit<ProjectListFilter, 'orderBy' | 'sort'>) {
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .where(projectListConditions({ ...filter, orderBy: 'id', sort: 'asc' }));
+  return rows.map((row) => row.id);
+}
+
 /** The user's project membership and group-inherited level, apart, as GitLab's `permissions` shows them. */
 export async function projectAccessBreakdown(db: Db, userId: number, projectId: number) {
   const [row] = await db

@@ -31,6 +31,7 @@ import {
   nextInternalId,
   type InternalIdUsage,
   listProjects as listProjectRows,
+  listProjectIds,
   projectAccessBreakdown,
   projectAccessLevels,
   projectPathTaken,
@@ -353,6 +354,10 @@ export function createProjectsService({ db, config, clock, bus, users, namespace
     return { views, total };
   }
 
+  /** The ids of the projects in a group and its subgroups that the actor may see. */
+  const readableProjectIdsIn = (actor: Actor, group: { id: number; fullPath: string }) =>
+    listProjectIds(db, { actor, group: { ...group, includeSubgroups: true } });
+
   /** `PUT /projects/:id`: Maintainers edit; a new default branch must exist in the repository. */
   async function updateProject(actor: Actor, ref: number | string, input: UpdateProjectBody) {
     const ctx = await loadProject(actor, ref, 'admin_project');
@@ -455,6 +460,7 @@ export function createProjectsService({ db, config, clock, bus, users, namespace
     createProjectView,
     createProjectForUser,
     listProjects,
+    readableProjectIdsIn,
     listUserProjects,
     updateProject,
     setArchived,
