@@ -62,7 +62,12 @@ export function createArtifactStore(dataDir: string) {
     await rm(fileOf(relative), { force: true });
   }
 
-  return { save, open, fileOf, remove };
+  /** Every artifact file of a project (its rows went with the project). */
+  async function removeProject(projectId: number): Promise<void> {
+    await rm(path.join(root, String(projectId)), { recursive: true, force: true });
+  }
+
+  return { save, open, fileOf, remove, removeProject };
 }
 
 export type ArtifactStore = ReturnType<typeof createArtifactStore>;

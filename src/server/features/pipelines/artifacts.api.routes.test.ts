@@ -193,4 +193,26 @@ describe('artifacts through GitLab Runner’s endpoints: tokens, dependencies, l
     const dir = path.join(t.dataDir, 'artifacts', String(project.project.id), String(build.id));
     expect(await readdir(dir)).toEqual([]);
   });
+
+  it('removes a deleted project’s artifact files with it', async () => {
+    const doomed = await buildProject(t.container, owner);
+    await commitCiConfig(t.app, owner, doomed.project.id, CONFIG);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/projects/${doomed.project.id}/pipeline`,
+      headers: owner.headers,
+      payload: { ref: 'main' },
+    });
+    const build = await runner.take();
+    expect((await upload(build, await zipOf({ 'kept.txt': 'until the project goes' }))).statusCode).toBe(201);
+    const dir = path.join(t.dataDir, 'artifacts', String(doomed.project.id));
+    expect(await readdir(dir)).toEqual([String(build.id)]);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v4/projects/${doomed.project.id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(202);
+    await expect(readdir(dir)).rejects.toThrow(/ENOENT/);
+  });
 });

@@ -32,7 +32,7 @@ type Deps = {
   db: Db;
   clock: Clock;
   config: Pick<Config, 'maxArtifactsBytes'>;
-  projects: Pick<ProjectsService, 'loadProject'>;
+  projects: Pick<ProjectsService, 'loadProject' | 'onRemoved'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   runners: Pick<RunnersService, 'heartbeat'>;
   artifactStore: ArtifactStore;
@@ -53,6 +53,7 @@ const TOO_LARGE: JobAnswer = { status: 413, message: '413 Request Entity Too Lar
  */
 export function createArtifactsService(deps: Deps) {
   const { db, clock, config, projects, protectedBranches, runners, artifactStore } = deps;
+  projects.onRemoved((projectId) => artifactStore.removeProject(projectId));
   function expiry(expireIn: string | undefined): Date | null {
     const seconds = expireIn ? parseExpireIn(expireIn) : DEFAULT_EXPIRE_IN_SECONDS;
     if (seconds === 'never') return null;

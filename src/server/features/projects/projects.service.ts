@@ -139,6 +139,7 @@ type Deps = {
 
 export function createProjectsService({ db, config, clock, bus, users, namespaces }: Deps) {
   const created = createHooks<[tx: Db, created: ProjectCreated]>();
+  const removed = createHooks<[projectId: number]>();
   const gitDirOf = (projectId: number) => repositoryPath(config.repositoriesDir, projectId);
 
   /** What a project's context holds for every viewer: its rows, path, repository and groups. */
@@ -410,6 +411,7 @@ export function createProjectsService({ db, config, clock, bus, users, namespace
     const ctx = await loadProject(actor, ref, 'remove_project');
     await deleteProject(db, ctx.project.id);
     await removeRepository(ctx.gitDir);
+    await removed.run(ctx.project.id);
     // Open pages of its merge requests stop being answered from memory.
     await bus.publish({ type: 'project.updated', projectId: ctx.project.id });
   }
@@ -446,6 +448,8 @@ export function createProjectsService({ db, config, clock, bus, users, namespace
   return {
     /** Adds a step to every project's creation, run in its transaction. */
     onCreated: created.add,
+    /** Adds a step to every project's removal, after its rows and repository are gone (files it kept elsewhere). */
+    onRemoved: removed.add,
     takeInternalId,
     loadProject,
     projectForViewers,
