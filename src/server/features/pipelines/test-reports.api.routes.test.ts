@@ -45,6 +45,8 @@ describe('JUnit reports through the runner protocol, and the pipeline’s test r
   let project: ProjectContext;
   let runner: ReturnType<typeof fakeRunner>;
   let pipelineId: number;
+  /** The two jobs whose reports were read. */
+  let reported: { id: number; token: string }[] = [];
 
   const uploadJunit = (job: { id: number; token: string }, content: Buffer, format = 'gzip') => {
     const body = multipart(content, 'junit.xml.gz');
@@ -149,6 +151,7 @@ describe('JUnit reports through the runner protocol, and the pipeline’s test r
   it('reads every file of an upload, groups parallel jobs into one suite, and replaces a report sent again', async () => {
     const first = await runner.take();
     const second = await runner.take();
+    reported = [first, second];
     const twoFiles = Buffer.concat([gzipSync(suite(passing('a'))), gzipSync(suite(failing('b')))]);
     expect((await uploadJunit(first, twoFiles)).statusCode).toBe(201);
     expect((await uploadJunit(second, gzipSync(suite(passing('c'))))).statusCode).toBe(201);
@@ -199,5 +202,20 @@ describe('JUnit reports through the runner protocol, and the pipeline’s test r
       headers: owner.headers,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('counts only the current attempt of a job: a retried job’s report drops out', async () => {
+    const [first, second] = reported;
+    await runner.finish(first!, 'failed');
+    await runner.finish(second!, 'success');
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/projects/${project.project.id}/jobs/${first!.id}/retry`,
+      headers: owner.headers,
+    });
+    expect(retried.statusCode, retried.body).toBe(201);
+    const summary = (await get('/test_report_summary', owner)).json<TestReportSummary>();
+    expect(summary.total).toMatchObject({ count: 2, success: 2, failed: 0 });
+    expect(summary.test_suites.map((s) => s.build_ids)).toEqual([[second!.id]]);
   });
 });
