@@ -1,7 +1,8 @@
-import { constants, createWriteStream } from 'node:fs';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { chown, lstat, mkdir, open, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { isSymlinkMode, safeEntryPath } from '../shared/ci/artifacts/entryPath';
@@ -58,6 +59,24 @@ export async function writeArchive(
   for (const file of files) zip.addFile(path.join(projectDir, file), file);
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(target, { mode: 0o600 }));
+}
+
+/**
+ * Writes `files` of `projectDir` to `target` as GitLab Runner's gzip format: one gzip member per
+ * file, one after the other (how reports such as JUnit travel; GitLab reads each member alone).
+ */
+export async function writeGzipMembers(
+  projectDir: string,
+  files: readonly string[],
+  target: string,
+): Promise<void> {
+  for (const [index, file] of files.entries()) {
+    await pipeline(
+      createReadStream(path.join(projectDir, file)),
+      createGzip(),
+      createWriteStream(target, { mode: 0o600, flags: index === 0 ? 'w' : 'a' }),
+    );
+  }
 }
 
 /** Whether every directory from `root` down to `dir` is a real directory (no link on the way). */

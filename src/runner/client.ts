@@ -160,9 +160,12 @@ export function createClient(serverUrl: string, token: string) {
   async function uploadArtifacts(
     job: JobSpec,
     file: string,
-    options: { fileName: string; expireIn?: string | null },
+    options: { fileName: string; expireIn?: string | null; type?: string; format?: string },
   ): Promise<number> {
-    const query = new URLSearchParams({ artifact_format: 'zip', artifact_type: 'archive' });
+    const query = new URLSearchParams({
+      artifact_format: options.format ?? 'zip',
+      artifact_type: options.type ?? 'archive',
+    });
     if (options.expireIn) query.set('expire_in', options.expireIn);
     const form = new FormData();
     form.append('file', await openAsBlob(file), options.fileName);

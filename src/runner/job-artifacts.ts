@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { collectArtifactFiles, covered, extractArchive, writeArchive } from './artifacts-archive';
+import {
+  collectArtifactFiles,
+  covered,
+  extractArchive,
+  writeArchive,
+  writeGzipMembers,
+} from './artifacts-archive';
 import type { RunnerClient } from './client';
 import type { JobSpec } from './job-spec';
 import type { JobTrace } from './job-trace';
@@ -11,6 +17,7 @@ type Owner = { uid: number; gid: number } | null;
 const STATUS_TEXT: Record<number, string> = {
   200: '200 OK',
   201: '201 Created',
+  400: '400 Bad Request',
   403: '403 Forbidden',
   404: '404 Not Found',
   413: '413 Request Entity Too Large',
@@ -98,19 +105,24 @@ export async function uploadArtifacts(
           trace.warn('WARNING: No files to upload');
           continue;
         }
-        const archive = path.join(scratch, 'artifacts.zip');
-        await writeArchive(projectDir, files, archive);
+        const type = artifact.artifact_type ?? 'archive';
+        const gzip = artifact.artifact_format === 'gzip';
+        const archive = path.join(scratch, gzip ? 'artifacts.gz' : 'artifacts.zip');
+        await (gzip ? writeGzipMembers : writeArchive)(projectDir, files, archive);
+        const name = artifact.name ?? 'artifacts';
         const status = await client.uploadArtifacts(job, archive, {
-          fileName: `${artifact.name ?? 'artifacts'}.zip`,
+          fileName: gzip ? (name.endsWith('.gz') ? name : `${name}.gz`) : `${name}.zip`,
           expireIn: artifact.expire_in,
+          type,
+          format: gzip ? 'gzip' : 'zip',
         });
         if (status !== 201) {
           const reason = status === 413 ? 'too large archive' : statusText(status);
-          trace.error(`ERROR: Uploading artifacts as "archive" to coordinator... ${reason}  id=${job.id}`);
+          trace.error(`ERROR: Uploading artifacts as "${type}" to coordinator... ${reason}  id=${job.id}`);
           return false;
         }
         trace.line(
-          `Uploading artifacts as "archive" to coordinator... 201 Created  id=${job.id} responseStatus=201 Created`,
+          `Uploading artifacts as "${type}" to coordinator... 201 Created  id=${job.id} responseStatus=201 Created`,
         );
       }
       return true;

@@ -56,6 +56,7 @@ export const jobSpecSchema = z.object({
         when: z.string().nullable().optional(),
         expire_in: z.string().nullable().optional(),
         artifact_type: z.string().optional(),
+        artifact_format: z.string().optional(),
       }),
     )
     .nullable()

@@ -42,6 +42,7 @@ import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
 import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
+import { createTestReports } from './features/pipelines/test-reports.service';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
@@ -264,6 +265,7 @@ export function createContainer(deps: AppDeps) {
     artifactStore,
   });
   const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
+  const testReports = createTestReports({ ...base, pipelines });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
@@ -345,6 +347,7 @@ export function createContainer(deps: AppDeps) {
     artifacts,
     jobActions,
     ciVariables,
+    testReports,
   };
 }
 

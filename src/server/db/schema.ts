@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1068,6 +1069,56 @@ export const ciJobArtifacts = pgTable(
       .on(t.expireAt)
       .where(sql`${t.expireAt} is not null`),
   ],
+);
+
+/**
+ * A job's JUnit report as parsed at upload: one suite per job (GitLab's test suite of a job),
+ * named as GitLab groups parallel jobs, with its counts kept for the summary.
+ */
+export const ciTestSuites = pgTable(
+  'ci_test_suites',
+  {
+    id: serial('id').primaryKey(),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => ciBuilds.id, { onDelete: 'cascade' }),
+    pipelineId: integer('pipeline_id')
+      .notNull()
+      .references(() => ciPipelines.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    totalTime: doublePrecision('total_time').notNull().default(0),
+    totalCount: integer('total_count').notNull().default(0),
+    successCount: integer('success_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ci_test_suites_build').on(t.buildId),
+    index('ci_test_suites_pipeline').on(t.pipelineId),
+  ],
+);
+
+/** A test case of a job's JUnit report, in the report's order (`position`). */
+export const ciTestCases = pgTable(
+  'ci_test_cases',
+  {
+    id: serial('id').primaryKey(),
+    suiteId: integer('suite_id')
+      .notNull()
+      .references(() => ciTestSuites.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    status: text('status', { enum: ['success', 'failed', 'error', 'skipped'] }).notNull(),
+    name: text('name').notNull(),
+    classname: text('classname').notNull(),
+    file: text('file'),
+    executionTime: doublePrecision('execution_time').notNull().default(0),
+    systemOutput: text('system_output'),
+    stackTrace: text('stack_trace'),
+    attachment: text('attachment'),
+  },
+  (t) => [uniqueIndex('ci_test_cases_suite_position').on(t.suiteId, t.position)],
 );
 
 /** The columns project and group CI/CD variables share (GitLab's ci_variables and ci_group_variables). */

@@ -23,6 +23,9 @@ import {
 } from './artifacts.repo';
 import { buildSubject } from './ref-subject';
 import { findBuild, findBuildRecord, findProcessingBuildByTokenDigest } from './builds.repo';
+import { testSuiteName } from '../../../shared/ci/reports/junit';
+import { replaceTestReport } from './test-reports.repo';
+import { readJunitUpload } from './test-reports.service';
 import { authenticateRunningJob, type JobAnswer } from './runner-jobs.service';
 
 /** GitLab's default `default_artifacts_expire_in`: artifacts without `expire_in` are kept 30 days. */
@@ -79,16 +82,32 @@ export function createArtifactsService(deps: Deps) {
       if (error instanceof ArtifactTooLargeError) return TOO_LARGE;
       throw error;
     }
-    const replaced = await upsertArtifact(db, {
-      buildId: build.id,
-      projectId: build.projectId,
-      fileType: options.artifactType ?? 'archive',
-      fileFormat: options.artifactFormat ?? 'zip',
-      fileName: file.fileName || 'artifacts.zip',
-      path: saved.path,
-      size: saved.size,
-      sha256: saved.sha256,
-      expireAt: expiry(options.expireIn),
+    const fileType = options.artifactType ?? 'archive';
+    const fileFormat = options.artifactFormat ?? 'zip';
+    // Reports are parsed once, here: one that cannot be read is refused whole, nothing kept.
+    const junit =
+      fileType === 'junit' ? await readJunitUpload(artifactStore.fileOf(saved.path), fileFormat) : null;
+    if (junit && !junit.ok) {
+      await artifactStore.remove(saved.path);
+      return { status: 400, message: `400 Bad request - ${junit.error}` };
+    }
+    const replaced = await db.transaction(async (tx) => {
+      const previous = await upsertArtifact(tx, {
+        buildId: build.id,
+        projectId: build.projectId,
+        fileType,
+        fileFormat,
+        fileName: file.fileName || 'artifacts.zip',
+        path: saved.path,
+        size: saved.size,
+        sha256: saved.sha256,
+        expireAt: expiry(options.expireIn),
+      });
+      if (junit?.ok) {
+        const suite = { buildId: build.id, pipelineId: build.pipelineId, name: testSuiteName(build.name) };
+        await replaceTestReport(tx, suite, junit.cases);
+      }
+      return previous;
     });
     if (replaced) await artifactStore.remove(replaced.path);
     return { status: 201 };

@@ -80,21 +80,45 @@ function presentCache(cache: unknown): Array<Record<string, unknown>> {
     }));
 }
 
-/** `artifacts:` as GitLab Runner reads it: one zip archive of `paths` less `exclude`. */
+/**
+ * `artifacts:` as GitLab Runner reads it: one zip archive of `paths` less `exclude`, and each
+ * report GitLab parses (`reports:junit`) as its own gzip upload, always sent, as GitLab's
+ * BuildRunnerPresenter lists them.
+ */
 function presentArtifacts(build: BuildRow) {
   const artifacts = jobOptionsOf(build).artifacts;
-  if (!artifacts || (!artifacts.paths?.length && !artifacts.untracked)) return [];
+  if (!artifacts) return [];
+  const junit = artifacts.reports?.junit;
+  const junitPaths = typeof junit === 'string' ? [junit] : Array.isArray(junit) ? junit.map(String) : [];
   return [
-    {
-      name: artifacts.name ?? 'artifacts',
-      untracked: artifacts.untracked ?? false,
-      paths: artifacts.paths ?? [],
-      exclude: artifacts.exclude ?? [],
-      when: artifacts.when ?? 'on_success',
-      expire_in: artifacts.expireIn ?? null,
-      artifact_type: 'archive',
-      artifact_format: 'zip',
-    },
+    ...(artifacts.paths?.length || artifacts.untracked
+      ? [
+          {
+            name: artifacts.name ?? 'artifacts',
+            untracked: artifacts.untracked ?? false,
+            paths: artifacts.paths ?? [],
+            exclude: artifacts.exclude ?? [],
+            when: artifacts.when ?? 'on_success',
+            expire_in: artifacts.expireIn ?? null,
+            artifact_type: 'archive',
+            artifact_format: 'zip',
+          },
+        ]
+      : []),
+    ...(junitPaths.length
+      ? [
+          {
+            name: 'junit.xml.gz',
+            untracked: false,
+            paths: junitPaths,
+            exclude: [],
+            when: 'always',
+            expire_in: artifacts.expireIn ?? null,
+            artifact_type: 'junit',
+            artifact_format: 'gzip',
+          },
+        ]
+      : []),
   ];
 }
 

@@ -236,6 +236,11 @@ export function validateArtifacts(
   optional('expose_as', isString, 'should be a string');
   optional('exclude', isStringArray, 'should be an array of strings');
   optional('reports', isPlainObject, 'should be a hash');
+  if (isPlainObject(value.reports) && value.reports.junit !== undefined && value.reports.junit !== null) {
+    const junit = value.reports.junit;
+    if (!isString(junit) && !isStringArray(junit))
+      errors.add(`${location}:reports`, 'junit', 'should be an array of strings or a string');
+  }
   optional(
     'when',
     (v) => isString(v) && ['on_success', 'on_failure', 'always'].includes(v),

@@ -26,6 +26,11 @@ describe('processConfig errors, in GitLab words', () => {
       ['jobs:build:script config should be a string or a nested array of strings up to 10 levels deep'],
     ],
     [
+      'a JUnit report that is neither a path nor a list of them',
+      'test:\n  script: rspec\n  artifacts:\n    reports:\n      junit: { path: a.xml }\n',
+      ['jobs:test:artifacts:reports junit should be an array of strings or a string'],
+    ],
+    [
       'a misspelt key is unknown',
       'test:\n  script: rspec\n  scirpt: x\n',
       ['jobs:test config contains unknown keys: scirpt'],

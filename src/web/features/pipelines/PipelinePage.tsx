@@ -5,17 +5,23 @@ import { ApiError } from '../../api/client';
 import { LoadProblem } from '../../components/LoadProblem';
 import { useProjectFullPath } from '../projects/projectRoutes';
 import { LoadState } from '../repository/LoadState';
+import { failedJobs, FailuresTab } from './FailuresTab';
 import { JobsTable } from './JobsTable';
 import { useCancel } from './mutations';
 import { PipelineGraph } from './PipelineGraph';
 import { PipelineHeader } from './PipelineHeader';
 import { pipelinePage } from './pipelinePaths';
-import { usePipeline, usePipelineJobs } from './queries';
+import { isSettled, usePipeline, usePipelineJobs } from './queries';
+import { useTestReportSummary } from './testReportQueries';
+import { TestReportsTab } from './TestReportsTab';
 import './pipelines.css';
 
-export type PipelineTab = 'graph' | 'builds';
+export type PipelineTab = 'graph' | 'builds' | 'failures' | 'test_report';
 
-/** `{project}/-/pipelines/{id}` (the graph) and `/builds` (the Jobs tab), polled while it runs. */
+/**
+ * `{project}/-/pipelines/{id}` (the graph), `/builds` (the Jobs tab), `/failures` (shown when a
+ * job failed) and `/test_report` (Tests), polled while it runs.
+ */
 export function PipelinePage({ tab }: { tab: PipelineTab }) {
   const fullPath = useProjectFullPath();
   const id = Number(useParams().id);
@@ -58,6 +64,8 @@ function PipelineTabs({
   tab: PipelineTab;
 }) {
   const jobs = usePipelineJobs(fullPath, pipeline.id);
+  const tests = useTestReportSummary(fullPath, pipeline.id, isSettled(pipeline.status));
+  const failed = failedJobs(jobs.data ?? []);
   const base = pipelinePage(fullPath, pipeline.id);
   return (
     <>
@@ -73,13 +81,39 @@ function PipelineTabs({
         >
           Jobs
         </UnderlineNav.Item>
+        {failed.length > 0 && (
+          <UnderlineNav.Item
+            as={RouterLink}
+            to={`${base}/failures`}
+            aria-current={tab === 'failures' ? 'page' : undefined}
+            counter={failed.length}
+          >
+            Failures
+          </UnderlineNav.Item>
+        )}
+        <UnderlineNav.Item
+          as={RouterLink}
+          to={`${base}/test_report`}
+          aria-current={tab === 'test_report' ? 'page' : undefined}
+          counter={tests.data?.total.count}
+        >
+          Tests
+        </UnderlineNav.Item>
       </UnderlineNav>
-      {!jobs.data ? (
+      {tab === 'test_report' ? (
+        tests.data ? (
+          <TestReportsTab fullPath={fullPath} pipelineId={pipeline.id} summary={tests.data} />
+        ) : (
+          <LoadState error={tests.error} what="test report" />
+        )
+      ) : !jobs.data ? (
         <LoadState error={jobs.error} what="jobs" />
       ) : jobs.data.length === 0 ? (
         <p className="muted">This pipeline has no jobs.</p>
       ) : tab === 'graph' ? (
         <PipelineGraph fullPath={fullPath} stages={pipeline.stages} jobs={jobs.data} />
+      ) : tab === 'failures' ? (
+        <FailuresTab fullPath={fullPath} jobs={failed} permissions={pipeline.permissions} />
       ) : (
         <JobsTable fullPath={fullPath} jobs={jobs.data} permissions={pipeline.permissions} />
       )}

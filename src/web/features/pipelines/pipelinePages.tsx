@@ -17,5 +17,7 @@ export const pipelinePages: ProjectPage[] = [
   page('pipelines', <PipelinesListPage />),
   page('pipelines/:id', <PipelinePage tab="graph" />),
   page('pipelines/:id/builds', <PipelinePage tab="builds" />),
+  page('pipelines/:id/failures', <PipelinePage tab="failures" />),
+  page('pipelines/:id/test_report', <PipelinePage tab="test_report" />),
   page('jobs/:id', <JobPage />),
 ];
