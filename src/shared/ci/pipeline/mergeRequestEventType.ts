@@ -9,7 +9,10 @@ const MERGE_TRAIN_REF = /^refs\/merge-requests\/\d+\/train$/;
  * merge request pipeline runs on the request's merge ref (merged results), its train ref (a
  * merge train car), or else on its head (detached).
  */
-export function mergeRequestEventType(pipeline: { source: string; ref: string }): MergeRequestEventType | null {
+export function mergeRequestEventType(pipeline: {
+  source: string;
+  ref: string;
+}): MergeRequestEventType | null {
   if (pipeline.source !== 'merge_request_event') return null;
   if (MERGED_RESULT_REF.test(pipeline.ref)) return 'MERGED_RESULT';
   if (MERGE_TRAIN_REF.test(pipeline.ref)) return 'MERGE_TRAIN';

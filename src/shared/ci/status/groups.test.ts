@@ -42,7 +42,9 @@ describe('jobGroups', () => {
       job('rspec 1/2', 'success'),
       job('audit', 'failed', true),
     ]);
-    expect(groups.map(({ name, status, warnings, jobs }) => [name, status, warnings, jobs.map((j) => j.name)])).toEqual([
+    expect(
+      groups.map(({ name, status, warnings, jobs }) => [name, status, warnings, jobs.map((j) => j.name)]),
+    ).toEqual([
       ['audit', 'success', true, ['audit']],
       ['lint', 'success', false, ['lint']],
       ['rspec', 'running', false, ['rspec 1/2', 'rspec 2/2']],
