@@ -64,6 +64,9 @@ export function presentDetailedStatus(status: DetailedStatus, key: string) {
   };
 }
 
+const jobGlobalId = (build: GraphBuild) =>
+  toGlobalId(jobOptionsOf(build).kind === 'bridge' ? 'Ci::Bridge' : 'Ci::Build', build.id);
+
 const connection = <T>(nodes: T[]) => ({ count: nodes.length, nodes });
 const limited = <T>(items: T[], first: number | null | undefined) =>
   first != null && first >= 0 ? items.slice(0, first) : items;
@@ -93,14 +96,18 @@ export function createCiPresenter(env: Env) {
     const status = build.status as CiStatus;
     const manual = build.when === 'manual' || build.when === 'delayed';
     const dag = build.needs !== null;
-    const needNodes = (build.needs ?? []).map((name) => ({
-      __typename: 'CiBuildNeed',
-      id: `${build.id}-${name}`,
-      name,
-    }));
+    // A need's id is the needed job's: GitLab's graph query selects CiBuildNeed and CiJob ids
+    // side by side, so both are JobIDs.
+    const needNodes = async () => {
+      const byName = new Map(current(await pipeline.builds()).map((job) => [job.name, job]));
+      return (build.needs ?? []).map((name) => {
+        const needed = byName.get(name);
+        return { __typename: 'CiBuildNeed', id: needed ? jobGlobalId(needed) : null, name };
+      });
+    };
     return {
       __typename: 'CiJob',
-      id: toGlobalId(options.kind === 'bridge' ? 'Ci::Bridge' : 'Ci::Build', build.id),
+      id: jobGlobalId(build),
       name: build.name,
       kind: options.kind === 'bridge' ? 'BRIDGE' : 'BUILD',
       status: upper(status),
@@ -121,9 +128,9 @@ export function createCiPresenter(env: Env) {
         return stage ? presentStage(pipeline, stage) : null;
       },
       pipeline: () => presentPipeline(pipeline),
-      needs: connection(needNodes),
+      needs: async () => connection(await needNodes()),
       previousStageJobsOrNeeds: async () => {
-        if (dag) return connection(needNodes);
+        if (dag) return connection(await needNodes());
         const before = current(await pipeline.builds()).filter((job) => job.stageIdx < build.stageIdx);
         const last = Math.max(-1, ...before.map((job) => job.stageIdx));
         return connection(

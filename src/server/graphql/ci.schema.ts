@@ -76,7 +76,8 @@ export const ciTypeDefs = /* GraphQL */ `
 
   "A job another job needs (its needs: or, without them, the stage before)."
   type CiBuildNeed {
-    id: ID!
+    "The needed job's id (a JobID, as the graph query selects it beside CiJob.id)."
+    id: JobID
     name: String
   }
 
