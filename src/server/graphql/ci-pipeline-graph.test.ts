@@ -519,4 +519,41 @@ describe('the GraphQL pipeline graph of a pipeline the bundled runner ran', () =
     await client.dispose();
     await strangerClient.dispose();
   }, 60_000);
+  it('answers a poll that names graphqlResourceEtag with an ETag, and 304 until the pipeline changes', async () => {
+    const key = `/api/graphql:pipelines/id/${pipelineId}`;
+    const poll = (etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/graphql',
+        query: {
+          query: GRAPH_QUERY,
+          variables: JSON.stringify({ projectPath: project.fullPath, iid: String(pipelineIid) }),
+        },
+        headers: {
+          ...owner.headers,
+          'x-gitlab-graphql-resource-etag': key,
+          ...(etag ? { 'if-none-match': etag } : {}),
+        },
+      });
+    const first = await poll();
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{40}"$/);
+    const unchanged = await poll(etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    // Retrying a job changes the graph: a new job, a running pipeline.
+    const build = jobsByName((await graphOf(owner)).data!.project!.pipeline).get('build')!;
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/projects/${project.project.id}/jobs/${build.id.split('/').pop()}/retry`,
+      headers: owner.headers,
+    });
+    expect(retried.statusCode, retried.body).toBe(201);
+    const changed = await poll(etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body).toContain(retried.json<{ id: number }>().id.toString());
+  });
 });

@@ -14,6 +14,7 @@ import { scalarResolvers } from './scalars';
 import { concealSubscriptionFailures } from './subscription-errors';
 import { typeDefs } from './schema';
 import { presentProject } from './project.presenter';
+import { registerGraphqlResourceEtags } from './resource-etag';
 import { presentUserCore } from './user-core';
 
 function buildResolvers(container: Container) {
@@ -55,6 +56,7 @@ export async function registerGraphQL(app: FastifyInstance, container: Container
     auth: request.auth,
     requestId: request.id,
   });
+  registerGraphqlResourceEtags(app, container.bus);
   await app.register(mercurius, {
     schema: [typeDefs, ciTypeDefs].join('\n'),
     resolvers: buildResolvers(container) as never,
