@@ -2,6 +2,30 @@ import { CI_STATUSES } from '../../shared/ci';
 
 const STATUS_VALUES = CI_STATUSES.map((status) => status.toUpperCase()).join('\n    ');
 
+/** Each job action's input (the id of the job, of GitLab's type) and payload (the job and errors). */
+const JOB_ACTION_TYPES = (
+  [
+    ['JobPlay', 'CiProcessableID'],
+    ['JobRetry', 'CiProcessableID'],
+    ['JobCancel', 'CiBuildID'],
+    ['JobUnschedule', 'CiBuildID'],
+  ] as const
+)
+  .map(
+    ([name, idType]) => `
+  input ${name}Input {
+    id: ${idType}!
+    clientMutationId: String
+  }
+
+  type ${name}Payload {
+    job: CiJob
+    errors: [String!]!
+    clientMutationId: String
+  }`,
+  )
+  .join('\n');
+
 /**
  * CI in GitLab's GraphQL names (Pipeline, CiStage, CiGroup, CiJob, DetailedStatus), so the
  * pipeline graph's, mini graph's and job actions' queries of GitLab's frontend run unchanged.
@@ -226,49 +250,7 @@ export const ciTypeDefs = /* GraphQL */ `
     pipelines(first: Int): PipelineConnection
   }
 
-  input JobPlayInput {
-    id: CiProcessableID!
-    clientMutationId: String
-  }
-
-  input JobRetryInput {
-    id: CiProcessableID!
-    clientMutationId: String
-  }
-
-  input JobCancelInput {
-    id: CiBuildID!
-    clientMutationId: String
-  }
-
-  input JobUnscheduleInput {
-    id: CiBuildID!
-    clientMutationId: String
-  }
-
-  type JobPlayPayload {
-    job: CiJob
-    errors: [String!]!
-    clientMutationId: String
-  }
-
-  type JobRetryPayload {
-    job: CiJob
-    errors: [String!]!
-    clientMutationId: String
-  }
-
-  type JobCancelPayload {
-    job: CiJob
-    errors: [String!]!
-    clientMutationId: String
-  }
-
-  type JobUnschedulePayload {
-    job: CiJob
-    errors: [String!]!
-    clientMutationId: String
-  }
+  ${JOB_ACTION_TYPES}
 
   extend type Query {
     "A stage of a pipeline, for one who may read it (the mini graph's stage dropdown)."
