@@ -132,15 +132,14 @@ export function ciResolvers(container: Container) {
   };
 
   const headPipeline = (
-    mr: { projectId: number; headPipelineId: number | null },
+    mr: { headPipelineOf: { projectId: number; pipelineId: number } | null },
     _args: unknown,
     ctx: GraphQLContext,
   ) =>
-    mr.headPipelineId === null
-      ? null
-      : graph
-          .byId(ctx.currentUser, mr.projectId, mr.headPipelineId)
-          .then((found) => found && present.presentPipeline(found));
+    mr.headPipelineOf &&
+    graph
+      .byId(ctx.currentUser, mr.headPipelineOf.projectId, mr.headPipelineOf.pipelineId)
+      .then((found) => found && present.presentPipeline(found));
 
   const ciPipelineStage = (_root: unknown, args: { id: string }, ctx: GraphQLContext) =>
     orNull(async () => {

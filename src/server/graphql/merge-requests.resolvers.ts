@@ -74,7 +74,10 @@ export function presentMergeRequest(
       discussionsMustBeResolved: view.settings.onlyAllowMergeIfAllDiscussionsAreResolved,
     }),
     // The CI resolvers read the head pipeline (MergeRequest.headPipeline) when a query asks for it.
-    headPipelineId: view.headPipeline?.entity.id ?? null,
+    // (A fork's request runs its pipelines in the source project.)
+    headPipelineOf: view.headPipeline
+      ? { projectId: view.headPipeline.entity.project_id, pipelineId: view.headPipeline.entity.id }
+      : null,
     projectId: mr.projectId,
     userPermissions: {
       canMerge: view.permissions.canMerge,
