@@ -56,6 +56,7 @@ import { registerPipelineRoutes } from './features/pipelines/pipelines.api.route
 import { registerTestReportRoutes } from './features/pipelines/test-reports.api.routes';
 import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
+import { registerGraphMetricsRoutes } from './features/pipelines/graph-metrics.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
@@ -173,6 +174,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerTestReportRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
+  registerGraphMetricsRoutes(app, container);
   registerJobRoutes(app, container);
   registerJobActionRoutes(app, container);
   registerCiVariableRoutes(app, container);

@@ -40,6 +40,8 @@ import { createJobActionsService } from './features/pipelines/job-actions.servic
 import { createJobsService } from './features/pipelines/jobs.service';
 import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
+import { createPipelineGraph } from './features/pipelines/pipeline-graph.service';
+import { createGraphMetrics } from './features/pipelines/graph-metrics.service';
 import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createTestReports } from './features/pipelines/test-reports.service';
@@ -269,6 +271,8 @@ export function createContainer(deps: AppDeps) {
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
+  const pipelineGraph = createPipelineGraph({ ...base, projects, protectedBranches, headPipelines });
+  const graphMetrics = createGraphMetrics({ projects });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
     const versioned = await mergeRequests.handlePush({
@@ -340,6 +344,8 @@ export function createContainer(deps: AppDeps) {
     runnerManagement,
     pipelines,
     pipelinePages,
+    pipelineGraph,
+    graphMetrics,
     headPipelines,
     ciJobs,
     runnerJobs,

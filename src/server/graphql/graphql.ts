@@ -4,7 +4,8 @@ import type { Container } from '../container';
 import { BadRequestError } from '../errors';
 import { MAX_NESTING, nestsDeeperThan, TOO_DEEP } from './document-limits';
 import { formatGraphQLErrors } from './error-formatter';
-import { toGlobalId } from './global-id';
+import { ciResolvers } from './ci.resolvers';
+import { ciTypeDefs } from './ci.schema';
 import { mergeRequestResolvers } from './merge-requests.resolvers';
 import { noteResolvers } from './notes.resolvers';
 import { requireApiScopeForMutations } from './mutation-scope';
@@ -12,12 +13,15 @@ import { orNull, type GraphQLContext } from './resolve';
 import { scalarResolvers } from './scalars';
 import { concealSubscriptionFailures } from './subscription-errors';
 import { typeDefs } from './schema';
+import { presentProject } from './project.presenter';
+import { registerGraphqlResourceEtags } from './resource-etag';
 import { presentUserCore } from './user-core';
 
 function buildResolvers(container: Container) {
   const { externalUrl } = container.config;
   const mergeRequests = mergeRequestResolvers(container);
   const notes = noteResolvers(container);
+  const ci = ciResolvers(container);
   return {
     ...scalarResolvers,
     Query: {
@@ -25,23 +29,15 @@ function buildResolvers(container: Container) {
       currentUser: (_root: unknown, _args: unknown, { currentUser: user }: GraphQLContext) =>
         user && presentUserCore(user, externalUrl),
       project: (_root: unknown, { fullPath }: { fullPath: string }, ctx: GraphQLContext) =>
-        orNull(async () => {
-          const found = await container.projects.loadProject(ctx.currentUser, fullPath);
-          return {
-            projectId: found.project.id,
-            id: toGlobalId('Project', found.project.id),
-            name: found.project.name,
-            fullPath: found.fullPath,
-            webUrl: `${externalUrl}/${found.fullPath}`,
-            visibility: found.project.visibility,
-            archived: found.project.archived,
-            onlyAllowMergeIfPipelineSucceeds: found.project.onlyAllowMergeIfPipelineSucceeds,
-          };
-        }),
+        orNull(async () =>
+          presentProject(await container.projects.loadProject(ctx.currentUser, fullPath), externalUrl),
+        ),
+      ...ci.query,
     },
-    Project: { mergeRequest: mergeRequests.projectMergeRequest },
-    Mutation: notes.mutation,
-    Subscription: { ...mergeRequests.subscription, ...notes.subscription },
+    Project: { mergeRequest: mergeRequests.projectMergeRequest, ...ci.project },
+    MergeRequest: ci.mergeRequest,
+    Mutation: { ...notes.mutation, ...ci.mutation },
+    Subscription: { ...mergeRequests.subscription, ...notes.subscription, ...ci.subscription },
   };
 }
 
@@ -60,8 +56,9 @@ export async function registerGraphQL(app: FastifyInstance, container: Container
     auth: request.auth,
     requestId: request.id,
   });
+  registerGraphqlResourceEtags(app, container.bus);
   await app.register(mercurius, {
-    schema: typeDefs,
+    schema: [typeDefs, ciTypeDefs].join('\n'),
     resolvers: buildResolvers(container) as never,
     path: '/api/graphql',
     graphiql: false,

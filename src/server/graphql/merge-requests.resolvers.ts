@@ -29,28 +29,6 @@ const GRAPHQL_STATUS: Partial<Record<DetailedMergeStatus, string>> = {
 
 const graphqlStatus = (status: DetailedMergeStatus) => GRAPHQL_STATUS[status] ?? status.toUpperCase();
 
-/** The head pipeline in GitLab's GraphQL words: a global id, an upper-case status, its detailed status. */
-function presentHeadPipeline({ entity }: NonNullable<MergeRequestView['headPipeline']>) {
-  const status = entity.detailed_status;
-  return {
-    id: toGlobalId('Ci::Pipeline', entity.id),
-    iid: String(entity.iid),
-    status: entity.status.toUpperCase(),
-    path: status.details_path ?? '',
-    sha: entity.sha,
-    ref: entity.ref,
-    finishedAt: entity.finished_at,
-    detailedStatus: {
-      icon: status.icon,
-      text: status.text,
-      label: status.label,
-      group: status.group,
-      tooltip: status.tooltip,
-      detailsPath: status.details_path,
-    },
-  };
-}
-
 /**
  * A merge request in GitLab's GraphQL names, each field computed as REST computes it.
  * `mergeTrainsCount` is read only when a query asks for it.
@@ -95,7 +73,12 @@ export function presentMergeRequest(
       ...view.mergeability,
       discussionsMustBeResolved: view.settings.onlyAllowMergeIfAllDiscussionsAreResolved,
     }),
-    headPipeline: view.headPipeline && presentHeadPipeline(view.headPipeline),
+    // The CI resolvers read the head pipeline (MergeRequest.headPipeline) when a query asks for it.
+    // (A fork's request runs its pipelines in the source project.)
+    headPipelineOf: view.headPipeline
+      ? { projectId: view.headPipeline.entity.project_id, pipelineId: view.headPipeline.entity.id }
+      : null,
+    projectId: mr.projectId,
     userPermissions: {
       canMerge: view.permissions.canMerge,
       removeSourceBranch: view.permissions.canRemoveSourceBranch,

@@ -68,4 +68,9 @@ export const scalarResolvers = {
   IssuableID: globalId('Issuable', ['MergeRequest', 'Issue']),
   NoteableID: globalId('Noteable', ['MergeRequest', 'Issue']),
   NoteID: globalId('Note', ['Note', 'DiscussionNote', 'DiffNote']),
+  CiPipelineID: globalId('Ci::Pipeline', ['Ci::Pipeline']),
+  CiStageID: globalId('Ci::Stage', ['Ci::Stage']),
+  CiBuildID: globalId('Ci::Build', ['Ci::Build']),
+  CiProcessableID: globalId('Ci::Processable', ['Ci::Processable', 'Ci::Build', 'Ci::Bridge']),
+  JobID: globalId('CommitStatus', ['CommitStatus', 'Ci::Processable', 'Ci::Build', 'Ci::Bridge']),
 };

@@ -66,29 +66,6 @@ export const typeDefs = /* GraphQL */ `
     updateMergeRequest: Boolean!
   }
 
-  "A CI status as pages show it."
-  type DetailedStatus {
-    icon: String!
-    text: String!
-    label: String!
-    group: String!
-    tooltip: String!
-    detailsPath: String
-  }
-
-  "A CI pipeline."
-  type Pipeline {
-    id: ID!
-    iid: String!
-    "GitLab's status, upper case (SUCCESS, FAILED, RUNNING...)."
-    status: String!
-    path: String!
-    sha: String!
-    ref: String!
-    finishedAt: Time
-    detailedStatus: DetailedStatus!
-  }
-
   type MergeRequest {
     id: ID!
     iid: String!

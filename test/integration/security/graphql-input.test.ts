@@ -74,12 +74,18 @@ function firstSubscriptionError(
 }
 
 type TypeRef = { kind: string; name: string | null; ofType: TypeRef | null };
-type Field = { name: string; args: Array<{ name: string; type: TypeRef }> };
+type Field = { name: string; args: Array<{ name: string; type: TypeRef }>; type: TypeRef };
 type Introspection = {
   __schema: {
     queryType: { fields: Field[] };
     subscriptionType: { fields: Field[] };
-    types: Array<{ name: string; kind: string }>;
+    mutationType: { fields: Field[] };
+    types: Array<{
+      name: string;
+      kind: string;
+      fields: Field[] | null;
+      inputFields: Array<{ name: string; type: TypeRef }> | null;
+    }>;
   };
 };
 
@@ -145,10 +151,11 @@ describe('GraphQL variables of the wrong type', () => {
 
   /** Every custom scalar of the schema that a root field takes, with an operation that passes `$v` to it. */
   async function scalarPositions() {
-    const rootFields =
-      'fields { name args { name type { kind name ofType { kind name ofType { kind name } } } } }';
+    const typeRef = 'type { kind name ofType { kind name ofType { kind name ofType { kind name } } } }';
+    const rootFields = `fields { name ${typeRef} args { name ${typeRef} } }`;
     const introspection = `{ __schema {
-      queryType { ${rootFields} } subscriptionType { ${rootFields} } types { name kind }
+      queryType { ${rootFields} } subscriptionType { ${rootFields} } mutationType { ${rootFields} }
+      types { name kind ${rootFields} inputFields { name ${typeRef} } }
     } }`;
     const { body } = await graphql(introspection);
     const schema = (body.data as Introspection).__schema;
@@ -158,7 +165,11 @@ describe('GraphQL variables of the wrong type', () => {
       )
       .map((type) => type.name);
     const named = (ref: TypeRef): TypeRef => (ref.ofType ? named(ref.ofType) : ref);
-    const positions: Array<{ scalar: string; operation: 'query' | 'subscription'; query: string }> = [];
+    const positions: Array<{
+      scalar: string;
+      operation: 'query' | 'mutation' | 'subscription';
+      query: string;
+    }> = [];
     for (const operation of ['query', 'subscription'] as const) {
       const fields = operation === 'query' ? schema.queryType.fields : schema.subscriptionType.fields;
       for (const field of fields)
@@ -172,12 +183,39 @@ describe('GraphQL variables of the wrong type', () => {
           });
         }
     }
+    const typeNamed = (name: string | null) => schema.types.find((type) => type.name === name);
+    // Scalars a mutation takes inside its input object (`jobPlay(input: { id: $v })`).
+    for (const field of schema.mutationType.fields)
+      for (const arg of field.args)
+        for (const input of typeNamed(named(arg.type).name)?.inputFields ?? []) {
+          const scalar = named(input.type).name!;
+          if (!custom.includes(scalar) || positions.some((p) => p.scalar === scalar)) continue;
+          positions.push({
+            scalar,
+            operation: 'mutation',
+            query: `mutation($v: ${scalar}!) { ${field.name}(${arg.name}: { ${input.name}: $v }) { __typename } }`,
+          });
+        }
+    // Scalars a field of a root field's type takes (`project(fullPath: "x") { job(id: $v) }`).
+    for (const root of schema.queryType.fields) {
+      const literal = root.args.map((arg) => `${arg.name}: "x"`).join(', ');
+      for (const field of typeNamed(named(root.type).name)?.fields ?? [])
+        for (const arg of field.args) {
+          const scalar = named(arg.type).name!;
+          if (!custom.includes(scalar) || positions.some((p) => p.scalar === scalar)) continue;
+          positions.push({
+            scalar,
+            operation: 'query',
+            query: `query($v: ${scalar}!) { ${root.name}${literal ? `(${literal})` : ''} { ${field.name}(${arg.name}: $v) { __typename } } }`,
+          });
+        }
+    }
     return { custom, positions };
   }
 
   const invalidValueError = (scalar: string) =>
     new RegExp(
-      `^Variable "\\$v" got invalid value .+; .+ (is not a valid ${scalar === 'Time' ? 'Time' : 'Global ID'}|does not represent an instance of \\w+)$`,
+      `^Variable "\\$v" got invalid value .+; .+ (is not a valid ${scalar === 'Time' ? 'Time' : 'Global ID'}|does not represent an instance of \\w+(::\\w+)*)$`,
     );
 
   it('refuses every wrong value of every custom scalar with GraphQL’s coercion error', async () => {
@@ -187,7 +225,7 @@ describe('GraphQL variables of the wrong type', () => {
     for (const { scalar, operation, query } of positions) {
       for (const [what, value] of WRONG_VALUES) {
         const errors =
-          operation === 'query'
+          operation !== 'subscription'
             ? await (async () => {
                 const answer = await graphql(query, `{"v":${value}}`);
                 expect(answer.status, `${scalar} ${what}`).toBe(400);
@@ -200,7 +238,7 @@ describe('GraphQL variables of the wrong type', () => {
         expect(errors?.[0]?.message, `${scalar} ${what}`).toMatch(invalidValueError(scalar));
       }
       const refusedNull =
-        operation === 'query'
+        operation !== 'subscription'
           ? (await graphql(query, '{"v":null}')).body.errors
           : await subscriptionError(query, '{"v":null}');
       expect(refusedNull?.[0]?.message).toBe(`Variable "$v" of non-null type "${scalar}!" must not be null.`);

@@ -8,6 +8,7 @@ import type { CreateNoteResponse } from '../../../src/shared/api/notes';
 import { queryRows } from '../../../src/server/db/client';
 import type { ProjectContext } from '../../../src/server/features/projects/projects.service';
 import { branchRef, resolveCommit } from '../../../src/server/git/repository';
+import { commitCiConfig } from '../../support/ci';
 import { buildProject, buildToken, buildUser, type TestUser } from '../../support/factories';
 import { buildMergeRequest } from '../../support/merge-request-factories';
 import { concreteUrl, listRoutes } from '../../support/routes';
@@ -45,6 +46,7 @@ describe('token scopes on every channel', () => {
   let project: ProjectContext;
   let mergeRequest: { id: number; iid: number };
   let noteGid: string;
+  let jobGid: string;
   const tokens = {} as Record<TokenScope, string>;
   const headersOf = (scope: TokenScope) => ({ 'private-token': tokens[scope] });
 
@@ -63,6 +65,13 @@ describe('token scopes on every channel', () => {
       payload: { note: { note: 'A comment' } },
     });
     noteGid = `gid://gitlab/Note/${note.json<CreateNoteResponse>().note!.id}`;
+    // A pending job of a branch pipeline, for the job action mutations.
+    await commitCiConfig(t.app, owner, project.project.id, 'build:\n  script: [make]\n', 'ci');
+    const jobs = await t.app.inject({
+      url: `/api/v4/projects/${project.project.id}/jobs`,
+      headers: owner.headers,
+    });
+    jobGid = `gid://gitlab/Ci::Build/${jobs.json<Array<{ id: number }>>()[0]!.id}`;
     for (const scope of SCOPES) {
       tokens[scope] = await buildToken(t.container, owner, [scope], scope);
     }
@@ -225,6 +234,7 @@ describe('token scopes on every channel', () => {
         const byName: Record<string, unknown> = {
           projectPath: project.fullPath,
           iid: String(mergeRequest.iid),
+          clientMutationId: 'token-scopes',
         };
         const byType: Record<string, unknown> = {
           Boolean: true,
@@ -233,6 +243,8 @@ describe('token scopes on every channel', () => {
           NoteableID: `gid://gitlab/MergeRequest/${mergeRequest.id}`,
           IssuableID: `gid://gitlab/MergeRequest/${mergeRequest.id}`,
           Time: new Date().toISOString(),
+          CiProcessableID: jobGid,
+          CiBuildID: jobGid,
         };
         const value = byName[field] ?? byType[type.name!];
         if (value === undefined) throw new Error(`no test value for ${field}: ${type.name}, add one here`);

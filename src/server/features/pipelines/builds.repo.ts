@@ -23,6 +23,11 @@ export async function listCurrentBuilds(db: Db, pipelineId: number): Promise<Bui
     .orderBy(asc(ciBuilds.id));
 }
 
+/** Every job of a pipeline, retried attempts included, in creation order (the pipeline graph's). */
+export async function listPipelineBuilds(db: Db, pipelineId: number): Promise<BuildRow[]> {
+  return db.select().from(ciBuilds).where(eq(ciBuilds.pipelineId, pipelineId)).orderBy(asc(ciBuilds.id));
+}
+
 /** Moves created jobs of a pipeline on (the processing's transitions); answers the ids moved. */
 export async function transitionCreatedBuilds(
   db: Db,

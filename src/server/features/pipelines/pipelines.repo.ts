@@ -53,6 +53,18 @@ export async function findPipelineRecord(
   return row ? toRecord(row) : null;
 }
 
+/** A project's pipeline by its iid (GraphQL's `Project.pipeline(iid:)`). */
+export async function findPipelineRecordByIid(
+  db: Db,
+  projectId: number,
+  iid: number,
+): Promise<PipelineRecord | null> {
+  const [row] = await recordQuery(db).where(
+    and(eq(ciPipelines.projectId, projectId), eq(ciPipelines.iid, iid)),
+  );
+  return row ? toRecord(row) : null;
+}
+
 export async function findPipeline(db: Db, id: number): Promise<PipelineRow | null> {
   const [row] = await db.select().from(ciPipelines).where(eq(ciPipelines.id, id));
   return row ?? null;
