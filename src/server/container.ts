@@ -267,6 +267,8 @@ export function createContainer(deps: AppDeps) {
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
+  // Merge trains run their cars' pipelines once CI exists (it is built after them).
+  mergeTrains.runPipelinesWith({ create: pipelines.create, cancel: jobActions.cancelBySystem });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
     const versioned = await mergeRequests.handlePush({

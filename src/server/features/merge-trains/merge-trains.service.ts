@@ -18,6 +18,7 @@ import type { UsersService } from '../users/users.service';
 import { createMergeNow } from './merge-now';
 import { findActiveCar, findLatestCarListing, listActiveCars, listCars } from './merge-trains.repo';
 import { createTrainCars } from './train-cars';
+import { createTrainPipelines, type TrainCi } from './train-pipelines';
 import { listenForTrainChanges } from './train-listener';
 import { createTrainRefresh } from './train-refresh';
 import { REFRESH_JOB, createTrainSignals, refreshPayload, trainOf } from './train-signals';
@@ -46,9 +47,10 @@ type Deps = {
 export function createMergeTrainsService(deps: Deps) {
   const { db, bus, jobs, mergeRequests } = deps;
   const signals = createTrainSignals(deps);
-  const cars = createTrainCars({ ...deps, signals });
-  const { refresh } = createTrainRefresh({ ...deps, signals, cars });
-  const mergeNow = createMergeNow({ ...deps, signals });
+  const pipelines = createTrainPipelines(db);
+  const cars = createTrainCars({ ...deps, signals, pipelines });
+  const { refresh } = createTrainRefresh({ ...deps, signals, cars, pipelines });
+  const mergeNow = createMergeNow({ ...deps, signals, pipelines });
 
   /** Spec 000 section 3: with trains on, waiting strategies join the train; without, train strategies are refused. */
   function strategyFor(ctx: ProjectContext, strategy: AutoMergeStrategy): AutoMergeStrategy {
@@ -142,7 +144,22 @@ export function createMergeTrainsService(deps: Deps) {
   deps.merges.useMergeTrain({ strategyFor, join, ...mergeNow });
   listenForTrainChanges({ db, bus, signals });
 
-  return { strategyFor, join, enable, remove, refresh, positionOf, loadForTrains, list, carOf, standing };
+  /** CI plugs in once it is built: from then on every car's merged result runs a merge train pipeline. */
+  const runPipelinesWith = (ci: TrainCi) => pipelines.plugIn(ci);
+
+  return {
+    strategyFor,
+    join,
+    enable,
+    remove,
+    refresh,
+    positionOf,
+    loadForTrains,
+    list,
+    carOf,
+    standing,
+    runPipelinesWith,
+  };
 }
 
 export type MergeTrainsService = ReturnType<typeof createMergeTrainsService>;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
 import { mergeRequestIdOf, standingOf, type Standing } from '../merge-requests/merge-request-events';
-import { findActiveCar, listTrainsOfProject } from './merge-trains.repo';
+import { findActiveCar, findActiveCarByPipeline, listTrainsOfProject } from './merge-trains.repo';
 import type { TrainSignals } from './train-signals';
 
 /**
@@ -9,6 +9,8 @@ import type { TrainSignals } from './train-signals';
  * request's own update that merged or closed it some other way (a quick action), whose car the
  * train must let go. A note on a request that has left never does.
  */
+const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
+
 export const mayMatterToTrain = (standing: Standing, ownUpdate: boolean): boolean =>
   standing.autoMergeStrategy === 'merge_train' ||
   (ownUpdate && (standing.state === 'merged' || standing.state === 'closed'));
@@ -29,6 +31,18 @@ export function listenForTrainChanges({
   signals: Pick<TrainSignals, 'queueRefresh'>;
 }): () => void {
   return bus.subscribe((event) => {
+    // A car's pipeline finished: the car merges (or leaves, and the cars behind restart).
+    if (event.type === 'pipeline.updated') {
+      if (!FINISHED.includes(event.status)) return;
+      void findActiveCarByPipeline(db, event.pipelineId)
+        .then((car) =>
+          car
+            ? signals.queueRefresh({ projectId: car.targetProjectId, targetBranch: car.targetBranch })
+            : null,
+        )
+        .catch(() => undefined);
+      return;
+    }
     if (event.type === 'project.updated') {
       void listTrainsOfProject(db, event.projectId)
         .then(async (trains) => {
