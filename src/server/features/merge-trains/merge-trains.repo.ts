@@ -70,6 +70,7 @@ export type CarListing = {
   car: CarRow;
   mergeRequest: typeof mergeRequests.$inferSelect;
   user: { id: number; username: string; name: string; state: string } | null;
+  pipeline: typeof ciPipelines.$inferSelect | null;
 };
 
 /** `GET /projects/:id/merge_trains`: a project's cars, by scope, oldest or newest first. */
@@ -100,10 +101,12 @@ const listing = (db: Db) =>
       car: mergeTrainCars,
       mergeRequest: mergeRequests,
       user: { id: users.id, username: users.username, name: users.name, state: users.state },
+      pipeline: ciPipelines,
     })
     .from(mergeTrainCars)
     .innerJoin(mergeRequests, eq(mergeRequests.id, mergeTrainCars.mergeRequestId))
-    .leftJoin(users, eq(users.id, mergeTrainCars.userId));
+    .leftJoin(users, eq(users.id, mergeTrainCars.userId))
+    .leftJoin(ciPipelines, eq(ciPipelines.id, mergeTrainCars.pipelineId));
 
 /** A request's latest car (the one on the train now, as merged cars stay as history), for the API. */
 export async function findLatestCarListing(db: Db, mergeRequestId: number): Promise<CarListing | null> {
