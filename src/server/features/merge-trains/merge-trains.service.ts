@@ -16,7 +16,13 @@ import type { SystemNotesService } from '../notes/system-notes.service';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import { createMergeNow } from './merge-now';
-import { findActiveCar, findLatestCarListing, listActiveCars, listCars } from './merge-trains.repo';
+import {
+  findActiveCar,
+  findLatestCarListing,
+  listActiveCars,
+  listCars,
+  pipelineStatusOf,
+} from './merge-trains.repo';
 import { createTrainCars } from './train-cars';
 import { createTrainPipelines, type TrainCi } from './train-pipelines';
 import { listenForTrainChanges } from './train-listener';
@@ -99,11 +105,20 @@ export function createMergeTrainsService(deps: Deps) {
       throw new ConflictError(CAR_MERGING);
   }
 
-  /** Where a request stands: its index on its train (null when not on one) and how many cars the train has. */
+  /**
+   * Where a request stands: its index on its train (null when not on one), how many cars the
+   * train has, and its car's merge train pipeline (id and status; null without one).
+   */
   async function positionOf(mr: Pick<MergeRequestRow, 'id' | 'projectId' | 'targetBranch'>) {
     const active = await listActiveCars(db, trainOf(mr));
     const index = active.findIndex((car) => car.mergeRequestId === mr.id);
-    return { index: index === -1 ? null : index, count: active.length };
+    const pipelineId = active[index]?.pipelineId ?? null;
+    const status = pipelineId === null ? null : await pipelineStatusOf(db, pipelineId);
+    return {
+      index: index === -1 ? null : index,
+      count: active.length,
+      pipeline: pipelineId !== null && status !== null ? { id: pipelineId, status } : null,
+    };
   }
 
   /** Reading trains is for Developers up (GitLab's `read_merge_train`); others get 403, strangers 404. */
