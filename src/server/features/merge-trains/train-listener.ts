@@ -28,18 +28,19 @@ export function listenForTrainChanges({
 }: {
   db: Db;
   bus: EventBus;
-  signals: Pick<TrainSignals, 'queueRefresh'>;
+  signals: Pick<TrainSignals, 'queueRefresh' | 'announceCar'>;
 }): () => void {
   return bus.subscribe((event) => {
-    // A car's pipeline finished: the car merges (or leaves, and the cars behind restart).
+    // A car's pipeline moved on: its widget shows it; once finished the car merges (or leaves,
+    // and the cars behind restart).
     if (event.type === 'pipeline.updated') {
-      if (!FINISHED.includes(event.status)) return;
       void findActiveCarByPipeline(db, event.pipelineId)
-        .then((car) =>
-          car
-            ? signals.queueRefresh({ projectId: car.targetProjectId, targetBranch: car.targetBranch })
-            : null,
-        )
+        .then(async (car) => {
+          if (!car) return;
+          await signals.announceCar(car);
+          if (FINISHED.includes(event.status))
+            await signals.queueRefresh({ projectId: car.targetProjectId, targetBranch: car.targetBranch });
+        })
         .catch(() => undefined);
       return;
     }
