@@ -17,7 +17,7 @@ type JobJson = { id: number; name: string; status: string };
 /**
  * Only merge train pipelines run here (a push makes none), so every pipeline is a car's. A car
  * whose source branch added `FAIL-<branch>` fails its own pipeline; the others take a while, so
- * a restart finds them still running.
+ * a restart finds them still running (a car with `SLOW-<branch>` longer still).
  */
 const CI_CONFIG = [
   'test:',
@@ -27,6 +27,7 @@ const CI_CONFIG = [
   '    - echo "event $CI_MERGE_REQUEST_EVENT_TYPE for !$CI_MERGE_REQUEST_IID into $CI_MERGE_REQUEST_TARGET_BRANCH_NAME"',
   '    - test ! -f "FAIL-$CI_MERGE_REQUEST_SOURCE_BRANCH_NAME"',
   '    - sleep 4',
+  '    - if [ -f "SLOW-$CI_MERGE_REQUEST_SOURCE_BRANCH_NAME" ]; then sleep 12; fi',
 ].join('\n');
 
 describe('merge trains run their pipelines on the bundled runner', () => {
@@ -85,10 +86,13 @@ describe('merge trains run their pipelines on the bundled runner', () => {
       .map((commit) => commit.title)
       .reverse();
 
-  async function trainProject() {
+  async function trainProject(skipTrainAllowed = false) {
     const p = await buildProject(t.container, owner);
     await pushFile(p, 'main', { path: '.gitlab-ci.yml', content: CI_CONFIG, message: 'CI' });
-    await t.container.projects.updateProject(owner, p.project.id, { merge_trains_enabled: true });
+    await t.container.projects.updateProject(owner, p.project.id, {
+      merge_trains_enabled: true,
+      merge_trains_skip_train_allowed: skipTrainAllowed,
+    });
     return p;
   }
 
@@ -180,5 +184,52 @@ describe('merge trains run their pipelines on the bundled runner', () => {
       'failed',
     );
     expect((await carOf(p, b.iid)).pipeline).toMatchObject({ id: bravos[1]!.id, status: 'success' });
+  }, 150_000);
+
+  it('"Merge now and restart train" cancels the car’s pipeline and runs a new one; "don’t restart" lets it run', async () => {
+    const p = await trainProject(true);
+    const a = await request(p, 'alpha', 'SLOW-alpha');
+    const [x, y] = [await request(p, 'xray'), await request(p, 'yankee')];
+    await add(p, a.iid);
+    const [first] = await waitUntil(
+      () => pipelines(p),
+      (list) => list.length === 1,
+    );
+    const mergeNow = async (iid: number, skipMergeTrain: boolean) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/${p.fullPath}/-/merge_requests/${iid}/merge`,
+        payload: { sha: (await show(p, iid)).sha, skip_merge_train: skipMergeTrain },
+        headers: owner.headers,
+      });
+      expect(response.json()).toEqual({ status: 'success' });
+    };
+
+    await mergeNow(x.iid, false);
+    const restarted = await waitUntil(
+      () => pipelines(p),
+      (list) => list.length === 2 && list[0]!.status === 'canceled',
+    );
+    expect(restarted[0]!.id).toBe(first!.id);
+    expect(restarted[1]!.ref).toBe(`refs/merge-requests/${a.iid}/train`);
+    expect((await carOf(p, a.iid)).pipeline?.id).toBe(restarted[1]!.id);
+
+    await mergeNow(y.iid, true);
+    await waitUntil(
+      () => show(p, a.iid),
+      (mr) => mr.state === 'merged',
+      90_000,
+    );
+    // Not restarted: the running pipeline went on and decided the merge.
+    const all = await pipelines(p);
+    expect(all.map((pipeline) => [pipeline.id, pipeline.status])).toEqual([
+      [first!.id, 'canceled'],
+      [restarted[1]!.id, 'success'],
+    ]);
+    expect(await landed(p)).toEqual([
+      "Merge branch 'xray' into 'main'",
+      "Merge branch 'yankee' into 'main'",
+      "Merge branch 'alpha' into 'main'",
+    ]);
   }, 150_000);
 });
