@@ -273,6 +273,8 @@ export function createContainer(deps: AppDeps) {
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
   const pipelineGraph = createPipelineGraph({ ...base, projects, protectedBranches, headPipelines });
   const graphMetrics = createGraphMetrics({ projects });
+  // Merge trains run their cars' pipelines once CI exists (it is built after them).
+  mergeTrains.runPipelinesWith({ create: pipelines.create, cancel: jobActions.cancelBySystem });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
     const versioned = await mergeRequests.handlePush({

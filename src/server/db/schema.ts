@@ -775,6 +775,8 @@ export const mergeTrainCars = pgTable(
       .default('idle'),
     /** The commit this car would make on the target branch, given the cars ahead of it. */
     mergedResultSha: text('merged_result_sha'),
+    /** The merge train pipeline running on that merged result (GitLab's `merge_trains.pipeline_id`). */
+    pipelineId: integer('pipeline_id').references(() => ciPipelines.id, { onDelete: 'set null' }),
     mergedAt: tz('merged_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

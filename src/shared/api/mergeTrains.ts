@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanParam } from './params';
+import { pipelineBasicSchema } from './pipelines';
 import { userBasicSchema } from './users';
 
 /** A car's life: waiting to be computed, computed (fresh) or to be computed again (stale), merging, merged. */
@@ -39,7 +40,7 @@ export const addToMergeTrainBody = z.object({
 });
 export type AddToMergeTrainBody = z.output<typeof addToMergeTrainBody>;
 
-/** GitLab's `MergeTrains::Car` entity. Pipelines do not exist yet, so `pipeline` is null. */
+/** GitLab's `MergeTrains::Car` entity; `pipeline` is its merge train pipeline (null before one runs, or without CI). */
 export const mergeTrainCarSchema = z.object({
   id: z.number(),
   merge_request: z.object({
@@ -54,7 +55,7 @@ export const mergeTrainCarSchema = z.object({
     web_url: z.string(),
   }),
   user: userBasicSchema.nullable(),
-  pipeline: z.null(),
+  pipeline: pipelineBasicSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   target_branch: z.string(),

@@ -81,6 +81,10 @@ export const cachedWidgetSchema = z.object({
   merge_trains_count: z.number(),
   /** The request's place on that train from 0 at the front (`mergeTrainIndex`); null when not on it. */
   merge_train_index: z.number().nullable(),
+  /** The pipeline of the request's car (its merged result with the cars ahead); null off a train or without CI. */
+  merge_train_pipeline: z
+    .object({ id: z.number(), path: z.string(), status: detailedStatusSchema })
+    .nullable(),
   /** "Merge now and don't restart train" is allowed (`mergeTrainsSkipAllowed`). */
   merge_trains_skip_allowed: z.boolean(),
   rebase_in_progress: z.boolean(),

@@ -6,7 +6,8 @@ import {
   mergeButtonText,
   mergeTrainHelperText,
   mergeTrainPositionText,
-  showMergeNow,
+  mergeNowChoices,
+  MERGE_IMMEDIATELY,
 } from './mergeTrains';
 
 describe('availableAutoMergeStrategies', () => {
@@ -69,12 +70,18 @@ describe('merge now', () => {
     ]);
   });
 
-  it.each<[AutoMergeStrategy | null, boolean, boolean]>([
-    ['merge_train', true, true],
-    ['merge_train', false, false],
-    ['add_to_merge_train_when_checks_pass', true, false],
-    [null, true, false],
-  ])('strategy %s with skip allowed %s: shown %s', (strategy, skipTrainAllowed, shown) => {
-    expect(showMergeNow({ strategy, skipTrainAllowed })).toBe(shown);
+  it.each<[AutoMergeStrategy | null, boolean, string[]]>([
+    ['merge_train', true, ['Merge now and restart train', "Merge now and don't restart train"]],
+    ['merge_train', false, ['Merge immediately']],
+    ['add_to_merge_train_when_checks_pass', true, []],
+    ['merge_when_checks_pass', false, []],
+    [null, true, []],
+  ])('strategy %s with skip allowed %s: %j', (strategy, skipTrainAllowed, labels) => {
+    expect(mergeNowChoices({ strategy, skipTrainAllowed }).map((choice) => choice.label)).toEqual(labels);
+  });
+
+  it('§5 merging immediately restarts the train, after GitLab’s confirmation', () => {
+    expect(MERGE_IMMEDIATELY).toMatchObject({ label: 'Merge immediately', skipMergeTrain: false });
+    expect(MERGE_IMMEDIATELY.confirmation.question).toBe('Are you sure you want to merge immediately?');
   });
 });

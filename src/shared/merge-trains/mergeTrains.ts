@@ -44,30 +44,61 @@ export function mergeTrainPositionText(index: number | null, count: number | nul
   return `This merge request is #${index + 1} of ${count} in queue.`;
 }
 
+/** GitLab's name for the pipeline of a car (spec 000 section 9: pipeline types). */
+export const MERGE_TRAIN_PIPELINE = 'Merge train pipeline';
+
 export type MergeNowChoice = {
   label: string;
   /** Sent as `skip_merge_train`: true keeps the cars on the train as they are. */
   skipMergeTrain: boolean;
-  /** What the choice does, for the line under it and its confirmation. */
-  description: string;
+  /** The line under the choice in the menu; null for "Merge immediately", which has none. */
+  description: string | null;
+  /** Its dangerous confirmation: what it risks, and the question before it merges. */
+  confirmation: { text: string; question: string };
 };
 
-/** Spec 000 section 5: the two ways to merge a request now, past a merge train. */
+/** GitLab's merge immediately confirmation (trains on, skipping the train not allowed). */
+export const MERGE_IMMEDIATELY: MergeNowChoice = {
+  label: 'Merge immediately',
+  skipMergeTrain: false,
+  description: null,
+  confirmation: {
+    text: "Merging immediately isn't recommended as it may negatively impact the existing merge train. Read the documentation for more information.",
+    question: 'Are you sure you want to merge immediately?',
+  },
+};
+
+/** Spec 000 section 5: the two ways to merge a request now, past a merge train, in GitLab's words. */
 export const MERGE_NOW_CHOICES: readonly MergeNowChoice[] = [
   {
     label: 'Merge now and restart train',
     skipMergeTrain: false,
-    description: 'The merge requests on the train are checked again on top of these changes.',
+    description: 'Restart merge train pipelines with the merged changes.',
+    confirmation: {
+      text: "Merging immediately is not recommended because your changes won't be validated by the merge train, and any running merge train pipelines will be restarted. What are the risks?",
+      question: 'Are you sure you want to continue?',
+    },
   },
   {
     label: "Merge now and don't restart train",
     skipMergeTrain: true,
-    description: 'The merge requests on the train go on without being checked against these changes.',
+    description: 'Merge train pipelines continue without the merged changes.',
+    confirmation: {
+      text: 'Merging immediately is not recommended. The merged changes could cause pipeline failures on the target branch, and the changes will not be validated against the commits being added by the merge requests currently in the merge train. Read the documentation for more information.',
+      question: 'Are you sure you want to continue?',
+    },
   },
 ];
 
-/** "Merge now" is offered where a merge would join the train, and the project lets merges skip it. */
-export const showMergeNow = (facts: {
+/**
+ * The merge button's "Select a merge moment" menu where a merge would join the train: the two
+ * merge now choices where the project lets merges skip the train, else "Merge immediately"
+ * (which restarts the train). Empty where nothing would join a train.
+ */
+export const mergeNowChoices = (facts: {
   strategy: AutoMergeStrategy | null;
   skipTrainAllowed: boolean;
-}): boolean => facts.strategy === 'merge_train' && facts.skipTrainAllowed;
+}): readonly MergeNowChoice[] => {
+  if (facts.strategy !== 'merge_train') return [];
+  return facts.skipTrainAllowed ? MERGE_NOW_CHOICES : [MERGE_IMMEDIATELY];
+};

@@ -18,6 +18,7 @@ import type { CheckedMergeRequest, MergeRequestView } from './merge-requests.ser
 import type { HeadPipeline } from './mergeability-facts';
 import { autoMergeRemovesSourceBranch, isWaitable } from '../../../shared/auto-merge/autoMergeRules';
 import { availableAutoMergeStrategies } from '../../../shared/merge-trains/mergeTrains';
+import { pipelineDetailedStatus, type CiStatus } from '../../../shared/ci';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;
 
@@ -28,7 +29,13 @@ export type WidgetFacts = {
   divergedCommitsCount: number;
   rebaseInProgress: boolean;
   /** The project's merge train setting and where the request stands on its target branch's train. */
-  mergeTrain: { enabled: boolean; skipTrainAllowed: boolean; index: number | null; count: number };
+  mergeTrain: {
+    enabled: boolean;
+    skipTrainAllowed: boolean;
+    index: number | null;
+    count: number;
+    pipeline: { id: number; status: string } | null;
+  };
 };
 
 const person = (row: PersonRow | null, config: UrlConfig) => {
@@ -113,6 +120,7 @@ export function presentCachedWidget(facts: WidgetFacts, config: UrlConfig): Cach
     }),
     merge_trains_count: facts.mergeTrain.count,
     merge_train_index: facts.mergeTrain.index,
+    merge_train_pipeline: trainPipeline(facts.view.projectFullPath, facts.mergeTrain.pipeline),
     merge_trains_skip_allowed: facts.mergeTrain.enabled && facts.mergeTrain.skipTrainAllowed,
     rebase_in_progress: facts.rebaseInProgress,
     only_allow_merge_if_pipeline_succeeds: view.settings.onlyAllowMergeIfPipelineSucceeds,
@@ -194,5 +202,19 @@ export function presentWidget(
     suggest_pipeline_feature_id: SUGGEST_PIPELINE,
     is_dismissed_suggest_pipeline: pipelineSuggestion.dismissed,
     ci_integration_jenkins: false,
+  };
+}
+
+/** A car's merge train pipeline as the widget links it, with GitLab's status. */
+function trainPipeline(fullPath: string, pipeline: { id: number; status: string } | null) {
+  if (!pipeline) return null;
+  const path = `/${fullPath}/-/pipelines/${pipeline.id}`;
+  return {
+    id: pipeline.id,
+    path,
+    status: pipelineDetailedStatus(
+      { status: pipeline.status as CiStatus, warnings: false },
+      { basePath: `/${fullPath}`, pipelinePath: path },
+    ),
   };
 }

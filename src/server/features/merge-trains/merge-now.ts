@@ -12,11 +12,12 @@ import {
   updateCar,
 } from './merge-trains.repo';
 import { pointTrainRef } from './train-ref';
+import type { TrainPipelines } from './train-pipelines';
 import { carTrain, trainOf, type TrainSignals } from './train-signals';
 
 export const SKIP_TRAIN_NOT_ALLOWED = 'This project does not allow merging immediately past the merge train';
 
-type Deps = { db: Db; clock: Clock; signals: TrainSignals };
+type Deps = { db: Db; clock: Clock; signals: TrainSignals; pipelines: Pick<TrainPipelines, 'cancel'> };
 
 type Way = { skipMergeTrain?: boolean };
 
@@ -26,7 +27,7 @@ type Way = { skipMergeTrain?: boolean };
  * (`skip_merge_train`, where the project allows it) lets them go on as they are. The merge path
  * (merge-requests/merge.service) asks before the merge and tells after it.
  */
-export function createMergeNow({ db, clock, signals }: Deps) {
+export function createMergeNow({ db, clock, signals, pipelines }: Deps) {
   /** Skipping the train is refused where the project does not allow it. */
   function beforeMergeNow(ctx: ProjectContext, way: Way): MergeOutcome | null {
     if (!ctx.project.mergeTrainsEnabled) return null;
@@ -46,7 +47,7 @@ export function createMergeNow({ db, clock, signals }: Deps) {
     const mr = outcome.view.mergeRequest;
     const train = trainOf(mr);
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    const ownPipeline = await db.transaction(async (tx) => {
       const own = await findActiveCar(tx, mr.id);
       if (way.skipMergeTrain) {
         // Kept as history: GitLab lists it with the train's merged cars.
@@ -61,15 +62,19 @@ export function createMergeNow({ db, clock, signals }: Deps) {
             createdAt: now,
             updatedAt: now,
           });
-        return;
+        return own?.pipelineId ?? null;
       }
       if (own) await deleteCar(tx, own.id);
+      // Restarting: every car computes its merged result again, and runs a new pipeline on it.
       await markStale(
         tx,
         (await listActiveCars(tx, train)).map((car) => car.id),
         now,
       );
+      return own?.pipelineId ?? null;
     });
+    // The request merged past its pipeline: that pipeline decides nothing any more.
+    await pipelines.cancel(ownPipeline);
     await pointTrainRef(ctx.gitDir, mr.iid, null);
     await signals.announceTrain(train);
     await signals.queueRefresh(train);

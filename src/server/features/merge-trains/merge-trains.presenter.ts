@@ -1,11 +1,12 @@
 import type { MergeTrainCar } from '../../../shared/api/mergeTrains';
 import type { Config } from '../../config';
+import { presentPipelineBasic } from '../pipelines/pipelines.presenter';
 import { presentUserBasic } from '../users/user.presenter';
 import type { CarListing } from './merge-trains.repo';
 
 /** GitLab's `MergeTrains::Car`: the car, its merge request in brief, and who added it. */
 export function presentCar(
-  { car, mergeRequest: mr, user }: CarListing,
+  { car, mergeRequest: mr, user, pipeline }: CarListing,
   projectFullPath: string,
   config: Pick<Config, 'externalUrl'>,
 ): MergeTrainCar {
@@ -23,7 +24,7 @@ export function presentCar(
       web_url: `${config.externalUrl}/${projectFullPath}/-/merge_requests/${mr.iid}`,
     },
     user: user ? presentUserBasic(user, config) : null,
-    pipeline: null,
+    pipeline: pipeline ? presentPipelineBasic(pipeline, { fullPath: projectFullPath }, config) : null,
     created_at: car.createdAt.toISOString(),
     updated_at: car.updatedAt.toISOString(),
     target_branch: car.targetBranch,

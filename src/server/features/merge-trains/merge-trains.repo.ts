@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobs, mergeRequests, mergeTrainCars, projects, users } from '../../db/schema';
+import { ciPipelines, jobs, mergeRequests, mergeTrainCars, projects, users } from '../../db/schema';
 import {
   ACTIVE_CAR_STATUSES,
   COMPLETE_CAR_STATUSES,
@@ -70,6 +70,7 @@ export type CarListing = {
   car: CarRow;
   mergeRequest: typeof mergeRequests.$inferSelect;
   user: { id: number; username: string; name: string; state: string } | null;
+  pipeline: typeof ciPipelines.$inferSelect | null;
 };
 
 /** `GET /projects/:id/merge_trains`: a project's cars, by scope, oldest or newest first. */
@@ -100,10 +101,12 @@ const listing = (db: Db) =>
       car: mergeTrainCars,
       mergeRequest: mergeRequests,
       user: { id: users.id, username: users.username, name: users.name, state: users.state },
+      pipeline: ciPipelines,
     })
     .from(mergeTrainCars)
     .innerJoin(mergeRequests, eq(mergeRequests.id, mergeTrainCars.mergeRequestId))
-    .leftJoin(users, eq(users.id, mergeTrainCars.userId));
+    .leftJoin(users, eq(users.id, mergeTrainCars.userId))
+    .leftJoin(ciPipelines, eq(ciPipelines.id, mergeTrainCars.pipelineId));
 
 /** A request's latest car (the one on the train now, as merged cars stay as history), for the API. */
 export async function findLatestCarListing(db: Db, mergeRequestId: number): Promise<CarListing | null> {
@@ -158,4 +161,27 @@ export async function mergeTrainsEnabled(db: Db, projectId: number): Promise<boo
     .from(projects)
     .where(eq(projects.id, projectId));
   return row?.enabled ?? false;
+}
+
+export async function findCar(db: Db, id: number): Promise<CarRow | null> {
+  const [row] = await db.select().from(mergeTrainCars).where(eq(mergeTrainCars.id, id));
+  return row ?? null;
+}
+
+/** The car on a train whose pipeline this is (a car that restarted has a newer one). */
+export async function findActiveCarByPipeline(db: Db, pipelineId: number): Promise<CarRow | null> {
+  const [row] = await db
+    .select()
+    .from(mergeTrainCars)
+    .where(and(eq(mergeTrainCars.pipelineId, pipelineId), active));
+  return row ?? null;
+}
+
+/** A car's pipeline status (null when it was deleted). */
+export async function pipelineStatusOf(db: Db, pipelineId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ status: ciPipelines.status })
+    .from(ciPipelines)
+    .where(eq(ciPipelines.id, pipelineId));
+  return row?.status ?? null;
 }

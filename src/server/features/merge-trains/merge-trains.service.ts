@@ -16,8 +16,15 @@ import type { SystemNotesService } from '../notes/system-notes.service';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import { createMergeNow } from './merge-now';
-import { findActiveCar, findLatestCarListing, listActiveCars, listCars } from './merge-trains.repo';
+import {
+  findActiveCar,
+  findLatestCarListing,
+  listActiveCars,
+  listCars,
+  pipelineStatusOf,
+} from './merge-trains.repo';
 import { createTrainCars } from './train-cars';
+import { createTrainPipelines, type TrainCi } from './train-pipelines';
 import { listenForTrainChanges } from './train-listener';
 import { createTrainRefresh } from './train-refresh';
 import { REFRESH_JOB, createTrainSignals, refreshPayload, trainOf } from './train-signals';
@@ -46,9 +53,10 @@ type Deps = {
 export function createMergeTrainsService(deps: Deps) {
   const { db, bus, jobs, mergeRequests } = deps;
   const signals = createTrainSignals(deps);
-  const cars = createTrainCars({ ...deps, signals });
-  const { refresh } = createTrainRefresh({ ...deps, signals, cars });
-  const mergeNow = createMergeNow({ ...deps, signals });
+  const pipelines = createTrainPipelines(db);
+  const cars = createTrainCars({ ...deps, signals, pipelines });
+  const { refresh } = createTrainRefresh({ ...deps, signals, cars, pipelines });
+  const mergeNow = createMergeNow({ ...deps, signals, pipelines });
 
   /** Spec 000 section 3: with trains on, waiting strategies join the train; without, train strategies are refused. */
   function strategyFor(ctx: ProjectContext, strategy: AutoMergeStrategy): AutoMergeStrategy {
@@ -97,11 +105,20 @@ export function createMergeTrainsService(deps: Deps) {
       throw new ConflictError(CAR_MERGING);
   }
 
-  /** Where a request stands: its index on its train (null when not on one) and how many cars the train has. */
+  /**
+   * Where a request stands: its index on its train (null when not on one), how many cars the
+   * train has, and its car's merge train pipeline (id and status; null without one).
+   */
   async function positionOf(mr: Pick<MergeRequestRow, 'id' | 'projectId' | 'targetBranch'>) {
     const active = await listActiveCars(db, trainOf(mr));
     const index = active.findIndex((car) => car.mergeRequestId === mr.id);
-    return { index: index === -1 ? null : index, count: active.length };
+    const pipelineId = active[index]?.pipelineId ?? null;
+    const status = pipelineId === null ? null : await pipelineStatusOf(db, pipelineId);
+    return {
+      index: index === -1 ? null : index,
+      count: active.length,
+      pipeline: pipelineId !== null && status !== null ? { id: pipelineId, status } : null,
+    };
   }
 
   /** Reading trains is for Developers up (GitLab's `read_merge_train`); others get 403, strangers 404. */
@@ -142,7 +159,22 @@ export function createMergeTrainsService(deps: Deps) {
   deps.merges.useMergeTrain({ strategyFor, join, ...mergeNow });
   listenForTrainChanges({ db, bus, signals });
 
-  return { strategyFor, join, enable, remove, refresh, positionOf, loadForTrains, list, carOf, standing };
+  /** CI plugs in once it is built: from then on every car's merged result runs a merge train pipeline. */
+  const runPipelinesWith = (ci: TrainCi) => pipelines.plugIn(ci);
+
+  return {
+    strategyFor,
+    join,
+    enable,
+    remove,
+    refresh,
+    positionOf,
+    loadForTrains,
+    list,
+    carOf,
+    standing,
+    runPipelinesWith,
+  };
 }
 
 export type MergeTrainsService = ReturnType<typeof createMergeTrainsService>;

@@ -15,6 +15,7 @@ import {
   type CarRow,
 } from './merge-trains.repo';
 import { pointTrainRef } from './train-ref';
+import type { TrainPipelines } from './train-pipelines';
 import { carTrain, trainOf, type TrainSignals } from './train-signals';
 
 type Deps = {
@@ -24,10 +25,12 @@ type Deps = {
   mergeRequests: Pick<MergeRequestsService, 'setAutoMerge'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
   signals: TrainSignals;
+  pipelines: Pick<TrainPipelines, 'cancel'>;
 };
 
 /** Cars getting on and off a train, each with its system note, the train told and looked at again. */
-export function createTrainCars({ db, clock, projects, mergeRequests, systemNotes, signals }: Deps) {
+export function createTrainCars(deps: Deps) {
+  const { db, clock, projects, mergeRequests, systemNotes, signals, pipelines } = deps;
   /** Puts a request on its train with the choices made now; false when another call put it on a moment ago. */
   async function join(actor: CurrentUser, mr: MergeRequestRow, params: MergeParams): Promise<boolean> {
     const train = trainOf(mr);
@@ -117,6 +120,8 @@ export function createTrainCars({ db, clock, projects, mergeRequests, systemNote
       );
     });
     if (!taken) return false;
+    // Its pipeline decides nothing any more (the cars behind start theirs again on the next look).
+    await pipelines.cancel(car.pipelineId);
     await pointTrainRef(projects.gitDirOf(mr.projectId), mr.iid, null);
     await systemNotes.announce(taken);
     await signals.announceTrain(train, [mr]);

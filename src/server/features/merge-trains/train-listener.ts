@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
 import { mergeRequestIdOf, standingOf, type Standing } from '../merge-requests/merge-request-events';
-import { findActiveCar, listTrainsOfProject } from './merge-trains.repo';
+import { findActiveCar, findActiveCarByPipeline, listTrainsOfProject } from './merge-trains.repo';
 import type { TrainSignals } from './train-signals';
 
 /**
@@ -9,6 +9,8 @@ import type { TrainSignals } from './train-signals';
  * request's own update that merged or closed it some other way (a quick action), whose car the
  * train must let go. A note on a request that has left never does.
  */
+const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
+
 export const mayMatterToTrain = (standing: Standing, ownUpdate: boolean): boolean =>
   standing.autoMergeStrategy === 'merge_train' ||
   (ownUpdate && (standing.state === 'merged' || standing.state === 'closed'));
@@ -26,9 +28,22 @@ export function listenForTrainChanges({
 }: {
   db: Db;
   bus: EventBus;
-  signals: Pick<TrainSignals, 'queueRefresh'>;
+  signals: Pick<TrainSignals, 'queueRefresh' | 'announceCar'>;
 }): () => void {
   return bus.subscribe((event) => {
+    // A car's pipeline moved on: its widget shows it; once finished the car merges (or leaves,
+    // and the cars behind restart).
+    if (event.type === 'pipeline.updated') {
+      void findActiveCarByPipeline(db, event.pipelineId)
+        .then(async (car) => {
+          if (!car) return;
+          await signals.announceCar(car);
+          if (FINISHED.includes(event.status))
+            await signals.queueRefresh({ projectId: car.targetProjectId, targetBranch: car.targetBranch });
+        })
+        .catch(() => undefined);
+      return;
+    }
     if (event.type === 'project.updated') {
       void listTrainsOfProject(db, event.projectId)
         .then(async (trains) => {

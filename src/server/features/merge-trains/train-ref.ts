@@ -1,7 +1,7 @@
 import { ZERO_SHA, deleteRef, readRef, updateRef } from '../../git/repository';
 
 /** Where a car's merged result is kept, as GitLab keeps it, for the pipeline that will run on it. */
-const trainRef = (iid: number) => `refs/merge-requests/${iid}/train`;
+export const trainRef = (iid: number) => `refs/merge-requests/${iid}/train`;
 
 /** Keeps (or forgets, with null) a car's merged result where its pipeline will find it. */
 export async function pointTrainRef(gitDir: string, iid: number, sha: string | null): Promise<void> {

@@ -17,6 +17,7 @@ import type { ProjectContext } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import {
   claimForMerge,
+  findCar,
   listActiveCars,
   mergeTrainsEnabled,
   updateCar,
@@ -25,6 +26,7 @@ import {
 } from './merge-trains.repo';
 import { pointTrainRef } from './train-ref';
 import type { TrainCars } from './train-cars';
+import { PIPELINE_DID_NOT_SUCCEED, type TrainPipelines } from './train-pipelines';
 import type { TrainSignals } from './train-signals';
 
 type Deps = {
@@ -36,6 +38,7 @@ type Deps = {
   merges: Pick<MergeService, 'request'>;
   signals: TrainSignals;
   cars: Pick<TrainCars, 'takeOff'>;
+  pipelines: Pick<TrainPipelines, 'start' | 'cancel' | 'verdict'>;
 };
 
 type Ready = {
@@ -55,7 +58,8 @@ type Look = Ready | { kind: 'wait' } | { kind: 'gone' } | { kind: 'drop'; reason
  * first car once it is fresh, with the merge service and the choices made when it joined. A car
  * that can no longer merge drops out with the reason, and the cars behind it are computed again.
  */
-export function createTrainRefresh({ db, clock, bus, users, mergeRequests, merges, signals, cars }: Deps) {
+export function createTrainRefresh(deps: Deps) {
+  const { db, clock, bus, users, mergeRequests, merges, signals, cars, pipelines } = deps;
   /** Whether a car can go on: its request open and set to the train, its checks passing, its user still allowed. */
   async function lookAt(car: CarRow, trainsEnabled: boolean): Promise<Look> {
     const row = await mergeRequests.rowById(car.mergeRequestId);
@@ -91,7 +95,7 @@ export function createTrainRefresh({ db, clock, bus, users, mergeRequests, merge
     return { kind: 'ready', ctx, actor, params, mr: view.mergeRequest };
   }
 
-  /** The commit the request would make on top of `base` (the car ahead's result, or the target head). */
+  /** The commit the request would make on top of `base` (the car ahead's result, or the target head), and that base. */
   async function mergedResult({ ctx, actor, mr }: Ready, base: string | null) {
     const onto = base ?? (await resolveCommit(ctx.gitDir, branchRef(mr.targetBranch)));
     if (!onto || !mr.headSha) return null;
@@ -103,7 +107,7 @@ export function createTrainRefresh({ db, clock, bus, users, mergeRequests, merge
       squash: null,
       merger: { name: actor.name, email: actor.email, date: clock.now() },
     });
-    return prepared.ok ? prepared.value.newHead : null;
+    return prepared.ok ? { sha: prepared.value.newHead, onto } : null;
   }
 
   /** The source head a fresh car was computed with: its merged result's second parent. */
@@ -114,14 +118,20 @@ export function createTrainRefresh({ db, clock, bus, users, mergeRequests, merge
 
   /**
    * Computes every car's merged result in order (a conflict with the cars ahead drops the car),
-   * then merges the first car if it is fresh and queues the next look.
+   * each new result starting its merge train pipeline (the one it replaces canceled); a car whose
+   * pipeline did not succeed leaves, and the cars behind it restart. Then the first car merges
+   * once it is fresh and its pipeline passed (or it has none: a project without CI), and the
+   * next look is queued.
    */
   async function refresh(train: Train): Promise<void> {
     const active = await listActiveCars(db, train);
     const enabled = await mergeTrainsEnabled(db, train.projectId);
     let base: string | null = null;
     let front: { car: CarRow; look: Ready } | null = null;
-    for (const car of active) {
+    for (const listed of active) {
+      // A car that left this look made the cars behind it stale: they are read again.
+      const car = await findCar(db, listed.id);
+      if (!car || car.status === 'merged' || car.status === 'skip_merged') continue;
       const look = await lookAt(car, enabled);
       if (look.kind === 'wait') break;
       if (look.kind === 'gone') continue;
@@ -137,24 +147,33 @@ export function createTrainRefresh({ db, clock, bus, users, mergeRequests, merge
         continue;
       }
       if (car.status !== 'fresh') {
-        const sha = await mergedResult(look, base);
-        if (!sha) {
+        const result = await mergedResult(look, base);
+        if (!result) {
           await cars.takeOff(car, row, { authorId: car.userId, reason: 'merge conflicts must be resolved' });
           continue;
         }
+        // The ref first: the pipeline's jobs fetch it. The old pipeline goes once the new one runs.
+        await pointTrainRef(look.ctx.gitDir, row.iid, result.sha);
+        const pipelineId = await pipelines.start(look, result.sha, result.onto);
         current = await updateCar(db, car.id, {
           status: 'fresh',
-          mergedResultSha: sha,
+          mergedResultSha: result.sha,
+          pipelineId,
           updatedAt: clock.now(),
         });
+        if (car.pipelineId !== pipelineId) await pipelines.cancel(car.pipelineId);
         if (!current) continue;
-        await pointTrainRef(look.ctx.gitDir, row.iid, sha);
         await announceMergeRequest(bus, row);
+      }
+      if ((await pipelines.verdict(current)) === 'did_not_succeed') {
+        await cars.takeOff(current, row, { authorId: car.userId, reason: PIPELINE_DID_NOT_SUCCEED });
+        continue;
       }
       base = current.mergedResultSha;
       front ??= { car: current, look };
     }
-    if (front) await mergeFront(train, front.car, front.look);
+    if (front && ['none', 'passed'].includes(await pipelines.verdict(front.car)))
+      await mergeFront(train, front.car, front.look);
   }
 
   /** Merges the first car as the user who added it; a merge that does not land drops the car. */

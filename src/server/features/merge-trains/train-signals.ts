@@ -5,7 +5,7 @@ import type { EventBus } from '../../realtime/bus';
 import { announceMergeRequest } from '../merge-requests/merge-request-events';
 import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
-import { hasQueuedJob, listActiveCars, type Train } from './merge-trains.repo';
+import { hasQueuedJob, listActiveCars, type CarRow, type Train } from './merge-trains.repo';
 
 export const REFRESH_JOB = 'merge_train_refresh';
 export const refreshPayload = z.object({ projectId: z.number(), targetBranch: z.string() });
@@ -52,7 +52,13 @@ export function createTrainSignals({
     }
   }
 
-  return { queueRefresh, announceTrain };
+  /** One car's widget is told (its pipeline moved on). */
+  async function announceCar(car: Pick<CarRow, 'mergeRequestId'>) {
+    const row = await mergeRequests.rowById(car.mergeRequestId);
+    if (row) await announceMergeRequest(bus, row);
+  }
+
+  return { queueRefresh, announceTrain, announceCar };
 }
 
 export type TrainSignals = ReturnType<typeof createTrainSignals>;

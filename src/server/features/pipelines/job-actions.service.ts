@@ -25,7 +25,7 @@ import { cancelLockedBuild } from './job-cancel';
 import { jobOptionsOf } from './job-options';
 import { persistentRef, runnerVariable } from './pipeline-creation.service';
 import { isCompleted, processPipeline } from './pipeline-processing';
-import { deletePipeline, findPipelineRecord, lockPipeline } from './pipelines.repo';
+import { deletePipeline, findPipeline, findPipelineRecord, lockPipeline } from './pipelines.repo';
 import { buildSubject, refSubject } from './ref-subject';
 import { deleteTrace } from './traces.repo';
 
@@ -250,6 +250,19 @@ export function createJobActionsService(deps: Deps) {
   /** `POST /pipelines/:id/cancel`: every job not finished is canceled (running ones as `cancel` does). */
   async function cancelPipeline(actor: CurrentUser, projectRef: string, pipelineId: number) {
     const { pipeline } = await pipelineFor(actor, projectRef, pipelineId, 'update_build');
+    return cancelJobsOf(pipeline);
+  }
+
+  /**
+   * The server's own cancel, with no one to check (a merge train canceling the pipeline of a car
+   * that restarted or left, as GitLab's `cancel_pipeline!`); nothing when the pipeline is gone.
+   */
+  async function cancelBySystem(pipelineId: number): Promise<void> {
+    const pipeline = await findPipeline(db, pipelineId);
+    if (pipeline && !isCompleted(pipeline.status)) await cancelJobsOf(pipeline);
+  }
+
+  async function cancelJobsOf(pipeline: { id: number }) {
     const builds = await listCurrentBuilds(db, pipeline.id);
     const runnerIds = [...new Set(builds.flatMap((build) => (build.runnerId ? [build.runnerId] : [])))];
     const graceful = new Set(
@@ -287,7 +300,16 @@ export function createJobActionsService(deps: Deps) {
     if (sha) await deleteRef(ctx.gitDir, ref, sha);
   }
 
-  return { play, retry, unschedule, erase, retryPipeline, cancelPipeline, destroyPipeline };
+  return {
+    play,
+    retry,
+    unschedule,
+    erase,
+    retryPipeline,
+    cancelPipeline,
+    cancelBySystem,
+    destroyPipeline,
+  };
 }
 
 export type JobActionsService = ReturnType<typeof createJobActionsService>;

@@ -178,9 +178,15 @@ export function presentJobPayload(input: JobPayloadInput) {
       ref_type: build.tag ? 'tag' : 'branch',
       refspecs: [
         `+${persistentRef(pipeline.id)}:${persistentRef(pipeline.id)}`,
-        build.tag
-          ? `+refs/tags/${build.ref}:refs/tags/${build.ref}`
-          : `+refs/heads/${build.ref}:refs/remotes/origin/${build.ref}`,
+        // A merge request pipeline's ref (`refs/merge-requests/:iid/...`) is no branch: its
+        // persistent ref alone is fetched, as GitLab's runner presenter does.
+        ...(build.ref.startsWith('refs/')
+          ? []
+          : [
+              build.tag
+                ? `+refs/tags/${build.ref}:refs/tags/${build.ref}`
+                : `+refs/heads/${build.ref}:refs/remotes/origin/${build.ref}`,
+            ]),
       ],
       depth: GIT_DEPTH,
       protected: build.protected,

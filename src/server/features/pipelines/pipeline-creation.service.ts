@@ -4,6 +4,7 @@ import {
   type CiVariable,
   type PipelineSource,
   type PlannedJob,
+  type PredefinedContext,
 } from '../../../shared/ci';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
@@ -39,6 +40,8 @@ export type CreatePipelineInput = {
   /** Paths the push changed; null when unknown (a new branch, a pipeline run by hand). */
   changedPaths: string[] | null;
   variables?: PipelineVariable[];
+  /** A merge request pipeline's request (its CI_MERGE_REQUEST_* variables, the event type). */
+  mergeRequest?: PredefinedContext['mergeRequest'];
 };
 
 export type CreatePipelineResult =
@@ -214,6 +217,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
         },
       },
       user: { id: user.id, login: user.username, email: user.email, name: user.name },
+      ...(input.mergeRequest ? { mergeRequest: input.mergeRequest } : {}),
     });
   }
 

@@ -43,7 +43,11 @@ export function AutoMergeEnabledPanel({ fullPath, cached, widget }: Props) {
         {sourceBranch.notice && <span className="mw-subtle"> · {sourceBranch.notice}</span>}
       </p>
       {strategy === 'merge_train' && (
-        <MergeTrainPosition index={cached.merge_train_index} count={cached.merge_trains_count} />
+        <MergeTrainPosition
+          index={cached.merge_train_index}
+          count={cached.merge_trains_count}
+          pipeline={cached.merge_train_pipeline}
+        />
       )}
       {cancel.isError && <Flash variant="danger">{SOMETHING_WENT_WRONG}</Flash>}
     </WidgetRow>

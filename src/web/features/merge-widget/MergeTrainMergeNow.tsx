@@ -1,19 +1,29 @@
 import { ActionList, ActionMenu, IconButton, useConfirm } from '@primer/react';
 import { TriangleDownIcon } from '@primer/octicons-react';
-import { MERGE_NOW_CHOICES, type MergeNowChoice } from '../../../shared/merge-trains/mergeTrains';
+import type { MergeNowChoice } from '../../../shared/merge-trains/mergeTrains';
 
-type Props = { disabled: boolean; onMergeNow: (skipMergeTrain: boolean) => void };
+type Props = {
+  choices: readonly MergeNowChoice[];
+  disabled: boolean;
+  onMergeNow: (skipMergeTrain: boolean) => void;
+};
 
 /**
- * The merge button's split for a request that would join a merge train: merge now, restarting
- * the train or not (spec 000 section 5), each after a dangerous confirmation.
+ * The merge button's split for a request that would join a merge train (spec 000 section 5):
+ * merge now, restarting the train or not, or "Merge immediately" where the train may not be
+ * skipped; each after its dangerous confirmation, which starts on Cancel.
  */
-export function MergeTrainMergeNow({ disabled, onMergeNow }: Props) {
+export function MergeTrainMergeNow({ choices, disabled, onMergeNow }: Props) {
   const confirm = useConfirm();
   const choose = async (choice: MergeNowChoice) => {
     const confirmed = await confirm({
       title: choice.label,
-      content: `${choice.description} Merging now skips the checks the merge train makes. Are you sure you want to continue?`,
+      content: (
+        <div className="mw-confirm">
+          <p>{choice.confirmation.text}</p>
+          <p>{choice.confirmation.question}</p>
+        </div>
+      ),
       confirmButtonContent: choice.label,
       confirmButtonType: 'danger',
     });
@@ -31,10 +41,12 @@ export function MergeTrainMergeNow({ disabled, onMergeNow }: Props) {
       </ActionMenu.Anchor>
       <ActionMenu.Overlay width="medium">
         <ActionList>
-          {MERGE_NOW_CHOICES.map((choice) => (
+          {choices.map((choice) => (
             <ActionList.Item key={choice.label} onSelect={() => void choose(choice)}>
               {choice.label}
-              <ActionList.Description variant="block">{choice.description}</ActionList.Description>
+              {choice.description && (
+                <ActionList.Description variant="block">{choice.description}</ActionList.Description>
+              )}
             </ActionList.Item>
           ))}
         </ActionList>

@@ -19,7 +19,7 @@ import {
 import {
   mergeButtonText,
   mergeTrainHelperText,
-  showMergeNow,
+  mergeNowChoices,
 } from '../../../shared/merge-trains/mergeTrains';
 import { commitsAddedText } from '../../../shared/merge-widget/commitsAdded';
 import { mergeFormSourceBranchLine } from '../../../shared/merge-widget/widgetVisibility';
@@ -104,6 +104,10 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
 
   // "Merge now" past a merge train sends no strategy, and whether the train restarts.
   const helperText = mergeTrainHelperText(autoMergeStrategy);
+  const mergeNow = mergeNowChoices({
+    strategy: autoMergeStrategy,
+    skipTrainAllowed: cached.merge_trains_skip_allowed,
+  });
   const submit = (mergeNow?: { skipMergeTrain: boolean }) =>
     onMerge({
       auto_merge_strategy: mergeNow ? undefined : (autoMergeStrategy ?? undefined),
@@ -191,11 +195,9 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
           >
             {mergeButtonText(autoMergeStrategy)}
           </Button>
-          {showMergeNow({
-            strategy: autoMergeStrategy,
-            skipTrainAllowed: cached.merge_trains_skip_allowed,
-          }) && (
+          {mergeNow.length > 0 && (
             <MergeTrainMergeNow
+              choices={mergeNow}
               disabled={disabled}
               onMergeNow={(skipMergeTrain) => submit({ skipMergeTrain })}
             />

@@ -1,0 +1,2 @@
+ALTER TABLE "merge_train_cars" ADD COLUMN "pipeline_id" integer;--> statement-breakpoint
+ALTER TABLE "merge_train_cars" ADD CONSTRAINT "merge_train_cars_pipeline_id_ci_pipelines_id_fk" FOREIGN KEY ("pipeline_id") REFERENCES "public"."ci_pipelines"("id") ON DELETE set null ON UPDATE no action;

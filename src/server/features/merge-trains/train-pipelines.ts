@@ -1,0 +1,101 @@
+import type { CurrentUser } from '../../auth/current-user';
+import type { Db } from '../../db/client';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
+import type { PipelineCreation } from '../pipelines/pipeline-creation.service';
+import type { ProjectContext } from '../projects/projects.service';
+import { pipelineStatusOf, type CarRow } from './merge-trains.repo';
+import { trainRef } from './train-ref';
+
+/** What the train asks of CI: pipelines created on a train ref, and canceled when they no longer count. */
+export type TrainCi = {
+  create: PipelineCreation['create'];
+  /** Cancels a pipeline as the server (no one to check); nothing when it finished already. */
+  cancel(pipelineId: number): Promise<void>;
+};
+
+/** GitLab's words for a car whose pipeline finished without success (failed, canceled, skipped). */
+export const PIPELINE_DID_NOT_SUCCEED = 'pipeline did not succeed';
+
+/** Where a car's pipeline stands: none (no CI), still running, passed, or finished without success. */
+export type CarVerdict = 'none' | 'running' | 'passed' | 'did_not_succeed';
+
+const RUNNING = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'pending',
+  'running',
+  'canceling',
+  'manual',
+  'scheduled',
+];
+
+/** A status a car's pipeline may be read in, as the train judges it. */
+export function verdictOf(status: string | null): CarVerdict {
+  if (status === null) return 'none';
+  if (status === 'success') return 'passed';
+  return RUNNING.includes(status) ? 'running' : 'did_not_succeed';
+}
+
+/**
+ * Merge train pipelines (GitLab's MergeTrains::CreatePipelineService): each car's merged result,
+ * kept on its train ref, runs a `merge_request_event` pipeline with CI_MERGE_REQUEST_EVENT_TYPE
+ * `merge_train`. CI plugs in after the train is built (pipelines sit above merge requests); until
+ * it does, or for a project without a `.gitlab-ci.yml`, cars have no pipeline and merge as before.
+ */
+export function createTrainPipelines(db: Db) {
+  let ci: TrainCi | null = null;
+
+  function plugIn(port: TrainCi): void {
+    ci = port;
+  }
+
+  /** Starts the pipeline of a car's merged result `sha` on top of `base`; null when none runs. */
+  async function start(
+    run: { ctx: ProjectContext; actor: CurrentUser; mr: MergeRequestRow },
+    sha: string,
+    base: string,
+  ): Promise<number | null> {
+    if (!ci) return null;
+    const { ctx, actor, mr } = run;
+    const result = await ci.create({
+      ctx,
+      ref: trainRef(mr.iid),
+      tag: false,
+      sha,
+      beforeSha: base,
+      source: 'merge_request_event',
+      user: actor,
+      protectedRef: false,
+      changedPaths: null,
+      mergeRequest: {
+        id: mr.id,
+        iid: mr.iid,
+        title: mr.title,
+        sourceBranch: mr.sourceBranch,
+        targetBranch: mr.targetBranch,
+        sourceBranchSha: mr.headSha ?? sha,
+        targetBranchSha: base,
+        eventType: 'merge_train',
+        labels: [],
+        draft: mr.draft,
+      },
+    });
+    // No configuration, or workflow rules that run nothing here: the car goes on without a pipeline.
+    return result.created ? result.pipeline.id : null;
+  }
+
+  /** Cancels a pipeline that no longer decides anything (its car restarted, left or merged). */
+  async function cancel(pipelineId: number | null): Promise<void> {
+    if (ci && pipelineId !== null) await ci.cancel(pipelineId);
+  }
+
+  async function verdict(car: Pick<CarRow, 'pipelineId'>): Promise<CarVerdict> {
+    if (car.pipelineId === null) return 'none';
+    return verdictOf(await pipelineStatusOf(db, car.pipelineId));
+  }
+
+  return { plugIn, start, cancel, verdict };
+}
+
+export type TrainPipelines = ReturnType<typeof createTrainPipelines>;
