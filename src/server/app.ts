@@ -55,6 +55,7 @@ import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
 import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
+import { registerPipelineDropdownRoutes } from './features/pipelines/pipeline-dropdowns.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
@@ -171,6 +172,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerPipelineRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
+  registerPipelineDropdownRoutes(app, container);
   registerJobRoutes(app, container);
   registerJobActionRoutes(app, container);
   registerCiVariableRoutes(app, container);

@@ -40,6 +40,7 @@ import { createJobActionsService } from './features/pipelines/job-actions.servic
 import { createJobsService } from './features/pipelines/jobs.service';
 import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
+import { createPipelineDropdowns } from './features/pipelines/pipeline-dropdowns.service';
 import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
@@ -264,6 +265,7 @@ export function createContainer(deps: AppDeps) {
     artifactStore,
   });
   const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
+  const pipelineDropdowns = createPipelineDropdowns({ ...base, pipelines, protectedBranches });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
@@ -338,6 +340,7 @@ export function createContainer(deps: AppDeps) {
     runnerManagement,
     pipelines,
     pipelinePages,
+    pipelineDropdowns,
     headPipelines,
     ciJobs,
     runnerJobs,
