@@ -21,7 +21,7 @@ const withCoverage = (percent: string) =>
     '    expose_as: Coverage report',
     'test:',
     '  stage: test',
-    '  coverage: /Coverage: \\d+\\.\\d+%/',
+    "  coverage: '/Coverage: \\d+\\.\\d+%/'",
     `  script: ['echo "Coverage: ${percent}%"']`,
     'ship:',
     '  stage: deploy',
@@ -97,14 +97,16 @@ describe('the pipeline mini graph, the widget’s pipeline section and the pipel
     await section().getByRole('button', { name: 'Artifacts' }).click();
     const download = page.getByRole('menuitem', { name: 'build:archive' });
     expect(await download.getAttribute('href')).toMatch(/\/api\/v4\/projects\/\d+\/jobs\/\d+\/artifacts$/);
-    await screenshot(page.getByRole('region', { name: 'Merge' }), 'widget-pipeline-artifacts');
+    await screenshot(page.getByRole('region', { name: 'Merge', exact: true }), 'widget-pipeline-artifacts');
     await page.keyboard.press('Escape');
 
     // The deploy stage's dropdown: the manual job asks for confirmation before it runs.
-    await section().getByRole('button', { name: 'Stage deploy: manual action' }).click();
+    await section()
+      .getByRole('button', { name: /^Stage deploy: / })
+      .click();
     const jobs = page.getByRole('dialog', { name: 'Jobs of stage deploy' });
     await jobs.getByRole('link', { name: 'ship' }).waitFor();
-    await screenshot(page.getByRole('region', { name: 'Merge' }), 'widget-stage-dropdown');
+    await screenshot(page.getByRole('region', { name: 'Merge', exact: true }), 'widget-stage-dropdown');
     await jobs.getByRole('button', { name: 'Run ship' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to run ship?' });
     await confirm.getByText('Custom confirmation message: Ship it to production?').waitFor();
@@ -116,12 +118,12 @@ describe('the pipeline mini graph, the widget’s pipeline section and the pipel
       (list) => list.some((job) => job.name === 'ship' && job.status !== 'manual'),
     );
     expect(ship.find((job) => job.name === 'ship')!.status).not.toBe('manual');
-  });
+  }, 180_000);
 
   it('shows the post-merge pipeline of the merge commit on the target branch', async () => {
     const [mr] = await suite.api<Array<{ iid: number }>>('/merge_requests?state=opened');
     await page.goto(`/${project.fullPath}/-/merge_requests/${mr!.iid}`);
-    const widget = page.getByRole('region', { name: 'Merge' });
+    const widget = page.getByRole('region', { name: 'Merge', exact: true });
     await widget.getByRole('button', { name: 'Merge', exact: true }).click();
     await widget.getByText(/Merged by Olivia Owner/).waitFor({ timeout: 20_000 });
     const postMerge = page.getByRole('region', { name: 'Post-merge pipeline' });
@@ -132,7 +134,7 @@ describe('the pipeline mini graph, the widget’s pipeline section and the pipel
       });
     await postMerge.getByText(/^Pipeline #\d+ passed for [0-9a-f]{8} on main/).waitFor({ timeout: 60_000 });
     await screenshot(widget, 'widget-post-merge-pipeline');
-  });
+  }, 120_000);
 
   it('lists the jobs of a large stage with a search box, and asks before running a job with a message', async () => {
     await commitCiConfig(t.app, owner, project.project.id, MANY, 'many');
@@ -176,11 +178,12 @@ describe('the pipeline mini graph, the widget’s pipeline section and the pipel
     expect(await page.getByRole('alertdialog').count()).toBe(0);
 
     // Closing the dropdown clears its search.
-    await page.keyboard.press('Escape');
+    await jobs.getByRole('textbox', { name: 'Search jobs' }).press('Escape');
+    await jobs.waitFor({ state: 'hidden' });
     await table.getByRole('button', { name: /^Stage test: / }).click();
     expect(await page.getByRole('textbox', { name: 'Search jobs' }).inputValue()).toBe('');
     await page.keyboard.press('Escape');
-  });
+  }, 120_000);
 
   it('filters the pipelines by tokens and answers raw text with the spec words', async () => {
     const failedSha = await commitCiConfig(

@@ -1,4 +1,5 @@
 import { Heading, UnderlineNav } from '@primer/react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { ListPagination } from '../../components/ListPagination';
@@ -50,6 +51,7 @@ export function PipelinesListPage() {
   const filters = pipelineFiltersFromQuery(params);
   const list = usePipelines(fullPath, page, { scope: scope ?? undefined, ...filters });
   const filtered = PIPELINE_FILTER_KEYS.some((key) => filters[key]);
+  const [searchProblem, setSearchProblem] = useState<string | null>(null);
   const configBranch = useConfigBranch(fullPath);
   const linkTo = (next: ListPlace) => {
     const text = queryOf(next).toString();
@@ -74,7 +76,11 @@ export function PipelinesListPage() {
         // A new address (a tab, the browser's back) starts the box from its filters.
         key={params.toString()}
         filters={filters}
-        onSearch={(next) => setParams(queryOf({ scope, filters: next }))}
+        problem={searchProblem}
+        onSearch={(next, problem) => {
+          setSearchProblem(problem);
+          setParams(queryOf({ scope, filters: next }));
+        }}
       />
       {!list.data ? (
         <LoadState error={list.error} what="pipelines" />

@@ -12,7 +12,9 @@ import {
 
 type Props = {
   filters: PipelineFilters;
-  onSearch: (filters: PipelineFilters) => void;
+  /** What the last search could not use (raw text, refused values), in words; null when none. */
+  problem: string | null;
+  onSearch: (filters: PipelineFilters, problem: string | null) => void;
 };
 
 /**
@@ -20,9 +22,8 @@ type Props = {
  * author, branch or tag, status, source). Raw text finds nothing: the list says so in GitLab's
  * words and filters by the tokens alone.
  */
-export function PipelinesSearch({ filters, onSearch }: Props) {
+export function PipelinesSearch({ filters, problem, onSearch }: Props) {
   const [text, setText] = useState(() => pipelineSearchText(filters));
-  const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const search = parsePipelineSearch(text);
@@ -30,14 +31,13 @@ export function PipelinesSearch({ filters, onSearch }: Props) {
       ...(search.rawText.length > 0 ? [RAW_TEXT_SEARCH_UNSUPPORTED] : []),
       ...search.invalid.map((token) => `No pipelines can match ${token}.`),
     ];
-    setProblem(problems.length ? problems.join(' ') : null);
     setText(pipelineSearchText(search.filters));
-    onSearch(search.filters);
+    onSearch(search.filters, problems.length ? problems.join(' ') : null);
   };
   const remove = (key: keyof PipelineFilters) => {
     const next = { ...filters, [key]: undefined };
     setText(pipelineSearchText(next));
-    onSearch(next);
+    onSearch(next, null);
   };
   const applied = PIPELINE_FILTER_KEYS.filter((key) => filters[key]);
   return (

@@ -81,8 +81,10 @@ export function StageJobItem({ fullPath, job, onActionDone, onError }: Props) {
           variant="invisible"
           aria-label={`${action.title} ${job.name}`}
           title={action.title}
+          // Primer's tooltip stays registered for Escape when its button changes under it (the
+          // action done, the job moved on), and then swallows the Escape that closes the list.
+          unsafeDisableTooltip
           loading={run.isPending}
-          disabled={run.isPending}
           onClick={() => (confirmation ? setConfirming(true) : start())}
         />
       )}
