@@ -57,6 +57,7 @@ import { registerTestReportRoutes } from './features/pipelines/test-reports.api.
 import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerGraphMetricsRoutes } from './features/pipelines/graph-metrics.page.routes';
+import { registerPipelineDropdownRoutes } from './features/pipelines/pipeline-dropdowns.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
@@ -175,6 +176,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerGraphMetricsRoutes(app, container);
+  registerPipelineDropdownRoutes(app, container);
   registerJobRoutes(app, container);
   registerJobActionRoutes(app, container);
   registerCiVariableRoutes(app, container);

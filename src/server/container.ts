@@ -42,6 +42,7 @@ import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
 import { createPipelineGraph } from './features/pipelines/pipeline-graph.service';
 import { createGraphMetrics } from './features/pipelines/graph-metrics.service';
+import { createPipelineDropdowns } from './features/pipelines/pipeline-dropdowns.service';
 import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createTestReports } from './features/pipelines/test-reports.service';
@@ -268,6 +269,7 @@ export function createContainer(deps: AppDeps) {
   });
   const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
   const testReports = createTestReports({ ...base, pipelines });
+  const pipelineDropdowns = createPipelineDropdowns({ ...base, pipelines, protectedBranches });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
@@ -348,6 +350,7 @@ export function createContainer(deps: AppDeps) {
     pipelinePages,
     pipelineGraph,
     graphMetrics,
+    pipelineDropdowns,
     headPipelines,
     ciJobs,
     runnerJobs,

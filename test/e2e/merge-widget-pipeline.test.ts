@@ -68,7 +68,7 @@ describe('the merge widget and the head pipeline, with Pipelines must succeed', 
     ).toMatch(new RegExp(`^/${project.fullPath}/-/pipelines/\\d+$`));
     expect(
       await pipeline()
-        .getByRole('link', { name: /^Stage (build|test): passed$/ })
+        .getByRole('button', { name: /^Stage (build|test): passed$/ })
         .count(),
     ).toBe(2);
     await widget().getByText('Ready to merge!').waitFor();

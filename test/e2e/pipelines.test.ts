@@ -74,7 +74,7 @@ describe('pipeline pages', () => {
     const pipeline = await pipelineOf(sha, (status) => status === 'success');
     await table.getByRole('link', { name: `#${pipeline.id}` }).waitFor();
     await table.getByText(sha.slice(0, 8)).waitFor();
-    const stages = table.getByRole('list', { name: 'Stages' }).getByRole('link');
+    const stages = table.getByRole('list', { name: 'Stages' }).getByRole('button');
     expect(await stages.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')))).toEqual(
       ['Stage build: passed', 'Stage test: passed'],
     );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USER_CALLOUT_FEATURE_NAMES } from './userCallouts';
 import { pipelineStageSchema } from './pipelinePages';
 import { detailedStatusSchema } from './pipelines';
+import { MERGE_REQUEST_EVENT_TYPES } from '../ci/views/pipelineTypes';
 import { MERGE_CHECK_IDENTIFIERS, MERGE_CHECK_STATUSES } from '../merge-checks/mergeChecks';
 import {
   AUTO_MERGE_STRATEGIES,
@@ -9,6 +10,15 @@ import {
   MERGE_REQUEST_STATES,
   MERGE_STATUSES,
 } from './mergeRequests';
+
+/** An upstream or downstream pipeline as the mini graph shows it beside the stages. */
+export const linkedPipelineSchema = z.object({
+  id: z.number(),
+  path: z.string(),
+  status: detailedStatusSchema,
+  project: z.object({ name: z.string(), full_path: z.string() }),
+});
+export type LinkedPipeline = z.infer<typeof linkedPipelineSchema>;
 
 const person = z.object({ id: z.number(), username: z.string(), name: z.string(), web_url: z.string() });
 
@@ -23,9 +33,16 @@ export const widgetPipelineSchema = z.object({
     stages: z.array(pipelineStageSchema),
     finished_at: z.string().nullable(),
   }),
+  /** The kind of merge request pipeline (GitLab's `merge_request_event_type`); null for a branch pipeline. */
+  merge_request_event_type: z.enum(MERGE_REQUEST_EVENT_TYPES).nullable(),
+  flags: z.object({ merge_train_pipeline: z.boolean() }),
   commit: z.object({ short_id: z.string(), commit_path: z.string() }),
   ref: z.object({ branch: z.string() }),
   coverage: z.string().nullable(),
+  /** The pipeline that triggered this one (the mini graph's upstream icon), when one did. */
+  triggered_by: linkedPipelineSchema.nullable(),
+  /** The pipelines this one triggered (the mini graph's downstream dropdowns). */
+  triggered: z.array(linkedPipelineSchema),
 });
 export type WidgetPipeline = z.infer<typeof widgetPipelineSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CI_STATUSES } from '../ci/status/composite';
-import { PIPELINE_SCOPES, pipelineSchema } from './pipelines';
+import { PIPELINE_FILTER_SOURCES } from '../ci/views/pipelineSearch';
+import { detailedStatusSchema, PIPELINE_SCOPES, pipelineSchema } from './pipelines';
 
 /** A stage as the mini graph shows it (`GET {project}/-/pipelines.json`). */
 export const pipelineStageSchema = z.object({
@@ -31,6 +32,12 @@ export const pipelinesPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   ref: z.string().max(1024).optional(),
+  /** The filtered search's tokens (spec 002 section 9: username, ref, status, source). */
+  status: z.enum(CI_STATUSES).optional(),
+  username: z.string().max(255).optional(),
+  source: z.enum(PIPELINE_FILTER_SOURCES).optional(),
+  /** One commit's pipelines (the post-merge pipeline of a merge commit). */
+  sha: z.string().max(64).optional(),
 });
 
 export const pipelinesPageSchema = z.object({
@@ -39,3 +46,33 @@ export const pipelinesPageSchema = z.object({
   count: z.number().int(),
 });
 export type PipelinesPage = z.infer<typeof pipelinesPageSchema>;
+
+/** A job of a stage as its mini graph dropdown lists it: name, status, and the action it offers. */
+export const stageJobSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(CI_STATUSES),
+  detailed_status: detailedStatusSchema,
+});
+export type StageJob = z.infer<typeof stageJobSchema>;
+
+/** `GET {project}/-/pipelines/{id}/stage.json?stage=name`: a stage's current jobs (GitLab's `latest_statuses`). */
+export const stageQuery = z.object({ stage: z.string().min(1).max(255) });
+export const stageJobsSchema = z.object({
+  name: z.string(),
+  latest_statuses: z.array(stageJobSchema),
+});
+export type StageJobs = z.infer<typeof stageJobsSchema>;
+
+/**
+ * `GET {project}/-/pipelines/{id}/downloadable_artifacts.json`: the artifacts dropdown's entries
+ * (a job's archive, `build:archive`, with its download path) and the artifacts jobs expose to
+ * merge requests by `artifacts:expose_as`.
+ */
+export const downloadableArtifactsSchema = z.object({
+  artifacts: z.array(z.object({ name: z.string(), path: z.string() })),
+  exposed_artifacts: z.array(
+    z.object({ text: z.string(), url: z.string(), job_name: z.string(), job_path: z.string() }),
+  ),
+});
+export type DownloadableArtifacts = z.infer<typeof downloadableArtifactsSchema>;

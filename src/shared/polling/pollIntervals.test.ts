@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   backoffInterval,
   deploymentsPollDelay,
+  NETWORK_STATUS_READY,
+  PIPELINE_POLLING,
+  pipelinePollDelay,
   mergeStatePollInterval,
   type Visibility,
 } from './pollIntervals';
@@ -36,5 +39,27 @@ describe('deploymentsPollDelay', () => {
 describe('backoffInterval', () => {
   it.each([-1, 1.5, Number.NaN])('refuses attempt %s, which no poll loop can produce', (attempt) => {
     expect(() => backoffInterval({ startMs: 1, factor: 2, maxMs: 10 }, attempt)).toThrow(RangeError);
+  });
+});
+
+describe('pipeline polling', () => {
+  it.each([
+    [0, 8_000],
+    [1, 9_600],
+    [2, 11_520],
+    [10, 8_000 * 1.2 ** 10],
+    [20, 240_000],
+    [100, 240_000],
+  ])('after %i unchanged polls waits %d ms', (unchanged, ms) => {
+    expect(pipelinePollDelay(unchanged, 'visible')).toBeCloseTo(ms, 6);
+  });
+
+  it('does not poll from a hidden tab', () => {
+    expect(pipelinePollDelay(0, 'hidden')).toBeNull();
+  });
+
+  it('keeps the spec constants', () => {
+    expect(PIPELINE_POLLING).toEqual({ startMs: 8000, factor: 1.2, maxMs: 240000 });
+    expect(NETWORK_STATUS_READY).toBe(7);
   });
 });

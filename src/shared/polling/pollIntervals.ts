@@ -36,3 +36,25 @@ export function deploymentsPollDelay(attempt: number, visibility: Visibility): n
 
 /** The widget starts polling at this interval (the `Poll-Interval` header, in milliseconds). */
 export const WIDGET_POLL_INTERVAL_MS = 10_000;
+
+/**
+ * Pipeline polling (spec 002 section 9's pipeline constants 8000, 1.2, 240000): 8 s at first, each
+ * poll that brought nothing new waits 1.2 times longer, up to four minutes; a change starts over.
+ */
+export const PIPELINE_POLLING: Backoff = { startMs: 8_000, factor: 1.2, maxMs: 240_000 };
+
+/**
+ * The last of the spec's pipeline constants, 7: Apollo's `NetworkStatus.ready`, the state of a
+ * query with an answer and no request in flight. A pipeline query starts its polling only from
+ * there, never while its first read is still loading (see `pipelinePollDelay`).
+ */
+export const NETWORK_STATUS_READY = 7;
+
+/**
+ * Milliseconds before the next pipeline poll, after `unchangedPolls` answers in a row that
+ * changed nothing (304s). A hidden tab does not poll (`null`): the page reads again when shown.
+ */
+export function pipelinePollDelay(unchangedPolls: number, visibility: Visibility): number | null {
+  if (visibility === 'hidden') return null;
+  return backoffInterval(PIPELINE_POLLING, unchangedPolls);
+}

@@ -1,3 +1,5 @@
+import type { LinkedPipeline } from '../../../shared/api/mergeWidget';
+import type { MergeRequestEventType } from '../../../shared/ci/views/pipelineTypes';
 import type { Pipeline, PipelineBasic } from '../../../shared/api/pipelines';
 import type { CiStatus, StageStatus } from '../../../shared/ci';
 import { pipelineCheck } from '../../../shared/merge-checks/pipelineCheck';
@@ -30,6 +32,11 @@ export type HeadPipeline = {
   basic: PipelineBasic;
   entity: Pipeline;
   stages: StageStatus[];
+  /** Its kind of merge request pipeline, where the pipelines feature knows one (none for a branch pipeline). */
+  mergeRequestEventType?: MergeRequestEventType | null;
+  /** The pipelines linked to it, where the pipelines feature knows them (the mini graph's up- and downstream). */
+  triggeredBy?: LinkedPipeline | null;
+  triggered?: LinkedPipeline[];
 };
 
 /** A checked request with what its entity shows besides (GitLab's merge request JSON). */

@@ -19,6 +19,7 @@ import type { HeadPipeline } from './mergeability-facts';
 import { autoMergeRemovesSourceBranch, isWaitable } from '../../../shared/auto-merge/autoMergeRules';
 import { availableAutoMergeStrategies } from '../../../shared/merge-trains/mergeTrains';
 import { pipelineDetailedStatus, type CiStatus } from '../../../shared/ci';
+import { pipelineEventTypeName } from '../../../shared/ci/views/pipelineTypes';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;
 
@@ -50,18 +51,23 @@ const strategyOf = (name: string | null): AutoMergeStrategy | null =>
 /** The head pipeline for the widget's pipeline section: status, stages, commit, finish time. */
 function presentWidgetPipeline(head: HeadPipeline, projectFullPath: string): WidgetPipeline {
   const { entity } = head;
+  const eventType = head.mergeRequestEventType ?? null;
   return {
     id: entity.id,
     path: `/${projectFullPath}/-/pipelines/${entity.id}`,
     details: {
       status: entity.detailed_status,
-      event_type_name: 'Pipeline',
+      event_type_name: pipelineEventTypeName(eventType),
       stages: head.stages,
       finished_at: entity.finished_at,
     },
     commit: { short_id: entity.sha.slice(0, 8), commit_path: `/${projectFullPath}/-/commit/${entity.sha}` },
+    merge_request_event_type: eventType,
+    flags: { merge_train_pipeline: eventType === 'merge_train' },
     ref: { branch: entity.ref },
     coverage: entity.coverage,
+    triggered_by: head.triggeredBy ?? null,
+    triggered: head.triggered ?? [],
   };
 }
 

@@ -63,7 +63,16 @@ export function createPipelinePages({ db, pipelines, protectedBranches }: Deps) 
     const { ctx, records, total } = await pipelines.list(
       actor,
       fullPath,
-      { ref: query.ref, scope: query.scope, order_by: 'id', sort: 'desc' },
+      {
+        ref: query.ref,
+        scope: query.scope,
+        status: query.status,
+        username: query.username,
+        source: query.source,
+        sha: query.sha,
+        order_by: 'id',
+        sort: 'desc',
+      },
       page,
     );
     const views = await Promise.all(records.map((record) => pageView(actor, ctx, record)));

@@ -17,6 +17,7 @@ import {
 } from '../../page-paths';
 import type { ProjectContext } from '../projects/projects.service';
 import type { PipelinePageView } from './pipeline-pages.service';
+import { withEtag } from './page-etag';
 import { presentPipeline } from './pipelines.presenter';
 
 const pipelinePageParams = z
@@ -51,13 +52,13 @@ export function registerPipelinePageRoutes(
         querystring: pipelinesPageQuery,
         response: { 200: pipelinesPageSchema },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const { ctx, views, total } = await pipelinePages.list(
           request.currentUser,
           request.params.fullPath,
           request.query,
         );
-        return { pipelines: views.map((view) => present(view, ctx)), count: total };
+        return withEtag(request, reply, { pipelines: views.map((view) => present(view, ctx)), count: total });
       },
     });
 
@@ -65,10 +66,10 @@ export function registerPipelinePageRoutes(
       method: 'GET',
       url: `${prefix}/-/pipelines/:pipeline_id.json`,
       schema: { params: pipelinePageParams, response: { 200: pipelinePageItemSchema } },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const { fullPath, pipelineId } = request.params;
         const { ctx, view } = await pipelinePages.get(request.currentUser, fullPath, pipelineId);
-        return present(view, ctx);
+        return withEtag(request, reply, present(view, ctx));
       },
     });
   }

@@ -19,6 +19,7 @@ import { BehindTargetRow } from './BehindTargetRow';
 import { BlockingMergeRequestsReport } from './BlockingMergeRequestsReport';
 import { MergeChecks } from './MergeChecks';
 import { PipelineSection } from './PipelineSection';
+import { PostMergePipelineSection } from './PostMergePipelineSection';
 import { PipelineSuggestionCard } from './PipelineSuggestionCard';
 import { useMergeWidget, widgetKeys } from './queries';
 
@@ -205,7 +206,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
         />
       )}
       <PipelineSuggestionCard cached={cached} widget={widget} />
-      {open && <PipelineSection cached={cached} />}
+      {open && <PipelineSection cached={cached} onPipelineAction={refresh} />}
       {open && <BlockingMergeRequestsReport report={widget.blocking_merge_requests} />}
       {open && (
         <StatusChecksReport
@@ -254,6 +255,7 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
             />
           )}
       </div>
+      <PostMergePipelineSection cached={cached} onPipelineAction={refresh} />
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
 import type { CachedWidget, Widget } from '../../../shared/api/mergeWidget';
 import type { MergePollResponse } from '../../../shared/merge-widget/widgetMachine';
-import { ApiError, request, requestWithHeaders } from '../../api/client';
+import { request } from '../../api/client';
+import { fetchTagged, pageVisibility, type Tagged } from '../../api/etags';
 import { pollIntervalFromHeader, widgetPollDelay } from './widgetPolling';
 
 const mergeRequestPath = (fullPath: string, iid: number) => `/${fullPath}/-/merge_requests/${iid}`;
@@ -11,9 +12,6 @@ export const widgetKeys = {
   one: (fullPath: string, iid: number) => ['merge-widget', fullPath, iid] as const,
 };
 
-/** An answer and the ETag it came with, to ask "changed since?" on the next poll. */
-type Tagged<T> = { body: T; etag: string | null };
-
 export type WidgetData = {
   cached: Tagged<CachedWidget>;
   widget: Tagged<Widget>;
@@ -21,24 +19,6 @@ export type WidgetData = {
   /** Polls in a row that both answered 304: the back-off counts these. */
   unchangedPolls: number;
 };
-
-async function fetchTagged<T>(path: string, previous: Tagged<T> | undefined, signal: AbortSignal) {
-  try {
-    // The widget sends its own ETags; the browser's cache would answer with its copy instead.
-    const { data, headers } = await requestWithHeaders<T>(path, {
-      signal,
-      cache: 'no-store',
-      headers: previous?.etag ? { 'if-none-match': previous.etag } : undefined,
-    });
-    const tagged: Tagged<T> = { body: data, etag: headers.get('etag') };
-    return { tagged, changed: true, pollInterval: headers.get('poll-interval') };
-  } catch (error) {
-    // 304: unchanged since the ETag we sent; keep what we have.
-    if (previous && error instanceof ApiError && error.status === 304)
-      return { tagged: previous, changed: false, pollInterval: null };
-    throw error;
-  }
-}
 
 /** Both widget answers (GitLab merges them into one), each asked with its ETag. */
 async function fetchWidget(
@@ -49,8 +29,8 @@ async function fetchWidget(
 ): Promise<WidgetData> {
   const base = mergeRequestPath(fullPath, iid);
   const [cached, widget] = await Promise.all([
-    fetchTagged<CachedWidget>(`${base}/cached_widget.json`, previous?.cached, signal),
-    fetchTagged<Widget>(`${base}/widget.json`, previous?.widget, signal),
+    fetchTagged<CachedWidget>(`${base}/cached_widget.json`, previous?.cached, { signal }),
+    fetchTagged<Widget>(`${base}/widget.json`, previous?.widget, { signal }),
   ]);
   const changed = cached.changed || widget.changed;
   return {
@@ -76,8 +56,6 @@ export function forgetWidgetEtags(queryClient: QueryClient, fullPath: string, ii
   );
 }
 
-const visibility = () => (document.visibilityState === 'hidden' ? 'hidden' : 'visible');
-
 /**
  * The widget's data, polled from the `Poll-Interval` start with the spec's back-off (and not at
  * all while `paused`: the failed-to-merge countdown). `mergeStatePolling` polls by the merge-state
@@ -99,7 +77,7 @@ export function useMergeWidget(
         pollIntervalMs: data.pollIntervalMs,
         unchangedPolls: data.unchangedPolls,
         mergeStatePolling: polling.mergeStatePolling,
-        visibility: visibility(),
+        visibility: pageVisibility(),
       });
     },
     refetchIntervalInBackground: true,

@@ -1,4 +1,5 @@
 import { Heading, UnderlineNav } from '@primer/react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { ListPagination } from '../../components/ListPagination';
@@ -7,7 +8,13 @@ import { useProjectFullPath } from '../projects/projectRoutes';
 import { useProject } from '../projects/queries';
 import { LoadState } from '../repository/LoadState';
 import { useSession } from '../../lib/useSession';
+import {
+  PIPELINE_FILTER_KEYS,
+  pipelineFiltersFromQuery,
+  type PipelineFilters as SearchFilters,
+} from '../../../shared/ci/views/pipelineSearch';
 import { PipelinesEmptyState } from './PipelinesEmptyState';
+import { PipelinesSearch } from './PipelinesSearch';
 import { PipelinesTable } from './PipelinesTable';
 import { pipelinesPage } from './pipelinePaths';
 import { PIPELINES_PAGE_SIZE, usePipelines, type PipelineScope } from './queries';
@@ -21,12 +28,13 @@ const TABS: Array<{ scope: PipelineScope | null; label: string }> = [
   { scope: 'tags', label: 'Tags' },
 ];
 
-type ListPlace = { scope: PipelineScope | null; page?: number };
+type ListPlace = { scope: PipelineScope | null; filters: SearchFilters; page?: number };
 
-/** The list's address query: `?scope=finished&page=2`, nothing for the first page of All. */
-function queryOf({ scope, page }: ListPlace): URLSearchParams {
+/** The list's address query: `?scope=finished&status=failed&page=2`, nothing for the first page of All. */
+function queryOf({ scope, filters, page }: ListPlace): URLSearchParams {
   const query = new URLSearchParams();
   if (scope) query.set('scope', scope);
+  for (const key of PIPELINE_FILTER_KEYS) if (filters[key]) query.set(key, filters[key]);
   if (page && page > 1) query.set('page', String(page));
   return query;
 }
@@ -40,7 +48,10 @@ export function PipelinesListPage() {
   const [params, setParams] = useSearchParams();
   const scope = scopeOf(params.get('scope'));
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = usePipelines(fullPath, page, { scope: scope ?? undefined });
+  const filters = pipelineFiltersFromQuery(params);
+  const list = usePipelines(fullPath, page, { scope: scope ?? undefined, ...filters });
+  const filtered = PIPELINE_FILTER_KEYS.some((key) => filters[key]);
+  const [searchProblem, setSearchProblem] = useState<string | null>(null);
   const configBranch = useConfigBranch(fullPath);
   const linkTo = (next: ListPlace) => {
     const text = queryOf(next).toString();
@@ -54,15 +65,29 @@ export function PipelinesListPage() {
           <UnderlineNav.Item
             key={tab.label}
             as={RouterLink}
-            to={linkTo({ scope: tab.scope })}
+            to={linkTo({ scope: tab.scope, filters })}
             aria-current={tab.scope === scope ? 'page' : undefined}
           >
             {tab.label}
           </UnderlineNav.Item>
         ))}
       </UnderlineNav>
+      <PipelinesSearch
+        // A new address (a tab, the browser's back) starts the box from its filters.
+        key={params.toString()}
+        filters={filters}
+        problem={searchProblem}
+        onSearch={(next, problem) => {
+          setSearchProblem(problem);
+          setParams(queryOf({ scope, filters: next }));
+        }}
+      />
       {!list.data ? (
         <LoadState error={list.error} what="pipelines" />
+      ) : list.data.count === 0 && filtered ? (
+        <div className="box blankslate">
+          <p>No pipelines match these filters.</p>
+        </div>
       ) : list.data.count === 0 ? (
         <PipelinesEmptyState fullPath={fullPath} scope={scope} configBranch={configBranch} />
       ) : (
@@ -72,8 +97,8 @@ export function PipelinesListPage() {
             total={list.data.count}
             perPage={PIPELINES_PAGE_SIZE}
             page={page}
-            hrefFor={(n) => linkTo({ scope, page: n })}
-            onPage={(n) => setParams(queryOf({ scope, page: n }))}
+            hrefFor={(n) => linkTo({ scope, filters, page: n })}
+            onPage={(n) => setParams(queryOf({ scope, filters, page: n }))}
           />
         </>
       )}

@@ -6,7 +6,7 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { CiStatusBadge } from './CiStatusBadge';
 import { CiTable } from './CiTable';
 import { formatDuration } from './formatDuration';
-import { MiniGraph } from '../../components/MiniGraph';
+import { PipelineMiniGraph } from './mini-graph/PipelineMiniGraph';
 import { PipelineOrigin } from './PipelineOrigin';
 import { useCancel } from './mutations';
 import { pipelinePage } from './pipelinePaths';
@@ -69,7 +69,12 @@ function PipelineRow({ fullPath, pipeline, onCancel, canceling }: RowProps) {
         </div>
       </td>
       <td>
-        <MiniGraph stages={pipeline.stages} pipelineUrl={url} />
+        <PipelineMiniGraph
+          fullPath={fullPath}
+          pipelineId={pipeline.id}
+          pipelinePath={url}
+          stages={pipeline.stages}
+        />
       </td>
       <td className="ci-table__actions">
         {pipeline.permissions.update_build && isCancelable(pipeline.status) && (

@@ -44,3 +44,15 @@ export function useDeletePipeline(fullPath: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all(fullPath) }),
   });
 }
+
+/**
+ * A job action from a stage dropdown: a POST to the path its detailed status names
+ * (`{project}/-/jobs/{id}/play`); the lists, the pipeline and its stages are read again after it.
+ */
+export function useJobActionAt(fullPath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (path: string) => request<{ id: number }>(path, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all(fullPath) }),
+  });
+}

@@ -1,5 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PipelinePageItem, PipelinesPage } from '../../../shared/api/pipelinePages';
+import type {
+  DownloadableArtifacts,
+  PipelinePageItem,
+  PipelinesPage,
+  StageJobs,
+} from '../../../shared/api/pipelinePages';
+import type { PipelineFilters as SearchFilters } from '../../../shared/ci/views/pipelineSearch';
+import { pipelinePollDelay } from '../../../shared/polling/pollIntervals';
+import { fetchPolled, pageVisibility, type Polled } from '../../api/etags';
 import type { Job } from '../../../shared/api/pipelines';
 import { ACTIVE_STATUSES, COMPLETED_STATUSES, type CiStatus } from '../../../shared/ci/status/composite';
 import { request } from '../../api/client';
@@ -24,12 +32,22 @@ export const isCancelable = (status: CiStatus): boolean => CANCELABLE.includes(s
 export const pipelineKeys = {
   all: (fullPath: string) => ['pipelines', fullPath.toLowerCase()] as const,
   list: (fullPath: string, filters: PipelineFilters, page: number) =>
-    [...pipelineKeys.all(fullPath), 'list', filters.ref ?? null, filters.scope ?? null, page] as const,
+    [...pipelineKeys.all(fullPath), 'list', filters, page] as const,
   detail: (fullPath: string, id: number) => [...pipelineKeys.all(fullPath), 'detail', id] as const,
   jobs: (fullPath: string, id: number) => [...pipelineKeys.detail(fullPath, id), 'jobs'] as const,
   job: (fullPath: string, id: number) => [...pipelineKeys.all(fullPath), 'job', id] as const,
   trace: (fullPath: string, id: number) => [...pipelineKeys.job(fullPath, id), 'trace'] as const,
+  stage: (fullPath: string, id: number, stage: string) =>
+    [...pipelineKeys.detail(fullPath, id), 'stage', stage] as const,
+  artifacts: (fullPath: string, id: number) => [...pipelineKeys.detail(fullPath, id), 'artifacts'] as const,
 };
+
+/**
+ * The spec's pipeline polling (8 s, ×1.2 for each poll that brought nothing new, up to four
+ * minutes), with ETags so an unchanged poll is a bodiless 304; none from a hidden tab.
+ */
+const pipelinePoll = <T>(data: Polled<T> | undefined): number | false =>
+  data ? (pipelinePollDelay(data.unchangedPolls, pageVisibility()) ?? false) : false;
 
 const livePoll = (statuses: CiStatus[] | undefined): number | false =>
   statuses && statuses.every(isSettled) ? false : LIVE_POLL_MS;
@@ -37,29 +55,86 @@ const livePoll = (statuses: CiStatus[] | undefined): number | false =>
 /** The list's tabs other than All: GitLab's scopes (the newest pipeline of each branch or tag). */
 export type PipelineScope = 'finished' | 'branches' | 'tags';
 
-/** What a list shows: one ref's pipelines (a merge request's tab), or a scope's. */
-export type PipelineFilters = { ref?: string; scope?: PipelineScope };
+/** What a list shows: a scope's pipelines, narrowed by the filtered search's tokens (a merge request's tab: its ref). */
+export type PipelineFilters = SearchFilters & { scope?: PipelineScope; sha?: string };
 
-/** A page of a project's pipelines, polled while any runs. */
-export function usePipelines(fullPath: string, page: number, filters: PipelineFilters = {}) {
+/**
+ * A page of a project's pipelines, polled by the spec's pipeline polling: new pipelines appear
+ * and running ones move on, an unchanged list costs a 304.
+ */
+export function usePipelines(
+  fullPath: string,
+  page: number,
+  filters: PipelineFilters = {},
+  perPage = PIPELINES_PAGE_SIZE,
+) {
   return useQuery({
-    queryKey: pipelineKeys.list(fullPath, filters, page),
-    queryFn: ({ signal }) =>
-      request<PipelinesPage>(`${projectUrl(fullPath, 'pipelines')}.json`, {
-        query: { page, per_page: PIPELINES_PAGE_SIZE, ref: filters.ref, scope: filters.scope },
+    queryKey: [...pipelineKeys.list(fullPath, filters, page), perPage],
+    queryFn: ({ signal, client, queryKey }) =>
+      fetchPolled<PipelinesPage>(`${projectUrl(fullPath, 'pipelines')}.json`, client.getQueryData(queryKey), {
+        query: { page, per_page: perPage, ...filters },
         signal,
       }),
+    select: (data) => data.body,
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => livePoll(query.state.data?.pipelines.map((p) => p.status)),
+    refetchInterval: (query) => pipelinePoll(query.state.data),
   });
 }
 
+/** One pipeline, polled (with its ETag) until nothing in it moves without someone acting. */
 export function usePipeline(fullPath: string, id: number) {
   return useQuery({
     queryKey: pipelineKeys.detail(fullPath, id),
+    queryFn: ({ signal, client, queryKey }) =>
+      fetchPolled<PipelinePageItem>(
+        `${projectUrl(fullPath, `pipelines/${id}`)}.json`,
+        client.getQueryData(queryKey),
+        {
+          signal,
+        },
+      ),
+    select: (data) => data.body,
+    refetchInterval: (query) =>
+      query.state.data && isSettled(query.state.data.body.status) ? false : pipelinePoll(query.state.data),
+  });
+}
+
+/**
+ * A stage's jobs for its dropdown: read when it opens and polled (with its ETag) while it stays
+ * open; closing it unmounts the reader, which stops the polling.
+ */
+export function useStageJobs(fullPath: string, pipelineId: number, stage: string) {
+  return useQuery({
+    queryKey: pipelineKeys.stage(fullPath, pipelineId, stage),
+    queryFn: ({ signal, client, queryKey }) =>
+      fetchPolled<StageJobs>(
+        `${projectUrl(fullPath, `pipelines/${pipelineId}/stage`)}.json`,
+        client.getQueryData(queryKey),
+        {
+          query: { stage },
+          signal,
+        },
+      ),
+    select: (data) => data.body,
+    refetchInterval: (query) => pipelinePoll(query.state.data),
+    // A dropdown opened again reads afresh: a cached list may be minutes old.
+    gcTime: 0,
+  });
+}
+
+/**
+ * The artifacts dropdown's entries and the exposed artifacts of a pipeline, read again when its
+ * status moves (`status`: jobs upload as they finish).
+ */
+export function useDownloadableArtifacts(fullPath: string, pipelineId: number, status: string) {
+  return useQuery({
+    queryKey: [...pipelineKeys.artifacts(fullPath, pipelineId), status],
     queryFn: ({ signal }) =>
-      request<PipelinePageItem>(`${projectUrl(fullPath, `pipelines/${id}`)}.json`, { signal }),
-    refetchInterval: (query) => livePoll(query.state.data && [query.state.data.status]),
+      request<DownloadableArtifacts>(
+        `${projectUrl(fullPath, `pipelines/${pipelineId}/downloadable_artifacts`)}.json`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 
