@@ -58,6 +58,7 @@ import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
+import { registerRunnerPageRoutes } from './features/runners/runners.page.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './features/references/markdown.routes';
 import { registerReadOnlyMode } from './read-only';
@@ -166,6 +167,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMarkdownRoutes(app, container);
   registerRunnerRoutes(app, container);
   registerRunnerManagementRoutes(app, container);
+  registerRunnerPageRoutes(app, container);
   await registerRunnerJobRoutes(app, container);
   await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);

@@ -44,6 +44,7 @@ import { createHeadPipelines } from './features/pipelines/head-pipelines.service
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
 import { createRunnersService } from './features/runners/runners.service';
+import { createRunnerIsolation } from './runner-isolation';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createMergeabilityService } from './features/merge-requests/mergeability.service';
 import { createMergeRequestEditsService } from './features/merge-requests/merge-request-edits.service';
@@ -251,6 +252,7 @@ export function createContainer(deps: AppDeps) {
   const descriptionVersions = createDescriptionVersionsService(base);
   const runners = createRunnersService({ ...base, projects, groups });
   const runnerManagement = createRunnerManagementService({ ...base, projects, groups });
+  const runnerIsolation = createRunnerIsolation(deps.config.runner);
   const ciVariables = createCiVariablesService({ ...base, projects, groups });
   const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits, ciVariables });
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners, runnerManagement });
@@ -336,6 +338,7 @@ export function createContainer(deps: AppDeps) {
     metricImages,
     runners,
     runnerManagement,
+    runnerIsolation,
     pipelines,
     pipelinePages,
     headPipelines,
