@@ -8,15 +8,18 @@ export function AdminRunnersPage() {
     <RequireSignIn>
       {(user) => (
         <div className="stack admin-page">
-          <Heading as="h1">Runners</Heading>
           {user.admin ? (
             <RunnersPage
+              heading="h1"
               owner={{ type: 'instance' }}
               intro="Instance runners take the jobs of every project; group and project runners are listed here too."
               empty="No runners yet. Create an instance runner to run the jobs of every project."
             />
           ) : (
-            <Flash variant="danger">Only administrators can manage the instance&apos;s runners.</Flash>
+            <>
+              <Heading as="h1">Runners</Heading>
+              <Flash variant="danger">Only administrators can manage the instance&apos;s runners.</Flash>
+            </>
           )}
         </div>
       )}

@@ -2,6 +2,7 @@ import { Button, Flash, Heading, Spinner, UnderlineNav } from '@primer/react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { RunnerRegistrationDetails } from '../../../shared/api/runners';
+import { ApiError } from '../../api/client';
 import { ListPagination } from '../../components/ListPagination';
 import { useCreateRunner } from './mutations';
 import { NewRunnerToken } from './NewRunnerToken';
@@ -25,6 +26,13 @@ const FILTER_LABELS: Record<RunnerFilter, string> = {
   paused: 'Paused',
 };
 
+/** Who may manage an owner's runners, as those refused are told. */
+const REFUSED: Record<RunnerOwner['type'], string> = {
+  instance: "Only administrators can manage the instance's runners.",
+  group: "Only this group's Owners can manage its runners.",
+  project: "Only this project's Maintainers can manage its runners.",
+};
+
 const RUNNER_TYPE_OF = {
   instance: 'instance_type',
   group: 'group_type',
@@ -37,13 +45,15 @@ type Props = {
   intro: ReactNode;
   /** What to say when there are none. */
   empty: string;
+  /** The page's own heading (the admin area's), or a section's under the group's or project's. */
+  heading?: 'h1' | 'h2';
 };
 
 /**
  * An owner's runners: filtered by status, paged, created with the token shown once, paused,
  * edited and deleted. Who may not manage them is refused by the server, and told so here.
  */
-export function RunnersPage({ owner, intro, empty }: Props) {
+export function RunnersPage({ owner, intro, empty, heading = 'h2' }: Props) {
   const [params, setParams] = useSearchParams();
   const filter = RUNNER_FILTERS.find((f) => f === params.get('status')) ?? 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -61,14 +71,23 @@ export function RunnersPage({ owner, intro, empty }: Props) {
   };
 
   if (list.isPending) return <Spinner srText="Loading runners" />;
-  if (list.isError) return <Flash variant="danger">{list.error.message}</Flash>;
+  if (list.isError)
+    return (
+      <Flash variant="danger">
+        {list.error instanceof ApiError && list.error.status === 403
+          ? REFUSED[owner.type]
+          : list.error.message}
+      </Flash>
+    );
   const data = list.data;
 
   return (
     <div className="stack runners-page">
       <div className="runners-page__header">
         <div>
-          <Heading as="h2">Runners</Heading>
+          <Heading as={heading} variant={heading === 'h1' ? 'large' : 'medium'}>
+            Runners
+          </Heading>
           <div className="muted">{intro}</div>
         </div>
         <Button

@@ -129,7 +129,7 @@ function RunnerRow({ runner, onTogglePause, onEdit, onDelete }: RowProps) {
       </td>
       <td className="runners-table__actions">
         {runner.can_manage && (
-          <>
+          <div className="runners-table__buttons">
             <Button
               size="small"
               aria-label={runner.paused ? `Resume runner #${runner.id}` : `Pause runner #${runner.id}`}
@@ -144,7 +144,7 @@ function RunnerRow({ runner, onTogglePause, onEdit, onDelete }: RowProps) {
               aria-label={`Delete runner #${runner.id}`}
               onClick={onDelete}
             />
-          </>
+          </div>
         )}
       </td>
     </tr>
