@@ -55,6 +55,7 @@ import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
 import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
+import { registerJobTracePageRoutes } from './features/pipelines/job-trace.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
@@ -173,6 +174,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerPipelineRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
+  registerJobTracePageRoutes(app, container);
   registerJobRoutes(app, container);
   registerJobActionRoutes(app, container);
   registerCiVariableRoutes(app, container);
