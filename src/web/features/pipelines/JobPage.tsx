@@ -80,7 +80,7 @@ function JobView({ fullPath, job }: { fullPath: string; job: Job }) {
       ) : trace.isPending ? (
         <Spinner srText="Loading the log" />
       ) : (
-        <JobLog log={trace.data ?? ''} running={running} />
+        <JobLog log={trace.data} running={running} />
       )}
     </div>
   );
