@@ -97,7 +97,8 @@ describe('runners pages', () => {
 
   it("lets a group's Owner create, edit and delete a group runner", async () => {
     const page = await signedInPage(browser, baseUrl, owner);
-    await page.goto('/groups/fleet/-/runners');
+    await page.goto('/groups/fleet');
+    await page.getByRole('link', { name: 'Runners' }).click();
     await page.getByText('This group has no runners yet.').waitFor();
     const id = await createRunner(page, 'group', 'k8s');
     const row = page.getByRole('row', { name: `Runner #${id}` });
