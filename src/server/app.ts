@@ -58,9 +58,11 @@ import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-r
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerGraphMetricsRoutes } from './features/pipelines/graph-metrics.page.routes';
 import { registerPipelineDropdownRoutes } from './features/pipelines/pipeline-dropdowns.page.routes';
+import { registerJobTracePageRoutes } from './features/pipelines/job-trace.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
+import { registerRunnerPageRoutes } from './features/runners/runners.page.routes';
 import { registerGraphQL } from './graphql/graphql';
 import { registerMarkdownRoutes } from './features/references/markdown.routes';
 import { registerReadOnlyMode } from './read-only';
@@ -169,6 +171,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMarkdownRoutes(app, container);
   registerRunnerRoutes(app, container);
   registerRunnerManagementRoutes(app, container);
+  registerRunnerPageRoutes(app, container);
   await registerRunnerJobRoutes(app, container);
   await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);
@@ -177,6 +180,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerPipelinePageRoutes(app, container);
   registerGraphMetricsRoutes(app, container);
   registerPipelineDropdownRoutes(app, container);
+  registerJobTracePageRoutes(app, container);
   registerJobRoutes(app, container);
   registerJobActionRoutes(app, container);
   registerCiVariableRoutes(app, container);

@@ -48,6 +48,7 @@ import { createRunnerJobsService } from './features/pipelines/runner-jobs.servic
 import { createTestReports } from './features/pipelines/test-reports.service';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
 import { createRunnersService } from './features/runners/runners.service';
+import { createRunnerIsolation } from './runner-isolation';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createMergeabilityService } from './features/merge-requests/mergeability.service';
 import { createMergeRequestEditsService } from './features/merge-requests/merge-request-edits.service';
@@ -255,6 +256,7 @@ export function createContainer(deps: AppDeps) {
   const descriptionVersions = createDescriptionVersionsService(base);
   const runners = createRunnersService({ ...base, projects, groups });
   const runnerManagement = createRunnerManagementService({ ...base, projects, groups });
+  const runnerIsolation = createRunnerIsolation(deps.config.runner);
   const ciVariables = createCiVariablesService({ ...base, projects, groups });
   const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits, ciVariables });
   const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners, runnerManagement });
@@ -346,6 +348,7 @@ export function createContainer(deps: AppDeps) {
     metricImages,
     runners,
     runnerManagement,
+    runnerIsolation,
     pipelines,
     pipelinePages,
     pipelineGraph,

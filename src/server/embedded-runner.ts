@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { RunnersService } from './features/runners/runners.service';
+import type { RunnerIsolation } from './runner-isolation';
 
 const RUNNER_MAIN = fileURLToPath(new URL('../runner/main.ts', import.meta.url));
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,7 +40,14 @@ export async function startEmbeddedRunner(
     config,
     runners,
     logger,
-  }: { config: Config; runners: Pick<RunnersService, 'ensureEmbeddedRunner'>; logger: Logger },
+    isolation,
+  }: {
+    config: Config;
+    runners: Pick<RunnersService, 'ensureEmbeddedRunner'>;
+    logger: Logger;
+    /** Told the runner's isolation line, for the admin runners page. */
+    isolation?: Pick<RunnerIsolation, 'heard'>;
+  },
   serverUrl: string,
 ): Promise<EmbeddedRunner> {
   const file = embeddedRunnerConfigPath(config.dataDir);
@@ -66,7 +74,10 @@ export async function startEmbeddedRunner(
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  createInterface({ input: child.stdout }).on('line', (line) => logger.info(`runner: ${line}`));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    isolation?.heard(line);
+    logger.info(`runner: ${line}`);
+  });
   createInterface({ input: child.stderr }).on('line', (line) => logger.error(`runner: ${line}`));
   child.on('exit', (code, signal) => logger.info(`runner: exited (${signal ?? `code ${code}`})`));
   return {

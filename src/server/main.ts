@@ -56,7 +56,7 @@ if (config.runner === 'embedded' && !config.geoSecondary) {
   const port = (app.server.address() as { port: number }).port;
   const logger = { info: (line: string) => app.log.info(line), error: (line: string) => app.log.error(line) };
   runner = await startEmbeddedRunner(
-    { config, runners: container.runners, logger },
+    { config, runners: container.runners, logger, isolation: container.runnerIsolation },
     `http://127.0.0.1:${port}`,
   );
 } else app.log.info('No runner started (RUNNER=none): jobs wait for a runner to take them');

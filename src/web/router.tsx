@@ -14,6 +14,7 @@ import { expandProjectPages, type ProjectPage } from './features/projects/projec
 import { namespaceOrProjectPages } from './features/namespaces/namespacePages';
 import { projectsPages, projectsProjectPages } from './features/projects/projectsPages';
 import { repositoryPages } from './features/repository/repositoryPages';
+import { runnerPages, runnerProjectPages } from './features/runners/runnerPages';
 import { sessionPages } from './features/session/sessionPages';
 
 /** Top-level pages of each feature (`/users/sign_in`, `/dashboard/projects`, ...). */
@@ -24,6 +25,7 @@ const pages: RouteObject[] = [
   ...projectsPages,
   ...groupPages,
   ...adminPages,
+  ...runnerPages,
 ];
 
 /** Pages under a project, after `/-/` (`merge_requests/:iid`, `tree/*`, ...). */
@@ -34,6 +36,7 @@ const projectPages: ProjectPage[] = [
   ...pipelinePages,
   ...repositoryPages,
   ...projectsProjectPages,
+  ...runnerProjectPages,
 ];
 
 /**

@@ -77,6 +77,8 @@ export const jobSchema = z.object({
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   erased_at: z.string().nullable(),
+  /** When a delayed job starts on its own (GitLab's `scheduled_at`); for the countdown. */
+  scheduled_at: z.string().nullable().optional(),
   duration: z.number().nullable(),
   queued_duration: z.number().nullable(),
   user: userBasicSchema.nullable(),

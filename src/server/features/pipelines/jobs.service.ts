@@ -1,3 +1,4 @@
+import { MAX_TRACE_PAGE_BYTES, type JobTrace } from '../../../shared/api/jobTrace';
 import { TOKEN_MASK_PREFIXES } from '../../../shared/ci/failureReasons';
 import { maskAll, maskedValues, maskTokens } from '../../../shared/ci/trace/masking';
 import type { CiVariable } from '../../../shared/ci';
@@ -25,7 +26,7 @@ import { cancelLockedBuild } from './job-cancel';
 import { listArtifactsOf, type ArtifactRow } from './artifacts.repo';
 import { processPipeline } from './pipeline-processing';
 import { findPipelineRecord, findPipelinesByIds, lockPipeline, type PipelineRow } from './pipelines.repo';
-import { readTrace } from './traces.repo';
+import { readTrace, readTraceFrom } from './traces.repo';
 import { refSubject } from './ref-subject';
 
 /** GitLab's: a running job its runner has not reported on for an hour is stuck. */
@@ -40,6 +41,9 @@ export type JobView = BuildRecord & {
   runner: Runner | null;
   artifacts: ArtifactRow[];
 };
+
+/** A job whose log may still grow: its runner is sending it. */
+const LOG_GROWING = ['running', 'canceling'];
 
 type Deps = {
   db: Db;
@@ -181,6 +185,45 @@ export function createJobsService({
   }
 
   /**
+   * The log from byte `state` on (`trace.json?state=`), masked as {@link trace} masks it. While
+   * the job runs only whole lines are read: a masked value or a token is one line, so no piece
+   * ends inside one, and no UTF-8 character is cut. A first read of a long log starts at a line
+   * near its end; a `state` past the stored end (the runner rewrote the log) reads it anew.
+   */
+  async function traceFrom(actor: Actor, projectRef: string, jobId: number, state?: number) {
+    const ctx = await readable(actor, projectRef);
+    const { build } = await record(ctx, jobId);
+    const size = build.traceBytes;
+    const complete = !LOG_GROWING.includes(build.status);
+    const resumed = state !== undefined && state <= size;
+    let offset = resumed ? state : 0;
+    const truncated = !resumed && size > MAX_TRACE_PAGE_BYTES;
+    if (truncated) offset = size - MAX_TRACE_PAGE_BYTES;
+    let data = await readTraceFrom(db, build.id, offset);
+    if (truncated) {
+      const lineStart = data.indexOf(0x0a) + 1;
+      data = data.subarray(lineStart);
+      offset += lineStart;
+    }
+    if (!complete) data = data.subarray(0, data.lastIndexOf(0x0a) + 1);
+    const masked = maskTokens(
+      maskAll(data, maskedValues(build.variables as CiVariable[])),
+      TOKEN_MASK_PREFIXES,
+    );
+    return {
+      id: build.id,
+      status: build.status,
+      complete,
+      state: String(offset + data.length),
+      append: resumed,
+      offset,
+      size,
+      truncated,
+      content: Buffer.from(masked).toString('utf8'),
+    } satisfies JobTrace;
+  }
+
+  /**
    * `POST /projects/:id/jobs/:job_id/cancel`: a job not yet running is canceled at once; a running
    * one is `canceling` when its runner can cancel gracefully (it learns so from its next update's
    * answer and reports back), else canceled, and its runner is refused its next update.
@@ -247,6 +290,7 @@ export function createJobsService({
     listForRunner,
     get,
     trace,
+    traceFrom,
     cancel,
     failStuckJobs,
     resolveJobToken,

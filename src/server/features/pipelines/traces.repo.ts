@@ -47,3 +47,18 @@ export async function readTrace(db: Db, buildId: number): Promise<Buffer> {
 export async function deleteTrace(db: Db, buildId: number): Promise<void> {
   await db.delete(ciBuildTraceChunks).where(eq(ciBuildTraceChunks.buildId, buildId));
 }
+
+/** A job's log from byte `from` to its stored end (only the chunks that reach past `from` are read). */
+export async function readTraceFrom(db: Db, buildId: number, from: number): Promise<Buffer> {
+  const rows = await db
+    .select({ offset: ciBuildTraceChunks.offset, data: ciBuildTraceChunks.data })
+    .from(ciBuildTraceChunks)
+    .where(
+      and(
+        eq(ciBuildTraceChunks.buildId, buildId),
+        sql`${ciBuildTraceChunks.offset} + length(${ciBuildTraceChunks.data}) > ${from}`,
+      ),
+    )
+    .orderBy(asc(ciBuildTraceChunks.offset));
+  return Buffer.concat(rows.map((row) => row.data.subarray(Math.max(0, from - row.offset))));
+}

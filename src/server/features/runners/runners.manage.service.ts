@@ -1,3 +1,4 @@
+import type { RunnerPageRow, RunnersPageQuery } from '../../../shared/api/runnerPages';
 import type { RunnerListQuery, UpdateRunnerBody } from '../../../shared/api/runners';
 import { matchesRunnerFilters } from '../../../shared/ci/runnerFilters';
 import type { Actor } from '../../auth/permissions';
@@ -13,6 +14,7 @@ import { projectSubject, type ProjectsService } from '../projects/projects.servi
 import {
   presentRunner,
   presentRunnerDetails,
+  presentRunnerPageRow,
   type RunnerGroup,
   type RunnerProject,
 } from './runners.presenter';
@@ -197,7 +199,43 @@ export function createRunnerManagementService({ db, clock, config, projects, gro
     await unassignRunner(db, runnerId, ctx.project.id);
   }
 
+  /**
+   * A page of the runners page of the instance (administrators), a group (its Owners) or a project
+   * (its Maintainers: the instance's and groups' runners it may use too, which only their own
+   * managers change).
+   */
+  async function pageOf(
+    actor: CurrentUser,
+    query: RunnersPageQuery,
+    page: Page,
+  ): Promise<{ rows: RunnerPageRow[]; total: number; ownerId: number | null }> {
+    let found: RunnerRow[];
+    let ownerId: number | null = null;
+    if (query.owner_type === 'instance') {
+      if (!actor.admin) throw new ForbiddenError();
+      found = await listRunners(db);
+    } else if (query.owner === undefined) {
+      throw new BadRequestError('400 Bad request - owner is missing');
+    } else if (query.owner_type === 'group') {
+      const group = await groups.loadGroup(actor, query.owner);
+      if (!can(actor, 'create_runner', groupSubject(group))) throw new ForbiddenError();
+      found = await runnersOfGroup(db, group.group.id);
+      ownerId = group.group.id;
+    } else {
+      const ctx = await projects.loadProject(actor, query.owner, 'admin_project');
+      found = await runnersOfProject(db, ctx.project.id, ctx.namespace.fullPath);
+      ownerId = ctx.project.id;
+    }
+    const now = clock.now();
+    const matching = found.filter((runner) => matchesRunnerFilters(runner, { status: query.status }, now));
+    const rows: RunnerPageRow[] = [];
+    for (const runner of matching.slice(page.offset, page.offset + page.limit))
+      rows.push(presentRunnerPageRow(runner, now, await canManage(actor, runner)));
+    return { rows, total: matching.length, ownerId };
+  }
+
   return {
+    pageOf,
     listAll,
     listOwned,
     get,

@@ -1,3 +1,4 @@
+import type { RunnerPageRow } from '../../../shared/api/runnerPages';
 import type { RunnerDetailsJson, RunnerJson, RunnerRegistrationDetails } from '../../../shared/api/runners';
 import { runnerStatus } from '../../../shared/ci/runnerStatus';
 import type { RunnerRow } from './runners.repo';
@@ -66,5 +67,26 @@ export function presentRunnerDetails(
       path_with_namespace: project.fullPath,
     })),
     groups: groups.map((group) => ({ id: group.id, name: group.name, web_url: group.webUrl })),
+  };
+}
+
+/** A row of a runners page: the runner's status and settings, and whether the viewer manages it. */
+export function presentRunnerPageRow(runner: RunnerRow, now: Date, canManage: boolean): RunnerPageRow {
+  return {
+    id: runner.id,
+    description: runner.description,
+    runner_type: runner.runnerType,
+    status: runnerStatus(runner, now).status,
+    paused: runner.paused,
+    tag_list: runner.tagList,
+    run_untagged: runner.runUntagged,
+    locked: runner.locked,
+    access_level: runner.accessLevel,
+    maximum_timeout: runner.maximumTimeout,
+    contacted_at: runner.contactedAt?.toISOString() ?? null,
+    created_at: runner.createdAt.toISOString(),
+    version: runner.version,
+    ip_address: runner.ipAddress,
+    can_manage: canManage,
   };
 }

@@ -1,4 +1,4 @@
-import { PeopleIcon, RepoIcon } from '@primer/octicons-react';
+import { PeopleIcon, RepoIcon, ServerIcon } from '@primer/octicons-react';
 import { Flash, Heading, LinkButton, Spinner } from '@primer/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -32,6 +32,16 @@ function GroupHome({ group }: { group: Group }) {
           >
             Members
           </LinkButton>
+          {/* Group runners take every project's jobs below the group: its Owners manage them. */}
+          {level >= 50 && (
+            <LinkButton
+              as={RouterLink}
+              to={`/groups/${group.full_path}/-/runners`}
+              leadingVisual={ServerIcon}
+            >
+              Runners
+            </LinkButton>
+          )}
           {maintainer && (
             <>
               <LinkButton as={RouterLink} to={`/groups/new?parent_id=${group.id}`}>

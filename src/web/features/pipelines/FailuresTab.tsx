@@ -7,7 +7,7 @@ import { CiTable } from './CiTable';
 import { JobRunButton } from './JobActions';
 import { JobLog } from './JobLog';
 import { jobPage } from './pipelinePaths';
-import { useJobTrace } from './queries';
+import { useJobLogTail } from './queries';
 
 /** Lines of a failed job's log shown under its row (the end, where a failure tells why). */
 const LOG_TAIL_LINES = 20;
@@ -81,9 +81,8 @@ export function FailuresTab({
 }
 
 function LogTail({ fullPath, jobId }: { fullPath: string; jobId: number }) {
-  const trace = useJobTrace(fullPath, jobId, false);
-  if (trace.data === undefined)
-    return <p className="muted">{trace.error ? trace.error.message : 'Loading the log…'}</p>;
-  const tail = trace.data.replace(/\n$/, '').split('\n').slice(-LOG_TAIL_LINES).join('\n');
-  return <JobLog log={tail} running={false} />;
+  const tail = useJobLogTail(fullPath, jobId, LOG_TAIL_LINES);
+  if (tail.data === undefined)
+    return <p className="muted">{tail.error ? tail.error.message : 'Loading the log…'}</p>;
+  return <JobLog log={tail.data} running={false} />;
 }

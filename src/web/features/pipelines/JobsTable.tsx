@@ -6,6 +6,7 @@ import type { PipelinePageItem } from '../../../shared/api/pipelinePages';
 import { CiStatusBadge } from './CiStatusBadge';
 import { JobRunButton } from './JobActions';
 import { CiTable } from './CiTable';
+import { DelayedCountdown, delayedUntil } from './DelayedCountdown';
 import { jobLook } from '../../components/ciStatusLook';
 import { formatDuration } from './formatDuration';
 import { useCancel } from './mutations';
@@ -40,6 +41,7 @@ export function JobsTable({
           <td>{job.stage}</td>
           <td className="muted">{job.runner ? job.runner.description || `#${job.runner.id}` : '—'}</td>
           <td className="muted">
+            {delayedUntil(job) && <DelayedCountdown scheduledAt={delayedUntil(job)!} />}
             {job.duration !== null && <div>{formatDuration(job.duration)}</div>}
             {job.duration !== null && job.finished_at && <TimeAgo date={job.finished_at} />}
           </td>

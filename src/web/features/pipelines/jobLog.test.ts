@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJobLog, type LogNode } from './jobLog';
+import { createJobLogParser, parseJobLog, visibleRows, type LogNode } from './jobLog';
 
 const E = '\x1b';
 const start = (time: number, name: string, options = '') =>
@@ -54,5 +54,28 @@ describe('parseJobLog', () => {
 
   it('shows the last rewrite of a line that used carriage returns', () => {
     expect(lines(parseJobLog('10%\r50%\r100%\ndone'))).toEqual(['100%', 'done']);
+  });
+
+  it('reads a log pushed in pieces as the whole, colours and sections carried over', () => {
+    const log =
+      `${E}[32mgreen\n${start(100, 'build', '[collapsed=true]')}Build\nstep one\n` +
+      `still green${E}[0m\n${end(104, 'build')}after\nlast`;
+    const parser = createJobLogParser();
+    // Cut everywhere: inside a colour code, a marker and a line.
+    for (const piece of [log.slice(0, 3), log.slice(3, 20), log.slice(20, 41), log.slice(41)])
+      parser.push(piece);
+    parser.end();
+    expect(parser.nodes).toMatchObject(parseJobLog(log));
+    expect(parser.lineCount()).toBe(6);
+  });
+
+  it('shows a closed section by its header only', () => {
+    const nodes = parseJobLog(`a\n${start(1, 's', '[collapsed=true]')}S\nin\n${end(2, 's')}b\n`);
+    const rows = (open: boolean) =>
+      visibleRows(nodes, () => open).map((row) =>
+        row.kind === 'line' ? row.line.html : `> ${row.section.name}`,
+      );
+    expect(rows(false)).toEqual(['a', '> s', 'b']);
+    expect(rows(true)).toEqual(['a', '> s', 'in', 'b']);
   });
 });

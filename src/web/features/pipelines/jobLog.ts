@@ -25,11 +25,25 @@ const ERASE_LINE = /\x1b\[[0-2]?K/g;
 
 type OpenSection = LogSection & { startedAt: number; awaitingHeader: boolean };
 
+/** Reads a log as it arrives, piece by piece; its tree grows in place. */
+export type JobLogParser = {
+  /** Adds the next piece of the log (whole lines or not). */
+  push(text: string): void;
+  /** The log is whole: its last line, even without a newline, and headers still awaited are shown. */
+  end(): void;
+  /** The log's lines and sections so far (the same arrays, grown by each push). */
+  readonly nodes: LogNode[];
+  /** How many lines so far, as GitLab numbers them. */
+  lineCount(): number;
+};
+
 /**
  * Reads a job's raw log into lines and nested sections, with ANSI colours as HTML (escaped: a log
  * is whatever a job printed). A carriage return rewrites its line, as a terminal shows progress.
+ * Colours and open sections carry over from one piece to the next, so a live log read from an
+ * offset is parsed once, not again from its start each time.
  */
-export function parseJobLog(log: string): LogNode[] {
+export function createJobLogParser(): JobLogParser {
   const ansi = new AnsiUp();
   ansi.use_classes = true;
   ansi.escape_html = true;
@@ -60,36 +74,53 @@ export function parseJobLog(log: string): LogNode[] {
     partial = '';
   };
 
-  let from = 0;
-  for (const match of log.matchAll(MARKER)) {
-    addText(log.slice(from, match.index));
-    from = match.index + match[0].length;
-    const [, kind, time, name = '', options = ''] = match;
-    flushPartial();
-    if (kind === 'start') {
-      const section: OpenSection = {
-        name,
-        header: { number: 0, html: '' },
-        collapsed: /(^|,)collapsed=true(,|$)/.test(options),
-        duration: null,
-        children: [],
-        startedAt: Number(time),
-        awaitingHeader: true,
-      };
-      container().push({ kind: 'section', section });
-      open.push(section);
-    } else {
-      // An end closes its section and any left open inside it; an end without a start is ignored.
-      const at = open.findLastIndex((section) => section.name === name);
-      if (at < 0) continue;
-      const [ended] = open.splice(at);
-      ended!.duration = Math.max(0, Number(time) - ended!.startedAt);
+  function push(text: string): void {
+    // A marker split over two pieces is found once its rest arrives: the held partial line leads.
+    const log = partial + text;
+    partial = '';
+    let from = 0;
+    for (const match of log.matchAll(MARKER)) {
+      addText(log.slice(from, match.index));
+      from = match.index + match[0].length;
+      const [, kind, time, name = '', options = ''] = match;
+      flushPartial();
+      if (kind === 'start') {
+        const section: OpenSection = {
+          name,
+          header: { number: 0, html: '' },
+          collapsed: /(^|,)collapsed=true(,|$)/.test(options),
+          duration: null,
+          children: [],
+          startedAt: Number(time),
+          awaitingHeader: true,
+        };
+        container().push({ kind: 'section', section });
+        open.push(section);
+      } else {
+        // An end closes its section and any left open inside it; an end without a start is ignored.
+        const at = open.findLastIndex((section) => section.name === name);
+        if (at < 0) continue;
+        const [ended] = open.splice(at);
+        ended!.duration = Math.max(0, Number(time) - ended!.startedAt);
+      }
     }
+    addText(log.slice(from));
   }
-  addText(log.slice(from));
-  flushPartial();
-  for (const section of open) if (section.awaitingHeader) section.header = makeLine(section.name);
-  return root.map(stripOpenState);
+
+  function end(): void {
+    flushPartial();
+    for (const section of open) if (section.awaitingHeader) section.header = makeLine(section.name);
+  }
+
+  return { push, end, nodes: root, lineCount: () => count };
+}
+
+/** A whole log's lines and sections (see {@link createJobLogParser}). */
+export function parseJobLog(log: string): LogNode[] {
+  const parser = createJobLogParser();
+  parser.push(log);
+  parser.end();
+  return parser.nodes.map(stripOpenState);
 }
 
 function stripOpenState(node: LogNode): LogNode {
@@ -99,4 +130,24 @@ function stripOpenState(node: LogNode): LogNode {
     kind: 'section',
     section: { name, header, collapsed, duration, children: children.map(stripOpenState) },
   };
+}
+
+/** A row of the log as drawn: a line, or a section's header (open or closed). */
+export type LogRow = { kind: 'line'; line: LogLine } | { kind: 'header'; section: LogSection; open: boolean };
+
+/** The rows shown, in order: a closed section shows its header only. */
+export function visibleRows(nodes: readonly LogNode[], isOpen: (section: LogSection) => boolean): LogRow[] {
+  const rows: LogRow[] = [];
+  const walk = (list: readonly LogNode[]) => {
+    for (const node of list) {
+      if (node.kind === 'line') rows.push({ kind: 'line', line: node.line });
+      else {
+        const open = isOpen(node.section);
+        rows.push({ kind: 'header', section: node.section, open });
+        if (open) walk(node.section.children);
+      }
+    }
+  };
+  walk(nodes);
+  return rows;
 }

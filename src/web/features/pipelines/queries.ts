@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { JobTrace } from '../../../shared/api/jobTrace';
 import type {
   DownloadableArtifacts,
   PipelinePageItem,
@@ -13,6 +14,7 @@ import { ACTIVE_STATUSES, COMPLETED_STATUSES, type CiStatus } from '../../../sha
 import { request } from '../../api/client';
 import { requestAllPages } from '../../lib/pagination';
 import { projectUrl } from '../projects/projectRoutes';
+import { createJobLogParser, type JobLogParser } from './jobLog';
 import { projectApi } from './pipelinePaths';
 
 /** Pipelines on a page of a list (the page JSON's default too). */
@@ -155,12 +157,64 @@ export function useJob(fullPath: string, id: number) {
   });
 }
 
-/** The job's log; read again while the job runs (`running` tells whether it still does). */
+/** A job's log as the page holds it: parsed so far, and where the next read starts. */
+export type LiveJobLog = {
+  parser: JobLogParser;
+  /** The server's `state` of the last read: the next asks only for what came after. */
+  state: string;
+  complete: boolean;
+  /** The log was too long to read whole: the page has its end. */
+  truncated: boolean;
+  /** Grows with each read that added to the log, so that the page draws it again. */
+  version: number;
+};
+
+/**
+ * The job's log, read from where the last read ended (`trace.json?state=`) while the job runs:
+ * each read carries only the new lines, parsed onto what the page already has.
+ */
 export function useJobTrace(fullPath: string, id: number, running: boolean) {
+  const queryClient = useQueryClient();
+  const queryKey = pipelineKeys.trace(fullPath, id);
   return useQuery({
-    queryKey: pipelineKeys.trace(fullPath, id),
-    queryFn: ({ signal }) =>
-      request<string>(`${projectApi(fullPath)}/jobs/${id}/trace`, { signal, cache: 'no-store' }),
+    queryKey,
+    queryFn: async ({ signal }): Promise<LiveJobLog> => {
+      const previous = queryClient.getQueryData<LiveJobLog>(queryKey);
+      const answer = await request<JobTrace>(`${projectUrl(fullPath, `jobs/${id}/trace`)}.json`, {
+        query: { state: previous?.state },
+        signal,
+        cache: 'no-store',
+      });
+      const appended = answer.append && previous !== undefined;
+      if (appended && answer.content === '' && answer.complete === previous.complete) return previous;
+      const parser = appended ? previous.parser : createJobLogParser();
+      parser.push(answer.content);
+      if (answer.complete) parser.end();
+      return {
+        parser,
+        state: answer.state,
+        complete: answer.complete,
+        truncated: answer.truncated || (appended && previous.truncated),
+        version: (previous?.version ?? 0) + 1,
+      };
+    },
+    // The parsed log grows in place; its version says when it changed.
+    structuralSharing: false,
     refetchInterval: running ? LIVE_POLL_MS : false,
+  });
+}
+
+/** The last `lines` lines of a finished job's log, parsed as the job page parses it (a failure's tail). */
+export function useJobLogTail(fullPath: string, id: number, lines: number) {
+  return useQuery({
+    queryKey: [...pipelineKeys.trace(fullPath, id), 'tail', lines],
+    queryFn: async ({ signal }): Promise<LiveJobLog> => {
+      const answer = await request<JobTrace>(`${projectUrl(fullPath, `jobs/${id}/trace`)}.json`, { signal });
+      const parser = createJobLogParser();
+      parser.push(answer.content.replace(/\n$/, '').split('\n').slice(-lines).join('\n'));
+      parser.end();
+      return { parser, state: answer.state, complete: true, truncated: answer.truncated, version: 1 };
+    },
+    structuralSharing: false,
   });
 }

@@ -10,10 +10,11 @@ import { useProject } from './queries';
 import '../../components/entity-pages.css';
 import './projects.css';
 
-/** The project's settings pages, as GitLab splits them: General (`/-/edit`) and Merge requests. */
+/** The project's settings pages, as GitLab splits them: General (`/-/edit`), Merge requests and CI/CD. */
 const SETTINGS_PAGES = [
   { page: 'edit', label: 'General' },
   { page: 'settings/merge_requests', label: 'Merge requests' },
+  { page: 'settings/ci_cd', label: 'CI/CD' },
 ] as const;
 
 export type SettingsPage = (typeof SETTINGS_PAGES)[number]['page'];
