@@ -152,11 +152,17 @@ export function presentJobPayload(input: JobPayloadInput) {
       sha: pipeline.sha,
       before_sha: pipeline.beforeSha,
       ref_type: build.tag ? 'tag' : 'branch',
+      // A merge request pipeline's ref (`refs/merge-requests/:iid/head`) is no branch: its commit
+      // comes by the persistent ref alone, as GitLab's runner presenter sends it.
       refspecs: [
         `+${persistentRef(pipeline.id)}:${persistentRef(pipeline.id)}`,
-        build.tag
-          ? `+refs/tags/${build.ref}:refs/tags/${build.ref}`
-          : `+refs/heads/${build.ref}:refs/remotes/origin/${build.ref}`,
+        ...(build.ref.startsWith('refs/')
+          ? []
+          : [
+              build.tag
+                ? `+refs/tags/${build.ref}:refs/tags/${build.ref}`
+                : `+refs/heads/${build.ref}:refs/remotes/origin/${build.ref}`,
+            ]),
       ],
       depth: GIT_DEPTH,
       protected: build.protected,

@@ -4,6 +4,7 @@ import {
   type CiVariable,
   type PipelineSource,
   type PlannedJob,
+  type PredefinedContext,
 } from '../../../shared/ci';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
@@ -39,7 +40,18 @@ export type CreatePipelineInput = {
   /** Paths the push changed; null when unknown (a new branch, a pipeline run by hand). */
   changedPaths: string[] | null;
   variables?: PipelineVariable[];
+  /** A merge request pipeline (`merge_request_event`): its request, for the row and CI_MERGE_REQUEST_*. */
+  mergeRequest?: MergeRequestOfPipeline;
 };
+
+/**
+ * What a `merge_request_event` pipeline knows of its merge request: its CI_MERGE_REQUEST_*
+ * variables, and for merged results and merge trains the two heads its merge commit joins.
+ */
+export type MergeRequestOfPipeline = Omit<
+  NonNullable<PredefinedContext['mergeRequest']>,
+  'sourceBranchSha' | 'targetBranchSha'
+> & { sourceSha: string; targetSha: string | null };
 
 export type CreatePipelineResult =
   | { created: true; pipeline: PipelineRow; errors: string[] }
@@ -102,6 +114,12 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
           source: input.source,
           userId: input.user.id,
           variables: input.variables ?? [],
+          mergeRequestId: input.mergeRequest?.id ?? null,
+          sourceSha:
+            input.mergeRequest && input.mergeRequest.eventType !== 'detached'
+              ? input.mergeRequest.sourceSha
+              : null,
+          targetSha: input.mergeRequest?.targetSha ?? null,
           committedAt: commit.committer.date,
           createdAt: now,
           updatedAt: now,
@@ -113,6 +131,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
           source: input.source,
           ref: input.ref,
           tag: input.tag,
+          ...(input.mergeRequest ? { mergeRequest: true } : {}),
           sha,
           projectFullPath: ctx.fullPath,
           changedPaths: input.changedPaths,
@@ -213,6 +232,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
           authorEmail: commit.author.email,
         },
       },
+      ...(input.mergeRequest ? { mergeRequest: predefinedMergeRequest(input.mergeRequest) } : {}),
       user: { id: user.id, login: user.username, email: user.email, name: user.name },
     });
   }
@@ -221,6 +241,12 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
 }
 
 export type PipelineCreation = ReturnType<typeof createPipelineCreation>;
+
+const predefinedMergeRequest = ({ sourceSha, targetSha, ...facts }: MergeRequestOfPipeline) => ({
+  ...facts,
+  sourceBranchSha: sourceSha,
+  targetBranchSha: targetSha ?? '',
+});
 
 const toCiVariable = (variable: PipelineVariable): CiVariable => ({
   key: variable.key,
