@@ -68,6 +68,7 @@ import { createProtectedBranchesService } from './features/protected-branches/pr
 import { createRepositoryService } from './features/repository/repository.service';
 import { createUserPreferencesService } from './features/users/user-preferences.service';
 import { createUsersService } from './features/users/users.service';
+import { createMergeRequestPipelines } from './features/pipelines/merge-request-pipelines.service';
 import { createHighlighter } from './highlight/highlight';
 import { createMarkdownRenderer } from './markdown/markdown-renderer';
 import { createRenderPool } from './render-pool/render-pool';
@@ -267,6 +268,14 @@ export function createContainer(deps: AppDeps) {
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
+  const mergeRequestPipelines = createMergeRequestPipelines({
+    ...base,
+    creation: pipelines,
+    projects,
+    protectedBranches,
+    users,
+    mergeRequests,
+  });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
     const versioned = await mergeRequests.handlePush({
@@ -339,6 +348,7 @@ export function createContainer(deps: AppDeps) {
     pipelines,
     pipelinePages,
     headPipelines,
+    mergeRequestPipelines,
     ciJobs,
     runnerJobs,
     artifactStore,

@@ -18,6 +18,7 @@ import type { ProjectContext, ProjectsService } from '../projects/projects.servi
 import { insertBuilds, type NewBuild } from './builds.repo';
 import { jobOptionsFromPlan } from './job-options';
 import { loadCiConfig } from './pipeline-config';
+import { cancelRedundantPipelines } from './auto-cancel';
 import { processPipeline } from './pipeline-processing';
 import { insertPipeline, updatePipeline, type PipelineRow } from './pipelines.repo';
 
@@ -161,6 +162,9 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
         await processPipeline(tx, { bus, clock }, pipeline.id);
         return { created: true as const, pipeline, errors: [] };
       });
+      if (ctx.project.autoCancelPendingPipelines === 'enabled')
+        // The new pipeline stands whatever happens to the older ones: a failed cancel is not its failure.
+        await cancelRedundantPipelines(db, { bus, clock }, result.pipeline).catch(() => undefined);
       return result;
     } catch (error) {
       const ref = writtenRef as { gitDir: string; ref: string; sha: string } | null;
