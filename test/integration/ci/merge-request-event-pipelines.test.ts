@@ -245,4 +245,41 @@ describe('merge request pipelines (merge_request_event)', () => {
     expect(byDeveloper.statusCode).toBe(403);
     expect((await call(owner, 'GET', '')).json()).toMatchObject({ merge_pipelines_enabled: false });
   });
+
+  it('after a retarget the widget asks for a new pipeline until one runs', async () => {
+    await openRequest('stack-1');
+    const first = (await call(owner, 'GET', '/merge_requests?source_branch=stack-1')).json<
+      MergeRequestJson[]
+    >()[0]!;
+    const built = await call(owner, 'POST', '/repository/files/stack.txt', {
+      branch: 'stack-2',
+      start_branch: 'stack-1',
+      content: 'stacked\n',
+      commit_message: 'Stacked change',
+    });
+    expect(built.statusCode, built.body).toBe(201);
+    const second = (
+      await call(owner, 'POST', '/merge_requests', {
+        source_branch: 'stack-2',
+        target_branch: 'stack-1',
+        title: 'Stacked',
+      })
+    ).json<MergeRequestJson>();
+    const widget = async () =>
+      (
+        await t.app.inject({
+          url: `/${project.fullPath}/-/merge_requests/${second.iid}/cached_widget.json`,
+          headers: owner.headers,
+        })
+      ).json<{ retargeted: boolean }>();
+    const merged = await call(owner, 'PUT', `/merge_requests/${first.iid}/merge`, {
+      should_remove_source_branch: true,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    await t.container.background.settled();
+    expect(await widget()).toMatchObject({ retargeted: true });
+    const run = await call(owner, 'POST', `/merge_requests/${second.iid}/pipelines`);
+    expect(run.statusCode, run.body).toBe(200);
+    expect(await widget()).toMatchObject({ retargeted: false });
+  });
 });

@@ -48,12 +48,12 @@ function presentWidgetPipeline(head: HeadPipeline, projectFullPath: string): Wid
     path: `/${projectFullPath}/-/pipelines/${entity.id}`,
     details: {
       status: entity.detailed_status,
-      event_type_name: 'Pipeline',
+      event_type_name: head.eventTypeName,
       stages: head.stages,
       finished_at: entity.finished_at,
     },
     commit: { short_id: entity.sha.slice(0, 8), commit_path: `/${projectFullPath}/-/commit/${entity.sha}` },
-    ref: { branch: entity.ref },
+    ref: { branch: head.branch },
     coverage: entity.coverage,
   };
 }

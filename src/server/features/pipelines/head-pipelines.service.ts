@@ -1,5 +1,6 @@
 import {
   compositeStatus,
+  pipelineEventTypeName,
   pipelineStages,
   type CiStatus,
   type StageJob,
@@ -37,6 +38,10 @@ export type HeadOf = {
 /** A merge request's head pipeline: its status for the merge checks, its entities and stages for the answers. */
 export type HeadPipeline = {
   status: CiStatus;
+  /** GitLab's `event_type_name`: Pipeline, or the kind of merge request pipeline it is. */
+  eventTypeName: string;
+  /** The branch it ran for (a merge request pipeline's ref is the request's, not a branch). */
+  branch: string;
   basic: PipelineBasic;
   entity: Pipeline;
   stages: StageStatus[];
@@ -97,6 +102,8 @@ export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
       const entity = presentPipeline({ ...record, warnings: compositeStatus(jobs).warnings }, ctx, config);
       heads.set(mr.id, {
         status: record.pipeline.status as CiStatus,
+        eventTypeName: pipelineEventTypeName(record.pipeline),
+        branch: record.pipeline.mergeRequestId === null ? record.pipeline.ref : mr.sourceBranch,
         basic: presentPipelineBasic(record.pipeline, ctx, config),
         entity,
         stages: pipelineStages(jobs),
