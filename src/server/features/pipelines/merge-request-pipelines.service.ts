@@ -1,4 +1,5 @@
 import { can } from '../../auth/permissions';
+import { RUN_PIPELINE_FORBIDDEN } from '../../../shared/merge-widget/messages';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -19,8 +20,6 @@ import {
 import type { CreatePipelineResult, PipelineCreation } from './pipeline-creation.service';
 import { refSubject } from './ref-subject';
 
-/** The merge request widget's and Pipelines tab's words for who may not run a pipeline (spec 000 section 6). */
-export const RUN_PIPELINE_FORBIDDEN = 'You do not have permission to run a pipeline on this branch.';
 
 type Deps = {
   db: Db;

@@ -1,12 +1,15 @@
 import { AlertIcon } from '@primer/octicons-react';
 import { Link as RouterLink } from 'react-router';
 import type { CachedWidget, WidgetPipeline } from '../../../shared/api/mergeWidget';
-import { PIPELINE_MUST_RUN } from '../../../shared/merge-widget/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { PIPELINE_MUST_RUN, RETARGETED_RUN_PIPELINE } from '../../../shared/merge-widget/messages';
 import { pipelineSection } from '../../../shared/merge-widget/pipelineSection';
 import { pipelineSentence, pipelineSummary } from '../../../shared/merge-widget/pipelineSummary';
 import { CiStatusIcon } from '../../components/CiStatusIcon';
 import { MiniGraph } from '../../components/MiniGraph';
 import { TimeAgo } from '../../components/TimeAgo';
+import { RunMergeRequestPipeline } from '../pipelines/RunMergeRequestPipeline';
+import { forgetWidgetEtags, widgetKeys } from './queries';
 import { WidgetRow } from './WidgetRow';
 
 /**
@@ -19,12 +22,40 @@ export function PipelineSection({ cached }: { cached: CachedWidget }) {
     hasCi: cached.has_ci,
     pipelineMustSucceed: cached.only_allow_merge_if_pipeline_succeeds,
   });
-  if (section === 'pipeline' && cached.pipeline) return <HeadPipeline pipeline={cached.pipeline} />;
-  if (section !== 'pipelineMustRun') return null;
+  const retargeted = cached.retargeted && <RetargetedRow cached={cached} />;
+  if (section === 'pipeline' && cached.pipeline)
+    return (
+      <>
+        {retargeted}
+        <HeadPipeline pipeline={cached.pipeline} />
+      </>
+    );
+  if (section !== 'pipelineMustRun') return retargeted || null;
   return (
     <section className="box" aria-label="Pipeline">
       <WidgetRow icon={<AlertIcon className="mw-icon--attention" />}>
         <p>{PIPELINE_MUST_RUN}</p>
+      </WidgetRow>
+    </section>
+  );
+}
+
+/**
+ * After a retarget (spec 000 section 6): the checks ran against the old target, so the widget asks
+ * for a new pipeline, with the button that runs one, until one runs.
+ */
+function RetargetedRow({ cached }: { cached: CachedWidget }) {
+  const queryClient = useQueryClient();
+  const fullPath = cached.target_project_full_path;
+  const refresh = () => {
+    forgetWidgetEtags(queryClient, fullPath, cached.iid);
+    void queryClient.invalidateQueries({ queryKey: widgetKeys.one(fullPath, cached.iid) });
+  };
+  return (
+    <section className="box" aria-label="Retargeted">
+      <WidgetRow icon={<AlertIcon className="mw-icon--attention" />}>
+        <p>{RETARGETED_RUN_PIPELINE}</p>
+        <RunMergeRequestPipeline fullPath={fullPath} iid={cached.iid} onRan={refresh} />
       </WidgetRow>
     </section>
   );
