@@ -109,5 +109,9 @@ describe('merge request pipelines in the browser', () => {
       (pipelines) => pipelines.length === before + 1,
     );
     expect(list[0]).toMatchObject({ source: 'merge_request_event' });
+    // The tab lists the request's own pipelines: the one made on opening and the one run now.
+    await page.getByText(`#${list[0]!.id}`, { exact: true }).waitFor();
+    await page.getByText(`#${list[1]!.id}`, { exact: true }).waitFor();
+    await screenshot(page, 'mr-pipelines-tab');
   });
 });

@@ -31,6 +31,8 @@ export const pipelinesPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   ref: z.string().max(1024).optional(),
+  /** A merge request's Pipelines tab: its own pipelines (on its `refs/merge-requests/:iid/...`) besides those of `ref`. */
+  merge_request_iid: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const pipelinesPageSchema = z.object({

@@ -65,6 +65,7 @@ export function createPipelinePages({ db, pipelines, protectedBranches }: Deps) 
       fullPath,
       { ref: query.ref, scope: query.scope, order_by: 'id', sort: 'desc' },
       page,
+      query.merge_request_iid,
     );
     const views = await Promise.all(records.map((record) => pageView(actor, ctx, record)));
     return { ctx, views, total };

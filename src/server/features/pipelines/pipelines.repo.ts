@@ -70,6 +70,8 @@ export type PipelineFilters = {
   /** GitLab's scopes: running, pending, finished, branches (the newest of each branch), tags. */
   scope?: 'running' | 'pending' | 'finished' | 'branches' | 'tags';
   ref?: string;
+  /** With `ref`: the merge request pipelines of this request too (its `refs/merge-requests/:iid/...`). */
+  mergeRequestIid?: number;
   sha?: string;
   source?: string;
   /** The username of who started it, in any case. */
@@ -87,7 +89,12 @@ const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
 function filterConditions(projectId: number, filters: PipelineFilters): SQL[] {
   const conditions: SQL[] = [eq(ciPipelines.projectId, projectId)];
   if (filters.status) conditions.push(eq(ciPipelines.status, filters.status));
-  if (filters.ref) conditions.push(eq(ciPipelines.ref, filters.ref));
+  if (filters.ref && filters.mergeRequestIid !== undefined) {
+    const own = ['head', 'merge', 'train'].map(
+      (kind) => `refs/merge-requests/${filters.mergeRequestIid}/${kind}`,
+    );
+    conditions.push(inArray(ciPipelines.ref, [filters.ref, ...own]));
+  } else if (filters.ref) conditions.push(eq(ciPipelines.ref, filters.ref));
   if (filters.sha) conditions.push(eq(ciPipelines.sha, filters.sha));
   if (filters.source) conditions.push(eq(ciPipelines.source, filters.source));
   if (filters.username !== undefined)

@@ -8,8 +8,8 @@ import { PIPELINES_PAGE_SIZE, usePipelines } from './queries';
 import './pipelines.css';
 
 /**
- * A merge request's Pipelines tab: "Run pipeline" (a new merge request pipeline), then the
- * pipelines of its source branch, newest first, with the list's rows.
+ * A merge request's Pipelines tab: "Run pipeline" (a new merge request pipeline), then its own
+ * pipelines and those of its source branch, newest first, with the list's rows.
  */
 export function MergeRequestPipelines({
   fullPath,
@@ -21,7 +21,7 @@ export function MergeRequestPipelines({
   sourceBranch: string;
 }) {
   const [page, setPage] = useState(1);
-  const list = usePipelines(fullPath, page, { ref: sourceBranch });
+  const list = usePipelines(fullPath, page, { ref: sourceBranch, mergeRequestIid: iid });
   const run = <RunMergeRequestPipeline fullPath={fullPath} iid={iid} />;
   if (!list.data) return <LoadState error={list.error} what="pipelines" />;
   if (list.data.count === 0)

@@ -23,7 +23,14 @@ export const isCancelable = (status: CiStatus): boolean => CANCELABLE.includes(s
 export const pipelineKeys = {
   all: (fullPath: string) => ['pipelines', fullPath.toLowerCase()] as const,
   list: (fullPath: string, filters: PipelineFilters, page: number) =>
-    [...pipelineKeys.all(fullPath), 'list', filters.ref ?? null, filters.scope ?? null, page] as const,
+    [
+      ...pipelineKeys.all(fullPath),
+      'list',
+      filters.ref ?? null,
+      filters.scope ?? null,
+      filters.mergeRequestIid ?? null,
+      page,
+    ] as const,
   detail: (fullPath: string, id: number) => [...pipelineKeys.all(fullPath), 'detail', id] as const,
   jobs: (fullPath: string, id: number) => [...pipelineKeys.detail(fullPath, id), 'jobs'] as const,
   job: (fullPath: string, id: number) => [...pipelineKeys.all(fullPath), 'job', id] as const,
@@ -37,7 +44,7 @@ const livePoll = (statuses: CiStatus[] | undefined): number | false =>
 export type PipelineScope = 'finished' | 'branches' | 'tags';
 
 /** What a list shows: one ref's pipelines (a merge request's tab), or a scope's. */
-export type PipelineFilters = { ref?: string; scope?: PipelineScope };
+export type PipelineFilters = { ref?: string; scope?: PipelineScope; mergeRequestIid?: number };
 
 /** A page of a project's pipelines, polled while any runs. */
 export function usePipelines(fullPath: string, page: number, filters: PipelineFilters = {}) {
@@ -45,7 +52,13 @@ export function usePipelines(fullPath: string, page: number, filters: PipelineFi
     queryKey: pipelineKeys.list(fullPath, filters, page),
     queryFn: ({ signal }) =>
       request<PipelinesPage>(`${projectUrl(fullPath, 'pipelines')}.json`, {
-        query: { page, per_page: PIPELINES_PAGE_SIZE, ref: filters.ref, scope: filters.scope },
+        query: {
+          page,
+          per_page: PIPELINES_PAGE_SIZE,
+          ref: filters.ref,
+          scope: filters.scope,
+          merge_request_iid: filters.mergeRequestIid,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
