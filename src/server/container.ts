@@ -73,6 +73,7 @@ import { createProtectedBranchesService } from './features/protected-branches/pr
 import { createRepositoryService } from './features/repository/repository.service';
 import { createUserPreferencesService } from './features/users/user-preferences.service';
 import { createUsersService } from './features/users/users.service';
+import { createMergeRequestPipelines } from './features/pipelines/merge-request-pipelines.service';
 import { createHighlighter } from './highlight/highlight';
 import { createMarkdownRenderer } from './markdown/markdown-renderer';
 import { createRenderPool } from './render-pool/render-pool';
@@ -277,8 +278,19 @@ export function createContainer(deps: AppDeps) {
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
   const pipelineGraph = createPipelineGraph({ ...base, projects, protectedBranches, headPipelines });
   const graphMetrics = createGraphMetrics({ projects });
+  const mergeRequestPipelines = createMergeRequestPipelines({
+    ...base,
+    creation: pipelines,
+    projects,
+    protectedBranches,
+    users,
+    mergeRequests,
+  });
   // Merge trains run their cars' pipelines once CI exists (it is built after them).
-  mergeTrains.runPipelinesWith({ create: pipelines.create, cancel: jobActions.cancelBySystem });
+  mergeTrains.runPipelinesWith({
+    createMergeRequestPipeline: mergeRequestPipelines.createMergeRequestPipeline,
+    cancel: jobActions.cancelBySystem,
+  });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
     const versioned = await mergeRequests.handlePush({
@@ -355,6 +367,7 @@ export function createContainer(deps: AppDeps) {
     graphMetrics,
     pipelineDropdowns,
     headPipelines,
+    mergeRequestPipelines,
     ciJobs,
     runnerJobs,
     artifactStore,

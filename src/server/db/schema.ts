@@ -161,6 +161,12 @@ export const projects = pgTable(
     /** Merge requests join a queue per target branch instead of merging directly. */
     mergeTrainsEnabled: boolean('merge_trains_enabled').notNull().default(false),
     mergeTrainsSkipTrainAllowed: boolean('merge_trains_skip_train_allowed').notNull().default(false),
+    /** "Enable merged results pipelines": merge request pipelines run on the merge ref (GitLab's `merge_pipelines_enabled`). */
+    mergePipelinesEnabled: boolean('merge_pipelines_enabled').notNull().default(false),
+    /** "Auto-cancel redundant pipelines" (GitLab's `auto_cancel_pending_pipelines`, enabled by default). */
+    autoCancelPendingPipelines: text('auto_cancel_pending_pipelines', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
   },
   (t) => [
     uniqueIndex('projects_namespace_path_lower').on(t.namespaceId, sql`lower(${t.path})`),
@@ -867,9 +873,17 @@ export const ciPipelines = pgTable(
     /** Seconds some job of it ran (overlaps counted once), as GitLab's duration. */
     duration: integer('duration'),
     coverage: text('coverage'),
+    /** The merge request of a `merge_request_event` pipeline (GitLab's `merge_request_id`). */
+    mergeRequestId: integer('merge_request_id').references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    /** A merged results pipeline's source head and target head (its `sha` is the merge commit of the two). */
+    sourceSha: text('source_sha'),
+    targetSha: text('target_sha'),
+    /** The pipeline that auto-cancelled this one as redundant (GitLab's `auto_canceled_by_id`). */
+    autoCanceledById: integer('auto_canceled_by_id'),
   },
   (t) => [
     uniqueIndex('ci_pipelines_project_iid').on(t.projectId, t.iid),
+    index('ci_pipelines_merge_request').on(t.mergeRequestId, t.id),
     index('ci_pipelines_project_ref').on(t.projectId, t.ref, t.id),
     index('ci_pipelines_project_sha').on(t.projectId, t.sha),
     index('ci_pipelines_project_status').on(t.projectId, t.status),

@@ -38,6 +38,8 @@ export const pipelinesPageQuery = z.object({
   source: z.enum(PIPELINE_FILTER_SOURCES).optional(),
   /** One commit's pipelines (the post-merge pipeline of a merge commit). */
   sha: z.string().max(64).optional(),
+  /** A merge request's Pipelines tab: its own pipelines (on its `refs/merge-requests/:iid/...`) besides those of `ref`. */
+  merge_request_iid: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const pipelinesPageSchema = z.object({

@@ -3,6 +3,9 @@ import { booleanParam, numericParam } from './params';
 import { MAX_COMMIT_TEMPLATE_LENGTH } from '../merge-requests/commitMessage';
 import { VISIBILITIES } from '../access/accessLevels';
 
+/** GitLab's `auto_cancel_pending_pipelines` values. */
+export const AUTO_CANCEL_PENDING_PIPELINES = ['enabled', 'disabled'] as const;
+
 export const idOrPathParam = z.string().min(1).max(1000);
 
 export const visibilitySchema = z.enum(VISIBILITIES);
@@ -66,6 +69,8 @@ export const projectSchema = simpleProjectSchema.extend({
   only_allow_merge_if_all_discussions_are_resolved: z.boolean(),
   merge_trains_enabled: z.boolean(),
   merge_trains_skip_train_allowed: z.boolean(),
+  merge_pipelines_enabled: z.boolean(),
+  auto_cancel_pending_pipelines: z.enum(AUTO_CANCEL_PENDING_PIPELINES),
   remove_source_branch_after_merge: z.boolean(),
   merge_commit_template: z.string().nullable(),
   squash_commit_template: z.string().nullable(),
@@ -138,6 +143,10 @@ export const updateProjectBody = z.object({
   merge_trains_enabled: booleanParam.optional(),
   /** "Merge now and don't restart train" is offered. */
   merge_trains_skip_train_allowed: booleanParam.optional(),
+  /** "Enable merged results pipelines": merge request pipelines run on the merge of source and target. */
+  merge_pipelines_enabled: booleanParam.optional(),
+  /** "Auto-cancel redundant pipelines". */
+  auto_cancel_pending_pipelines: z.enum(AUTO_CANCEL_PENDING_PIPELINES).optional(),
   remove_source_branch_after_merge: booleanParam.optional(),
   /** An empty template means GitLab's default message again. */
   merge_commit_template: z.string().max(MAX_COMMIT_TEMPLATE_LENGTH).nullable().optional(),

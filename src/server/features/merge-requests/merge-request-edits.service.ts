@@ -144,7 +144,7 @@ export function createMergeRequestEditsService({
       return row;
     });
     await publish(created);
-    await announceHead(created.id);
+    await announceHead(created.id, actor.id);
     return detailIn(actor, ctx, created.iid);
   }
 

@@ -41,11 +41,15 @@ type Deps = {
  * features hear of a request's new head commit through `onHeadChanged`.
  */
 export function createMergeRequestVersionsService({ db, clock, bus, projects, systemNotes }: Deps) {
-  /** A request got a new head commit (opened, or its branch pushed): status checks add themselves here. */
-  const onHeadChanged = createHooks<[mergeRequestId: number]>();
+  /** A request got a new head commit (opened, or its branch pushed): status checks and merge request pipelines add themselves here. */
+  const onHeadChanged = createHooks<[mergeRequestId: number, actorId: number | null]>();
 
-  /** A new head commit is news to whoever listens; their failure to hear it leaves their checks pending. */
-  const announceHead = (mergeRequestId: number) => onHeadChanged.run(mergeRequestId).catch(() => undefined);
+  /**
+   * A new head commit is news to whoever listens (with who brought it: the author who opened the
+   * request, or the pusher); their failure to hear it leaves their checks pending.
+   */
+  const announceHead = (mergeRequestId: number, actorId: number | null = null) =>
+    onHeadChanged.run(mergeRequestId, actorId).catch(() => undefined);
 
   const publish = (row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceMergeRequest(bus, row);
 
@@ -156,7 +160,7 @@ export function createMergeRequestVersionsService({ db, clock, bus, projects, sy
       if (diff) versioned.push(mr.id);
       await publish(updated.row);
       for (const note of updated.notes) await systemNotes.announce(note);
-      if (diff) await announceHead(mr.id);
+      if (diff) await announceHead(mr.id, push.pusherId ?? null);
     }
     for (const branch of branches) {
       for (const row of await markTargetUnchecked(db, push.projectId, branch)) await publish(row);

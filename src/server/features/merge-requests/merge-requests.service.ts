@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
-import { announceHeadPipelineMoved } from './merge-request-events';
+import { announceHeadPipelineMoved, announceWrittenMergeRequest } from './merge-request-events';
 import { findMergeRequestRowById } from './auto-merge.repo';
 import type { MergeRequestEditsService } from './merge-request-edits.service';
 import type { MergeRequestReadsService } from './merge-request-reads.service';
@@ -60,6 +60,19 @@ export function createMergeRequestsService({ db, bus, reads, edits, mergeability
   const setAutoMerge = (id: number, setting: AutoMergeSetting, tx: Db = db) =>
     updateMergeRequestRow(tx, id, setting);
 
+  /**
+   * A new pipeline ran for a retargeted request: the widget stops asking for one ("You should run
+   * a new pipeline, because the target branch has changed for this merge request.").
+   */
+  async function newPipelineRan(id: number): Promise<void> {
+    const row = await findMergeRequestRowById(db, id);
+    if (!row?.retargeted) return;
+    await announceWrittenMergeRequest(
+      bus,
+      await updateMergeRequestRow(db, id, { retargeted: false, updatedAt: row.updatedAt }),
+    );
+  }
+
   return {
     ...reads,
     ...edits,
@@ -80,6 +93,7 @@ export function createMergeRequestsService({ db, bus, reads, edits, mergeability
     recordById,
     lockRow,
     setAutoMerge,
+    newPipelineRan,
   };
 }
 

@@ -29,6 +29,10 @@ export type CheckedMergeRequest = MergeRequestRecord & {
 /** A request's head pipeline, as the pipelines feature gives it: its status, and its REST entities. */
 export type HeadPipeline = {
   status: CiStatus;
+  /** GitLab's `event_type_name`: Pipeline, or the kind of merge request pipeline it is. */
+  eventTypeName: string;
+  /** The branch it ran for (a merge request pipeline's ref is the request's, not a branch). */
+  branch: string;
   basic: PipelineBasic;
   entity: Pipeline;
   stages: StageStatus[];

@@ -64,7 +64,7 @@ function presentWidgetPipeline(head: HeadPipeline, projectFullPath: string): Wid
     commit: { short_id: entity.sha.slice(0, 8), commit_path: `/${projectFullPath}/-/commit/${entity.sha}` },
     merge_request_event_type: eventType,
     flags: { merge_train_pipeline: eventType === 'merge_train' },
-    ref: { branch: entity.ref },
+    ref: { branch: head.branch },
     coverage: entity.coverage,
     triggered_by: head.triggeredBy ?? null,
     triggered: head.triggered ?? [],

@@ -1,14 +1,14 @@
 import type { CurrentUser } from '../../auth/current-user';
 import type { Db } from '../../db/client';
 import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
-import type { PipelineCreation } from '../pipelines/pipeline-creation.service';
+import type { MergeRequestPipelineCreation } from '../pipelines/merge-request-pipeline-creation';
 import type { ProjectContext } from '../projects/projects.service';
 import { pipelineStatusOf, type CarRow } from './merge-trains.repo';
 import { trainRef } from './train-ref';
 
 /** What the train asks of CI: pipelines created on a train ref, and canceled when they no longer count. */
 export type TrainCi = {
-  create: PipelineCreation['create'];
+  createMergeRequestPipeline: MergeRequestPipelineCreation['createMergeRequestPipeline'];
   /** Cancels a pipeline as the server (no one to check); nothing when it finished already. */
   cancel(pipelineId: number): Promise<void>;
 };
@@ -58,28 +58,21 @@ export function createTrainPipelines(db: Db) {
   ): Promise<number | null> {
     if (!ci) return null;
     const { ctx, actor, mr } = run;
-    const result = await ci.create({
+    const result = await ci.createMergeRequestPipeline({
       ctx,
-      ref: trainRef(mr.iid),
-      tag: false,
-      sha,
-      beforeSha: base,
-      source: 'merge_request_event',
       user: actor,
-      protectedRef: false,
-      changedPaths: null,
+      eventType: 'merge_train',
       mergeRequest: {
         id: mr.id,
         iid: mr.iid,
         title: mr.title,
         sourceBranch: mr.sourceBranch,
         targetBranch: mr.targetBranch,
-        sourceBranchSha: mr.headSha ?? sha,
-        targetBranchSha: base,
-        eventType: 'merge_train',
-        labels: [],
         draft: mr.draft,
+        headSha: mr.headSha ?? sha,
+        diffBaseSha: null,
       },
+      merged: { ref: trainRef(mr.iid), sha, targetSha: base },
     });
     // No configuration, or workflow rules that run nothing here: the car goes on without a pipeline.
     return result.created ? result.pipeline.id : null;

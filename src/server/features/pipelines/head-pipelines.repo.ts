@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personOf } from '../../db/people';
 import { ciBuilds, ciPipelines, users } from '../../db/schema';
@@ -59,25 +59,66 @@ export async function currentJobsOf(db: Db, ids: number[]) {
     .orderBy(asc(ciBuilds.id));
 }
 
-/** A page of a branch's pipelines at any of `shas`, newest first, with how many there are. */
-export async function listBranchPipelinesAt(
+/**
+ * The latest merge request pipeline of each request at its head commit (a merged results or merge
+ * train pipeline runs a merge commit: its `source_sha` is the head), keyed by request id. GitLab
+ * prefers these over branch pipelines of the same commit for the head pipeline.
+ */
+export async function latestMergeRequestPipelines(
   db: Db,
-  branch: { projectId: number; ref: string; shas: string[] },
+  wanted: Array<{ mergeRequestId: number; sha: string }>,
+): Promise<Map<number, PipelineRecord>> {
+  const found = new Map<number, PipelineRecord>();
+  if (wanted.length === 0) return found;
+  const headOf = new Map(wanted.map((at) => [at.mergeRequestId, at.sha]));
+  const rows = await db
+    .select({
+      pipeline: ciPipelines,
+      user: { id: users.id, username: users.username, name: users.name, state: users.state },
+    })
+    .from(ciPipelines)
+    .leftJoin(users, eq(users.id, ciPipelines.userId))
+    .where(inArray(ciPipelines.mergeRequestId, [...headOf.keys()]))
+    .orderBy(desc(ciPipelines.id));
+  for (const { pipeline, user } of rows) {
+    const id = pipeline.mergeRequestId;
+    if (id === null || found.has(id)) continue;
+    const head = headOf.get(id);
+    if (pipeline.sha === head || pipeline.sourceSha === head)
+      found.set(id, { pipeline, user: personOf(user) });
+  }
+  return found;
+}
+
+/**
+ * A page of a merge request's pipelines (GitLab's `all_pipelines`): its own merge request
+ * pipelines, and its source branch's pipelines at any of `shas`; merge request pipelines first,
+ * then newest first, as GitLab sorts them.
+ */
+export async function listMergeRequestPipelinesAt(
+  db: Db,
+  request: { mergeRequestId: number; projectId: number; ref: string; shas: string[] },
   page: { offset: number; limit: number },
 ): Promise<{ rows: PipelineRow[]; total: number }> {
-  if (branch.shas.length === 0) return { rows: [], total: 0 };
-  const where = and(
-    eq(ciPipelines.projectId, branch.projectId),
-    eq(ciPipelines.ref, branch.ref),
-    eq(ciPipelines.tag, false),
-    inArray(ciPipelines.sha, branch.shas),
-  );
+  const branch: SQL | undefined =
+    request.shas.length === 0
+      ? undefined
+      : and(
+          eq(ciPipelines.projectId, request.projectId),
+          eq(ciPipelines.ref, request.ref),
+          eq(ciPipelines.tag, false),
+          inArray(ciPipelines.sha, request.shas),
+        );
+  const where = or(eq(ciPipelines.mergeRequestId, request.mergeRequestId), branch);
   const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(ciPipelines)
       .where(where)
-      .orderBy(desc(ciPipelines.id))
+      .orderBy(
+        sql`case when ${ciPipelines.source} = 'merge_request_event' then 0 else 1 end`,
+        desc(ciPipelines.id),
+      )
       .offset(page.offset)
       .limit(page.limit),
     db.select({ total: count() }).from(ciPipelines).where(where),

@@ -1,15 +1,17 @@
 import {
   compositeStatus,
+  mergeRequestEventType,
+  pipelineEventTypeName,
   pipelineStages,
   type CiStatus,
   type StageJob,
-  type StageStatus,
 } from '../../../shared/ci';
-import type { Pipeline, PipelineBasic } from '../../../shared/api/pipelines';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
+import { announceMergeRequest } from '../merge-requests/merge-request-events';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
+import type { HeadPipeline } from '../merge-requests/mergeability-facts';
 import type { Actor } from '../../auth/permissions';
 import { can } from '../../auth/permissions';
 import { ForbiddenError } from '../../errors';
@@ -18,7 +20,8 @@ import {
   branchAtKey,
   currentJobsOf,
   latestBranchPipelines,
-  listBranchPipelinesAt,
+  latestMergeRequestPipelines,
+  listMergeRequestPipelinesAt,
 } from './head-pipelines.repo';
 import { presentPipeline, presentPipelineBasic } from './pipelines.presenter';
 import { findPipeline } from './pipelines.repo';
@@ -32,13 +35,8 @@ export type HeadOf = {
   headSha: string | null;
 };
 
-/** A merge request's head pipeline: its status for the merge checks, its entities and stages for the answers. */
-export type HeadPipeline = {
-  status: CiStatus;
-  basic: PipelineBasic;
-  entity: Pipeline;
-  stages: StageStatus[];
-};
+/** A merge request's head pipeline, in the shape the merge requests feature reads it. */
+export type { HeadPipeline };
 
 type Deps = {
   db: Db;
@@ -46,7 +44,7 @@ type Deps = {
   config: Pick<Config, 'externalUrl'>;
   mergeRequests: Pick<
     MergeRequestsService,
-    'headPipelinesFrom' | 'headPipelineMoved' | 'findReadable' | 'versionCommits'
+    'headPipelinesFrom' | 'headPipelineMoved' | 'findReadable' | 'versionCommits' | 'rowById'
   >;
 };
 
@@ -60,28 +58,44 @@ export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
     const withHead = requests.flatMap((mr) =>
       mr.headSha ? [{ mr, at: { projectId: mr.projectId, ref: mr.sourceBranch, sha: mr.headSha } }] : [],
     );
-    const latest = await latestBranchPipelines(
-      db,
-      withHead.map(({ at }) => at),
+    const [latest, ofRequests] = await Promise.all([
+      latestBranchPipelines(
+        db,
+        withHead.map(({ at }) => at),
+      ),
+      latestMergeRequestPipelines(
+        db,
+        withHead.map(({ mr, at }) => ({ mergeRequestId: mr.id, sha: at.sha })),
+      ),
+    ]);
+    // GitLab's head pipeline: the request's own pipeline at its head when it has one, else its branch's.
+    const headOf = new Map(
+      withHead.flatMap(({ mr, at }) => {
+        const record = ofRequests.get(mr.id) ?? latest.get(branchAtKey(at));
+        return record ? [[mr.id, record] as const] : [];
+      }),
     );
     const jobsOf = new Map<number, StageJob[]>();
     for (const job of await currentJobsOf(
       db,
-      [...latest.values()].map((record) => record.pipeline.id),
+      [...headOf.values()].map((record) => record.pipeline.id),
     )) {
       const jobs = jobsOf.get(job.pipelineId) ?? [];
       jobs.push({ ...job, status: job.status as CiStatus });
       jobsOf.set(job.pipelineId, jobs);
     }
     const heads = new Map<number, HeadPipeline>();
-    for (const { mr, at } of withHead) {
-      const record = latest.get(branchAtKey(at));
+    for (const { mr } of withHead) {
+      const record = headOf.get(mr.id);
       if (!record) continue;
       const ctx = { fullPath: mr.projectFullPath };
       const jobs = jobsOf.get(record.pipeline.id) ?? [];
       const entity = presentPipeline({ ...record, warnings: compositeStatus(jobs).warnings }, ctx, config);
       heads.set(mr.id, {
         status: record.pipeline.status as CiStatus,
+        eventTypeName: pipelineEventTypeName(mergeRequestEventType(record.pipeline)),
+        mergeRequestEventType: mergeRequestEventType(record.pipeline),
+        branch: record.pipeline.mergeRequestId === null ? record.pipeline.ref : mr.sourceBranch,
         basic: presentPipelineBasic(record.pipeline, ctx, config),
         entity,
         stages: pipelineStages(jobs),
@@ -106,9 +120,9 @@ export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
     const mr = record.mergeRequest;
     const commits = record.latestDiff ? await mergeRequests.versionCommits(record.latestDiff.id) : [];
     const shas = [...new Set([...commits.map((commit) => commit.sha), ...(mr.headSha ? [mr.headSha] : [])])];
-    const listed = await listBranchPipelinesAt(
+    const listed = await listMergeRequestPipelinesAt(
       db,
-      { projectId: mr.sourceProjectId, ref: mr.sourceBranch, shas },
+      { mergeRequestId: mr.id, projectId: mr.sourceProjectId, ref: mr.sourceBranch, shas },
       page,
     );
     return { ctx, ...listed };
@@ -121,15 +135,19 @@ export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
   bus.subscribe((event) => {
     if (event.type !== 'pipeline.updated') return;
     void findPipeline(db, event.pipelineId)
-      .then((pipeline) =>
-        pipeline && !pipeline.tag
-          ? mergeRequests.headPipelineMoved({
-              projectId: pipeline.projectId,
-              ref: pipeline.ref,
-              sha: pipeline.sha,
-            })
-          : undefined,
-      )
+      .then(async (pipeline) => {
+        if (!pipeline || pipeline.tag) return;
+        if (pipeline.mergeRequestId !== null) {
+          const row = await mergeRequests.rowById(pipeline.mergeRequestId);
+          if (row) await announceMergeRequest(bus, row);
+          return;
+        }
+        await mergeRequests.headPipelineMoved({
+          projectId: pipeline.projectId,
+          ref: pipeline.ref,
+          sha: pipeline.sha,
+        });
+      })
       .catch(() => undefined);
   });
 

@@ -176,10 +176,10 @@ export function presentJobPayload(input: JobPayloadInput) {
       sha: pipeline.sha,
       before_sha: pipeline.beforeSha,
       ref_type: build.tag ? 'tag' : 'branch',
+      // A merge request pipeline's ref (`refs/merge-requests/:iid/head`) is no branch: its commit
+      // comes by the persistent ref alone, as GitLab's runner presenter sends it.
       refspecs: [
         `+${persistentRef(pipeline.id)}:${persistentRef(pipeline.id)}`,
-        // A merge request pipeline's ref (`refs/merge-requests/:iid/...`) is no branch: its
-        // persistent ref alone is fetched, as GitLab's runner presenter does.
         ...(build.ref.startsWith('refs/')
           ? []
           : [

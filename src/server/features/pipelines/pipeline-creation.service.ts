@@ -18,6 +18,7 @@ import type { ProjectContext, ProjectsService } from '../projects/projects.servi
 import { insertBuilds, type NewBuild } from './builds.repo';
 import { jobOptionsFromPlan } from './job-options';
 import { loadCiConfig } from './pipeline-config';
+import { cancelRedundantPipelines } from './auto-cancel';
 import { processPipeline } from './pipeline-processing';
 import { insertPipeline, updatePipeline, type PipelineRow } from './pipelines.repo';
 
@@ -40,9 +41,18 @@ export type CreatePipelineInput = {
   /** Paths the push changed; null when unknown (a new branch, a pipeline run by hand). */
   changedPaths: string[] | null;
   variables?: PipelineVariable[];
-  /** A merge request pipeline's request (its CI_MERGE_REQUEST_* variables, the event type). */
-  mergeRequest?: PredefinedContext['mergeRequest'];
+  /** A merge request pipeline (`merge_request_event`): its request, for the row and CI_MERGE_REQUEST_*. */
+  mergeRequest?: MergeRequestOfPipeline;
 };
+
+/**
+ * What a `merge_request_event` pipeline knows of its merge request: its CI_MERGE_REQUEST_*
+ * variables, and for merged results and merge trains the two heads its merge commit joins.
+ */
+export type MergeRequestOfPipeline = Omit<
+  NonNullable<PredefinedContext['mergeRequest']>,
+  'sourceBranchSha' | 'targetBranchSha'
+> & { sourceSha: string; targetSha: string | null };
 
 export type CreatePipelineResult =
   | { created: true; pipeline: PipelineRow; errors: string[] }
@@ -105,6 +115,12 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
           source: input.source,
           userId: input.user.id,
           variables: input.variables ?? [],
+          mergeRequestId: input.mergeRequest?.id ?? null,
+          sourceSha:
+            input.mergeRequest && input.mergeRequest.eventType !== 'detached'
+              ? input.mergeRequest.sourceSha
+              : null,
+          targetSha: input.mergeRequest?.targetSha ?? null,
           committedAt: commit.committer.date,
           createdAt: now,
           updatedAt: now,
@@ -116,6 +132,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
           source: input.source,
           ref: input.ref,
           tag: input.tag,
+          ...(input.mergeRequest ? { mergeRequest: true } : {}),
           sha,
           projectFullPath: ctx.fullPath,
           changedPaths: input.changedPaths,
@@ -145,6 +162,9 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
         await processPipeline(tx, { bus, clock }, pipeline.id);
         return { created: true as const, pipeline, errors: [] };
       });
+      if (ctx.project.autoCancelPendingPipelines === 'enabled')
+        // The new pipeline stands whatever happens to the older ones: a failed cancel is not its failure.
+        await cancelRedundantPipelines(db, { bus, clock }, result.pipeline).catch(() => undefined);
       return result;
     } catch (error) {
       const ref = writtenRef as { gitDir: string; ref: string; sha: string } | null;
@@ -216,8 +236,8 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
           authorEmail: commit.author.email,
         },
       },
+      ...(input.mergeRequest ? { mergeRequest: predefinedMergeRequest(input.mergeRequest) } : {}),
       user: { id: user.id, login: user.username, email: user.email, name: user.name },
-      ...(input.mergeRequest ? { mergeRequest: input.mergeRequest } : {}),
     });
   }
 
@@ -225,6 +245,12 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
 }
 
 export type PipelineCreation = ReturnType<typeof createPipelineCreation>;
+
+const predefinedMergeRequest = ({ sourceSha, targetSha, ...facts }: MergeRequestOfPipeline) => ({
+  ...facts,
+  sourceBranchSha: sourceSha,
+  targetBranchSha: targetSha ?? '',
+});
 
 const toCiVariable = (variable: PipelineVariable): CiVariable => ({
   key: variable.key,

@@ -74,6 +74,7 @@ export function createPipelinePages({ db, pipelines, protectedBranches }: Deps) 
         sort: 'desc',
       },
       page,
+      query.merge_request_iid,
     );
     const views = await Promise.all(records.map((record) => pageView(actor, ctx, record)));
     return { ctx, views, total };

@@ -82,6 +82,8 @@ export type PipelineFilters = {
   /** GitLab's scopes: running, pending, finished, branches (the newest of each branch), tags. */
   scope?: 'running' | 'pending' | 'finished' | 'branches' | 'tags';
   ref?: string;
+  /** With `ref`: the merge request pipelines of this request too (its `refs/merge-requests/:iid/...`). */
+  mergeRequestIid?: number;
   sha?: string;
   source?: string;
   /** The username of who started it, in any case. */
@@ -99,7 +101,12 @@ const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
 function filterConditions(projectId: number, filters: PipelineFilters): SQL[] {
   const conditions: SQL[] = [eq(ciPipelines.projectId, projectId)];
   if (filters.status) conditions.push(eq(ciPipelines.status, filters.status));
-  if (filters.ref) conditions.push(eq(ciPipelines.ref, filters.ref));
+  if (filters.ref && filters.mergeRequestIid !== undefined) {
+    const own = ['head', 'merge', 'train'].map(
+      (kind) => `refs/merge-requests/${filters.mergeRequestIid}/${kind}`,
+    );
+    conditions.push(inArray(ciPipelines.ref, [filters.ref, ...own]));
+  } else if (filters.ref) conditions.push(eq(ciPipelines.ref, filters.ref));
   if (filters.sha) conditions.push(eq(ciPipelines.sha, filters.sha));
   if (filters.source) conditions.push(eq(ciPipelines.source, filters.source));
   if (filters.username !== undefined)
@@ -168,4 +175,45 @@ export async function listPipelineRecords(
 /** Deletes a pipeline; its jobs, logs and artifact rows go with it (foreign keys cascade). */
 export async function deletePipeline(db: Db, id: number): Promise<void> {
   await db.delete(ciPipelines).where(eq(ciPipelines.id, id));
+}
+
+/** Statuses of a pipeline that a newer one may still cancel (GitLab's cancelable statuses). */
+const CANCELABLE_PIPELINE = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'pending',
+  'running',
+  'scheduled',
+];
+
+/**
+ * GitLab's redundant pipelines of a new one (CancelRedundantPipelinesService): the older pipelines
+ * of the same ref at another commit, created in the last 3 days, not finished, that have started
+ * no job that is not `interruptible` (the conservative rule: a started deploy is never cut short).
+ */
+export async function findRedundantPipelines(
+  db: Db,
+  pipeline: Pick<PipelineRow, 'id' | 'projectId' | 'ref' | 'tag' | 'sha'>,
+  createdAfter: Date,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: ciPipelines.id })
+    .from(ciPipelines)
+    .where(
+      and(
+        eq(ciPipelines.projectId, pipeline.projectId),
+        eq(ciPipelines.ref, pipeline.ref),
+        eq(ciPipelines.tag, pipeline.tag),
+        lt(ciPipelines.id, pipeline.id),
+        sql`${ciPipelines.sha} <> ${pipeline.sha}`,
+        gt(ciPipelines.createdAt, createdAfter),
+        inArray(ciPipelines.status, CANCELABLE_PIPELINE),
+        sql`not exists (select 1 from ci_builds b where b.pipeline_id = ${ciPipelines.id}
+          and b.retried = false and b.status in ('running', 'success', 'failed')
+          and coalesce((b.options->>'interruptible')::boolean, false) = false)`,
+      ),
+    )
+    .orderBy(desc(ciPipelines.id));
+  return rows.map((row) => row.id);
 }

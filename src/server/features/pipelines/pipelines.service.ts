@@ -91,6 +91,7 @@ export function createPipelinesService(deps: Deps) {
     projectRef: string,
     query: z.output<typeof pipelineListQuery>,
     page: { offset: number; limit: number },
+    mergeRequestIid?: number,
   ) {
     const ctx = await readable(actor, projectRef);
     const result = await listPipelineRecords(
@@ -100,6 +101,7 @@ export function createPipelinesService(deps: Deps) {
         status: query.status,
         scope: query.scope,
         ref: query.ref,
+        mergeRequestIid,
         sha: query.sha,
         source: query.source,
         username: query.username,

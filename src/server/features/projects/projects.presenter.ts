@@ -71,6 +71,8 @@ export function presentProject(view: ProjectView, config: Urls): Project {
     only_allow_merge_if_all_discussions_are_resolved: project.onlyAllowMergeIfAllDiscussionsAreResolved,
     merge_trains_enabled: project.mergeTrainsEnabled,
     merge_trains_skip_train_allowed: project.mergeTrainsSkipTrainAllowed,
+    merge_pipelines_enabled: project.mergePipelinesEnabled,
+    auto_cancel_pending_pipelines: project.autoCancelPendingPipelines,
     remove_source_branch_after_merge: project.removeSourceBranchAfterMerge,
     merge_commit_template: project.mergeCommitTemplate,
     squash_commit_template: project.squashCommitTemplate,

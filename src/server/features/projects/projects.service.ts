@@ -388,6 +388,8 @@ export function createProjectsService({ db, config, clock, bus, users, namespace
       onlyAllowMergeIfAllDiscussionsAreResolved: input.only_allow_merge_if_all_discussions_are_resolved,
       mergeTrainsEnabled: input.merge_trains_enabled,
       mergeTrainsSkipTrainAllowed: input.merge_trains_skip_train_allowed,
+      mergePipelinesEnabled: input.merge_pipelines_enabled,
+      autoCancelPendingPipelines: input.auto_cancel_pending_pipelines,
       removeSourceBranchAfterMerge: input.remove_source_branch_after_merge,
       mergeCommitTemplate: templateOf(input.merge_commit_template),
       squashCommitTemplate: templateOf(input.squash_commit_template),

@@ -1,20 +1,15 @@
-/** GitLab's `PipelineMergeRequestEventType`: which kind of merge request pipeline a pipeline is. */
-export type MergeRequestEventType = 'MERGED_RESULT' | 'DETACHED' | 'MERGE_TRAIN';
+import type { MergeRequestEventType } from '../views/pipelineTypes';
 
-const MERGED_RESULT_REF = /^refs\/merge-requests\/\d+\/merge$/;
-const MERGE_TRAIN_REF = /^refs\/merge-requests\/\d+\/train$/;
+/** What a pipeline row says of its kind: its source, ref and the target head of a merge it runs. */
+export type PipelineKindFacts = { source: string; ref: string; targetSha: string | null };
 
 /**
- * Null for a pipeline that is not a merge request's (a branch, tag, API or schedule pipeline); a
- * merge request pipeline runs on the request's merge ref (merged results), its train ref (a
- * merge train car), or else on its head (detached).
+ * GitLab's `merge_request_event_type`: null for a pipeline that is not a merge request's; a merge
+ * train car's runs on `refs/merge-requests/:iid/train`, a merged results one has a target sha,
+ * any other is detached.
  */
-export function mergeRequestEventType(pipeline: {
-  source: string;
-  ref: string;
-}): MergeRequestEventType | null {
+export function mergeRequestEventType(pipeline: PipelineKindFacts): MergeRequestEventType | null {
   if (pipeline.source !== 'merge_request_event') return null;
-  if (MERGED_RESULT_REF.test(pipeline.ref)) return 'MERGED_RESULT';
-  if (MERGE_TRAIN_REF.test(pipeline.ref)) return 'MERGE_TRAIN';
-  return 'DETACHED';
+  if (/^refs\/merge-requests\/\d+\/train$/.test(pipeline.ref)) return 'merge_train';
+  return pipeline.targetSha ? 'merged_result' : 'detached';
 }

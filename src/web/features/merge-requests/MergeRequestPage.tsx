@@ -116,7 +116,13 @@ function TabContent({
         />
       );
     case 'pipelines':
-      return <MergeRequestPipelines fullPath={fullPath} sourceBranch={mergeRequest.source_branch} />;
+      return (
+        <MergeRequestPipelines
+          fullPath={fullPath}
+          iid={mergeRequest.iid}
+          sourceBranch={mergeRequest.source_branch}
+        />
+      );
     case 'diffs':
       return <DiffsApp fullPath={fullPath} iid={mergeRequest.iid} />;
     default:

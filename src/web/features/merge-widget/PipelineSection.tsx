@@ -4,15 +4,18 @@ import type { CachedWidget, LinkedPipeline, WidgetPipeline } from '../../../shar
 import type { PipelineStage } from '../../../shared/api/pipelinePages';
 import { coverageDelta } from '../../../shared/ci/views/coverageDelta';
 import { pipelineTypePopover, type MergeRequestEventType } from '../../../shared/ci/views/pipelineTypes';
-import { PIPELINE_MUST_RUN } from '../../../shared/merge-widget/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { PIPELINE_MUST_RUN, RETARGETED_RUN_PIPELINE } from '../../../shared/merge-widget/messages';
 import { pipelineSection } from '../../../shared/merge-widget/pipelineSection';
 import { pipelineSentence, pipelineSummary } from '../../../shared/merge-widget/pipelineSummary';
 import { CiStatusIcon } from '../../components/CiStatusIcon';
 import { TimeAgo } from '../../components/TimeAgo';
 import { PipelineMiniGraph } from '../pipelines/mini-graph/PipelineMiniGraph';
+import { RunMergeRequestPipeline } from '../pipelines/RunMergeRequestPipeline';
 import { useDownloadableArtifacts, usePipelines } from '../pipelines/queries';
 import { ArtifactsDropdown, ExposedArtifacts } from './PipelineArtifacts';
 import { PipelineTypeHelp } from './PipelineTypeHelp';
+import { forgetWidgetEtags, widgetKeys } from './queries';
 import { WidgetRow } from './WidgetRow';
 
 /**
@@ -30,21 +33,46 @@ export function PipelineSection({
     hasCi: cached.has_ci,
     pipelineMustSucceed: cached.only_allow_merge_if_pipeline_succeeds,
   });
+  const retargeted = cached.retargeted && <RetargetedRow cached={cached} />;
   if (section === 'pipeline' && cached.pipeline)
     return (
-      <PipelineBox
-        label="Pipeline"
-        fullPath={cached.target_project_full_path}
-        pipeline={fromWidget(cached.pipeline)}
-        targetBranch={cached.target_branch}
-        onPipelineAction={onPipelineAction}
-      />
+      <>
+        {retargeted}
+        <PipelineBox
+          label="Pipeline"
+          fullPath={cached.target_project_full_path}
+          pipeline={fromWidget(cached.pipeline)}
+          targetBranch={cached.target_branch}
+          onPipelineAction={onPipelineAction}
+        />
+      </>
     );
-  if (section !== 'pipelineMustRun') return null;
+  if (section !== 'pipelineMustRun') return retargeted || null;
   return (
     <section className="box" aria-label="Pipeline">
       <WidgetRow icon={<AlertIcon className="mw-icon--attention" />}>
         <p>{PIPELINE_MUST_RUN}</p>
+      </WidgetRow>
+    </section>
+  );
+}
+
+/**
+ * After a retarget (spec 000 section 6): the checks ran against the old target, so the widget asks
+ * for a new pipeline, with the button that runs one, until one runs.
+ */
+function RetargetedRow({ cached }: { cached: CachedWidget }) {
+  const queryClient = useQueryClient();
+  const fullPath = cached.target_project_full_path;
+  const refresh = () => {
+    forgetWidgetEtags(queryClient, fullPath, cached.iid);
+    void queryClient.invalidateQueries({ queryKey: widgetKeys.one(fullPath, cached.iid) });
+  };
+  return (
+    <section className="box" aria-label="Retargeted">
+      <WidgetRow icon={<AlertIcon className="mw-icon--attention" />}>
+        <p>{RETARGETED_RUN_PIPELINE}</p>
+        <RunMergeRequestPipeline fullPath={fullPath} iid={cached.iid} onRan={refresh} />
       </WidgetRow>
     </section>
   );

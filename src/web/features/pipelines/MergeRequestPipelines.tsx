@@ -3,28 +3,39 @@ import { ListPagination } from '../../components/ListPagination';
 import { LoadState } from '../repository/LoadState';
 import { NO_PIPELINES } from './PipelinesEmptyState';
 import { PipelinesTable } from './PipelinesTable';
+import { RunMergeRequestPipeline } from './RunMergeRequestPipeline';
 import { PIPELINES_PAGE_SIZE, usePipelines } from './queries';
 import './pipelines.css';
 
-/** A merge request's Pipelines tab: the pipelines of its source branch, newest first, with the list's rows. */
+/**
+ * A merge request's Pipelines tab: "Run pipeline" (a new merge request pipeline), then its own
+ * pipelines and those of its source branch, newest first, with the list's rows.
+ */
 export function MergeRequestPipelines({
   fullPath,
+  iid,
   sourceBranch,
 }: {
   fullPath: string;
+  iid: number;
   sourceBranch: string;
 }) {
   const [page, setPage] = useState(1);
-  const list = usePipelines(fullPath, page, { ref: sourceBranch });
+  const list = usePipelines(fullPath, page, { ref: sourceBranch, merge_request_iid: iid });
+  const run = <RunMergeRequestPipeline fullPath={fullPath} iid={iid} />;
   if (!list.data) return <LoadState error={list.error} what="pipelines" />;
   if (list.data.count === 0)
     return (
-      <div className="box blankslate">
-        <p>{NO_PIPELINES}</p>
+      <div className="stack">
+        {run}
+        <div className="box blankslate">
+          <p>{NO_PIPELINES}</p>
+        </div>
       </div>
     );
   return (
     <div className="stack">
+      {run}
       <PipelinesTable fullPath={fullPath} pipelines={list.data.pipelines} />
       <ListPagination
         total={list.data.count}
