@@ -35,10 +35,7 @@ export {
 export type { PipelinePlan, PlanResult, PlannedJob } from './pipeline/planPipeline';
 export type { PipelineContext } from './pipeline/pipelineContext';
 export { mergeRequestEventType } from './pipeline/mergeRequestEventType';
-export {
-  pipelineEventTypeName,
-  type MergeRequestEventType,
-} from './views/pipelineTypes';
+export { pipelineEventTypeName, type MergeRequestEventType } from './views/pipelineTypes';
 export { expressionIsTruthful, isValidExpression } from './expression/expression';
 export { parseDuration, parseExpireIn } from './duration';
 export { globMatches } from './glob';

@@ -11,7 +11,6 @@ import type {
 /** GitLab's `MergeRequest#ref_path`: the request's source head, kept in the target project. */
 export const mergeRequestHeadRef = (iid: number) => `refs/merge-requests/${iid}/head`;
 
-
 /** The merge request a pipeline runs for, as far as its pipeline and CI_MERGE_REQUEST_* go. */
 export type PipelineMergeRequest = {
   id: number;

@@ -20,7 +20,6 @@ import {
 import type { CreatePipelineResult, PipelineCreation } from './pipeline-creation.service';
 import { refSubject } from './ref-subject';
 
-
 type Deps = {
   db: Db;
   clock: Clock;

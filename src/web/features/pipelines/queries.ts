@@ -61,7 +61,11 @@ export type PipelineScope = 'finished' | 'branches' | 'tags';
  * What a list shows: a scope's pipelines, narrowed by the filtered search's tokens; a merge
  * request's tab: its ref, and its own pipelines (on its `refs/merge-requests/:iid/...`).
  */
-export type PipelineFilters = SearchFilters & { scope?: PipelineScope; sha?: string; merge_request_iid?: number };
+export type PipelineFilters = SearchFilters & {
+  scope?: PipelineScope;
+  sha?: string;
+  merge_request_iid?: number;
+};
 
 /**
  * A page of a project's pipelines, polled by the spec's pipeline polling: new pipelines appear
