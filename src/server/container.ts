@@ -42,6 +42,9 @@ import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
 import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
+import { createDelayedJobs } from './features/pipelines/delayed-jobs';
+import { createDownstreamPipelines } from './features/pipelines/downstream.service';
+import { registerPipelineFollowUps } from './features/pipelines/pipeline-follow-ups';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
@@ -264,6 +267,17 @@ export function createContainer(deps: AppDeps) {
     artifactStore,
   });
   const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
+  const downstreamPipelines = createDownstreamPipelines({
+    ...base,
+    projects,
+    protectedBranches,
+    users,
+    creation: pipelines,
+  });
+  registerPipelineFollowUps(jobs, {
+    startDelayed: createDelayedJobs(base).start,
+    triggerDownstream: downstreamPipelines.trigger,
+  });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });

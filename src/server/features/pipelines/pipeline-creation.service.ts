@@ -39,6 +39,10 @@ export type CreatePipelineInput = {
   /** Paths the push changed; null when unknown (a new branch, a pipeline run by hand). */
   changedPaths: string[] | null;
   variables?: PipelineVariable[];
+  /** A child pipeline's configuration (the bridge's `trigger: include:`), instead of `.gitlab-ci.yml`. */
+  configSource?: string;
+  /** The bridge whose downstream pipeline this is. */
+  sourceJobId?: number;
 };
 
 export type CreatePipelineResult =
@@ -76,7 +80,7 @@ class NoPipeline extends Error {
 export function createPipelineCreation({ db, bus, clock, config, projects, ciVariables }: Deps) {
   async function create(input: CreatePipelineInput): Promise<CreatePipelineResult> {
     const { ctx, sha } = input;
-    const loaded = await loadCiConfig(ctx.gitDir, sha);
+    const loaded = await loadCiConfig(ctx.gitDir, sha, input.configSource);
     if (!loaded) return { created: false, reason: 'no_config', message: MISSING_CONFIG_MESSAGE };
     const commit = await readCommit(ctx.gitDir, sha);
     if (!commit) return { created: false, reason: 'no_commit', message: 'Commit not found' };
@@ -102,6 +106,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
           source: input.source,
           userId: input.user.id,
           variables: input.variables ?? [],
+          sourceJobId: input.sourceJobId ?? null,
           committedAt: commit.committer.date,
           createdAt: now,
           updatedAt: now,
