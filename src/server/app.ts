@@ -53,6 +53,7 @@ import { registerArtifactRoutes } from './features/pipelines/artifacts.api.route
 import { registerJobActionRoutes } from './features/pipelines/job-actions.api.routes';
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
+import { registerBridgeRoutes } from './features/pipelines/bridges.api.routes';
 import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
@@ -169,6 +170,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   await registerRunnerJobRoutes(app, container);
   await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);
+  registerBridgeRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerJobRoutes(app, container);

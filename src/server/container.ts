@@ -43,6 +43,7 @@ import { createPipelinePages } from './features/pipelines/pipeline-pages.service
 import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createDelayedJobs } from './features/pipelines/delayed-jobs';
+import { createBridgesService } from './features/pipelines/bridges.service';
 import { createDownstreamPipelines } from './features/pipelines/downstream.service';
 import { registerPipelineFollowUps } from './features/pipelines/pipeline-follow-ups';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
@@ -274,6 +275,7 @@ export function createContainer(deps: AppDeps) {
     users,
     creation: pipelines,
   });
+  const bridges = createBridgesService({ ...base, projects, ciJobs });
   registerPipelineFollowUps(jobs, {
     startDelayed: createDelayedJobs(base).start,
     triggerDownstream: downstreamPipelines.trigger,
@@ -352,6 +354,7 @@ export function createContainer(deps: AppDeps) {
     runnerManagement,
     pipelines,
     pipelinePages,
+    bridges,
     headPipelines,
     ciJobs,
     runnerJobs,

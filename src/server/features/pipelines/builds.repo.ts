@@ -102,6 +102,8 @@ export type BuildFilters = {
   pipelineId?: number;
   statuses?: string[];
   includeRetried?: boolean;
+  /** Jobs a runner runs, or bridges (GitLab lists them apart); absent: both. */
+  kind?: 'build' | 'bridge';
 };
 
 function filterConditions(filters: BuildFilters): SQL[] {
@@ -111,6 +113,8 @@ function filterConditions(filters: BuildFilters): SQL[] {
   if (filters.pipelineId !== undefined) conditions.push(eq(ciBuilds.pipelineId, filters.pipelineId));
   if (filters.statuses?.length) conditions.push(inArray(ciBuilds.status, filters.statuses));
   if (!filters.includeRetried) conditions.push(eq(ciBuilds.retried, false));
+  if (filters.kind === 'build') conditions.push(NOT_BRIDGE);
+  if (filters.kind === 'bridge') conditions.push(sql`${ciBuilds.options}->>'kind' = 'bridge'`);
   return conditions;
 }
 

@@ -47,11 +47,9 @@ type Outcome = { created: PipelineRow } | { refused: Refusal };
  * was given. They become the downstream pipeline's variables.
  */
 export function forwardedVariables(bridge: BuildRow, upstream: PipelineRow): PipelineVariable[] {
-  const forward = jobOptionsOf(bridge).trigger?.forward ?? {};
-  const yaml =
-    forward.yaml_variables === false
-      ? []
-      : (bridge.variables as { key: string; value: string }[]).map(({ key, value }) => ({ key, value }));
+  const options = jobOptionsOf(bridge);
+  const forward = options.trigger?.forward ?? {};
+  const yaml = forward.yaml_variables === false ? [] : (options.yamlVariables ?? []);
   const pipeline = forward.pipeline_variables === true ? (upstream.variables as PipelineVariable[]) : [];
   const last = new Map<string, PipelineVariable>();
   for (const variable of [...yaml, ...pipeline]) last.set(variable.key, variable);
