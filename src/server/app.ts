@@ -54,6 +54,7 @@ import { registerJobActionRoutes } from './features/pipelines/job-actions.api.ro
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
 import { registerBridgeRoutes } from './features/pipelines/bridges.api.routes';
+import { registerJobTokenScopeRoutes } from './features/job-token-scope/job-token-scope.api.routes';
 import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
@@ -171,6 +172,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);
   registerBridgeRoutes(app, container);
+  registerJobTokenScopeRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerJobRoutes(app, container);

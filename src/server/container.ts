@@ -10,6 +10,7 @@ import { createDiffsService } from './features/diffs/diffs.service';
 import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createGitHttpService } from './features/git-http/git-http.service';
+import { createJobTokenScope } from './features/job-token-scope/job-token-scope.service';
 import { createBackgroundWork } from './background-work';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
@@ -101,7 +102,8 @@ export function createContainer(deps: AppDeps) {
   const members = createMembersService({ ...base, projects, groups, namespaces });
   const protectedBranches = createProtectedBranchesService({ ...base, projects });
   const pushHooks = createPushHooks();
-  const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks });
+  const jobTokenScope = createJobTokenScope({ ...base, projects });
+  const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks, jobTokenScope });
   const repository = createRepositoryService({ ...base, protectedBranches, gitHttp });
   const rateLimits = createRateLimits(base);
   const signInRateLimit = createSignInRateLimit({ rateLimits });
@@ -355,6 +357,7 @@ export function createContainer(deps: AppDeps) {
     pipelines,
     pipelinePages,
     bridges,
+    jobTokenScope,
     headPipelines,
     ciJobs,
     runnerJobs,

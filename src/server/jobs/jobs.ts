@@ -25,7 +25,13 @@ const KEEP_FINISHED_MS = 24 * 60 * 60_000;
 /** Seconds to wait before attempt n + 1: 2, 4, 8, ... capped at five minutes. */
 export const retryDelayMs = (attempts: number): number => Math.min(2 ** attempts * 1000, 300_000);
 
-export type NewQueuedJob = { queue: string; kind: string; payload: unknown; runAt: Date; maxAttempts?: number };
+export type NewQueuedJob = {
+  queue: string;
+  kind: string;
+  payload: unknown;
+  runAt: Date;
+  maxAttempts?: number;
+};
 
 /**
  * Adds a job within `tx` (both land or neither does) and wakes the workers once it commits; for

@@ -108,7 +108,15 @@ export type Job = z.infer<typeof jobSchema>;
 
 /** GitLab's Bridge entity: a trigger job, with the pipeline it created. */
 export const bridgeSchema = jobSchema
-  .omit({ artifacts_file: true, artifacts: true, runner: true, runner_manager: true, artifacts_expire_at: true, tag_list: true, scheduled_at: true })
+  .omit({
+    artifacts_file: true,
+    artifacts: true,
+    runner: true,
+    runner_manager: true,
+    artifacts_expire_at: true,
+    tag_list: true,
+    scheduled_at: true,
+  })
   .extend({ downstream_pipeline: pipelineBasicSchema.nullable() });
 export type Bridge = z.infer<typeof bridgeSchema>;
 

@@ -11,8 +11,21 @@ import {
 import { buildProject, buildUser, type TestUser } from '../../support/factories';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
-type PipelineJson = { id: number; iid: number; status: string; source: string; ref: string; project_id: number };
-type JobJson = { id: number; name: string; status: string; failure_reason?: string; scheduled_at?: string | null };
+type PipelineJson = {
+  id: number;
+  iid: number;
+  status: string;
+  source: string;
+  ref: string;
+  project_id: number;
+};
+type JobJson = {
+  id: number;
+  name: string;
+  status: string;
+  failure_reason?: string;
+  scheduled_at?: string | null;
+};
 type BridgeJson = JobJson & {
   downstream_pipeline: (PipelineJson & { sha: string; web_url: string }) | null;
   pipeline: { id: number };
@@ -49,8 +62,12 @@ describe('downstream pipelines and delayed jobs, run by the bundled runner', () 
   const jobsOf = (projectId: number, pipelineId: number) =>
     api<JobJson[]>(`/projects/${projectId}/pipelines/${pipelineId}/jobs`);
   const traceOf = async (projectId: number, job: { id: number }) =>
-    (await t.app.inject({ url: `/api/v4/projects/${projectId}/jobs/${job.id}/trace`, headers: owner.headers }))
-      .body;
+    (
+      await t.app.inject({
+        url: `/api/v4/projects/${projectId}/jobs/${job.id}/trace`,
+        headers: owner.headers,
+      })
+    ).body;
 
   beforeAll(async () => {
     t = await createTestApp({ clock, env: { RUNNER_LONG_POLL_SECONDS: '5' } });
@@ -58,7 +75,11 @@ describe('downstream pipelines and delayed jobs, run by the bundled runner', () 
     t.container.jobs.start((error) => console.error(error));
     owner = await buildUser(t.container);
     project = await buildProject(t.container, owner);
-    runner = startRunnerProcess({ url: baseUrl, token: await instanceRunnerToken(t.container), concurrent: 2 });
+    runner = startRunnerProcess({
+      url: baseUrl,
+      token: await instanceRunnerToken(t.container),
+      concurrent: 2,
+    });
     await runner.waitForOutput(/Runner started/);
   });
   afterAll(async () => {
@@ -139,9 +160,10 @@ describe('downstream pipelines and delayed jobs, run by the bundled runner', () 
     const stranger = await buildUser(t.container);
     const hidden = await buildProject(t.container, stranger);
     await pushFiles(baseUrl, downstream.fullPath, owner, {
-      '.gitlab-ci.yml': ['deploy:', '  script: echo "deploying $UPSTREAM_VERSION from $CI_PIPELINE_SOURCE"'].join(
-        '\n',
-      ),
+      '.gitlab-ci.yml': [
+        'deploy:',
+        '  script: echo "deploying $UPSTREAM_VERSION from $CI_PIPELINE_SOURCE"',
+      ].join('\n'),
     });
     const downstreamSha = await pushFiles(
       baseUrl,
@@ -185,7 +207,7 @@ describe('downstream pipelines and delayed jobs, run by the bundled runner', () 
     const [job] = await jobsOf(downstream.project.id, deploy.downstream_pipeline!.id);
     expect(await traceOf(downstream.project.id, job!)).toContain('deploying 1.2 from pipeline');
     expect(parent.status).toBe('success');
-  });
+  }, 90_000);
 
   it('a Reporter of the downstream project may not run its pipelines: insufficient_bridge_permissions', async () => {
     const other = await buildUser(t.container);
@@ -199,15 +221,23 @@ describe('downstream pipelines and delayed jobs, run by the bundled runner', () 
     const parent = await finishedPipelineOf(project.project.id, sha);
     expect(parent.status).toBe('failed');
     expect(await bridgesOf(project.project.id, parent.id)).toMatchObject([
-      { name: 'up', status: 'failed', failure_reason: 'insufficient_bridge_permissions', downstream_pipeline: null },
+      {
+        name: 'up',
+        status: 'failed',
+        failure_reason: 'insufficient_bridge_permissions',
+        downstream_pipeline: null,
+      },
     ]);
   });
 
   it('a delayed job waits, scheduled, until its start_in has passed on the server’s clock, then runs once', async () => {
     const sha = await pushFiles(baseUrl, project.fullPath, owner, {
-      '.gitlab-ci.yml': ['later:', '  when: delayed', '  start_in: 30 minutes', '  script: echo "delayed ran"'].join(
-        '\n',
-      ),
+      '.gitlab-ci.yml': [
+        'later:',
+        '  when: delayed',
+        '  start_in: 30 minutes',
+        '  script: echo "delayed ran"',
+      ].join('\n'),
     });
     const [pipeline] = await waitUntil(
       () => pipelinesOf(project.project.id, sha),

@@ -36,14 +36,12 @@ export function registerBridgeRoutes(
         page,
       );
       setPaginationHeaders(request, reply, page, result.total);
-      return result.bridges.map(
-        ({ job, downstream }): Bridge => ({
-          ...presentJob(job, result.ctx, config, clock.now()),
-          downstream_pipeline: downstream
-            ? presentPipelineBasic(downstream.pipeline, downstream.project, config)
-            : null,
-        }),
-      );
+      return result.bridges.map(({ job, downstream }): Bridge => ({
+        ...presentJob(job, result.ctx, config, clock.now()),
+        downstream_pipeline: downstream
+          ? presentPipelineBasic(downstream.pipeline, downstream.project, config)
+          : null,
+      }));
     },
   });
 }

@@ -139,7 +139,8 @@ export function createDownstreamPipelines(deps: Deps) {
 
   /** A pipeline that could not be made, or was made failed by its configuration, fails the bridge. */
   function created(result: Awaited<ReturnType<PipelineCreation['create']>>): Outcome {
-    if (!result.created || result.errors.length > 0) return { refused: 'downstream_pipeline_creation_failed' };
+    if (!result.created || result.errors.length > 0)
+      return { refused: 'downstream_pipeline_creation_failed' };
     return { created: result.pipeline };
   }
 
@@ -172,7 +173,13 @@ export function createDownstreamPipelines(deps: Deps) {
         ...(status === 'running' ? {} : { finishedAt: now }),
       });
       await bus.publish(
-        { type: 'job.updated', projectId: locked.projectId, pipelineId: locked.pipelineId, jobIds: [locked.id], status },
+        {
+          type: 'job.updated',
+          projectId: locked.projectId,
+          pipelineId: locked.pipelineId,
+          jobIds: [locked.id],
+          status,
+        },
         tx,
       );
       await processPipeline(tx, { bus, clock }, locked.pipelineId);

@@ -61,7 +61,11 @@ export type LoadedConfig = { result: CiConfigResult; files: string[] };
  * The `.gitlab-ci.yml` of a commit, read and validated with its includes; null when it has none.
  * A child pipeline gives its own `source` instead: the `include:` of the bridge that triggers it.
  */
-export async function loadCiConfig(gitDir: string, sha: string, given?: string): Promise<LoadedConfig | null> {
+export async function loadCiConfig(
+  gitDir: string,
+  sha: string,
+  given?: string,
+): Promise<LoadedConfig | null> {
   const source = given ?? (await readConfigFile(gitDir, sha, CI_CONFIG_PATH));
   if (source === null) return null;
   const files = await listFilePaths(gitDir, sha);

@@ -62,7 +62,10 @@ export async function queueBridges(tx: Db, bus: EventBus, builds: BuildRow[], no
 /** The queue's handlers for the follow-ups above. */
 export function registerPipelineFollowUps(
   jobs: { register(kind: string, handler: (payload: unknown) => Promise<void>): void },
-  handlers: { startDelayed(buildId: number): Promise<void>; triggerDownstream(buildId: number): Promise<void> },
+  handlers: {
+    startDelayed(buildId: number): Promise<void>;
+    triggerDownstream(buildId: number): Promise<void>;
+  },
 ): void {
   jobs.register(START_DELAYED_JOB, (payload) => handlers.startDelayed((payload as BuildPayload).buildId));
   jobs.register(CREATE_DOWNSTREAM_PIPELINE, (payload) =>

@@ -4,7 +4,14 @@ import { pipelineDuration } from '../../../shared/ci/status/pipelineDuration';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
-import { findBuild, listCurrentBuilds, lockBuild, transitionCreatedBuilds, updateBuild, type BuildRow } from './builds.repo';
+import {
+  findBuild,
+  listCurrentBuilds,
+  lockBuild,
+  transitionCreatedBuilds,
+  updateBuild,
+  type BuildRow,
+} from './builds.repo';
 import { jobOptionsOf } from './job-options';
 import { queueBridges, scheduleDelayedBuilds } from './pipeline-follow-ups';
 import { lockPipeline, updatePipeline } from './pipelines.repo';

@@ -41,7 +41,10 @@ export const INSUFFICIENT_PERMISSIONS_TO_CREATE = 'Insufficient permissions to c
  * A pipeline with what its full entity shows: whether an allowed failure makes it pass with
  * warnings, and the bridge that created it when it is a downstream pipeline.
  */
-export type PipelineView = PipelineRecord & { warnings: boolean; sourceJob?: { id: number; name: string } | null };
+export type PipelineView = PipelineRecord & {
+  warnings: boolean;
+  sourceJob?: { id: number; name: string } | null;
+};
 
 const TAG_PREFIX = 'refs/tags/';
 const BRANCH_PREFIX = 'refs/heads/';
