@@ -269,7 +269,7 @@ export function createContainer(deps: AppDeps) {
     runners,
     artifactStore,
   });
-  const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
+  const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches, projects });
   const downstreamPipelines = createDownstreamPipelines({
     ...base,
     projects,

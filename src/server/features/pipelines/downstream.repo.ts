@@ -35,7 +35,7 @@ export async function listDownstreamOf(db: Db, bridgeIds: number[]): Promise<Lin
   if (bridgeIds.length === 0) return [];
   return linkedQuery(db)
     .where(inArray(ciPipelines.sourceJobId, bridgeIds))
-    .orderBy(asc(ciPipelines.id)) as Promise<LinkedPipeline[]>;
+    .orderBy(asc(ciPipelines.id));
 }
 
 /** The pipeline (and its project) whose bridge created the pipeline that has `sourceJobId`. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PipelinePageItem, PipelinesPage } from '../../../shared/api/pipelinePages';
-import type { Job } from '../../../shared/api/pipelines';
+import type { PipelineDetail, PipelinesPage } from '../../../shared/api/pipelinePages';
+import type { Bridge, Job } from '../../../shared/api/pipelines';
 import { ACTIVE_STATUSES, COMPLETED_STATUSES, type CiStatus } from '../../../shared/ci/status/composite';
 import { request } from '../../api/client';
 import { projectUrl } from '../projects/projectRoutes';
@@ -57,7 +57,7 @@ export function usePipeline(fullPath: string, id: number) {
   return useQuery({
     queryKey: pipelineKeys.detail(fullPath, id),
     queryFn: ({ signal }) =>
-      request<PipelinePageItem>(`${projectUrl(fullPath, `pipelines/${id}`)}.json`, { signal }),
+      request<PipelineDetail>(`${projectUrl(fullPath, `pipelines/${id}`)}.json`, { signal }),
     refetchInterval: (query) => livePoll(query.state.data && [query.state.data.status]),
   });
 }
@@ -87,5 +87,35 @@ export function useJobTrace(fullPath: string, id: number, running: boolean) {
     queryFn: ({ signal }) =>
       request<string>(`${projectApi(fullPath)}/jobs/${id}/trace`, { signal, cache: 'no-store' }),
     refetchInterval: running ? LIVE_POLL_MS : false,
+  });
+}
+
+/** A pipeline's trigger jobs (bridges), each with the downstream pipeline it created. */
+export function usePipelineBridges(fullPath: string, id: number) {
+  return useQuery({
+    queryKey: [...pipelineKeys.detail(fullPath, id), 'bridges'] as const,
+    queryFn: ({ signal }) =>
+      request<Bridge[]>(`${projectApi(fullPath)}/pipelines/${id}/bridges`, {
+        query: { per_page: 100 },
+        signal,
+      }),
+    refetchInterval: (query) =>
+      livePoll(
+        query.state.data?.flatMap((bridge) => [
+          bridge.status,
+          bridge.downstream_pipeline?.status ?? 'success',
+        ]),
+      ),
+  });
+}
+
+/** A downstream pipeline's jobs (GitLab's getDownstreamPipelineJobs), read when its card is expanded. */
+export function useDownstreamJobs(fullPath: string, id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: pipelineKeys.jobs(fullPath, id),
+    queryFn: ({ signal }) =>
+      request<Job[]>(`${projectApi(fullPath)}/pipelines/${id}/jobs`, { query: { per_page: 100 }, signal }),
+    enabled,
+    refetchInterval: (query) => livePoll(query.state.data?.map((job) => job.status)),
   });
 }
