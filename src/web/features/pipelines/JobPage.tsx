@@ -9,6 +9,7 @@ import { LoadProblem } from '../../components/LoadProblem';
 import { TimeAgo } from '../../components/TimeAgo';
 import { useProjectFullPath } from '../projects/projectRoutes';
 import { CiStatusBadge } from './CiStatusBadge';
+import { DelayedCountdown } from './DelayedCountdown';
 import { CiStatusIcon } from '../../components/CiStatusIcon';
 import { jobLook, pipelineLook } from '../../components/ciStatusLook';
 import { formatDuration } from './formatDuration';
@@ -72,6 +73,9 @@ function JobView({ fullPath, job }: { fullPath: string; job: Job }) {
         </div>
       </header>
       {cancel.isError && <Flash variant="danger">{cancel.error.message}</Flash>}
+      {job.status === 'scheduled' && job.scheduled_at && (
+        <DelayedCountdown fullPath={fullPath} jobId={job.id} scheduledAt={job.scheduled_at} />
+      )}
       {job.failure_reason && job.status === 'failed' && (
         <Flash variant="danger">This job failed: {job.failure_reason.replace(/_/g, ' ')}.</Flash>
       )}
