@@ -9,6 +9,7 @@ import {
   type RunnerProcess,
 } from '../../support/ci';
 import { buildProject, buildUser, type TestUser } from '../../support/factories';
+import { runPythonGitlab } from '../../support/python-gitlab';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 type PipelineJson = {
@@ -153,6 +154,29 @@ describe('downstream pipelines and delayed jobs, run by the bundled runner', () 
       () => bridgesOf(project.project.id, parent.id),
       (found) => found.every((b) => b.downstream_pipeline?.status === 'failed'),
     );
+    // python-gitlab reads them as it reads GitLab's.
+    const listed = await runPythonGitlab<{ bridges: unknown[]; failed_only: string[] }>(
+      'bridges.py',
+      { url: baseUrl, token: owner.token },
+      { project_id: project.project.id, pipeline_id: parent.id },
+    );
+    expect(listed).toEqual({
+      bridges: [
+        {
+          name: 'depends',
+          status: 'failed',
+          downstream_source: 'parent_pipeline',
+          downstream_status: 'failed',
+        },
+        {
+          name: 'fire-and-forget',
+          status: 'success',
+          downstream_source: 'parent_pipeline',
+          downstream_status: 'failed',
+        },
+      ],
+      failed_only: ['depends'],
+    });
   });
 
   it('a multi-project trigger runs the other project’s pipeline on its branch; a project the user cannot reach fails the bridge', async () => {
