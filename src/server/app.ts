@@ -54,6 +54,8 @@ import { registerJobActionRoutes } from './features/pipelines/job-actions.api.ro
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
 import { registerTestReportRoutes } from './features/pipelines/test-reports.api.routes';
+import { registerBridgeRoutes } from './features/pipelines/bridges.api.routes';
+import { registerJobTokenScopeRoutes } from './features/job-token-scope/job-token-scope.api.routes';
 import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerGraphMetricsRoutes } from './features/pipelines/graph-metrics.page.routes';
@@ -176,6 +178,8 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);
   registerTestReportRoutes(app, container);
+  registerBridgeRoutes(app, container);
+  registerJobTokenScopeRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerGraphMetricsRoutes(app, container);

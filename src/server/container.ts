@@ -10,6 +10,7 @@ import { createDiffsService } from './features/diffs/diffs.service';
 import { createSignInRateLimit } from './features/auth/sign-in-rate-limit.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createGitHttpService } from './features/git-http/git-http.service';
+import { createJobTokenScope } from './features/job-token-scope/job-token-scope.service';
 import { createBackgroundWork } from './background-work';
 import { createPushHooks } from './features/git-http/push-hooks';
 import { createGroupsService } from './features/groups/groups.service';
@@ -46,6 +47,10 @@ import { createPipelineDropdowns } from './features/pipelines/pipeline-dropdowns
 import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createTestReports } from './features/pipelines/test-reports.service';
+import { createDelayedJobs } from './features/pipelines/delayed-jobs';
+import { createBridgesService } from './features/pipelines/bridges.service';
+import { createDownstreamPipelines } from './features/pipelines/downstream.service';
+import { registerPipelineFollowUps } from './features/pipelines/pipeline-follow-ups';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createRunnerIsolation } from './runner-isolation';
@@ -103,7 +108,8 @@ export function createContainer(deps: AppDeps) {
   const members = createMembersService({ ...base, projects, groups, namespaces });
   const protectedBranches = createProtectedBranchesService({ ...base, projects });
   const pushHooks = createPushHooks();
-  const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks });
+  const jobTokenScope = createJobTokenScope({ ...base, projects });
+  const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks, jobTokenScope });
   const repository = createRepositoryService({ ...base, protectedBranches, gitHttp });
   const rateLimits = createRateLimits(base);
   const signInRateLimit = createSignInRateLimit({ rateLimits });
@@ -270,9 +276,21 @@ export function createContainer(deps: AppDeps) {
     runners,
     artifactStore,
   });
-  const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
+  const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches, projects });
   const testReports = createTestReports({ ...base, pipelines });
   const pipelineDropdowns = createPipelineDropdowns({ ...base, pipelines, protectedBranches });
+  const downstreamPipelines = createDownstreamPipelines({
+    ...base,
+    projects,
+    protectedBranches,
+    users,
+    creation: pipelines,
+  });
+  const bridges = createBridgesService({ ...base, projects, ciJobs });
+  registerPipelineFollowUps(jobs, {
+    startDelayed: createDelayedJobs(base).start,
+    triggerDownstream: downstreamPipelines.trigger,
+  });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
@@ -366,6 +384,8 @@ export function createContainer(deps: AppDeps) {
     pipelineGraph,
     graphMetrics,
     pipelineDropdowns,
+    bridges,
+    jobTokenScope,
     headPipelines,
     mergeRequestPipelines,
     ciJobs,

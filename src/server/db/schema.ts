@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -880,10 +881,20 @@ export const ciPipelines = pgTable(
     targetSha: text('target_sha'),
     /** The pipeline that auto-cancelled this one as redundant (GitLab's `auto_canceled_by_id`). */
     autoCanceledById: integer('auto_canceled_by_id'),
+    /**
+     * The bridge (trigger job) that created this downstream pipeline: a child pipeline's
+     * (`parent_pipeline`) or a multi-project one's (`pipeline`); null for any other source.
+     */
+    sourceJobId: integer('source_job_id').references((): AnyPgColumn => ciBuilds.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('ci_pipelines_project_iid').on(t.projectId, t.iid),
     index('ci_pipelines_merge_request').on(t.mergeRequestId, t.id),
+    index('ci_pipelines_source_job')
+      .on(t.sourceJobId)
+      .where(sql`${t.sourceJobId} is not null`),
     index('ci_pipelines_project_ref').on(t.projectId, t.ref, t.id),
     index('ci_pipelines_project_sha').on(t.projectId, t.sha),
     index('ci_pipelines_project_status').on(t.projectId, t.status),
@@ -944,6 +955,8 @@ export const ciBuilds = pgTable(
     /** Erased (`POST /jobs/:id/erase`): its log and artifacts are gone. */
     erasedAt: tz('erased_at'),
     erasedById: integer('erased_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When a delayed job (`when: delayed`, status `scheduled`) starts on its own. */
+    scheduledAt: tz('scheduled_at'),
   },
   (t) => [
     index('ci_builds_pipeline').on(t.pipelineId, t.id),
@@ -1241,4 +1254,37 @@ export const resourceLabelEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('resource_label_events_target').on(t.targetType, t.targetId, t.id)],
+);
+
+/**
+ * A project's CI job token settings (GitLab's `ci_inbound_job_token_scope_enabled`): whether only
+ * the projects on its allowlist may reach it with their job tokens. No row: limited, as GitLab
+ * makes new projects.
+ */
+export const ciJobTokenScopeSettings = pgTable('ci_job_token_scope_settings', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  inboundEnabled: boolean('inbound_enabled').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The inbound allowlist (GitLab's `ci_job_token_project_scope_links`, direction inbound): the job
+ * tokens of `sourceProjectId`'s jobs may reach `targetProjectId`.
+ */
+export const ciJobTokenProjectScopeLinks = pgTable(
+  'ci_job_token_project_scope_links',
+  {
+    id: serial('id').primaryKey(),
+    sourceProjectId: integer('source_project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    targetProjectId: integer('target_project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    addedById: integer('added_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ci_job_token_project_scope_links_pair').on(t.targetProjectId, t.sourceProjectId)],
 );

@@ -25,6 +25,25 @@ const KEEP_FINISHED_MS = 24 * 60 * 60_000;
 /** Seconds to wait before attempt n + 1: 2, 4, 8, ... capped at five minutes. */
 export const retryDelayMs = (attempts: number): number => Math.min(2 ** attempts * 1000, 300_000);
 
+export type NewQueuedJob = {
+  queue: string;
+  kind: string;
+  payload: unknown;
+  runAt: Date;
+  maxAttempts?: number;
+};
+
+/**
+ * Adds a job within `tx` (both land or neither does) and wakes the workers once it commits; for
+ * code that holds a transaction but not the queue (CI processing schedules its own follow-ups).
+ */
+export async function enqueueWithin(tx: Db, bus: EventBus, job: NewQueuedJob): Promise<JobRow> {
+  const row = await insertJob(tx, { ...job, maxAttempts: job.maxAttempts ?? 3 });
+  // Heard once `tx` commits: a worker woken earlier would not see the job yet.
+  await bus.publish({ type: 'job.enqueued', queue: job.queue }, tx);
+  return row;
+}
+
 /**
  * A table-backed job queue (see docs/decisions.md for why not graphile-worker). Every app process
  * runs a worker; PostgreSQL decides who runs what, so a job runs once and one merge request's
@@ -58,16 +77,7 @@ export function createJobQueue({
     job: { queue: string; kind: string; payload: unknown; runAt?: Date; maxAttempts?: number },
     tx: Db = db,
   ): Promise<JobRow> {
-    const row = await insertJob(tx, {
-      queue: job.queue,
-      kind: job.kind,
-      payload: job.payload,
-      runAt: job.runAt ?? clock.now(),
-      maxAttempts: job.maxAttempts ?? 3,
-    });
-    // Heard once `tx` commits: a worker woken earlier would not see the job yet.
-    await bus.publish({ type: 'job.enqueued', queue: job.queue }, tx);
-    return row;
+    return enqueueWithin(tx, bus, { ...job, runAt: job.runAt ?? clock.now() });
   }
 
   /** Runs one ready job; false when there was none to claim. */

@@ -26,6 +26,23 @@ export const pipelinePageItemSchema = pipelineSchema.extend({
 });
 export type PipelinePageItem = z.infer<typeof pipelinePageItemSchema>;
 
+/** The upstream pipeline of a downstream one, as the graph's upstream link shows it. */
+export const upstreamPipelineSchema = z.object({
+  id: z.number().int(),
+  iid: z.number().int(),
+  path: z.string(),
+  status: pipelineSchema.shape.status,
+  project: z.object({ name: z.string(), full_path: z.string() }),
+  source_job: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type UpstreamPipeline = z.infer<typeof upstreamPipelineSchema>;
+
+/** `{project}/-/pipelines/{id}.json`: the list's item, and the pipeline that triggered it (null for none). */
+export const pipelineDetailSchema = pipelinePageItemSchema.extend({
+  triggered_by: upstreamPipelineSchema.nullable(),
+});
+export type PipelineDetail = z.infer<typeof pipelineDetailSchema>;
+
 /** `GET {project}/-/pipelines.json`: a page of pipelines, newest first, optionally of one ref or scope. */
 export const pipelinesPageQuery = z.object({
   scope: z.enum(PIPELINE_SCOPES).optional(),

@@ -60,6 +60,8 @@ export const pipelineSchema = pipelineBasicSchema.extend({
   coverage: z.string().nullable(),
   detailed_status: detailedStatusSchema,
   archived: z.boolean(),
+  /** The bridge that created this downstream pipeline (null for any other). */
+  source_job: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type Pipeline = z.infer<typeof pipelineSchema>;
 
@@ -103,6 +105,20 @@ export const jobSchema = z.object({
   tag_list: z.array(z.string()),
 });
 export type Job = z.infer<typeof jobSchema>;
+
+/** GitLab's Bridge entity: a trigger job, with the pipeline it created. */
+export const bridgeSchema = jobSchema
+  .omit({
+    artifacts_file: true,
+    artifacts: true,
+    runner: true,
+    runner_manager: true,
+    artifacts_expire_at: true,
+    tag_list: true,
+    scheduled_at: true,
+  })
+  .extend({ downstream_pipeline: pipelineBasicSchema.nullable() });
+export type Bridge = z.infer<typeof bridgeSchema>;
 
 const text = (max: number) => z.string().max(max);
 

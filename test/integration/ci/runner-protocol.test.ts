@@ -447,11 +447,36 @@ describe("GitLab Runner's protocol, as a stock gitlab-runner plays it", () => {
       cloneUrl(baseUrl, fullPath, { user: 'gitlab-ci-token', secret: job.token });
     const own = await git(home, ['clone', '-q', as(project.fullPath), path.join(home, 'own')]);
     expect(own.code, own.stderr).toBe(0);
+    // Another project of the same user: refused by that project's job token scope ...
     const another = await git(home, ['clone', '-q', as(other.fullPath), path.join(home, 'other')]);
     expect(another.code).not.toBe(0);
     expect(another.stderr).toContain(
-      "The project you were looking for could not be found or you don't have permission to view it.",
+      `Authentication by CI/CD job token not allowed from ${project.project.path} to ${other.project.path}.`,
     );
+    // ... until its maintainer puts this project on its inbound allowlist.
+    const scope = `/api/v4/projects/${other.project.id}/job_token_scope`;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `${scope}/allowlist`,
+      headers: owner.headers,
+      payload: { target_project_id: project.project.id },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toEqual({
+      source_project_id: other.project.id,
+      target_project_id: project.project.id,
+    });
+    const allowed = await git(home, ['clone', '-q', as(other.fullPath), path.join(home, 'other')]);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${scope}/allowlist/${project.project.id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    const again = await git(home, ['clone', '-q', as(other.fullPath), path.join(home, 'other-again')]);
+    expect(again.code).not.toBe(0);
+    // A job token never pushes, not even to an allowlisted project.
     await git(path.join(home, 'own'), ['commit', '-q', '--allow-empty', '-m', 'from a job']);
     const pushed = await git(path.join(home, 'own'), ['push', '-q', 'origin', 'HEAD:refs/heads/from-job']);
     expect(pushed.code).not.toBe(0);

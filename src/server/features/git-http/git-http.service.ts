@@ -20,6 +20,8 @@ type Deps = {
   projects: Pick<ProjectsService, 'loadProject' | 'touchActivity'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionResolver'>;
   pushHooks: PushHooks;
+  /** Which projects a CI job's token reaches (the job token scope feature's rule). */
+  jobTokenScope: { assertAllows(sourceProjectId: number, target: ProjectContext): Promise<void> };
 };
 
 export type PushVerdict =
@@ -27,18 +29,19 @@ export type PushVerdict =
   | { refused: true; results: CommandResult[]; messages: string[] };
 
 /** Who may clone, fetch and push over smart HTTP, what a push may change, and what follows a push. */
-export function createGitHttpService({ bus, projects, protectedBranches, pushHooks }: Deps) {
+export function createGitHttpService({ bus, projects, protectedBranches, pushHooks, jobTokenScope }: Deps) {
   /**
    * Anonymous visitors may clone public projects; for anything else they get 401 so that git asks
    * for credentials. Signed-in users who may not read the code get 404, as on the API. A token's
-   * scopes were checked before: see the routes' `tokenScope`. A CI job token reaches its job's
-   * project only (`onlyProjectId`): any other is not found.
+   * scopes were checked before: see the routes' `tokenScope`. A CI job token (of the job's project,
+   * `jobProjectId`) reaches another project only as that project's job token scope allows: 403
+   * with GitLab's words otherwise.
    */
   async function authorize(
     actor: CurrentUser | null,
     fullPath: string,
     service: GitService,
-    onlyProjectId?: number,
+    jobProjectId?: number,
   ): Promise<ProjectContext> {
     const push = service === 'git-receive-pack';
     if (!actor && push) throw new UnauthorizedError();
@@ -49,11 +52,11 @@ export function createGitHttpService({ bus, projects, protectedBranches, pushHoo
       if (error instanceof NotFoundError && !actor) throw new UnauthorizedError();
       throw error;
     }
-    const outOfScope = onlyProjectId !== undefined && ctx.project.id !== onlyProjectId;
-    if (outOfScope || !can(actor, 'read_code', projectSubject(ctx))) {
+    if (!can(actor, 'read_code', projectSubject(ctx))) {
       if (!actor) throw new UnauthorizedError();
       throw new NotFoundError();
     }
+    if (jobProjectId !== undefined) await jobTokenScope.assertAllows(jobProjectId, ctx);
     if (push && !can(actor, 'push_code', projectSubject(ctx)))
       throw new ForbiddenError(PUSH_MESSAGES.pushCode);
     return ctx;

@@ -5,6 +5,9 @@ import { personOf } from '../../db/people';
 import { ciBuilds, users } from '../../db/schema';
 
 export type BuildRow = typeof ciBuilds.$inferSelect;
+
+/** Jobs a runner runs: bridges (trigger jobs) run on the server, as their downstream pipeline. */
+const NOT_BRIDGE = sql`${ciBuilds.options}->>'kind' is distinct from 'bridge'`;
 export type NewBuild = typeof ciBuilds.$inferInsert;
 export type BuildRecord = { build: BuildRow; user: ReturnType<typeof personOf> };
 
@@ -104,6 +107,8 @@ export type BuildFilters = {
   pipelineId?: number;
   statuses?: string[];
   includeRetried?: boolean;
+  /** Jobs a runner runs, or bridges (GitLab lists them apart); absent: both. */
+  kind?: 'build' | 'bridge';
 };
 
 function filterConditions(filters: BuildFilters): SQL[] {
@@ -113,6 +118,8 @@ function filterConditions(filters: BuildFilters): SQL[] {
   if (filters.pipelineId !== undefined) conditions.push(eq(ciBuilds.pipelineId, filters.pipelineId));
   if (filters.statuses?.length) conditions.push(inArray(ciBuilds.status, filters.statuses));
   if (!filters.includeRetried) conditions.push(eq(ciBuilds.retried, false));
+  if (filters.kind === 'build') conditions.push(NOT_BRIDGE);
+  if (filters.kind === 'bridge') conditions.push(sql`${ciBuilds.options}->>'kind' = 'bridge'`);
   return conditions;
 }
 
@@ -176,7 +183,7 @@ export async function takePendingBuild(
           select b.id from ci_builds b
           join projects p on p.id = b.project_id
           join namespaces n on n.id = p.namespace_id
-          where b.status = 'pending' and not p.archived
+          where b.status = 'pending' and not p.archived and b.options->>'kind' is distinct from 'bridge'
             and ${scopeCondition(scope)}
             and b.tag_list <@ ${sql.param(scope.tags)}::text[]
             and (${scope.runUntagged} or cardinality(b.tag_list) > 0)
@@ -202,8 +209,10 @@ export async function failStuckBuilds(
     .update(ciBuilds)
     .set({ status: 'failed', failureReason: 'stuck_or_timeout_failure', finishedAt: now, updatedAt: now })
     .where(
-      sql`(${inArray(ciBuilds.status, ['running', 'canceling'])} and ${lt(ciBuilds.updatedAt, updatedBefore)})
-        or (${eq(ciBuilds.status, 'pending')} and ${lt(ciBuilds.queuedAt, queuedBefore)})`,
+      // A bridge runs as long as the downstream pipeline it mirrors: no runner reports on it.
+      sql`((${inArray(ciBuilds.status, ['running', 'canceling'])} and ${lt(ciBuilds.updatedAt, updatedBefore)})
+        or (${eq(ciBuilds.status, 'pending')} and ${lt(ciBuilds.queuedAt, queuedBefore)}))
+        and ${NOT_BRIDGE}`,
     )
     .returning();
 }

@@ -159,7 +159,7 @@ export function createJobActionsService(deps: Deps) {
       await lockPipeline(tx, build.pipelineId);
       const locked = await lockBuild(tx, build.id);
       if (locked?.status !== 'scheduled') return;
-      await updateBuild(tx, locked.id, { status: 'manual', updatedAt: clock.now() });
+      await updateBuild(tx, locked.id, { status: 'manual', scheduledAt: null, updatedAt: clock.now() });
       await announce(tx, locked, [locked.id], 'manual');
       await processPipeline(tx, processing, locked.pipelineId);
     });

@@ -27,6 +27,8 @@ export type JobOptions = {
   resourceGroup?: string;
   parallel?: PlannedJob['parallel'];
   trigger?: PlannedJob['trigger'];
+  /** A bridge's YAML variables (global and its own): what it forwards downstream. */
+  yamlVariables?: { key: string; value: string }[];
   manualConfirmation?: string;
 };
 
@@ -54,6 +56,8 @@ export function jobOptionsFromPlan(job: PlannedJob): JobOptions {
     resourceGroup: job.resourceGroup,
     parallel: job.parallel,
     trigger: job.trigger,
+    yamlVariables:
+      job.kind === 'bridge' ? job.yamlVariables.map(({ key, value }) => ({ key, value })) : undefined,
     manualConfirmation: job.manualConfirmation,
   };
   // Absent keys stay absent in the stored JSON.

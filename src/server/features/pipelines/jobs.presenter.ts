@@ -50,5 +50,8 @@ export function presentJob(view: JobView, ctx: ProjectContext, config: Urls, now
     artifacts_expire_at: archive?.expireAt?.toISOString() ?? null,
     archived: false,
     tag_list: [...build.tagList].sort(),
+    ...(build.status === 'scheduled' && build.scheduledAt
+      ? { scheduled_at: build.scheduledAt.toISOString() }
+      : {}),
   };
 }

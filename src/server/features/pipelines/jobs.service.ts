@@ -104,7 +104,7 @@ export function createJobsService({
     actor: Actor,
     projectRef: string,
     pipelineId: number,
-    filters: { scope?: string[]; includeRetried: boolean },
+    filters: { scope?: string[]; includeRetried: boolean; kind?: 'build' | 'bridge' },
     page: { offset: number; limit: number },
   ) {
     const ctx = await readable(actor, projectRef);
@@ -116,6 +116,7 @@ export function createJobsService({
         pipelineId,
         statuses: filters.scope,
         includeRetried: filters.includeRetried,
+        kind: filters.kind ?? 'build',
       },
       page,
     );
@@ -131,7 +132,7 @@ export function createJobsService({
     const ctx = await readable(actor, projectRef);
     const { records, total } = await listBuildRecords(
       db,
-      { projectId: ctx.project.id, statuses: filters.scope, includeRetried: true },
+      { projectId: ctx.project.id, statuses: filters.scope, includeRetried: true, kind: 'build' },
       page,
     );
     return { ctx, jobs: await views(ctx, records), total };

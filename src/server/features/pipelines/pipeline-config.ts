@@ -57,9 +57,16 @@ async function withLocalFiles<T>(
 
 export type LoadedConfig = { result: CiConfigResult; files: string[] };
 
-/** The `.gitlab-ci.yml` of a commit, read and validated with its includes; null when it has none. */
-export async function loadCiConfig(gitDir: string, sha: string): Promise<LoadedConfig | null> {
-  const source = await readConfigFile(gitDir, sha, CI_CONFIG_PATH);
+/**
+ * The `.gitlab-ci.yml` of a commit, read and validated with its includes; null when it has none.
+ * A child pipeline gives its own `source` instead: the `include:` of the bridge that triggers it.
+ */
+export async function loadCiConfig(
+  gitDir: string,
+  sha: string,
+  given?: string,
+): Promise<LoadedConfig | null> {
+  const source = given ?? (await readConfigFile(gitDir, sha, CI_CONFIG_PATH));
   if (source === null) return null;
   const files = await listFilePaths(gitDir, sha);
   const result = await withLocalFiles(gitDir, sha, files, (sources) => processConfig(source, sources));

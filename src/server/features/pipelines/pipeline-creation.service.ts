@@ -43,6 +43,10 @@ export type CreatePipelineInput = {
   variables?: PipelineVariable[];
   /** A merge request pipeline (`merge_request_event`): its request, for the row and CI_MERGE_REQUEST_*. */
   mergeRequest?: MergeRequestOfPipeline;
+  /** A child pipeline's configuration (the bridge's `trigger: include:`), instead of `.gitlab-ci.yml`. */
+  configSource?: string;
+  /** The bridge whose downstream pipeline this is. */
+  sourceJobId?: number;
 };
 
 /**
@@ -89,7 +93,7 @@ class NoPipeline extends Error {
 export function createPipelineCreation({ db, bus, clock, config, projects, ciVariables }: Deps) {
   async function create(input: CreatePipelineInput): Promise<CreatePipelineResult> {
     const { ctx, sha } = input;
-    const loaded = await loadCiConfig(ctx.gitDir, sha);
+    const loaded = await loadCiConfig(ctx.gitDir, sha, input.configSource);
     if (!loaded) return { created: false, reason: 'no_config', message: MISSING_CONFIG_MESSAGE };
     const commit = await readCommit(ctx.gitDir, sha);
     if (!commit) return { created: false, reason: 'no_commit', message: 'Commit not found' };
@@ -121,6 +125,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
               ? input.mergeRequest.sourceSha
               : null,
           targetSha: input.mergeRequest?.targetSha ?? null,
+          sourceJobId: input.sourceJobId ?? null,
           committedAt: commit.committer.date,
           createdAt: now,
           updatedAt: now,

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import type { pipelinesPageQuery } from '../../../shared/api/pipelinePages';
+import type { pipelinesPageQuery, UpstreamPipeline } from '../../../shared/api/pipelinePages';
 import { compositeStatus, pipelineStages, type CiStatus, type StageStatus } from '../../../shared/ci';
 import { can, type Actor } from '../../auth/permissions';
 import type { Db } from '../../db/client';
-import { projectSubject, type ProjectContext } from '../projects/projects.service';
+import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
+import { visibleLinked } from './bridges.service';
+import { findUpstreamOf } from './downstream.repo';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import { listCurrentBuilds } from './builds.repo';
 import type { PipelineRecord } from './pipelines.repo';
@@ -14,6 +16,7 @@ type Deps = {
   db: Db;
   pipelines: Pick<PipelinesService, 'list' | 'get'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
+  projects: Pick<ProjectsService, 'loadProject'>;
 };
 
 /** A pipeline as the web app's pages show it: with its stages and what the viewer may do to its jobs. */
@@ -28,7 +31,7 @@ export type PipelinePageView = PipelineView & {
  * The web app's pipeline pages: GitLab's REST list gives no stages, so the mini graph's stages are
  * composed here, one read of current jobs per pipeline, and the viewer's right to cancel is told.
  */
-export function createPipelinePages({ db, pipelines, protectedBranches }: Deps) {
+export function createPipelinePages({ db, pipelines, protectedBranches, projects }: Deps) {
   async function pageView(
     actor: Actor,
     ctx: ProjectContext,
@@ -82,7 +85,22 @@ export function createPipelinePages({ db, pipelines, protectedBranches }: Deps) 
 
   async function get(actor: Actor, fullPath: string, pipelineId: number) {
     const { ctx, pipeline } = await pipelines.get(actor, fullPath, pipelineId);
-    return { ctx, view: await pageView(actor, ctx, pipeline) };
+    return { ctx, view: await pageView(actor, ctx, pipeline), upstream: await upstreamOf(actor, pipeline) };
+  }
+
+  /** The pipeline whose bridge made this one, when the viewer may see it. */
+  async function upstreamOf(actor: Actor, view: PipelineView): Promise<UpstreamPipeline | null> {
+    if (view.pipeline.sourceJobId === null) return null;
+    const found = await findUpstreamOf(db, view.pipeline.sourceJobId);
+    if (!found || (await visibleLinked(projects, actor, [found])).length === 0) return null;
+    return {
+      id: found.pipeline.id,
+      iid: found.pipeline.iid,
+      path: `/${found.project.fullPath}/-/pipelines/${found.pipeline.id}`,
+      status: found.pipeline.status as CiStatus,
+      project: { name: found.project.name, full_path: found.project.fullPath },
+      source_job: found.bridge,
+    };
   }
 
   return { list, get };

@@ -1,10 +1,19 @@
 import { compositeStatus, nextTransitions, type CiStatus, type ProcessedJob } from '../../../shared/ci';
+import { bridgeStatusFromDownstream, DOWNSTREAM_FAILED_REASON } from '../../../shared/ci/status/bridgeStatus';
 import { pipelineDuration } from '../../../shared/ci/status/pipelineDuration';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
-import { listCurrentBuilds, transitionCreatedBuilds, updateBuild, type BuildRow } from './builds.repo';
+import {
+  findBuild,
+  listCurrentBuilds,
+  lockBuild,
+  transitionCreatedBuilds,
+  updateBuild,
+  type BuildRow,
+} from './builds.repo';
 import { jobOptionsOf } from './job-options';
+import { queueBridges, scheduleDelayedBuilds } from './pipeline-follow-ups';
 import { lockPipeline, updatePipeline } from './pipelines.repo';
 
 export type ProcessingDeps = { bus: EventBus; clock: Pick<Clock, 'now'> };
@@ -21,9 +30,6 @@ const processed = (build: BuildRow): ProcessedJob => ({
   needs: build.needs ?? null,
   ...(jobOptionsOf(build).startIn ? { startIn: jobOptionsOf(build).startIn } : {}),
 });
-
-/** Jobs that trigger downstream pipelines cannot run on a runner, and downstream pipelines are not built yet. */
-const DOWNSTREAM_UNSUPPORTED = 'downstream_pipeline_creation_failed';
 
 /**
  * GitLab's pipeline processing, inside the caller's transaction: the pipeline row is locked (so
@@ -50,12 +56,9 @@ export async function processPipeline(
     for (const [to, names] of groups) {
       const ids = await transitionCreatedBuilds(tx, pipelineId, names, to, now);
       for (const name of names) Object.assign(byName.get(name)!, { status: to });
-      if (to === 'pending')
-        await failBridges(
-          tx,
-          names.map((name) => byName.get(name)!),
-          now,
-        );
+      const moved = names.map((name) => byName.get(name)!).filter((build) => ids.includes(build.id));
+      if (to === 'pending') await queueBridges(tx, deps.bus, moved, now);
+      if (to === 'scheduled') await scheduleDelayedBuilds(tx, deps.bus, moved, now);
       if (ids.length > 0)
         await deps.bus.publish(
           { type: 'job.updated', projectId: pipeline.projectId, pipelineId, jobIds: ids, status: to },
@@ -76,31 +79,54 @@ export async function processPipeline(
     duration: completed ? pipelineDuration(builds) : null,
     coverage: averageCoverage(builds),
   });
-  if (next !== pipeline.status)
+  if (next !== pipeline.status) {
     await deps.bus.publish(
       { type: 'pipeline.updated', projectId: pipeline.projectId, pipelineId, status: next },
       tx,
     );
+    if (pipeline.sourceJobId !== null) await mirrorToBridge(tx, deps, pipeline.sourceJobId, next);
+  }
   return next;
+}
+
+/**
+ * A downstream pipeline's status reaches the bridge that created it when the bridge depends on it
+ * (`strategy: depend`), and the upstream pipeline is processed on. Locks go downstream first,
+ * then upstream (a bridge's own actions never lock its downstream pipeline).
+ */
+async function mirrorToBridge(tx: Db, deps: ProcessingDeps, bridgeId: number, status: CiStatus) {
+  const mirrored = bridgeStatusFromDownstream(status);
+  if (!mirrored) return;
+  const seen = await findBuild(tx, bridgeId);
+  if (!seen || jobOptionsOf(seen).trigger?.strategy !== 'depend') return;
+  // The upstream pipeline's lock first, as every action on its jobs takes it.
+  await lockPipeline(tx, seen.pipelineId);
+  const bridge = await lockBuild(tx, bridgeId);
+  if (!bridge || bridge.retried || bridge.status !== 'running') return;
+  const now = deps.clock.now();
+  await updateBuild(tx, bridge.id, {
+    status: mirrored,
+    finishedAt: now,
+    updatedAt: now,
+    ...(mirrored === 'failed' ? { failureReason: DOWNSTREAM_FAILED_REASON } : {}),
+  });
+  await deps.bus.publish(
+    {
+      type: 'job.updated',
+      projectId: bridge.projectId,
+      pipelineId: bridge.pipelineId,
+      jobIds: [bridge.id],
+      status: mirrored,
+    },
+    tx,
+  );
+  await processPipeline(tx, deps, bridge.pipelineId);
 }
 
 /** A pipeline starts when its first job does. */
 function earliestStart(builds: BuildRow[]): Date | null {
   const starts = builds.flatMap((build) => (build.startedAt ? [build.startedAt.getTime()] : []));
   return starts.length ? new Date(Math.min(...starts)) : null;
-}
-
-async function failBridges(tx: Db, builds: BuildRow[], now: Date): Promise<void> {
-  for (const build of builds) {
-    if (jobOptionsOf(build).kind !== 'bridge') continue;
-    await updateBuild(tx, build.id, {
-      status: 'failed',
-      failureReason: DOWNSTREAM_UNSUPPORTED,
-      finishedAt: now,
-      updatedAt: now,
-    });
-    build.status = 'failed';
-  }
 }
 
 /** GitLab's pipeline coverage: the mean of its jobs' coverage, two decimals; null when none has one. */

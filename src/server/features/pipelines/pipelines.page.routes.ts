@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  pipelinePageItemSchema,
+  pipelineDetailSchema,
   pipelinesPageQuery,
   pipelinesPageSchema,
   type PipelinePageItem,
@@ -65,11 +65,11 @@ export function registerPipelinePageRoutes(
     api.route({
       method: 'GET',
       url: `${prefix}/-/pipelines/:pipeline_id.json`,
-      schema: { params: pipelinePageParams, response: { 200: pipelinePageItemSchema } },
+      schema: { params: pipelinePageParams, response: { 200: pipelineDetailSchema } },
       handler: async (request, reply) => {
         const { fullPath, pipelineId } = request.params;
-        const { ctx, view } = await pipelinePages.get(request.currentUser, fullPath, pipelineId);
-        return withEtag(request, reply, present(view, ctx));
+        const { ctx, view, upstream } = await pipelinePages.get(request.currentUser, fullPath, pipelineId);
+        return withEtag(request, reply, { ...present(view, ctx), triggered_by: upstream });
       },
     });
   }

@@ -58,5 +58,6 @@ export function presentPipeline(
       { basePath: `/${ctx.fullPath}`, pipelinePath: pipelinePath(ctx, pipeline.id) },
     ),
     archived: false,
+    ...(view.sourceJob !== undefined ? { source_job: view.sourceJob } : {}),
   };
 }

@@ -16,7 +16,7 @@ import type { PushEvent } from '../git-http/push-hooks';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
-import { listCurrentBuilds } from './builds.repo';
+import { findBuild, listCurrentBuilds } from './builds.repo';
 import { lintCiSource } from './pipeline-config';
 import { createPipelineCreation, persistentRef, type CreatePipelineInput } from './pipeline-creation.service';
 import { isCompleted } from './pipeline-processing';
@@ -37,8 +37,14 @@ type Deps = {
 /** GitLab's words when a Developer may not run pipelines on a protected branch. */
 export const INSUFFICIENT_PERMISSIONS_TO_CREATE = 'Insufficient permissions to create a new pipeline';
 
-/** A pipeline with what its full entity shows: whether an allowed failure makes it pass with warnings. */
-export type PipelineView = PipelineRecord & { warnings: boolean };
+/**
+ * A pipeline with what its full entity shows: whether an allowed failure makes it pass with
+ * warnings, and the bridge that created it when it is a downstream pipeline.
+ */
+export type PipelineView = PipelineRecord & {
+  warnings: boolean;
+  sourceJob?: { id: number; name: string } | null;
+};
 
 const TAG_PREFIX = 'refs/tags/';
 const BRANCH_PREFIX = 'refs/heads/';
@@ -124,7 +130,8 @@ export function createPipelinesService(deps: Deps) {
     const { warnings } = compositeStatus(
       builds.map((build) => ({ status: build.status as CiStatus, allowFailure: build.allowFailure })),
     );
-    return { ...record, warnings };
+    const source = record.pipeline.sourceJobId ? await findBuild(db, record.pipeline.sourceJobId) : null;
+    return { ...record, warnings, sourceJob: source ? { id: source.id, name: source.name } : null };
   }
 
   async function get(actor: Actor, projectRef: string, pipelineId: number) {

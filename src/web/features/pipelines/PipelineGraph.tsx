@@ -1,24 +1,39 @@
 import { Link as RouterLink } from 'react-router';
-import type { PipelineStage } from '../../../shared/api/pipelinePages';
-import type { Job } from '../../../shared/api/pipelines';
+import type { PipelineStage, UpstreamPipeline } from '../../../shared/api/pipelinePages';
+import type { Bridge, Job } from '../../../shared/api/pipelines';
 import { CiStatusIcon } from '../../components/CiStatusIcon';
 import { jobLook, pipelineLook } from '../../components/ciStatusLook';
+import { DownstreamPipelines, UpstreamPipelineLink } from './DownstreamPipelines';
+import { downstreamCards } from './downstreamPipelines';
 import { jobPage } from './pipelinePaths';
 import { stageColumns } from './stageColumns';
 
-/** The pipeline graph by stages: a column per stage, a job item per job, each leading to its job page. */
+/** A job item of the graph: a job a runner runs, or a bridge (trigger job). */
+type GraphJob = Pick<Job, 'id' | 'name' | 'stage' | 'status' | 'allow_failure'>;
+
+/**
+ * The pipeline graph by stages: a column per stage, a job item per job (bridges too), each leading
+ * to its job page; the upstream pipeline before the stages and the downstream ones after them.
+ */
 export function PipelineGraph({
   fullPath,
   stages,
   jobs,
+  bridges = [],
+  upstream = null,
 }: {
   fullPath: string;
   stages: PipelineStage[];
   jobs: Job[];
+  bridges?: Bridge[];
+  upstream?: UpstreamPipeline | null;
 }) {
+  const downstream = downstreamCards(bridges);
+  const graphJobs: GraphJob[] = [...jobs, ...bridges];
   return (
     <div className="ci-graph" role="group" aria-label="Pipeline graph">
-      {stageColumns(stages, jobs).map(({ stage, jobs: stageJobs }) => {
+      {upstream && <UpstreamPipelineLink upstream={upstream} />}
+      {stageColumns(stages, graphJobs).map(({ stage, jobs: stageJobs }) => {
         const look = pipelineLook(stage.status, stage.warnings);
         return (
           <section
@@ -39,12 +54,13 @@ export function PipelineGraph({
           </section>
         );
       })}
+      {downstream.length > 0 && <DownstreamPipelines cards={downstream} />}
     </div>
   );
 }
 
 /** A job item: status icon and name; a failed job is marked as GitLab marks its failed group. */
-function JobItem({ fullPath, job }: { fullPath: string; job: Job }) {
+function JobItem({ fullPath, job }: { fullPath: string; job: GraphJob }) {
   const look = jobLook(job);
   return (
     <li>

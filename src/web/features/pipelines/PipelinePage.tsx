@@ -1,6 +1,6 @@
 import { Flash, Spinner, UnderlineNav } from '@primer/react';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { PipelinePageItem } from '../../../shared/api/pipelinePages';
+import type { PipelineDetail } from '../../../shared/api/pipelinePages';
 import { ApiError } from '../../api/client';
 import { LoadProblem } from '../../components/LoadProblem';
 import { useProjectFullPath } from '../projects/projectRoutes';
@@ -11,7 +11,7 @@ import { useCancel } from './mutations';
 import { PipelineGraph } from './PipelineGraph';
 import { PipelineHeader } from './PipelineHeader';
 import { pipelinePage } from './pipelinePaths';
-import { isSettled, usePipeline, usePipelineJobs } from './queries';
+import { isSettled, usePipeline, usePipelineBridges, usePipelineJobs } from './queries';
 import { useTestReportSummary } from './testReportQueries';
 import { TestReportsTab } from './TestReportsTab';
 import './pipelines.css';
@@ -60,12 +60,13 @@ function PipelineTabs({
   tab,
 }: {
   fullPath: string;
-  pipeline: PipelinePageItem;
+  pipeline: PipelineDetail;
   tab: PipelineTab;
 }) {
   const jobs = usePipelineJobs(fullPath, pipeline.id);
   const tests = useTestReportSummary(fullPath, pipeline.id, isSettled(pipeline.status));
   const failed = failedJobs(jobs.data ?? []);
+  const bridges = usePipelineBridges(fullPath, pipeline.id);
   const base = pipelinePage(fullPath, pipeline.id);
   return (
     <>
@@ -108,10 +109,16 @@ function PipelineTabs({
         )
       ) : !jobs.data ? (
         <LoadState error={jobs.error} what="jobs" />
-      ) : jobs.data.length === 0 ? (
+      ) : jobs.data.length === 0 && !bridges.data?.length ? (
         <p className="muted">This pipeline has no jobs.</p>
       ) : tab === 'graph' ? (
-        <PipelineGraph fullPath={fullPath} stages={pipeline.stages} jobs={jobs.data} />
+        <PipelineGraph
+          fullPath={fullPath}
+          stages={pipeline.stages}
+          jobs={jobs.data}
+          bridges={bridges.data}
+          upstream={pipeline.triggered_by}
+        />
       ) : tab === 'failures' ? (
         <FailuresTab fullPath={fullPath} jobs={failed} permissions={pipeline.permissions} />
       ) : (

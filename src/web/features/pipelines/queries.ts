@@ -2,14 +2,14 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { JobTrace } from '../../../shared/api/jobTrace';
 import type {
   DownloadableArtifacts,
-  PipelinePageItem,
+  PipelineDetail,
   PipelinesPage,
   StageJobs,
 } from '../../../shared/api/pipelinePages';
 import type { PipelineFilters as SearchFilters } from '../../../shared/ci/views/pipelineSearch';
 import { pipelinePollDelay } from '../../../shared/polling/pollIntervals';
 import { fetchPolled, pageVisibility, type Polled } from '../../api/etags';
-import type { Job } from '../../../shared/api/pipelines';
+import type { Bridge, Job } from '../../../shared/api/pipelines';
 import { ACTIVE_STATUSES, COMPLETED_STATUSES, type CiStatus } from '../../../shared/ci/status/composite';
 import { request } from '../../api/client';
 import { requestAllPages } from '../../lib/pagination';
@@ -95,7 +95,7 @@ export function usePipeline(fullPath: string, id: number) {
   return useQuery({
     queryKey: pipelineKeys.detail(fullPath, id),
     queryFn: ({ signal, client, queryKey }) =>
-      fetchPolled<PipelinePageItem>(
+      fetchPolled<PipelineDetail>(
         `${projectUrl(fullPath, `pipelines/${id}`)}.json`,
         client.getQueryData(queryKey),
         {
@@ -223,5 +223,34 @@ export function useJobLogTail(fullPath: string, id: number, lines: number) {
       return { parser, state: answer.state, complete: true, truncated: answer.truncated, version: 1 };
     },
     structuralSharing: false,
+  });
+}
+
+/** A pipeline's trigger jobs (bridges), each with the downstream pipeline it created. */
+export function usePipelineBridges(fullPath: string, id: number) {
+  return useQuery({
+    queryKey: [...pipelineKeys.detail(fullPath, id), 'bridges'] as const,
+    queryFn: ({ signal }) =>
+      request<Bridge[]>(`${projectApi(fullPath)}/pipelines/${id}/bridges`, {
+        query: { per_page: 100 },
+        signal,
+      }),
+    refetchInterval: (query) =>
+      livePoll(
+        query.state.data?.flatMap((bridge) => [
+          bridge.status,
+          bridge.downstream_pipeline?.status ?? 'success',
+        ]),
+      ),
+  });
+}
+
+/** A downstream pipeline's jobs (GitLab's getDownstreamPipelineJobs), read when its card is expanded. */
+export function useDownstreamJobs(fullPath: string, id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: pipelineKeys.jobs(fullPath, id),
+    queryFn: ({ signal }) => requestAllPages<Job>(`${projectApi(fullPath)}/pipelines/${id}/jobs`, { signal }),
+    enabled,
+    refetchInterval: (query) => livePoll(query.state.data?.map((job) => job.status)),
   });
 }
