@@ -56,6 +56,7 @@ import { registerPipelineRoutes } from './features/pipelines/pipelines.api.route
 import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
+import { registerPipelineScheduleRoutes } from './features/pipeline-schedules/pipeline-schedules.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
 import { registerGraphQL } from './graphql/graphql';
@@ -169,6 +170,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   await registerRunnerJobRoutes(app, container);
   await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);
+  registerPipelineScheduleRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerJobRoutes(app, container);

@@ -42,6 +42,8 @@ import { createPipelinesService } from './features/pipelines/pipelines.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
 import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
+import { createPipelineSchedulesService } from './features/pipeline-schedules/pipeline-schedules.service';
+import { createPipelineScheduler } from './features/pipeline-schedules/pipeline-scheduler';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
@@ -264,6 +266,13 @@ export function createContainer(deps: AppDeps) {
     artifactStore,
   });
   const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches });
+  const pipelineSchedules = createPipelineSchedulesService({ ...base, projects, pipelines });
+  const pipelineScheduler = createPipelineScheduler({
+    ...base,
+    projects,
+    users,
+    schedules: pipelineSchedules,
+  });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
@@ -345,6 +354,8 @@ export function createContainer(deps: AppDeps) {
     artifacts,
     jobActions,
     ciVariables,
+    pipelineSchedules,
+    pipelineScheduler,
   };
 }
 

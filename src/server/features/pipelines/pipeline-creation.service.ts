@@ -39,6 +39,8 @@ export type CreatePipelineInput = {
   /** Paths the push changed; null when unknown (a new branch, a pipeline run by hand). */
   changedPaths: string[] | null;
   variables?: PipelineVariable[];
+  /** The schedule that runs it (source `schedule`). */
+  pipelineScheduleId?: number;
 };
 
 export type CreatePipelineResult =
@@ -102,6 +104,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
           source: input.source,
           userId: input.user.id,
           variables: input.variables ?? [],
+          pipelineScheduleId: input.pipelineScheduleId ?? null,
           committedAt: commit.committer.date,
           createdAt: now,
           updatedAt: now,
