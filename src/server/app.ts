@@ -57,6 +57,7 @@ import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-r
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerPipelineScheduleRoutes } from './features/pipeline-schedules/pipeline-schedules.api.routes';
+import { registerPipelineTriggerRoutes } from './features/pipeline-triggers/pipeline-triggers.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
 import { registerGraphQL } from './graphql/graphql';
@@ -171,6 +172,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   await registerArtifactRoutes(app, container);
   registerPipelineRoutes(app, container);
   registerPipelineScheduleRoutes(app, container);
+  registerPipelineTriggerRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerJobRoutes(app, container);

@@ -44,6 +44,7 @@ import { createHeadPipelines } from './features/pipelines/head-pipelines.service
 import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
 import { createPipelineSchedulesService } from './features/pipeline-schedules/pipeline-schedules.service';
 import { createPipelineScheduler } from './features/pipeline-schedules/pipeline-scheduler';
+import { createPipelineTriggersService } from './features/pipeline-triggers/pipeline-triggers.service';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
@@ -273,6 +274,7 @@ export function createContainer(deps: AppDeps) {
     users,
     schedules: pipelineSchedules,
   });
+  const pipelineTriggers = createPipelineTriggersService({ ...base, projects, users, pipelines, ciJobs });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
@@ -356,6 +358,7 @@ export function createContainer(deps: AppDeps) {
     ciVariables,
     pipelineSchedules,
     pipelineScheduler,
+    pipelineTriggers,
   };
 }
 
