@@ -58,6 +58,7 @@ import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerPipelineScheduleRoutes } from './features/pipeline-schedules/pipeline-schedules.api.routes';
 import { registerPipelineTriggerRoutes } from './features/pipeline-triggers/pipeline-triggers.api.routes';
+import { registerCommitStatusRoutes } from './features/pipelines/commit-statuses.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
 import { registerGraphQL } from './graphql/graphql';
@@ -173,6 +174,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerPipelineRoutes(app, container);
   registerPipelineScheduleRoutes(app, container);
   registerPipelineTriggerRoutes(app, container);
+  registerCommitStatusRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerJobRoutes(app, container);

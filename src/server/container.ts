@@ -45,6 +45,7 @@ import { createRunnerJobsService } from './features/pipelines/runner-jobs.servic
 import { createPipelineSchedulesService } from './features/pipeline-schedules/pipeline-schedules.service';
 import { createPipelineScheduler } from './features/pipeline-schedules/pipeline-scheduler';
 import { createPipelineTriggersService } from './features/pipeline-triggers/pipeline-triggers.service';
+import { createCommitStatusesService } from './features/pipelines/commit-statuses.service';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
@@ -274,6 +275,7 @@ export function createContainer(deps: AppDeps) {
     users,
     schedules: pipelineSchedules,
   });
+  const commitStatuses = createCommitStatusesService({ ...base, projects, protectedBranches });
   const pipelineTriggers = createPipelineTriggersService({ ...base, projects, users, pipelines, ciJobs });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
@@ -359,6 +361,7 @@ export function createContainer(deps: AppDeps) {
     pipelineSchedules,
     pipelineScheduler,
     pipelineTriggers,
+    commitStatuses,
   };
 }
 

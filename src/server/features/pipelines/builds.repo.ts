@@ -172,6 +172,7 @@ export async function takePendingBuild(
           join projects p on p.id = b.project_id
           join namespaces n on n.id = p.namespace_id
           where b.status = 'pending' and not p.archived
+            and b.options->>'kind' is distinct from 'external'
             and ${scopeCondition(scope)}
             and b.tag_list <@ ${sql.param(scope.tags)}::text[]
             and (${scope.runUntagged} or cardinality(b.tag_list) > 0)
@@ -197,8 +198,10 @@ export async function failStuckBuilds(
     .update(ciBuilds)
     .set({ status: 'failed', failureReason: 'stuck_or_timeout_failure', finishedAt: now, updatedAt: now })
     .where(
-      sql`(${inArray(ciBuilds.status, ['running', 'canceling'])} and ${lt(ciBuilds.updatedAt, updatedBefore)})
-        or (${eq(ciBuilds.status, 'pending')} and ${lt(ciBuilds.queuedAt, queuedBefore)})`,
+      // External statuses run elsewhere: only the CI that reports them ends them.
+      sql`((${inArray(ciBuilds.status, ['running', 'canceling'])} and ${lt(ciBuilds.updatedAt, updatedBefore)})
+        or (${eq(ciBuilds.status, 'pending')} and ${lt(ciBuilds.queuedAt, queuedBefore)}))
+        and ${ciBuilds.options}->>'kind' is distinct from 'external'`,
     )
     .returning();
 }
