@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Visibility } from '../../../shared/access/accessLevels';
 import type { Project } from '../../../shared/api/projects';
 import { CiVariablesSection } from './CiVariablesSection';
+import { PipelineTriggersSection } from './PipelineTriggersSection';
 import { DescriptionField } from '../../components/DescriptionField';
 import { useDeleteProject, useSetArchived, useUpdateProject } from './mutations';
 import { projectUrl } from './projectRoutes';
@@ -22,6 +23,7 @@ export function ProjectSettingsPage() {
           <GeneralSettings project={project} />
           <MergeRequestSettingsLink project={project} />
           <CiVariablesSection project={project} />
+          <PipelineTriggersSection project={project} />
           <ArchiveSection project={project} />
           {level >= 50 && <DeleteSection project={project} />}
         </>
