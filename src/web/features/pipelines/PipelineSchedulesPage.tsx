@@ -14,7 +14,6 @@ import { Link as RouterLink } from 'react-router';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { PipelineScheduleDetails } from '../../../shared/api/pipelineSchedules';
 import { pipelineLook } from '../../components/ciStatusLook';
-import { TimeAgo } from '../../components/TimeAgo';
 import { useSession } from '../../lib/useSession';
 import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
@@ -137,7 +136,9 @@ export function PipelineSchedulesPage() {
                   </td>
                   <td>
                     {schedule.active && schedule.next_run_at ? (
-                      <TimeAgo date={schedule.next_run_at} />
+                      <time dateTime={schedule.next_run_at} title={schedule.next_run_at}>
+                        {`${schedule.next_run_at.slice(0, 16).replace('T', ' ')} UTC`}
+                      </time>
                     ) : (
                       <span className="muted">Inactive</span>
                     )}
