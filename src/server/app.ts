@@ -62,6 +62,9 @@ import { registerGraphMetricsRoutes } from './features/pipelines/graph-metrics.p
 import { registerPipelineDropdownRoutes } from './features/pipelines/pipeline-dropdowns.page.routes';
 import { registerJobTracePageRoutes } from './features/pipelines/job-trace.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
+import { registerPipelineScheduleRoutes } from './features/pipeline-schedules/pipeline-schedules.api.routes';
+import { registerPipelineTriggerRoutes } from './features/pipeline-triggers/pipeline-triggers.api.routes';
+import { registerCommitStatusRoutes } from './features/pipelines/commit-statuses.api.routes';
 import { registerRunnerRoutes } from './features/runners/runners.api.routes';
 import { registerRunnerManagementRoutes } from './features/runners/runners.manage.api.routes';
 import { registerRunnerPageRoutes } from './features/runners/runners.page.routes';
@@ -180,6 +183,9 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerTestReportRoutes(app, container);
   registerBridgeRoutes(app, container);
   registerJobTokenScopeRoutes(app, container);
+  registerPipelineScheduleRoutes(app, container);
+  registerPipelineTriggerRoutes(app, container);
+  registerCommitStatusRoutes(app, container);
   registerMergeRequestPipelineRoutes(app, container);
   registerPipelinePageRoutes(app, container);
   registerGraphMetricsRoutes(app, container);

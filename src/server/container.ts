@@ -51,6 +51,10 @@ import { createDelayedJobs } from './features/pipelines/delayed-jobs';
 import { createBridgesService } from './features/pipelines/bridges.service';
 import { createDownstreamPipelines } from './features/pipelines/downstream.service';
 import { registerPipelineFollowUps } from './features/pipelines/pipeline-follow-ups';
+import { createPipelineSchedulesService } from './features/pipeline-schedules/pipeline-schedules.service';
+import { createPipelineScheduler } from './features/pipeline-schedules/pipeline-scheduler';
+import { createPipelineTriggersService } from './features/pipeline-triggers/pipeline-triggers.service';
+import { createCommitStatusesService } from './features/pipelines/commit-statuses.service';
 import { createRunnerManagementService } from './features/runners/runners.manage.service';
 import { createRunnersService } from './features/runners/runners.service';
 import { createRunnerIsolation } from './runner-isolation';
@@ -291,6 +295,15 @@ export function createContainer(deps: AppDeps) {
     startDelayed: createDelayedJobs(base).start,
     triggerDownstream: downstreamPipelines.trigger,
   });
+  const pipelineSchedules = createPipelineSchedulesService({ ...base, projects, pipelines });
+  const pipelineScheduler = createPipelineScheduler({
+    ...base,
+    projects,
+    users,
+    schedules: pipelineSchedules,
+  });
+  const commitStatuses = createCommitStatusesService({ ...base, projects, protectedBranches });
+  const pipelineTriggers = createPipelineTriggersService({ ...base, projects, users, pipelines, ciJobs });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
@@ -395,6 +408,10 @@ export function createContainer(deps: AppDeps) {
     jobActions,
     ciVariables,
     testReports,
+    pipelineSchedules,
+    pipelineScheduler,
+    pipelineTriggers,
+    commitStatuses,
   };
 }
 

@@ -32,6 +32,12 @@ const stopSweep = config.geoSecondary
       container.artifacts,
     );
 const stopRefCleanup = container.pipelines.startRefCleanup();
+// Every process sweeps for due schedules; each run is taken once (FOR UPDATE SKIP LOCKED).
+const stopScheduler = config.geoSecondary
+  ? () => undefined
+  : container.pipelineScheduler.start((error) =>
+      app.log.error({ err: error }, 'the pipeline scheduler failed'),
+    );
 let runner: EmbeddedRunner | null = null;
 
 let closing = false;
@@ -42,6 +48,7 @@ async function shutdown(signal: string): Promise<void> {
   runner?.stop();
   stopSweep();
   stopRefCleanup();
+  stopScheduler();
   await container.jobs.stop();
   await app.close();
   await container.processes.close();

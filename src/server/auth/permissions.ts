@@ -19,6 +19,7 @@ export type Subject =
   | ({ type: 'branch'; pushAccessLevel: number | null } & ProjectFacts)
   | ({ type: 'build'; pushAccessLevel: number | null; userId: number | null } & ProjectFacts)
   | ({ type: 'merge_request'; authorId: number | null } & ProjectFacts)
+  | ({ type: 'pipeline_schedule'; ownerId: number | null } & ProjectFacts)
   | ({ type: 'issue' } & IssueFacts & ProjectFacts)
   | ({ type: 'noteable' } & NoteableFacts & ProjectFacts)
   | ({ type: 'note'; authorId: number | null; internal: boolean } & NoteableFacts & ProjectFacts);
@@ -81,6 +82,13 @@ export type Action =
   | 'erase_build'
   | 'destroy_pipeline'
   | 'admin_cicd_variables'
+  | 'read_pipeline_schedule'
+  | 'create_pipeline_schedule'
+  | 'update_pipeline_schedule'
+  | 'admin_pipeline_schedule'
+  | 'take_ownership_pipeline_schedule'
+  | 'admin_trigger'
+  | 'create_commit_status'
   | 'create_runner'
   | 'admin_label';
 
@@ -141,6 +149,7 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
     case 'branch':
     case 'build':
     case 'merge_request':
+    case 'pipeline_schedule':
       return canOnProject(actor, action, subject);
     case 'issue':
       return canOnIssue(actor, action, subject);
@@ -286,6 +295,32 @@ function canOnProject(
       return actor !== null && level >= owner;
     case 'admin_cicd_variables':
       return actor !== null && level >= maintainer;
+    // GitLab's pipeline schedule policy: Developers see and make schedules; the schedule's owner
+    // edits, plays and deletes it; Maintainers delete any and take over another's (then edit it).
+    case 'read_pipeline_schedule':
+    case 'create_pipeline_schedule':
+      return actor !== null && level >= developer && (action === 'read_pipeline_schedule' || writable);
+    case 'update_pipeline_schedule':
+      return (
+        actor !== null &&
+        writable &&
+        level >= developer &&
+        subject.type === 'pipeline_schedule' &&
+        subject.ownerId === actor.id
+      );
+    case 'admin_pipeline_schedule':
+      return (
+        canOnProject(actor, 'update_pipeline_schedule', subject) ||
+        (actor !== null && writable && level >= maintainer)
+      );
+    case 'take_ownership_pipeline_schedule':
+      return actor !== null && writable && level >= maintainer;
+    // Trigger tokens run pipelines as their owner: Maintainers manage them (GitLab's admin_build).
+    case 'admin_trigger':
+      return actor !== null && writable && level >= maintainer;
+    // External CI reports on commits with a Developer's token (GitLab's create_commit_status).
+    case 'create_commit_status':
+      return actor !== null && writable && level >= developer;
     case 'push_to_branch':
       if (actor === null || !writable || subject.type !== 'branch') return false;
       // A protected branch names its own minimum level; 0 means "No one".

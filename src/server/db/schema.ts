@@ -888,8 +888,13 @@ export const ciPipelines = pgTable(
     sourceJobId: integer('source_job_id').references((): AnyPgColumn => ciBuilds.id, {
       onDelete: 'set null',
     }),
+    /** The schedule that started it (source `schedule`). */
+    pipelineScheduleId: integer('pipeline_schedule_id').references(() => ciPipelineSchedules.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
+    index('ci_pipelines_schedule').on(t.pipelineScheduleId, t.id),
     uniqueIndex('ci_pipelines_project_iid').on(t.projectId, t.iid),
     index('ci_pipelines_merge_request').on(t.mergeRequestId, t.id),
     index('ci_pipelines_source_job')
@@ -1287,4 +1292,79 @@ export const ciJobTokenProjectScopeLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('ci_job_token_project_scope_links_pair').on(t.targetProjectId, t.sourceProjectId)],
+);
+
+/**
+ * Pipeline schedules (GitLab's ci_pipeline_schedules): a cron rule, read in `cron_timezone`, that
+ * runs a pipeline on `ref` as its owner. `next_run_at` is when it is due next; the scheduler takes
+ * due rows with `FOR UPDATE SKIP LOCKED`, so each run starts once whatever the number of processes.
+ */
+export const ciPipelineSchedules = pgTable(
+  'ci_pipeline_schedules',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    ref: text('ref').notNull(),
+    cron: text('cron').notNull(),
+    cronTimezone: text('cron_timezone').notNull(),
+    nextRunAt: tz('next_run_at'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ci_pipeline_schedules_project').on(t.projectId, t.id),
+    index('ci_pipeline_schedules_due')
+      .on(t.nextRunAt)
+      .where(sql`${t.active}`),
+  ],
+);
+
+/** Variables a schedule gives the pipelines it runs. */
+export const ciPipelineScheduleVariables = pgTable(
+  'ci_pipeline_schedule_variables',
+  {
+    id: serial('id').primaryKey(),
+    pipelineScheduleId: integer('pipeline_schedule_id')
+      .notNull()
+      .references(() => ciPipelineSchedules.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    variableType: text('variable_type', { enum: ['env_var', 'file'] })
+      .notNull()
+      .default('env_var'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('ci_pipeline_schedule_variables_key').on(t.pipelineScheduleId, t.key)],
+);
+
+/**
+ * Pipeline trigger tokens (GitLab's ci_triggers): `glptt-` tokens that run pipelines as their
+ * owner. Kept as SHA-256 (shown in full once, to its owner, when made) with the first characters
+ * GitLab shows to everyone else.
+ */
+export const ciTriggers = pgTable(
+  'ci_triggers',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    description: text('description'),
+    tokenDigest: text('token_digest').notNull(),
+    shortToken: text('short_token').notNull(),
+    lastUsed: tz('last_used'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ci_triggers_token_digest').on(t.tokenDigest),
+    index('ci_triggers_project').on(t.projectId, t.id),
+  ],
 );

@@ -184,6 +184,7 @@ export async function takePendingBuild(
           join projects p on p.id = b.project_id
           join namespaces n on n.id = p.namespace_id
           where b.status = 'pending' and not p.archived and b.options->>'kind' is distinct from 'bridge'
+            and b.options->>'kind' is distinct from 'external'
             and ${scopeCondition(scope)}
             and b.tag_list <@ ${sql.param(scope.tags)}::text[]
             and (${scope.runUntagged} or cardinality(b.tag_list) > 0)
@@ -209,10 +210,11 @@ export async function failStuckBuilds(
     .update(ciBuilds)
     .set({ status: 'failed', failureReason: 'stuck_or_timeout_failure', finishedAt: now, updatedAt: now })
     .where(
-      // A bridge runs as long as the downstream pipeline it mirrors: no runner reports on it.
+      // A bridge runs as long as the downstream pipeline it mirrors, and external statuses run
+      // elsewhere (only the CI that reports them ends them): no runner reports on either.
       sql`((${inArray(ciBuilds.status, ['running', 'canceling'])} and ${lt(ciBuilds.updatedAt, updatedBefore)})
         or (${eq(ciBuilds.status, 'pending')} and ${lt(ciBuilds.queuedAt, queuedBefore)}))
-        and ${NOT_BRIDGE}`,
+        and ${NOT_BRIDGE} and ${ciBuilds.options}->>'kind' is distinct from 'external'`,
     )
     .returning();
 }

@@ -7,7 +7,11 @@ import type { BuildRow } from './builds.repo';
  * to fail, coverage, start_in).
  */
 export type JobOptions = {
-  kind: 'build' | 'bridge';
+  /** `external`: a commit status reported by another CI (no runner ever takes it). */
+  kind: 'build' | 'bridge' | 'external';
+  /** External statuses: what the reporting CI said of it, and where its page is. */
+  description?: string | null;
+  targetUrl?: string | null;
   script?: string[];
   beforeScript?: string[];
   afterScript?: string[];

@@ -47,6 +47,8 @@ export type CreatePipelineInput = {
   configSource?: string;
   /** The bridge whose downstream pipeline this is. */
   sourceJobId?: number;
+  /** The schedule that runs it (source `schedule`). */
+  pipelineScheduleId?: number;
 };
 
 /**
@@ -126,6 +128,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
               : null,
           targetSha: input.mergeRequest?.targetSha ?? null,
           sourceJobId: input.sourceJobId ?? null,
+          pipelineScheduleId: input.pipelineScheduleId ?? null,
           committedAt: commit.committer.date,
           createdAt: now,
           updatedAt: now,

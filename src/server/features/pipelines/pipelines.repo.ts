@@ -92,6 +92,8 @@ export type PipelineFilters = {
   name?: string;
   updatedAfter?: Date;
   updatedBefore?: Date;
+  /** Those a pipeline schedule ran. */
+  pipelineScheduleId?: number;
   orderBy: (typeof PIPELINE_ORDERS)[number];
   sort: 'asc' | 'desc';
 };
@@ -120,6 +122,8 @@ function filterConditions(projectId: number, filters: PipelineFilters): SQL[] {
     );
   if (filters.updatedAfter) conditions.push(gt(ciPipelines.updatedAt, filters.updatedAfter));
   if (filters.updatedBefore) conditions.push(lt(ciPipelines.updatedAt, filters.updatedBefore));
+  if (filters.pipelineScheduleId !== undefined)
+    conditions.push(eq(ciPipelines.pipelineScheduleId, filters.pipelineScheduleId));
   switch (filters.scope) {
     case 'running':
       conditions.push(eq(ciPipelines.status, 'running'));

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ciLintBody, createPipelineBody, pipelineListQuery } from '../../../shared/api/pipelines';
-import { compositeStatus, type CiStatus, type LintResult } from '../../../shared/ci';
+import { compositeStatus, type CiStatus, type LintResult, type PipelineSource } from '../../../shared/ci';
 import type { Actor } from '../../auth/permissions';
 import { can } from '../../auth/permissions';
 import type { CurrentUser } from '../../auth/current-user';
@@ -18,7 +18,12 @@ import type { ProtectedBranchesService } from '../protected-branches/protected-b
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { findBuild, listCurrentBuilds } from './builds.repo';
 import { lintCiSource } from './pipeline-config';
-import { createPipelineCreation, persistentRef, type CreatePipelineInput } from './pipeline-creation.service';
+import {
+  createPipelineCreation,
+  persistentRef,
+  type CreatePipelineInput,
+  type PipelineVariable,
+} from './pipeline-creation.service';
 import { isCompleted } from './pipeline-processing';
 import { refSubject } from './ref-subject';
 import { findPipelineRecord, listPipelineRecords, type PipelineRecord } from './pipelines.repo';
@@ -151,33 +156,69 @@ export function createPipelinesService(deps: Deps) {
   ) {
     const ctx = await readable(actor, projectRef);
     if (!can(actor, 'create_pipeline', projectSubject(ctx))) throw new ForbiddenError();
-    const target = await resolveRef(ctx, body.ref);
+    const pipeline = await runOnRef({
+      ctx,
+      user: actor,
+      ref: body.ref,
+      source: 'api',
+      variables: body.variables,
+    });
+    return { ctx, pipeline };
+  }
+
+  /**
+   * A pipeline on a branch or tag of the project, as `user` (the API's caller, a schedule's or a
+   * trigger token's owner, a job's user): those who may run pipelines on that ref only. What stops
+   * it is answered as GitLab's validation errors (`base`); a configuration that does not hold is
+   * too, though its failed pipeline is kept.
+   */
+  async function runOnRef(run: {
+    ctx: ProjectContext;
+    user: CurrentUser;
+    ref: string;
+    source: PipelineSource;
+    variables?: PipelineVariable[];
+    pipelineScheduleId?: number;
+  }): Promise<PipelineView> {
+    const { ctx, user } = run;
+    const target = await resolveRef(ctx, run.ref);
     if (!target) throw new ValidationFailedError({ base: ['Reference not found'] });
     const { protected: protectedRef, subject } = await refSubject(
       protectedBranches,
       ctx,
-      body.ref,
+      run.ref,
       target.tag,
     );
-    if (!can(actor, 'create_pipeline', subject))
+    if (!can(user, 'create_pipeline', subject))
       throw new ValidationFailedError({ base: [INSUFFICIENT_PERMISSIONS_TO_CREATE] });
-    await deps.rateLimits.check('pipelines_create', actor, [ctx.project.id, target.sha]);
+    await deps.rateLimits.check('pipelines_create', user, [ctx.project.id, target.sha]);
     const input: CreatePipelineInput = {
       ctx,
-      ref: body.ref,
+      ref: run.ref,
       tag: target.tag,
       sha: target.sha,
       beforeSha: null,
-      source: 'api',
-      user: actor,
+      source: run.source,
+      user,
       protectedRef,
       changedPaths: null,
-      variables: body.variables,
+      variables: run.variables,
+      ...(run.pipelineScheduleId === undefined ? {} : { pipelineScheduleId: run.pipelineScheduleId }),
     };
     const result = await creation.create(input);
     if (!result.created) throw new ValidationFailedError({ base: [result.message] });
     if (result.errors.length > 0) throw new ValidationFailedError({ base: result.errors });
-    return { ctx, pipeline: await view(ctx, result.pipeline.id) };
+    return view(ctx, result.pipeline.id);
+  }
+
+  /** The pipelines a schedule ran, newest first. */
+  async function listOfSchedule(
+    ctx: ProjectContext,
+    pipelineScheduleId: number,
+    page: { offset: number; limit: number },
+    sort: 'asc' | 'desc' = 'desc',
+  ) {
+    return listPipelineRecords(db, ctx.project.id, { pipelineScheduleId, orderBy: 'id', sort }, page);
   }
 
   /** A branch (first) or tag of the project, and the commit it names. */
@@ -218,7 +259,17 @@ export function createPipelinesService(deps: Deps) {
     });
   }
 
-  return { onPush, list, get, createFromApi, lint, startRefCleanup, create: creation.create };
+  return {
+    onPush,
+    list,
+    get,
+    createFromApi,
+    runOnRef,
+    listOfSchedule,
+    lint,
+    startRefCleanup,
+    create: creation.create,
+  };
 }
 
 export type PipelinesService = ReturnType<typeof createPipelinesService>;

@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import { ListPagination } from '../../components/ListPagination';
 import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
-import { useProjectFullPath } from '../projects/projectRoutes';
+import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
 import { useProject } from '../projects/queries';
 import { LoadState } from '../repository/LoadState';
 import { useSession } from '../../lib/useSession';
@@ -59,7 +59,10 @@ export function PipelinesListPage() {
   };
   return (
     <div className="stack">
-      <Heading as="h1">Pipelines</Heading>
+      <div className="row schedules__header">
+        <Heading as="h1">Pipelines</Heading>
+        <RouterLink to={projectUrl(fullPath, 'pipeline_schedules')}>Schedules</RouterLink>
+      </div>
       <UnderlineNav aria-label="Pipeline scopes">
         {TABS.map((tab) => (
           <UnderlineNav.Item

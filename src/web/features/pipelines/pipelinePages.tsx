@@ -6,6 +6,12 @@ import type { ProjectPage } from '../projects/projectRoutes';
 const PipelinesListPage = lazyComponent(() => import('./PipelinesListPage').then((m) => m.PipelinesListPage));
 const PipelinePage = lazyComponent(() => import('./PipelinePage').then((m) => m.PipelinePage));
 const JobPage = lazyComponent(() => import('./JobPage').then((m) => m.JobPage));
+const PipelineSchedulesPage = lazyComponent(() =>
+  import('./PipelineSchedulesPage').then((m) => m.PipelineSchedulesPage),
+);
+const PipelineScheduleFormPage = lazyComponent(() =>
+  import('./PipelineScheduleFormPage').then((m) => m.PipelineScheduleFormPage),
+);
 
 const page = (path: string, element: ReactNode): ProjectPage => ({
   path,
@@ -20,4 +26,7 @@ export const pipelinePages: ProjectPage[] = [
   page('pipelines/:id/failures', <PipelinePage tab="failures" />),
   page('pipelines/:id/test_report', <PipelinePage tab="test_report" />),
   page('jobs/:id', <JobPage />),
+  page('pipeline_schedules', <PipelineSchedulesPage />),
+  page('pipeline_schedules/new', <PipelineScheduleFormPage />),
+  page('pipeline_schedules/:id/edit', <PipelineScheduleFormPage />),
 ];

@@ -5,6 +5,7 @@ import type { Visibility } from '../../../shared/access/accessLevels';
 import type { Project } from '../../../shared/api/projects';
 import { CiVariablesSection } from './CiVariablesSection';
 import { PipelineSettingsSection } from './PipelineSettingsSection';
+import { PipelineTriggersSection } from './PipelineTriggersSection';
 import { DescriptionField } from '../../components/DescriptionField';
 import { useDeleteProject, useSetArchived, useUpdateProject } from './mutations';
 import { projectUrl } from './projectRoutes';
@@ -24,6 +25,7 @@ export function ProjectSettingsPage() {
           <MergeRequestSettingsLink project={project} />
           <CiVariablesSection project={project} />
           <PipelineSettingsSection project={project} />
+          <PipelineTriggersSection project={project} />
           <ArchiveSection project={project} />
           {level >= 50 && <DeleteSection project={project} />}
         </>

@@ -30,6 +30,7 @@ export function activeSection(pathname: string): ProjectSection {
     case 'merge_requests':
       return 'merge_requests';
     case 'pipelines':
+    case 'pipeline_schedules':
     case 'jobs':
       return 'pipelines';
     case 'labels':
