@@ -33,9 +33,7 @@ export async function findPipelineBySourceJob(db: Db, jobId: number): Promise<Pi
 /** The downstream pipelines of these bridges, oldest first. */
 export async function listDownstreamOf(db: Db, bridgeIds: number[]): Promise<LinkedPipeline[]> {
   if (bridgeIds.length === 0) return [];
-  return linkedQuery(db)
-    .where(inArray(ciPipelines.sourceJobId, bridgeIds))
-    .orderBy(asc(ciPipelines.id));
+  return linkedQuery(db).where(inArray(ciPipelines.sourceJobId, bridgeIds)).orderBy(asc(ciPipelines.id));
 }
 
 /** The pipeline (and its project) whose bridge created the pipeline that has `sourceJobId`. */
