@@ -65,8 +65,9 @@ describe('merge request pipelines in the browser', () => {
       (list) => list[0]?.status === 'success',
     );
     await page.goto(`/${project.fullPath}/-/merge_requests/${iid}`);
-    const widgetPipeline = page.locator('.mw-pipeline');
-    await widgetPipeline.getByText('Merged results pipeline').waitFor();
+    // The sentence (its label) names the kind; the help button beside it says it again in its tooltip.
+    await page.locator('.mw-pipeline[aria-label^="Merged results pipeline #"]').waitFor();
+    await page.getByRole('button', { name: 'What is a merged results pipeline?' }).waitFor();
     await screenshot(page, 'merged-results-pipeline-widget');
   });
 
