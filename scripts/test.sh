@@ -26,21 +26,22 @@ if [ "$checks" != 0 ]; then exit "$checks"; fi
 reports=(.tmp/vitest-server.json .tmp/vitest-e2e.json)
 rm -f .tmp/vitest-*.json
 
-# The PGlite pass runs alone: its timing tests (a server that must stay ready while it renders
-# 10,000 references, with the database in its own thread) failed beside the browser lane once CI
-# grew this session, also on the last green commit. Then the PostgreSQL pass and the browser lane
-# run side by side.
-pglite_pass() {
+# The server lane runs the PGlite pass, then (with TEST_POSTGRES_URL) the PostgreSQL pass; the
+# browser lane runs beside it. Timing tests count a thread's own CPU, not the wait for a core.
+server_lane() {
   echo "== unit, integration, conformance"
   bash scripts/ensure-python-gitlab.sh
+  local status=0
   npx vitest run --project unit --project integration --project conformance \
-    --reporter=default --reporter=json --outputFile.json=.tmp/vitest-server.json
-}
-
-postgres_pass() {
-  echo "== integration, conformance on PostgreSQL ($TEST_POSTGRES_URL)"
-  DATABASE_URL=$TEST_POSTGRES_URL npx vitest run --project integration --project conformance \
-    --reporter=default --reporter=json --outputFile.json=.tmp/vitest-postgres.json
+    --reporter=default --reporter=json --outputFile.json=.tmp/vitest-server.json || status=$?
+  echo "-- PGlite pass done after $(elapsed)"
+  if [ -n "${TEST_POSTGRES_URL:-}" ]; then
+    echo "== integration, conformance on PostgreSQL ($TEST_POSTGRES_URL)"
+    DATABASE_URL=$TEST_POSTGRES_URL npx vitest run --project integration --project conformance \
+      --reporter=default --reporter=json --outputFile.json=.tmp/vitest-postgres.json || status=$?
+    echo "-- PostgreSQL pass done after $(elapsed)"
+  fi
+  return $status
 }
 
 browser_lane() {
@@ -48,22 +49,18 @@ browser_lane() {
   bash scripts/ensure-chromium.sh
   npm run --silent build:web
   npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json=.tmp/vitest-e2e.json
+  echo "-- browser lane done after $(elapsed)"
 }
 
+if [ -n "${TEST_POSTGRES_URL:-}" ]; then reports+=(.tmp/vitest-postgres.json); fi
 status=0
-pglite_pass > .tmp/server-lane.log 2>&1 || status=$?
-echo "-- PGlite pass done after $(elapsed)"
+server_lane > .tmp/server-lane.log 2>&1 &
+server=$!
 browser_lane > .tmp/browser-lane.log 2>&1 &
 browser=$!
-if [ -n "${TEST_POSTGRES_URL:-}" ]; then
-  reports+=(.tmp/vitest-postgres.json)
-  postgres_pass > .tmp/postgres-lane.log 2>&1 || status=$?
-  echo "-- PostgreSQL pass done after $(elapsed)"
-fi
+wait $server || status=$?
 wait $browser || status=$?
-echo "-- browser lane done after $(elapsed)"
 cat .tmp/server-lane.log
-if [ -n "${TEST_POSTGRES_URL:-}" ]; then cat .tmp/postgres-lane.log; fi
 cat .tmp/browser-lane.log
 
 node scripts/test-summary.mjs "${reports[@]}"
