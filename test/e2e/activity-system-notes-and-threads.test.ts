@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commitFiles } from '../../src/server/git/commits';
 import { branchRef, resolveCommit } from '../../src/server/git/repository';
 import type { NotePosition } from '../../src/shared/api/notes';
 import { openActivity, systemNoteWith, threadWith, writeNote } from '../support/activity';
-import { screenshot, screenshotsDir } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
 import { testAuthor } from '../support/merge-request-factories';
 
@@ -179,7 +178,7 @@ describe('system notes and unresolved threads in the Activity section', () => {
     expect(now.line).toBe('none');
     expect(new Set([was.background, now.background, 'rgba(0, 0, 0, 0)']).size).toBe(3);
     expect(asked).toEqual([expect.stringMatching(/^GET .*\/descriptions\/\d+\/diff$/)]);
-    await note.screenshot({ path: path.join(screenshotsDir, 'system-notes-description-diff.png') });
+    await screenshot(note, 'system-notes-description-diff');
 
     await note.getByRole('button', { name: 'Remove description history' }).click();
     await note.getByText('Deleted', { exact: true }).waitFor();

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitFiles } from '../../src/server/git/commits';
 import type { Discussion } from '../../src/shared/api/notes';
 import { fileHash, lineCode } from '../../src/shared/diff/lineCode';
-import { launchBrowser, screenshotsDir, signedInPage } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { testAuthor } from '../support/merge-request-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -63,7 +62,7 @@ describe('diff notes on lines expanded around the hunks', () => {
   const row = (oldLine: number, newLine: number) => app().locator(`[id="${code(oldLine, newLine)}"]`);
   const threadUnder = (oldLine: number, newLine: number) =>
     app().locator(`[id="${code(oldLine, newLine)}"] + tr.diff-notes-row`);
-  const shot = (name: string) => app().screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
+  const shot = (name: string) => screenshot(app(), name);
 
   it('comments on an expanded line, and finds the thread on that line after a reload', async () => {
     await page.goto(`${base}/diffs`);
@@ -83,7 +82,7 @@ describe('diff notes on lines expanded around the hunks', () => {
     await form.getByRole('textbox', { name: 'Comment' }).fill('This line needs the same split');
     // The page as the reader sees it: the file is taller than the window, under the sticky toolbar.
     await form.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(screenshotsDir, 'diff-notes-context-form.png') });
+    await screenshot(page, 'diff-notes-context-form', { fullPage: false });
     await form.getByRole('button', { name: 'Add comment now' }).click();
     await threadUnder(19, 20).getByText('This line needs the same split').waitFor();
     await form.waitFor({ state: 'detached' });

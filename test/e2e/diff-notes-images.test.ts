@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitFiles } from '../../src/server/git/commits';
 import type { Discussion } from '../../src/shared/api/notes';
-import { launchBrowser, screenshotsDir, signedInPage } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { bmp } from '../support/images';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { testAuthor } from '../support/merge-request-factories';
@@ -51,7 +50,7 @@ describe('image comments in the swipe and onion skin modes', () => {
   const logo = () => page.getByRole('region', { name: LOGO, exact: true });
   const frame = () => logo().locator('.diff-image__frame');
   const overlay = () => frame().getByRole('button', { name: 'Add image comment' });
-  const shot = (name: string) => logo().screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
+  const shot = (name: string) => screenshot(logo(), name);
   const imagePoints = async () =>
     (await t.app.inject({ method: 'GET', url: `${base}/discussions.json`, headers: owner.headers }))
       .json<Discussion[]>()

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectContext } from '../../src/server/features/projects/projects.service';
 import { commitFiles } from '../../src/server/git/commits';
 import type { Discussion } from '../../src/shared/api/notes';
 import { fileHash, lineCode } from '../../src/shared/diff/lineCode';
-import { launchBrowser, screenshot, screenshotsDir, signedInPage } from '../support/browser';
+import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { buildProject, buildUser, type TestUser } from '../support/factories';
 import { bmp } from '../support/images';
 import { addProjectMember, testAuthor } from '../support/merge-request-factories';
@@ -81,8 +80,7 @@ describe('diff notes on the Changes tab', () => {
     (await t.app.inject({ method: 'GET', url: `${base}/discussions.json`, headers: owner.headers })).json<
       Discussion[]
     >();
-  const shot = (name: string, region = app()) =>
-    region.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
+  const shot = (name: string, region = app()) => screenshot(region, name);
 
   const openDiffs = async () => {
     await page.goto(`${base}/diffs`);

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLAPSE_CHANGED_LINES } from '../../src/shared/diff/diffLimits';
-import { screenshot, screenshotsDir } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { openChangesTab, type ChangesTab } from '../support/changes-tab';
 
 const manyLines =
@@ -71,7 +70,7 @@ describe('the Changes tab collapses files past the collapse limits', () => {
     await page.locator('.diff-search').getByText('in 2 of 3 files').waitFor();
     // The viewport only: the file is 2,000 lines long.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(screenshotsDir, 'diffs-collapsed-expanded.png') });
+    await screenshot(page, 'diffs-collapsed-expanded', { fullPage: false });
   });
 
   it('collapses by hand without the warning, and expands again from the lines already read', async () => {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotsDir } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { endsBatches, openChangesTab, type ChangesTab } from '../support/changes-tab';
 
 const FILES = 64;
@@ -111,7 +110,7 @@ describe('deep links on a merge request of 64 files whose batches arrive after t
     await region(TARGET).locator('.diff-line--new').first().waitFor();
     expect(Math.abs((await offsetBelowToolbar(TARGET))!)).toBeLessThanOrEqual(2);
     // The viewport only: what the reader sees, the linked file right under the toolbar.
-    await page.screenshot({ path: path.join(screenshotsDir, 'diffs-deep-link-64-files.png') });
+    await screenshot(page, 'diffs-deep-link-64-files', { fullPage: false });
   });
 
   it('keeps the ?file= target in view the same way', async () => {

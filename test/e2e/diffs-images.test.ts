@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotsDir } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { openChangesTab, type ChangesTab } from '../support/changes-tab';
 import { humanSize } from '../../src/web/features/diffs/viewerKind';
 import { bmp, png } from '../support/images';
@@ -46,8 +45,7 @@ describe('image diffs on the Changes tab', () => {
   });
 
   const region = (name: string) => page.getByRole('region', { name, exact: true });
-  const shot = (name: string, file = 'logo.png') =>
-    region(file).screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
+  const shot = (name: string, file = 'logo.png') => screenshot(region(file), name);
 
   it('shows a replaced image 2-up with its dimensions, then in swipe and onion skin modes', async () => {
     await page.goto(url);

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { screenshot, screenshotsDir } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { endsBatches, openChangesTab, type ChangesTab } from '../support/changes-tab';
 
 const FILES = 1000;
@@ -71,7 +70,7 @@ describe('the Changes tab on a merge request of 1,000 files', () => {
     ).toBe(1);
     await expect.poll(async () => (await found.boundingBox())?.y ?? -1).toBeGreaterThan(0);
     // The viewport only: the full page of a thousand files is taller than an image can be.
-    await page.screenshot({ path: path.join(screenshotsDir, 'diffs-1000-files.png') });
+    await screenshot(page, 'diffs-1000-files', { fullPage: false });
   });
 
   it('answers Ctrl-F with "Find in changes", which finds a line out of the DOM and scrolls to it', async () => {
