@@ -24,7 +24,9 @@ describe('bootstrapInstance', () => {
 
     const again = await bootstrapInstance(t.container);
     expect(again).toEqual({ rootCreated: false });
-  });
+    // The whole demo is written here (repositories, merge requests, pipelines): more than a
+    // test's usual 30 s on two cores shared with the browser lane.
+  }, 120_000);
 
   it('seeds a public project with real history and open, draft, closed and merged merge requests', async () => {
     const project = await t.app.inject('/api/v4/projects/demo%2Fshop');
