@@ -79,6 +79,10 @@ describe('pipelines and jobs through @gitbeaker/rest', () => {
       web_url: expect.stringContaining(`/-/pipelines/${created.id}`),
     });
 
+    expect(await gitlab.Pipelines.allVariables(projectId, created.id)).toEqual([
+      { key: 'TARGET', value: 'arm64', variable_type: 'env_var' },
+    ]);
+
     const baseUrl = (t.app.server.address() as { port: number }).port;
     const runnerToken = await instanceRunnerToken(t.container);
     const compileId = await runNextJob(

@@ -259,6 +259,7 @@ describe('python-gitlab', () => {
       played: 'pending',
       canceled: 'canceled',
       erased: [true, []],
+      pipeline_variables: [['TARGET', 'arm64', 'env_var']],
       pipeline_retried: 'success',
       pipeline_canceled: 'success',
       pipeline_deleted: { status: 404, message: '404 Not Found', error: 'GitlabGetError' },

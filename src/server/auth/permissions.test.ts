@@ -294,6 +294,16 @@ describe('can() on CI jobs', () => {
     expect(can(ROLES.reporter.actor, 'erase_build', job(20, 1, null))).toBe(false);
     expect(can(null, 'erase_build', job(0, null, null))).toBe(false);
   });
+
+  it('shows the variables a pipeline ran with to Maintainers and to whoever ran it while they may still', () => {
+    expect(can(ROLES.maintainer.actor, 'read_pipeline_variable', job(40, 2, null))).toBe(true);
+    expect(can(ROLES.maintainer.actor, 'read_pipeline_variable', job(40, 2, 50))).toBe(true);
+    expect(can(ROLES.developer.actor, 'read_pipeline_variable', job(30, 1, null))).toBe(true);
+    expect(can(ROLES.developer.actor, 'read_pipeline_variable', job(30, 2, null))).toBe(false);
+    expect(can(ROLES.developer.actor, 'read_pipeline_variable', job(30, 1, 40))).toBe(false);
+    expect(can(ROLES.reporter.actor, 'read_pipeline_variable', job(20, 1, null))).toBe(false);
+    expect(can(null, 'read_pipeline_variable', job(0, null, null))).toBe(false);
+  });
 });
 
 describe('can() on groups', () => {

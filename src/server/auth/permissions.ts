@@ -80,6 +80,7 @@ export type Action =
   | 'create_pipeline'
   | 'update_build'
   | 'erase_build'
+  | 'read_pipeline_variable'
   | 'destroy_pipeline'
   | 'admin_cicd_variables'
   | 'read_pipeline_schedule'
@@ -291,6 +292,17 @@ function canOnProject(
     case 'erase_build':
       if (subject.type !== 'build' || !canOnProject(actor, 'update_build', subject)) return false;
       return level >= maintainer || (subject.userId === actor!.id && subject.pushAccessLevel === null);
+    // The variables a pipeline was run with may hold secrets: Maintainers read them, and whoever
+    // ran the pipeline while they may still run it (GitLab's read_pipeline_variable; the build
+    // subject's userId is the pipeline's user).
+    case 'read_pipeline_variable':
+      if (actor === null || level < developer) return false;
+      return (
+        level >= maintainer ||
+        (subject.type === 'build' &&
+          subject.userId === actor.id &&
+          canOnProject(actor, 'update_build', subject))
+      );
     case 'destroy_pipeline':
       return actor !== null && level >= owner;
     case 'admin_cicd_variables':

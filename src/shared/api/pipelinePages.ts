@@ -40,6 +40,11 @@ export type UpstreamPipeline = z.infer<typeof upstreamPipelineSchema>;
 /** `{project}/-/pipelines/{id}.json`: the list's item, and the pipeline that triggered it (null for none). */
 export const pipelineDetailSchema = pipelinePageItemSchema.extend({
   triggered_by: upstreamPipelineSchema.nullable(),
+  /**
+   * How many variables the pipeline was run with, for those who may read them (Maintainers, and
+   * whoever ran it while they may still run it); null for anyone else, who sees no Manual variables tab.
+   */
+  manual_variables_count: z.number().int().nullable(),
 });
 export type PipelineDetail = z.infer<typeof pipelineDetailSchema>;
 

@@ -152,6 +152,14 @@ const pipelineVariableSchema = z.object({
   variable_type: z.enum(['env_var', 'file']).default('env_var'),
 });
 
+/** A variable a pipeline was run with, as `GET /projects/:id/pipelines/:pipeline_id/variables` shows it. */
+export const pipelineVariableEntrySchema = z.object({
+  key: z.string(),
+  value: z.string(),
+  variable_type: z.enum(['env_var', 'file']),
+});
+export type PipelineVariableEntry = z.infer<typeof pipelineVariableEntrySchema>;
+
 export const createPipelineBody = z.object({
   ref: text(1024).min(1),
   variables: z.array(pipelineVariableSchema).max(200).optional(),

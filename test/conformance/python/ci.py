@@ -29,7 +29,8 @@ archive = io.BytesIO()
 with zipfile.ZipFile(archive, "w") as zip_file:
     zip_file.writestr("dist/app.txt", "built\n")
 
-pipeline = project.pipelines.create({"ref": "main"})
+pipeline = project.pipelines.create({"ref": "main", "variables": [{"key": "TARGET", "value": "arm64"}]})
+results["pipeline_variables"] = [[v.key, v.value, v.variable_type] for v in pipeline.variables.list()]
 failed_id = run_next_job("failed", upload=archive.getvalue())
 job = project.jobs.get(failed_id)
 results["failed"] = [job.name, job.status, job.artifacts_file["filename"]]

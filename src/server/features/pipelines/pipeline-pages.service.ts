@@ -14,7 +14,7 @@ import { refSubject } from './ref-subject';
 
 type Deps = {
   db: Db;
-  pipelines: Pick<PipelinesService, 'list' | 'get'>;
+  pipelines: Pick<PipelinesService, 'list' | 'get' | 'mayReadVariables'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   projects: Pick<ProjectsService, 'loadProject'>;
 };
@@ -85,7 +85,15 @@ export function createPipelinePages({ db, pipelines, protectedBranches, projects
 
   async function get(actor: Actor, fullPath: string, pipelineId: number) {
     const { ctx, pipeline } = await pipelines.get(actor, fullPath, pipelineId);
-    return { ctx, view: await pageView(actor, ctx, pipeline), upstream: await upstreamOf(actor, pipeline) };
+    const manualVariablesCount = (await pipelines.mayReadVariables(actor, ctx, pipeline.pipeline))
+      ? (pipeline.pipeline.variables as unknown[]).length
+      : null;
+    return {
+      ctx,
+      view: await pageView(actor, ctx, pipeline),
+      upstream: await upstreamOf(actor, pipeline),
+      manualVariablesCount,
+    };
   }
 
   /** The pipeline whose bridge made this one, when the viewer may see it. */

@@ -11,6 +11,7 @@ import {
   pipelineBasicSchema,
   pipelineListQuery,
   pipelineSchema,
+  pipelineVariableEntrySchema,
 } from '../../../shared/api/pipelines';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
@@ -24,7 +25,7 @@ const pipelineParams = projectParams.extend({ pipeline_id: dbInt });
 
 const PIPELINES = '/api/v4/projects/:id/pipelines';
 
-/** GitLab's pipelines API: list, one pipeline, its jobs, create; and CI Lint. */
+/** GitLab's pipelines API: list, one pipeline, its jobs and variables, create; and CI Lint. */
 export function registerPipelineRoutes(
   app: FastifyInstance,
   { pipelines, ciJobs, config, clock }: Pick<Container, 'pipelines' | 'ciJobs' | 'config' | 'clock'>,
@@ -97,6 +98,22 @@ export function registerPipelineRoutes(
       );
       setPaginationHeaders(request, reply, page, result.total);
       return result.jobs.map((job) => presentJob(job, result.ctx, config, clock.now()));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${PIPELINES}/:pipeline_id/variables`,
+    schema: { params: pipelineParams, response: { 200: z.array(pipelineVariableEntrySchema) } },
+    handler: async (request) => {
+      assertScope(request, 'api_read');
+      const { id, pipeline_id: pipelineId } = request.params;
+      const variables = await pipelines.variables(request.currentUser, id, pipelineId);
+      return variables.map(({ key, value, variable_type }) => ({
+        key,
+        value,
+        variable_type: variable_type ?? 'env_var',
+      }));
     },
   });
 

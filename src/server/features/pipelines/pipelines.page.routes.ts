@@ -68,8 +68,16 @@ export function registerPipelinePageRoutes(
       schema: { params: pipelinePageParams, response: { 200: pipelineDetailSchema } },
       handler: async (request, reply) => {
         const { fullPath, pipelineId } = request.params;
-        const { ctx, view, upstream } = await pipelinePages.get(request.currentUser, fullPath, pipelineId);
-        return withEtag(request, reply, { ...present(view, ctx), triggered_by: upstream });
+        const { ctx, view, upstream, manualVariablesCount } = await pipelinePages.get(
+          request.currentUser,
+          fullPath,
+          pipelineId,
+        );
+        return withEtag(request, reply, {
+          ...present(view, ctx),
+          triggered_by: upstream,
+          manual_variables_count: manualVariablesCount,
+        });
       },
     });
   }

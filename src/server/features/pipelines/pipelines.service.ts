@@ -25,7 +25,7 @@ import {
   type PipelineVariable,
 } from './pipeline-creation.service';
 import { isCompleted } from './pipeline-processing';
-import { refSubject } from './ref-subject';
+import { buildSubject, refSubject } from './ref-subject';
 import { findPipelineRecord, listPipelineRecords, type PipelineRecord } from './pipelines.repo';
 
 type Deps = {
@@ -142,6 +142,24 @@ export function createPipelinesService(deps: Deps) {
   async function get(actor: Actor, projectRef: string, pipelineId: number) {
     const ctx = await readable(actor, projectRef);
     return { ctx, pipeline: await view(ctx, pipelineId) };
+  }
+
+  /** Whether `actor` may read the variables a pipeline was run with (GitLab's read_pipeline_variable). */
+  async function mayReadVariables(
+    actor: Actor,
+    ctx: ProjectContext,
+    pipeline: Pick<PipelineRecord['pipeline'], 'ref' | 'tag' | 'userId'>,
+  ): Promise<boolean> {
+    return can(actor, 'read_pipeline_variable', await buildSubject(protectedBranches, ctx, pipeline));
+  }
+
+  /** `GET /projects/:id/pipelines/:pipeline_id/variables`: the variables it was run with, or 403. */
+  async function variables(actor: Actor, projectRef: string, pipelineId: number) {
+    const ctx = await readable(actor, projectRef);
+    const record = await findPipelineRecord(db, ctx.project.id, pipelineId);
+    if (!record) throw new NotFoundError();
+    if (!(await mayReadVariables(actor, ctx, record.pipeline))) throw new ForbiddenError();
+    return record.pipeline.variables as PipelineVariable[];
   }
 
   /**
@@ -263,6 +281,8 @@ export function createPipelinesService(deps: Deps) {
     onPush,
     list,
     get,
+    mayReadVariables,
+    variables,
     createFromApi,
     runOnRef,
     listOfSchedule,

@@ -7,6 +7,7 @@ import { useProjectFullPath } from '../projects/projectRoutes';
 import { LoadState } from '../repository/LoadState';
 import { failedJobs, FailuresTab } from './FailuresTab';
 import { JobsTable } from './JobsTable';
+import { ManualVariablesTab } from './ManualVariablesTab';
 import { useCancel } from './mutations';
 import { PipelineGraph } from './PipelineGraph';
 import { PipelineHeader } from './PipelineHeader';
@@ -16,11 +17,12 @@ import { useTestReportSummary } from './testReportQueries';
 import { TestReportsTab } from './TestReportsTab';
 import './pipelines.css';
 
-export type PipelineTab = 'graph' | 'builds' | 'failures' | 'test_report';
+export type PipelineTab = 'graph' | 'builds' | 'failures' | 'test_report' | 'manual_variables';
 
 /**
  * `{project}/-/pipelines/{id}` (the graph), `/builds` (the Jobs tab), `/failures` (shown when a
- * job failed) and `/test_report` (Tests), polled while it runs.
+ * job failed), `/test_report` (Tests) and `/manual_variables` (for those who may read the
+ * variables it was run with, when it has some), polled while it runs.
  */
 export function PipelinePage({ tab }: { tab: PipelineTab }) {
   const fullPath = useProjectFullPath();
@@ -68,6 +70,7 @@ function PipelineTabs({
   const failed = failedJobs(jobs.data ?? []);
   const bridges = usePipelineBridges(fullPath, pipeline.id);
   const base = pipelinePage(fullPath, pipeline.id);
+  const manualVariables = pipeline.manual_variables_count ?? 0;
   return (
     <>
       <UnderlineNav aria-label="Pipeline tabs">
@@ -100,8 +103,20 @@ function PipelineTabs({
         >
           Tests
         </UnderlineNav.Item>
+        {manualVariables > 0 && (
+          <UnderlineNav.Item
+            as={RouterLink}
+            to={`${base}/manual_variables`}
+            aria-current={tab === 'manual_variables' ? 'page' : undefined}
+            counter={manualVariables}
+          >
+            Manual variables
+          </UnderlineNav.Item>
+        )}
       </UnderlineNav>
-      {tab === 'test_report' ? (
+      {tab === 'manual_variables' ? (
+        <ManualVariablesTab fullPath={fullPath} pipelineId={pipeline.id} />
+      ) : tab === 'test_report' ? (
         tests.data ? (
           <TestReportsTab fullPath={fullPath} pipelineId={pipeline.id} summary={tests.data} />
         ) : (

@@ -25,6 +25,7 @@ export const pipelinePages: ProjectPage[] = [
   page('pipelines/:id/builds', <PipelinePage tab="builds" />),
   page('pipelines/:id/failures', <PipelinePage tab="failures" />),
   page('pipelines/:id/test_report', <PipelinePage tab="test_report" />),
+  page('pipelines/:id/manual_variables', <PipelinePage tab="manual_variables" />),
   page('jobs/:id', <JobPage />),
   page('pipeline_schedules', <PipelineSchedulesPage />),
   page('pipeline_schedules/new', <PipelineScheduleFormPage />),
