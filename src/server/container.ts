@@ -319,6 +319,7 @@ export function createContainer(deps: AppDeps) {
   const mergeRequestPipelines = createMergeRequestPipelines({
     ...base,
     creation: pipelines,
+    labels,
     projects,
     protectedBranches,
     users,
