@@ -55,6 +55,7 @@ import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
 import { registerTestReportRoutes } from './features/pipelines/test-reports.api.routes';
 import { registerBridgeRoutes } from './features/pipelines/bridges.api.routes';
+import { registerJobTokenScopeCheck } from './features/job-token-scope/job-token-scope.api-check';
 import { registerJobTokenScopeRoutes } from './features/job-token-scope/job-token-scope.api.routes';
 import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-request-pipelines.api.routes';
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   registerCurrentUser(app, container);
   registerTokenScopeCheck(app);
+  registerJobTokenScopeCheck(app, container);
   registerCsrfCheck(app);
   registerReadOnlyMode(app, deps.config);
   // zod validates and serializes our routes; GraphQL keeps Fastify's own JSON-schema compilers.

@@ -303,7 +303,14 @@ export function createContainer(deps: AppDeps) {
     schedules: pipelineSchedules,
   });
   const commitStatuses = createCommitStatusesService({ ...base, projects, protectedBranches });
-  const pipelineTriggers = createPipelineTriggersService({ ...base, projects, users, pipelines, ciJobs });
+  const pipelineTriggers = createPipelineTriggersService({
+    ...base,
+    projects,
+    users,
+    pipelines,
+    ciJobs,
+    jobTokenScope,
+  });
   const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
   // Merge requests read their head pipelines through their hook: pipelines sit above them.
   const headPipelines = createHeadPipelines({ ...base, mergeRequests });
@@ -312,6 +319,7 @@ export function createContainer(deps: AppDeps) {
   const mergeRequestPipelines = createMergeRequestPipelines({
     ...base,
     creation: pipelines,
+    labels,
     projects,
     protectedBranches,
     users,

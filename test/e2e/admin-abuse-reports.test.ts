@@ -67,5 +67,21 @@ describe('abuse reports in the admin area', () => {
   it('tells anyone else the page is for administrators', async () => {
     const page = await pageAs(reporter);
     await page.getByText('Only administrators can see abuse reports.').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Admin area' }).count()).toBe(0);
+    await page.goto('/admin/runners');
+    await page.getByText("Only administrators can manage the instance's runners.").waitFor();
+    expect(await page.getByRole('navigation', { name: 'Admin area' }).count()).toBe(0);
+  });
+
+  it('links the admin area’s pages for an administrator: abuse reports and runners', async () => {
+    const page = await pageAs(admin);
+    const nav = page.getByRole('navigation', { name: 'Admin area' });
+    await nav.getByRole('link', { name: 'Abuse reports' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Abuse reports' }).getAttribute('aria-current')).toBe('page');
+    await nav.getByRole('link', { name: 'Runners' }).click();
+    await page.waitForURL(`${baseUrl}/admin/runners`);
+    await page.getByRole('heading', { name: 'How jobs are isolated' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Runners' }).getAttribute('aria-current')).toBe('page');
+    await screenshot(page, 'admin-nav-runners');
   });
 });

@@ -7,7 +7,7 @@ import type { UserRow, UsersService } from '../features/users/users.service';
 import { findActiveToken, findSessionUser } from './auth.repo';
 import type { AuthCache } from './auth-cache';
 import { verifyPassword } from './passwords';
-import { digestToken, OAUTH_TOKEN_LIFETIME_SECONDS } from './tokens';
+import { digestToken, JOB_TOKEN_PREFIX, OAUTH_TOKEN_LIFETIME_SECONDS } from './tokens';
 
 export const SESSION_COOKIE = '_review_session';
 
@@ -20,8 +20,11 @@ export type RequestAuth =
   | { method: 'session'; csrfToken: string }
   | { method: 'token'; scopes: string[]; tokenId: number }
   | { method: 'password' }
-  /** A CI job's token (`gitlab-ci-token`): its job's user, on its job's project, while it runs. */
-  | { method: 'job_token'; jobId: number; projectId: number };
+  /**
+   * A CI job's token: its job's user, on its job's project, while it runs. `api` when it came to a
+   * route that takes job tokens (`jobTokenAllowed`); otherwise it reads git only.
+   */
+  | { method: 'job_token'; jobId: number; projectId: number; api: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +51,21 @@ function bearerToken(request: FastifyRequest): string | undefined {
   if (typeof query?.private_token === 'string') return query.private_token;
   if (typeof query?.access_token === 'string') return query.access_token;
   return undefined;
+}
+
+/**
+ * A CI job token as GitLab reads one on its `job_token_allowed` routes: the `JOB-TOKEN` header,
+ * the `job_token` parameter, or a Bearer token with the job token prefix.
+ */
+function apiJobToken(request: FastifyRequest): string | undefined {
+  if (request.routeOptions.config?.jobTokenAllowed !== true) return undefined;
+  const header = request.headers['job-token'];
+  if (typeof header === 'string' && header) return header;
+  const query = request.query as Record<string, unknown> | undefined;
+  if (typeof query?.job_token === 'string' && query.job_token) return query.job_token;
+  const authorization = request.headers.authorization;
+  const bearer = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length).trim() : '';
+  return bearer.startsWith(JOB_TOKEN_PREFIX) ? bearer : undefined;
 }
 
 function basicCredentials(request: FastifyRequest): { login: string; secret: string } | undefined {
@@ -143,6 +161,16 @@ async function authenticate(
     return found;
   }
 
+  /** A running job's token; read fresh on every use: the token stops working the moment its job ends. */
+  async function jobTokenAuth(secret: string, api: boolean, refusal?: string) {
+    const job = await ciJobs.resolveJobToken(secret);
+    if (!job) throw new UnauthorizedError(refusal);
+    const auth = { method: 'job_token', jobId: job.jobId, projectId: job.projectId, api } as const;
+    return { user: toCurrentUser(job.user), auth };
+  }
+
+  const jobToken = apiJobToken(request);
+  if (jobToken) return jobTokenAuth(jobToken, true);
   const token = bearerToken(request);
   if (token) {
     const found = await activeToken(token);
@@ -150,15 +178,8 @@ async function authenticate(
     return tokenAuth(found);
   }
   const basic = basicCredentials(request);
-  if (basic?.login === JOB_TOKEN_LOGIN) {
-    // Read fresh on every use: the token stops working the moment its job ends.
-    const job = await ciJobs.resolveJobToken(basic.secret);
-    if (!job) throw new UnauthorizedError('HTTP Basic: Access denied');
-    return {
-      user: toCurrentUser(job.user),
-      auth: { method: 'job_token', jobId: job.jobId, projectId: job.projectId },
-    };
-  }
+  // git's way of sending it: Basic `gitlab-ci-token`, which reads code only.
+  if (basic?.login === JOB_TOKEN_LOGIN) return jobTokenAuth(basic.secret, false, 'HTTP Basic: Access denied');
   if (basic) {
     // git clients send a token as the password; a real password works too, as on GitLab.
     const found = await activeToken(basic.secret);

@@ -23,14 +23,18 @@ export function scopesAllow(scopes: readonly string[], need: ScopeNeed): boolean
 }
 
 /**
- * What a CI job token covers: cloning and fetching its own project's code (the project is checked
- * where git is served). It never pushes, and no API endpoint takes it yet.
+ * What a CI job token covers: cloning and fetching code (the project is checked where git is
+ * served), and the API on the few routes that take one (`jobTokenAllowed`, GitLab's
+ * `job_token_allowed`), as the job's user. It never pushes.
  */
-const JOB_TOKEN_NEEDS: readonly ScopeNeed[] = ['git_read'];
+function jobTokenCovers(auth: Extract<RequestAuth, { method: 'job_token' }>, need: ScopeNeed): boolean {
+  if (need === 'git_read') return true;
+  return auth.api && (need === 'api_read' || need === 'api_write');
+}
 
 /** Whether the request's credentials cover `need`: sessions and passwords are not scoped. */
 export function credentialsAllow(auth: RequestAuth, need: ScopeNeed): boolean {
-  if (auth.method === 'job_token') return JOB_TOKEN_NEEDS.includes(need);
+  if (auth.method === 'job_token') return jobTokenCovers(auth, need);
   return auth.method !== 'token' || scopesAllow(auth.scopes, need);
 }
 
@@ -68,6 +72,11 @@ declare module 'fastify' {
      * decides per request (undefined: the method's need).
      */
     tokenScope?: TokenScopeRule | ((request: FastifyRequest) => TokenScopeRule | undefined);
+    /**
+     * The route takes a CI job token (`JOB-TOKEN` header, `job_token` parameter or a `glcbt-`
+     * Bearer token), as GitLab's `job_token_allowed` routes do; elsewhere those are not read.
+     */
+    jobTokenAllowed?: true;
   }
 }
 
@@ -91,7 +100,7 @@ export function registerTokenScopeCheck(app: FastifyInstance): void {
       return payload;
     const rule = ruleOf(request);
     if (request.auth.method === 'job_token') {
-      // A job token covers git reads only: not itself (any_scope), not GraphQL.
+      // A job token covers git reads and its API routes only: not itself (any_scope), not GraphQL.
       if (rule === 'any_scope' || rule === 'graphql') throw insufficientScope('api_read');
       assertTokenCovers(request.auth, rule);
       return payload;

@@ -15,5 +15,8 @@ export const OAUTH_TOKEN_LIFETIME_SECONDS = 7200;
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
 export const newCsrfToken = (): string => randomBytes(32).toString('base64url');
 
-/** A CI job's token (GitLab's `glcbt-` prefix): valid while its job runs, kept as SHA-256. */
-export const newJobToken = (): string => `glcbt-${randomBytes(20).toString('base64url')}`;
+/** GitLab's prefix of CI job tokens: a `Bearer` token with it is a job's, not an access token. */
+export const JOB_TOKEN_PREFIX = 'glcbt-';
+
+/** A CI job's token: valid while its job runs, kept as SHA-256. */
+export const newJobToken = (): string => `${JOB_TOKEN_PREFIX}${randomBytes(20).toString('base64url')}`;

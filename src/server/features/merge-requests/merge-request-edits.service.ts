@@ -98,12 +98,19 @@ export function createMergeRequestEditsService({
    */
   const countCreation = (actor: CurrentUser) => rateLimits.check('merge_requests_create', actor);
 
-  /** Creates a merge request and its first diff version; `counted` when countCreation was called for it. */
+  /**
+   * Creates a merge request and its first diff version; `counted` when countCreation was called for
+   * it. `prepare` writes the rest of the request (labels, assignees) before others hear of it, so
+   * its first pipeline sees them (CI_MERGE_REQUEST_LABELS, CI_MERGE_REQUEST_ASSIGNEES).
+   */
   async function create(
     actor: CurrentUser,
     projectRef: number | string,
     input: CreateMergeRequestBody,
-    { counted = false } = {},
+    {
+      counted = false,
+      prepare,
+    }: { counted?: boolean; prepare?: (created: { id: number; iid: number }) => Promise<void> } = {},
   ) {
     const ctx = await projects.loadProject(actor, projectRef);
     if (!can(actor, 'create_merge_request', mergeRequestSubject(ctx, actor.id))) throw new ForbiddenError();
@@ -143,6 +150,7 @@ export function createMergeRequestEditsService({
       await recordDiff(tx, row.id, diff, now);
       return row;
     });
+    await prepare?.(created);
     await publish(created);
     await announceHead(created.id, actor.id);
     return detailIn(actor, ctx, created.iid);

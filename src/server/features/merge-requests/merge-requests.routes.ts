@@ -148,18 +148,16 @@ export function registerMergeRequestRoutes(
       const assignees = requestedAssignees(request.body);
       if (assignees) await mergeRequestAssignees.checkUsers(assignees);
       labels.checkParams(request.body);
-      let view = await mergeRequests.create(actor, request.params.id, request.body);
-      view = await withLabelParams(actor, request.params.id, view, request.body);
-      if (assignees?.length)
-        view = await mergeRequestAssignees.replace(
-          actor,
-          request.params.id,
-          view.mergeRequest.iid,
-          assignees,
-          {
-            quiet: true,
-          },
-        );
+      const view = await mergeRequests.create(actor, request.params.id, request.body, {
+        prepare: async (created) => {
+          const target = { type: 'MergeRequest' as const, id: created.id };
+          await labels.applyParams(actor, request.params.id, target, request.body);
+          if (assignees?.length)
+            await mergeRequestAssignees.replace(actor, request.params.id, created.iid, assignees, {
+              quiet: true,
+            });
+        },
+      });
       return reply.status(201).send(presentMergeRequestDetail(view, config));
     },
   });

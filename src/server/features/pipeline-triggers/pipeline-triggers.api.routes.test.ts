@@ -135,11 +135,22 @@ describe('pipeline trigger tokens: made by Maintainers, shown once, running pipe
     expect((await send(null, 'POST', url('/trigger/pipeline'), { token, ref: 'main' })).statusCode).toBe(404);
   });
 
-  it('takes a running job’s CI_JOB_TOKEN: source pipeline, as the job’s user; not after the job ends', async () => {
+  it('takes a running job’s CI_JOB_TOKEN within the job token scope: source pipeline, as the job’s user; not after the job ends', async () => {
     const runner = fakeRunner(t.app, await instanceRunnerToken(t.container));
     expect((await send(owner, 'POST', url('/pipeline', other), { ref: 'main' })).statusCode).toBe(201);
     const job = await runner.take();
-    const downstream = await send(null, 'POST', url('/trigger/pipeline'), { token: job.token, ref: 'main' });
+    const trigger = () => send(null, 'POST', url('/trigger/pipeline'), { token: job.token, ref: 'main' });
+    // Another project's job reaches this one only once this project's job token scope allows it.
+    const refused = await trigger();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: `Authentication by CI/CD job token not allowed from ${other.project.path} to ${project.project.path}.`,
+    });
+    const allow = await send(owner, 'POST', url('/job_token_scope/allowlist'), {
+      target_project_id: other.project.id,
+    });
+    expect(allow.statusCode, allow.body).toBe(201);
+    const downstream = await trigger();
     expect(downstream.statusCode, downstream.body).toBe(201);
     expect(downstream.json<Pipeline>()).toMatchObject({
       source: 'pipeline',

@@ -10,6 +10,7 @@ import { digestToken } from '../../auth/tokens';
 import type { Clock, Random } from '../../clock';
 import type { Db } from '../../db/client';
 import { ForbiddenError, NotFoundError, ValidationFailedError } from '../../errors';
+import type { JobTokenScope } from '../job-token-scope/job-token-scope.service';
 import type { JobsService } from '../pipelines/jobs.service';
 import type { PipelinesService } from '../pipelines/pipelines.service';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
@@ -32,6 +33,7 @@ type Deps = {
   users: Pick<UsersService, 'getUser'>;
   pipelines: Pick<PipelinesService, 'runOnRef'>;
   ciJobs: Pick<JobsService, 'resolveJobToken'>;
+  jobTokenScope: Pick<JobTokenScope, 'assertAllows'>;
 };
 
 /** GitLab's prefix of pipeline trigger tokens. */
@@ -128,10 +130,13 @@ export function createPipelineTriggersService(deps: Deps) {
       if (!found?.ownerId) return null;
       const { user } = await deps.users.getUser(found.ownerId).catch(() => ({ user: null }));
       if (!user) return null;
-      return { user, source: 'trigger' as const, projectId: found.projectId, triggerId: found.id };
+      const trigger = { projectId: found.projectId, triggerId: found.id, jobProjectId: null };
+      return { user, source: 'trigger' as const, ...trigger };
     }
     const job = await deps.ciJobs.resolveJobToken(token);
-    return job ? { user: job.user, source: 'pipeline' as const, projectId: null, triggerId: null } : null;
+    if (!job) return null;
+    const from = { projectId: null, triggerId: null, jobProjectId: job.projectId };
+    return { user: job.user, source: 'pipeline' as const, ...from };
   }
 
   /**
@@ -151,6 +156,8 @@ export function createPipelineTriggersService(deps: Deps) {
     };
     const ctx = await projects.loadProject(user, projectRef).catch(() => null);
     if (!ctx || (found.projectId !== null && ctx.project.id !== found.projectId)) throw new NotFoundError();
+    // A job's token reaches another project only as that project's job token scope allows.
+    if (found.jobProjectId !== null) await deps.jobTokenScope.assertAllows(found.jobProjectId, ctx);
     if (found.source === 'pipeline' && !can(user, 'create_pipeline', projectSubject(ctx)))
       throw new ForbiddenError();
     const variables = Object.entries(body.variables ?? {}).map(([key, value]) => ({

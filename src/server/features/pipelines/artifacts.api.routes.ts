@@ -33,6 +33,9 @@ function jobTokenOf(request: FastifyRequest): string | undefined {
   return typeof query.token === 'string' ? query.token : undefined;
 }
 
+/** The downloads a CI job token may make too, as the job's user (GitLab's `job_token_allowed`). */
+const JOB_TOKEN_ALLOWED = { jobTokenAllowed: true } as const;
+
 function sendFailure(reply: FastifyReply, answer: JobAnswer) {
   return reply.status(answer.status).type('application/json').send({ message: answer.message });
 }
@@ -119,6 +122,7 @@ export async function registerArtifactRoutes(
   api.route({
     method: 'GET',
     url: '/api/v4/projects/:id/jobs/:job_id/artifacts',
+    config: JOB_TOKEN_ALLOWED,
     schema: { params: projectJobParams },
     handler: async (request, reply) => {
       assertScope(request, 'api_read');
@@ -130,6 +134,7 @@ export async function registerArtifactRoutes(
   api.route({
     method: 'GET',
     url: '/api/v4/projects/:id/jobs/:job_id/artifacts/*',
+    config: JOB_TOKEN_ALLOWED,
     schema: { params: fileParams },
     handler: async (request, reply) => {
       assertScope(request, 'api_read');
@@ -141,6 +146,7 @@ export async function registerArtifactRoutes(
   api.route({
     method: 'GET',
     url: '/api/v4/projects/:id/jobs/artifacts/:ref_name/download',
+    config: JOB_TOKEN_ALLOWED,
     schema: { params: refParams, querystring: jobNameQuery },
     handler: async (request, reply) => {
       assertScope(request, 'api_read');
@@ -155,6 +161,7 @@ export async function registerArtifactRoutes(
   api.route({
     method: 'GET',
     url: '/api/v4/projects/:id/jobs/artifacts/:ref_name/raw/*',
+    config: JOB_TOKEN_ALLOWED,
     schema: { params: refFileParams, querystring: jobNameQuery },
     handler: async (request, reply) => {
       assertScope(request, 'api_read');

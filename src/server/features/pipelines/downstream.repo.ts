@@ -30,6 +30,17 @@ export async function findPipelineBySourceJob(db: Db, jobId: number): Promise<Pi
   return row ?? null;
 }
 
+/** The child pipelines (`trigger: include:`, same project) bridges of this pipeline created. */
+export async function listChildPipelines(db: Db, pipelineId: number): Promise<PipelineRow[]> {
+  return db
+    .select({ pipeline: ciPipelines })
+    .from(ciPipelines)
+    .innerJoin(ciBuilds, eq(ciBuilds.id, ciPipelines.sourceJobId))
+    .where(and(eq(ciBuilds.pipelineId, pipelineId), eq(ciPipelines.source, 'parent_pipeline')))
+    .orderBy(asc(ciPipelines.id))
+    .then((rows) => rows.map((row) => row.pipeline));
+}
+
 /** The downstream pipelines of these bridges, oldest first. */
 export async function listDownstreamOf(db: Db, bridgeIds: number[]): Promise<LinkedPipeline[]> {
   if (bridgeIds.length === 0) return [];

@@ -12,7 +12,7 @@ import type { ProtectedBranchesService } from '../protected-branches/protected-b
 import type { UsersService } from '../users/users.service';
 import { findBuild, lockBuild, updateBuild, type BuildRow } from './builds.repo';
 import { ancestorDepth, findPipelineBySourceJob } from './downstream.repo';
-import { jobOptionsOf } from './job-options';
+import { jobOptionsOf, waitsForDownstream } from './job-options';
 import type { PipelineCreation, PipelineVariable } from './pipeline-creation.service';
 import { isCompleted, processPipeline } from './pipeline-processing';
 import { findPipeline, lockPipeline, type PipelineRow } from './pipelines.repo';
@@ -60,7 +60,7 @@ export function forwardedVariables(bridge: BuildRow, upstream: PipelineRow): Pip
  * Bridges (trigger jobs) on the server: a pending bridge creates its downstream pipeline, a child
  * pipeline of its own project (`trigger: include:`, source `parent_pipeline`) or a pipeline of
  * another project (`trigger: project:`, source `pipeline`) run as the bridge's user, who must be
- * allowed to run pipelines there. Then the bridge passes, or with `strategy: depend` runs until
+ * allowed to run pipelines there. Then the bridge passes, or with `strategy: depend` (or `mirror`) runs until
  * its downstream pipeline finishes (see processPipeline).
  */
 export function createDownstreamPipelines(deps: Deps) {
@@ -151,7 +151,7 @@ export function createDownstreamPipelines(deps: Deps) {
       const locked = await lockBuild(tx, bridge.id);
       if (!locked || locked.status !== 'pending') return;
       const now = clock.now();
-      const depend = jobOptionsOf(locked).trigger?.strategy === 'depend';
+      const depend = waitsForDownstream(locked);
       let status: CiStatus;
       let failureReason: string | null = null;
       if ('refused' in outcome) {

@@ -21,6 +21,7 @@ import {
   updateBuild,
   type BuildRow,
 } from './builds.repo';
+import { listChildPipelines } from './downstream.repo';
 import { cancelLockedBuild } from './job-cancel';
 import { jobOptionsOf } from './job-options';
 import { persistentRef, runnerVariable } from './pipeline-creation.service';
@@ -247,7 +248,11 @@ export function createJobActionsService(deps: Deps) {
     return pipeline.id;
   }
 
-  /** `POST /pipelines/:id/cancel`: every job not finished is canceled (running ones as `cancel` does). */
+  /**
+   * `POST /pipelines/:id/cancel`: every job not finished is canceled (running ones as `cancel`
+   * does), and so are the child pipelines' at every level, as GitLab cascades a cancel. Pipelines
+   * of other projects that bridges triggered run on: GitLab leaves them too.
+   */
   async function cancelPipeline(actor: CurrentUser, projectRef: string, pipelineId: number) {
     const { pipeline } = await pipelineFor(actor, projectRef, pipelineId, 'update_build');
     return cancelJobsOf(pipeline);
@@ -262,7 +267,14 @@ export function createJobActionsService(deps: Deps) {
     if (pipeline && !isCompleted(pipeline.status)) await cancelJobsOf(pipeline);
   }
 
-  async function cancelJobsOf(pipeline: { id: number }) {
+  async function cancelJobsOf(pipeline: { id: number }): Promise<number> {
+    await cancelOwnJobs(pipeline);
+    for (const child of await listChildPipelines(db, pipeline.id))
+      if (!isCompleted(child.status)) await cancelJobsOf(child);
+    return pipeline.id;
+  }
+
+  async function cancelOwnJobs(pipeline: { id: number }): Promise<void> {
     const builds = await listCurrentBuilds(db, pipeline.id);
     const runnerIds = [...new Set(builds.flatMap((build) => (build.runnerId ? [build.runnerId] : [])))];
     const graceful = new Set(
@@ -278,7 +290,6 @@ export function createJobActionsService(deps: Deps) {
       }
       await processPipeline(tx, processing, pipeline.id);
     });
-    return pipeline.id;
   }
 
   /** `DELETE /pipelines/:id` (Owners): the pipeline, its jobs, logs, artifacts and persistent ref. */

@@ -38,6 +38,16 @@ export type JobOptions = {
 
 export const jobOptionsOf = (build: Pick<BuildRow, 'options'>): JobOptions => build.options as JobOptions;
 
+/**
+ * Whether a bridge runs until its downstream pipeline finishes and takes its status: `strategy:
+ * depend`, and GitLab 18.2's `strategy: mirror` (whose mirroring of a downstream blocked on a
+ * manual job we do not show: the bridge stays running there, as with depend).
+ */
+export function waitsForDownstream(bridge: Pick<BuildRow, 'options'>): boolean {
+  const strategy = jobOptionsOf(bridge).trigger?.strategy;
+  return strategy === 'depend' || strategy === 'mirror';
+}
+
 /** The options of a planned job (what is not a column of its own). */
 export function jobOptionsFromPlan(job: PlannedJob): JobOptions {
   const options: JobOptions = {

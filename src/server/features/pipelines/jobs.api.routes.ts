@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/pipelines';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
+import { NotFoundError } from '../../errors';
 import { assertScope, requireUser } from '../auth/api-auth';
 import { presentJob } from './jobs.presenter';
 
@@ -19,7 +20,7 @@ const jobParams = projectParams.extend({ job_id: dbInt });
 
 const JOBS = '/api/v4/projects/:id/jobs';
 
-/** GitLab's jobs API: a project's jobs, one job, its raw log, cancel. */
+/** GitLab's jobs API: a project's jobs, one job, its raw log, cancel; the job of a job token. */
 export function registerJobRoutes(
   app: FastifyInstance,
   { ciJobs, config, clock }: Pick<Container, 'ciJobs' | 'config' | 'clock'>,
@@ -82,6 +83,21 @@ export function registerJobRoutes(
     handler: async (request) => {
       assertScope(request, 'api_read');
       const { ctx, job } = await ciJobs.get(request.currentUser, request.params.id, request.params.job_id);
+      return presentJob(job, ctx, config, clock.now());
+    },
+  });
+
+  // The job a CI job token belongs to; any other credentials have no job (GitLab's 404 Job Not Found).
+  api.route({
+    method: 'GET',
+    url: '/api/v4/job',
+    config: { jobTokenAllowed: true },
+    schema: { response: { 200: jobSchema } },
+    handler: async (request) => {
+      const actor = requireUser(request, 'api_read');
+      const { auth } = request;
+      if (auth.method !== 'job_token') throw new NotFoundError('Job');
+      const { ctx, job } = await ciJobs.get(actor, String(auth.projectId), auth.jobId);
       return presentJob(job, ctx, config, clock.now());
     },
   });

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../../auth/current-user';
 import { listChangedFiles } from '../../git/diff';
 import { ZERO_SHA, readRef, updateRef } from '../../git/repository';
+import type { LabelsService } from '../labels/labels.service';
 import type { ProjectContext } from '../projects/projects.service';
 import type {
   CreatePipelineResult,
@@ -23,7 +24,6 @@ export type PipelineMergeRequest = {
   headSha: string;
   /** The latest diff version's merge base (CI_MERGE_REQUEST_DIFF_BASE_SHA, `changes`). */
   diffBaseSha: string | null;
-  labels?: string[];
   assignees?: string[];
 };
 
@@ -54,8 +54,10 @@ export type CreateMergeRequestPipelineInput = {
  */
 export function createMergeRequestPipelineCreation({
   creation,
+  labels,
 }: {
   creation: Pick<PipelineCreation, 'create'>;
+  labels: Pick<LabelsService, 'labelsOn'>;
 }) {
   async function createMergeRequestPipeline(
     input: CreateMergeRequestPipelineInput,
@@ -82,7 +84,8 @@ export function createMergeRequestPipelineCreation({
       targetSha: run.targetSha,
       ...(mr.diffBaseSha ? { diffBaseSha: mr.diffBaseSha } : {}),
       eventType: input.eventType,
-      labels: mr.labels ?? [],
+      // CI_MERGE_REQUEST_LABELS: the request's labels as they are when its pipeline is made.
+      labels: ((await labels.labelsOn('MergeRequest', [mr.id])).get(mr.id) ?? []).map((label) => label.title),
       assignees: mr.assignees ?? [],
       draft: mr.draft,
     };

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { ForbiddenError, NotFoundError, ValidationFailedError } from '../../errors';
 import { mergeRefOf, writeMergeRef } from '../../git/merge-ref';
 import { branchRef, resolveCommit } from '../../git/repository';
+import type { LabelsService } from '../labels/labels.service';
 import type { MergeRequestRecord } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
@@ -24,6 +25,7 @@ type Deps = {
   db: Db;
   clock: Clock;
   creation: Pick<PipelineCreation, 'create'>;
+  labels: Pick<LabelsService, 'labelsOn'>;
   projects: Pick<ProjectsService, 'systemContext'>;
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   users: Pick<UsersService, 'getUser'>;

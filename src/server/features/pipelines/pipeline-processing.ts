@@ -12,7 +12,7 @@ import {
   updateBuild,
   type BuildRow,
 } from './builds.repo';
-import { jobOptionsOf } from './job-options';
+import { jobOptionsOf, waitsForDownstream } from './job-options';
 import { queueBridges, scheduleDelayedBuilds } from './pipeline-follow-ups';
 import { lockPipeline, updatePipeline } from './pipelines.repo';
 
@@ -91,14 +91,14 @@ export async function processPipeline(
 
 /**
  * A downstream pipeline's status reaches the bridge that created it when the bridge depends on it
- * (`strategy: depend`), and the upstream pipeline is processed on. Locks go downstream first,
+ * (`strategy: depend` or `mirror`), and the upstream pipeline is processed on. Locks go downstream first,
  * then upstream (a bridge's own actions never lock its downstream pipeline).
  */
 async function mirrorToBridge(tx: Db, deps: ProcessingDeps, bridgeId: number, status: CiStatus) {
   const mirrored = bridgeStatusFromDownstream(status);
   if (!mirrored) return;
   const seen = await findBuild(tx, bridgeId);
-  if (!seen || jobOptionsOf(seen).trigger?.strategy !== 'depend') return;
+  if (!seen || !waitsForDownstream(seen)) return;
   // The upstream pipeline's lock first, as every action on its jobs takes it.
   await lockPipeline(tx, seen.pipelineId);
   const bridge = await lockBuild(tx, bridgeId);

@@ -4,6 +4,7 @@ import type { AbuseReport } from '../../../shared/api/abuseReports';
 import { ListPages, StateTabs } from '../../components/StateListControls';
 import { useStateListParams } from '../../components/useStateListParams';
 import { RequireSignIn } from '../session/RequireSignIn';
+import { AdminNav } from './AdminNav';
 import { ABUSE_CATEGORY_LABELS, reportedFromHref } from './abuseReportDisplay';
 import { ABUSE_REPORTS_PER_PAGE, useAbuseReports, type AbuseReportStatus } from './queries';
 import './admin.css';
@@ -38,6 +39,7 @@ function AbuseReportList() {
   const total = reports.status === 'success' ? reports.data.total : undefined;
   return (
     <div className="stack admin-page">
+      <AdminNav />
       <div>
         <Heading as="h1">Abuse reports</Heading>
         <p className="admin-page__intro">Users reported by others with “Report abuse to administrator”.</p>

@@ -4,7 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { pipelineEventTypeName, type MergeRequestEventType } from '../../../shared/ci/views/pipelineTypes';
 import { pipelineLook } from '../../components/ciStatusLook';
-import { PipelineBox, type SectionPipeline } from './PipelineSection';
+import type { CachedWidget } from '../../../shared/api/mergeWidget';
+import { PIPELINE_STATUS_FAILED } from '../../../shared/merge-widget/messages';
+import { PipelineBox, PipelineSection, type SectionPipeline } from './PipelineSection';
 
 const pipeline = (
   type: MergeRequestEventType | null,
@@ -98,5 +100,36 @@ describe('the widget pipeline section', () => {
       'aria-label="Downstream pipeline #9',
     ]);
     expect(html).toContain('>+2</a>');
+  });
+});
+
+/** Spec 000 section 2, as GitLab's widget decides it (`hasCi && !ciStatus`). */
+describe('the widget pipeline section without a readable status', () => {
+  const section = (
+    facts: Pick<CachedWidget, 'has_ci' | 'pipeline' | 'only_allow_merge_if_pipeline_succeeds'>,
+  ) =>
+    renderToStaticMarkup(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          {/* Only the facts the section reads; the rest of the widget's answer plays no part. */}
+          <PipelineSection
+            cached={{ ...facts, retargeted: false } as CachedWidget}
+            onPipelineAction={() => {}}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+  it('says the status could not be retrieved when the request has CI but no pipeline status', () => {
+    const html = section({ has_ci: true, pipeline: null, only_allow_merge_if_pipeline_succeeds: false });
+    expect(html).toContain(PIPELINE_STATUS_FAILED);
+    expect(html).toContain(
+      'Could not retrieve the pipeline status. For troubleshooting steps, read the documentation.',
+    );
+  });
+
+  it('says nothing of it without CI', () => {
+    const html = section({ has_ci: false, pipeline: null, only_allow_merge_if_pipeline_succeeds: false });
+    expect(html).not.toContain(PIPELINE_STATUS_FAILED);
   });
 });

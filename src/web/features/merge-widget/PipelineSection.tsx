@@ -1,11 +1,15 @@
-import { AlertIcon } from '@primer/octicons-react';
+import { AlertIcon, XCircleFillIcon } from '@primer/octicons-react';
 import { Link as RouterLink } from 'react-router';
 import type { CachedWidget, LinkedPipeline, WidgetPipeline } from '../../../shared/api/mergeWidget';
 import type { PipelineStage } from '../../../shared/api/pipelinePages';
 import { coverageDelta } from '../../../shared/ci/views/coverageDelta';
 import { pipelineTypePopover, type MergeRequestEventType } from '../../../shared/ci/views/pipelineTypes';
 import { useQueryClient } from '@tanstack/react-query';
-import { PIPELINE_MUST_RUN, RETARGETED_RUN_PIPELINE } from '../../../shared/merge-widget/messages';
+import {
+  PIPELINE_MUST_RUN,
+  PIPELINE_STATUS_FAILED,
+  RETARGETED_RUN_PIPELINE,
+} from '../../../shared/merge-widget/messages';
 import { pipelineSection } from '../../../shared/merge-widget/pipelineSection';
 import { pipelineSentence, pipelineSummary } from '../../../shared/merge-widget/pipelineSummary';
 import { CiStatusIcon } from '../../components/CiStatusIcon';
@@ -19,8 +23,8 @@ import { forgetWidgetEtags, widgetKeys } from './queries';
 import { WidgetRow } from './WidgetRow';
 
 /**
- * The pipeline section of an open request (spec 000 section 2): the head pipeline; where the
- * project requires a pipeline and none ran, that one must run.
+ * The pipeline section of an open request (spec 000 section 2): the head pipeline, or that its
+ * status could not be read; where the project requires a pipeline and none ran, that one must run.
  */
 export function PipelineSection({
   cached,
@@ -31,6 +35,7 @@ export function PipelineSection({
 }) {
   const section = pipelineSection({
     hasCi: cached.has_ci,
+    pipelineStatus: cached.pipeline?.details.status.group ?? null,
     pipelineMustSucceed: cached.only_allow_merge_if_pipeline_succeeds,
   });
   const retargeted = cached.retargeted && <RetargetedRow cached={cached} />;
@@ -45,6 +50,17 @@ export function PipelineSection({
           targetBranch={cached.target_branch}
           onPipelineAction={onPipelineAction}
         />
+      </>
+    );
+  if (section === 'pipelineStatusFailed')
+    return (
+      <>
+        {retargeted}
+        <section className="box" aria-label="Pipeline">
+          <WidgetRow icon={<XCircleFillIcon className="mw-icon--danger" />}>
+            <p>{PIPELINE_STATUS_FAILED}</p>
+          </WidgetRow>
+        </section>
       </>
     );
   if (section !== 'pipelineMustRun') return retargeted || null;

@@ -1,4 +1,5 @@
 import { Flash, Heading } from '@primer/react';
+import { AdminNav } from '../admin/AdminNav';
 import { RequireSignIn } from '../session/RequireSignIn';
 import { RunnersPage } from './RunnersPage';
 
@@ -9,12 +10,15 @@ export function AdminRunnersPage() {
       {(user) => (
         <div className="stack admin-page">
           {user.admin ? (
-            <RunnersPage
-              heading="h1"
-              owner={{ type: 'instance' }}
-              intro="Instance runners take the jobs of every project; group and project runners are listed here too."
-              empty="No runners yet. Create an instance runner to run the jobs of every project."
-            />
+            <>
+              <AdminNav />
+              <RunnersPage
+                heading="h1"
+                owner={{ type: 'instance' }}
+                intro="Instance runners take the jobs of every project; group and project runners are listed here too."
+                empty="No runners yet. Create an instance runner to run the jobs of every project."
+              />
+            </>
           ) : (
             <>
               <Heading as="h1">Runners</Heading>
