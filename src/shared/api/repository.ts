@@ -63,6 +63,13 @@ export const protectBranchBodySchema = z.object({
   push_access_level: level.default(40),
   merge_access_level: level.default(40),
   allow_force_push: booleanParam.default(false),
+  code_owner_approval_required: booleanParam.default(false),
+});
+
+/** `PATCH /projects/:id/protected_branches/:name`: only the settings given change. */
+export const updateProtectedBranchBodySchema = z.object({
+  allow_force_push: booleanParam.optional(),
+  code_owner_approval_required: booleanParam.optional(),
 });
 
 /** A commit as the repository and merge request APIs show it. */

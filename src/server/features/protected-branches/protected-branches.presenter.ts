@@ -19,6 +19,6 @@ export function presentProtectedBranch(row: ProtectedBranchRow): ProtectedBranch
     merge_access_levels: [levelEntry(row, row.mergeAccessLevel)],
     unprotect_access_levels: [],
     allow_force_push: row.allowForcePush,
-    code_owner_approval_required: false,
+    code_owner_approval_required: row.codeOwnerApprovalRequired,
   };
 }
