@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanParam } from './params';
+import { PROTECTED_ACCESS_LEVELS } from '../access/protectedAccessLevels';
 
 import {
   INVALID_FILE_PATH,
@@ -22,12 +23,6 @@ export const revisionParam = z
   .min(1)
   .max(MAX_REVISION_LENGTH)
   .refine((revision) => revisionProblem(revision) === null, INVALID_REFERENCE);
-
-/** Push and merge levels a protected branch may name: No one, Developers + Maintainers, Maintainers, Admins. */
-export const PROTECTED_ACCESS_LEVELS = [0, 30, 40, 60] as const;
-
-export const protectedAccessLevelDescription = (level: number): string =>
-  ({ 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' })[level] ?? 'Maintainers';
 
 const accessLevelEntrySchema = z.object({
   id: z.number().int(),

@@ -13,7 +13,6 @@ import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { commitFiles } from '../../git/commits';
 import { ZERO_SHA, updateRef } from '../../git/repository';
 import type { ProjectContext } from '../projects/projects.service';
-import { updateUserState } from '../users/users.repo';
 import { createCodeOwnersService } from './code-owners.service';
 
 const author = { name: 'Ada', email: 'ada@example.com', date: new Date('2024-05-01T10:00:00Z') };
@@ -236,7 +235,7 @@ describe('code owners named by group, subgroup, e-mail and role', () => {
     await addGroupMember(t.container, group, guestInGroup, ACCESS_LEVELS.guest);
     await addGroupMember(t.container, subgroup, inSubgroup, ACCESS_LEVELS.developer);
     await addGroupMember(t.container, subgroup, blocked, ACCESS_LEVELS.maintainer);
-    await updateUserState(t.container.db, blocked.id, 'blocked');
+    await t.container.users.setState(blocked.id, 'blocked');
     project = await buildProject(t.container, owner, { namespace_id: subgroup.group.id });
     await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
     await addProjectMember(t.container, project, maintainer, ACCESS_LEVELS.maintainer);
@@ -321,8 +320,8 @@ describe('a CODEOWNERS of 10,000 lines', () => {
     const ask = (paths: string[]) =>
       service.codeOwnerRules(project, { targetBranch: 'main', changedPaths: paths });
     const [first, second] = await Promise.all([ask(['src/module-9999/a.ts']), ask(['src/module-0/b.ts'])]);
-    expect(first!.map((rule) => rule.name)).toEqual(['/src/module-9999/']);
-    expect(second!.map((rule) => rule.name)).toEqual(['/src/module-0/']);
+    expect(first.map((rule) => rule.name)).toEqual(['/src/module-9999/']);
+    expect(second.map((rule) => rule.name)).toEqual(['/src/module-0/']);
     expect((await ask(['src/module-5000/c.ts', 'README.md'])).map((rule) => rule.name)).toEqual([
       '/src/module-5000/',
     ]);

@@ -1,4 +1,5 @@
-import { protectedAccessLevelDescription, type ProtectedBranch } from '../../../shared/api/repository';
+import { protectedAccessLevelDescription } from '../../../shared/access/protectedAccessLevels';
+import type { ProtectedBranch } from '../../../shared/api/repository';
 import type { ProtectedBranchRow } from './protected-branches.repo';
 
 /** One rule holds one level per kind, so the entry shares the rule's id, as in a fresh GitLab rule. */

@@ -4,8 +4,8 @@ import type { Project } from '../../../shared/api/projects';
 import {
   PROTECTED_ACCESS_LEVELS,
   protectedAccessLevelDescription,
-  type ProtectedBranch,
-} from '../../../shared/api/repository';
+} from '../../../shared/access/protectedAccessLevels';
+import type { ProtectedBranch } from '../../../shared/api/repository';
 import { useProtectedBranchMutations } from './mutations';
 import { useProtectedBranches } from './queries';
 
