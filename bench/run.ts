@@ -1,6 +1,6 @@
 // `npm run bench`: every figure next to the floor measured in the same run, as a ratio.
 // `npm run bench -- diffs` (or `startup`, `browser`, `diff-list`, `notes`, `notes-browser`, `notes-fanout`, `merge`,
-// `widget`, `ci`, `ci-graph`) runs one part; `diffs` without the browser. `diff-list` runs only when named.
+// `widget`, `ci`, `ci-graph`, `code-owners`) runs one part; `diffs` without the browser. `diff-list` runs only when named.
 import './env';
 import '../src/server/heap-tuning';
 import { measureChangesTab } from './diffs';
@@ -13,6 +13,7 @@ import { measureNotesBrowser } from './notes-browser';
 import { measureNotesFanout } from './notes-fanout';
 import { measureWidgetPoll, type PollFigures } from './widget-poll';
 import { measureStartup } from './startup';
+import { measureCodeOwners } from './code-owners';
 import { ETAG_TTL_MS } from '../src/server/realtime/etags';
 
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -386,6 +387,22 @@ if (runs('ci-graph')) {
       floor: ms(graph.floorMs),
       ratio: ratio(graph.toGraphTabMs, graph.floorMs),
       target: '150 ms',
+    },
+  ]);
+}
+
+if (runs('code-owners')) {
+  const owners = await measureCodeOwners();
+  console.log(
+    `\nCode owner rules: ${owners.files} changed files against ${owners.patterns} CODEOWNERS patterns, warm, median of ${owners.runs} (floor: the same changed paths and CODEOWNERS blob read, nothing matched)`,
+  );
+  console.table([
+    {
+      case: `codeOwnerRules (${owners.rules} rules)`,
+      value: ms(owners.rulesMs),
+      floor: ms(owners.floorMs),
+      ratio: ratio(owners.rulesMs, owners.floorMs),
+      target: '2.00x',
     },
   ]);
 }

@@ -32,6 +32,7 @@ import { createBlocksService } from './features/merge-requests/blocks.service';
 import { createContextCommitsService } from './features/merge-requests/context-commits.service';
 import { createCommitActionsService } from './features/merge-requests/commit-actions.service';
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
+import { createCodeOwnersService } from './features/code-owners/code-owners.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
 import { createCiVariablesService } from './features/ci-variables/ci-variables.service';
@@ -111,6 +112,7 @@ export function createContainer(deps: AppDeps) {
   const groups = createGroupsService({ ...base, projects, namespaces });
   const members = createMembersService({ ...base, projects, groups, namespaces });
   const protectedBranches = createProtectedBranchesService({ ...base, projects });
+  const codeOwners = createCodeOwnersService({ ...base, namespaces });
   const pushHooks = createPushHooks();
   const jobTokenScope = createJobTokenScope({ ...base, projects });
   const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks, jobTokenScope });
@@ -420,6 +422,7 @@ export function createContainer(deps: AppDeps) {
     pipelineScheduler,
     pipelineTriggers,
     commitStatuses,
+    codeOwners,
   };
 }
 

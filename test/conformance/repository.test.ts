@@ -92,4 +92,25 @@ describe('repository and protected branches through @gitbeaker/rest', () => {
     await gitlab.ProtectedBranches.unprotect(project.project.id, 'release/*');
     expect((await gitlab.ProtectedBranches.all(project.project.id)).map((r) => r.name)).toEqual(['main']);
   });
+
+  it('requires approval from code owners on create and by edit (PATCH)', async () => {
+    const { project, gitlab } = setup;
+    const rule = await gitlab.ProtectedBranches.protect(project.project.id, 'stable', {
+      codeOwnerApprovalRequired: true,
+    });
+    expect(rule).toMatchObject({ name: 'stable', code_owner_approval_required: true });
+    const edited = await gitlab.ProtectedBranches.edit(project.project.id, 'stable', {
+      codeOwnerApprovalRequired: false,
+      allowForcePush: true,
+    });
+    expect(edited).toMatchObject({
+      name: 'stable',
+      code_owner_approval_required: false,
+      allow_force_push: true,
+    });
+    expect(await gitlab.ProtectedBranches.show(project.project.id, 'stable')).toMatchObject({
+      code_owner_approval_required: false,
+    });
+    await gitlab.ProtectedBranches.unprotect(project.project.id, 'stable');
+  });
 });

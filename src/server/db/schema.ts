@@ -202,6 +202,8 @@ export const protectedBranches = pgTable(
     pushAccessLevel: integer('push_access_level').notNull().default(40),
     mergeAccessLevel: integer('merge_access_level').notNull().default(40),
     allowForcePush: boolean('allow_force_push').notNull().default(false),
+    /** "Require approval from code owners": the CODEOWNERS rules of merge requests into it are required. */
+    codeOwnerApprovalRequired: boolean('code_owner_approval_required').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('protected_branches_project_name').on(t.projectId, t.name)],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitFiles, countCommits, listCommits, readCommits } from './commits';
 import { initBareRepository } from './repository';
-import { isBinary, listTree, readBlob, readPathEntry } from './tree';
+import { isBinary, listTree, readBlob, readPathEntries, readPathEntry } from './tree';
 
 const author = { name: 'Ada', email: 'ada@example.com', date: new Date('2024-05-01T10:00:00Z') };
 
@@ -73,6 +73,23 @@ describe('reading trees, blobs and diffs', () => {
     const content = await readBlob(gitDir, tool?.id ?? '');
     expect(content && isBinary(content)).toBe(true);
     expect(await readPathEntry(gitDir, second, 'README.md')).toBeNull();
+  });
+
+  it('reads several exact paths in one go, leaving out the missing ones and bad revisions', async () => {
+    const entries = await readPathEntries(gitDir, 'refs/heads/main', [
+      'src/app.ts',
+      'nope',
+      'src/lib/[id] *.ts',
+      'bin',
+    ]);
+    // A folder is listed when asked for itself (`ls-tree` leaves out one it descended into).
+    expect(entries.map((entry) => [entry.path, entry.type, entry.size])).toEqual([
+      ['bin', 'tree', null],
+      ['src/app.ts', 'blob', 20],
+      ['src/lib/[id] *.ts', 'blob', 9],
+    ]);
+    expect(await readPathEntries(gitDir, 'refs/heads/missing', ['src/app.ts'])).toEqual([]);
+    expect(await readPathEntries(gitDir, '--output=/tmp/x', ['src/app.ts'])).toEqual([]);
   });
 
   it('lists and counts commits by path and date, and reads several at once', async () => {

@@ -1,5 +1,5 @@
 import { runGit } from './run-git';
-import { repositoryPathProblem } from '../../shared/repository/repositoryInput';
+import { repositoryPathProblem, revisionProblem } from '../../shared/repository/repositoryInput';
 
 export type TreeEntryType = 'tree' | 'blob' | 'commit';
 export type TreeEntry = { id: string; name: string; type: TreeEntryType; path: string; mode: string };
@@ -124,4 +124,24 @@ export async function readFileAt(
   const entry = await readPathEntry(gitDir, commitSha, filePath);
   if (!entry || entry.type !== 'blob') return null;
   return readBlob(gitDir, entry.id);
+}
+
+/**
+ * The entries at these exact paths of a revision (`refs/heads/main`, a commit sha), in one
+ * `ls-tree`: paths that do not exist are left out; none at all when the revision does not exist.
+ */
+export async function readPathEntries(
+  gitDir: string,
+  revision: string,
+  paths: readonly string[],
+): Promise<Array<PathEntry & { path: string }>> {
+  if (revisionProblem(revision) !== null || paths.length === 0) return [];
+  const result = await runGit(
+    gitDir,
+    ['ls-tree', '-z', '--long', '--full-tree', '--end-of-options', revision, '--', ...paths],
+    { okCodes: [128], env: literal },
+  );
+  if (result.code !== 0) return [];
+  const wanted = new Set(paths);
+  return parseEntries(result.stdout).filter((entry) => wanted.has(entry.path));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanParam } from './params';
+import { PROTECTED_ACCESS_LEVELS } from '../access/protectedAccessLevels';
 
 import {
   INVALID_FILE_PATH,
@@ -22,12 +23,6 @@ export const revisionParam = z
   .min(1)
   .max(MAX_REVISION_LENGTH)
   .refine((revision) => revisionProblem(revision) === null, INVALID_REFERENCE);
-
-/** Push and merge levels a protected branch may name: No one, Developers + Maintainers, Maintainers, Admins. */
-export const PROTECTED_ACCESS_LEVELS = [0, 30, 40, 60] as const;
-
-export const protectedAccessLevelDescription = (level: number): string =>
-  ({ 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' })[level] ?? 'Maintainers';
 
 const accessLevelEntrySchema = z.object({
   id: z.number().int(),
@@ -63,6 +58,13 @@ export const protectBranchBodySchema = z.object({
   push_access_level: level.default(40),
   merge_access_level: level.default(40),
   allow_force_push: booleanParam.default(false),
+  code_owner_approval_required: booleanParam.default(false),
+});
+
+/** `PATCH /projects/:id/protected_branches/:name`: only the settings given change. */
+export const updateProtectedBranchBodySchema = z.object({
+  allow_force_push: booleanParam.optional(),
+  code_owner_approval_required: booleanParam.optional(),
 });
 
 /** A commit as the repository and merge request APIs show it. */

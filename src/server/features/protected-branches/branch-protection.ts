@@ -1,9 +1,18 @@
 import type { ProtectedBranchRow } from './protected-branches.repo';
 
 /** What protects one branch: the most permissive of the rules that match it, as GitLab decides. */
-export type BranchProtection = { pushAccessLevel: number; mergeAccessLevel: number; allowForcePush: boolean };
+export type BranchProtection = {
+  pushAccessLevel: number;
+  mergeAccessLevel: number;
+  allowForcePush: boolean;
+  /** Any matching rule requires code owner approval (GitLab's `branch_requires_code_owner_approval?`). */
+  codeOwnerApprovalRequired: boolean;
+};
 
-type Rule = Pick<ProtectedBranchRow, 'name' | 'pushAccessLevel' | 'mergeAccessLevel' | 'allowForcePush'>;
+type Rule = Pick<
+  ProtectedBranchRow,
+  'name' | 'pushAccessLevel' | 'mergeAccessLevel' | 'allowForcePush' | 'codeOwnerApprovalRequired'
+>;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -27,5 +36,6 @@ export function protectionFor(rules: readonly Rule[], branch: string): BranchPro
     pushAccessLevel: mostPermissive(matching.map((rule) => rule.pushAccessLevel)),
     mergeAccessLevel: mostPermissive(matching.map((rule) => rule.mergeAccessLevel)),
     allowForcePush: matching.some((rule) => rule.allowForcePush),
+    codeOwnerApprovalRequired: matching.some((rule) => rule.codeOwnerApprovalRequired),
   };
 }

@@ -1,4 +1,5 @@
-import { protectedAccessLevelDescription, type ProtectedBranch } from '../../../shared/api/repository';
+import { protectedAccessLevelDescription } from '../../../shared/access/protectedAccessLevels';
+import type { ProtectedBranch } from '../../../shared/api/repository';
 import type { ProtectedBranchRow } from './protected-branches.repo';
 
 /** One rule holds one level per kind, so the entry shares the rule's id, as in a fresh GitLab rule. */
@@ -19,6 +20,6 @@ export function presentProtectedBranch(row: ProtectedBranchRow): ProtectedBranch
     merge_access_levels: [levelEntry(row, row.mergeAccessLevel)],
     unprotect_access_levels: [],
     allow_force_push: row.allowForcePush,
-    code_owner_approval_required: false,
+    code_owner_approval_required: row.codeOwnerApprovalRequired,
   };
 }

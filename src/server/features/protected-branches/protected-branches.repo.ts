@@ -46,6 +46,21 @@ export async function insertProtectedBranchRow(
   return row;
 }
 
+/** Changes a rule's settings; undefined when the project protects no such name. */
+export async function updateProtectedBranchRow(
+  db: Db,
+  projectId: number,
+  name: string,
+  values: Pick<Partial<ProtectedBranchRow>, 'allowForcePush' | 'codeOwnerApprovalRequired'>,
+): Promise<ProtectedBranchRow | undefined> {
+  const [row] = await db
+    .update(protectedBranches)
+    .set(values)
+    .where(and(eq(protectedBranches.projectId, projectId), eq(protectedBranches.name, name)))
+    .returning();
+  return row;
+}
+
 export async function deleteProtectedBranchRow(db: Db, projectId: number, name: string): Promise<boolean> {
   const rows = await db
     .delete(protectedBranches)

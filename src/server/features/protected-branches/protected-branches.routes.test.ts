@@ -116,6 +116,47 @@ describe('protected branches API', () => {
     expect(badName.json()).toEqual({ message: 'Name is invalid' });
   });
 
+  it('requires approval from code owners when asked on create or by PATCH, and says so', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: owner.headers,
+      payload: { name: 'stable/*', code_owner_approval_required: true },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'stable/*', code_owner_approval_required: true });
+    expect(await t.container.protectedBranches.protectionOf(project.project.id, 'stable/1')).toMatchObject({
+      codeOwnerApprovalRequired: true,
+    });
+
+    const patch = (name: string, query: string, headers = owner.headers) =>
+      t.app.inject({ method: 'PATCH', url: url(`/${encodeURIComponent(name)}${query}`), headers });
+    const off = await patch('stable/*', '?code_owner_approval_required=false');
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ code_owner_approval_required: false, allow_force_push: false });
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: url('/main'),
+      headers: owner.headers,
+      payload: { code_owner_approval_required: 'true' },
+    });
+    expect(on.json()).toMatchObject({ name: 'main', code_owner_approval_required: true });
+    expect((await t.app.inject({ url: url('/main'), headers: owner.headers })).json()).toMatchObject({
+      code_owner_approval_required: true,
+    });
+
+    const bad = await patch('main', '?code_owner_approval_required=maybe');
+    expect(bad.statusCode).toBe(400);
+    const missing = await patch('nope', '?code_owner_approval_required=true');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: '404 Protected Branch Not Found' });
+    const byDeveloper = await patch('main', '?code_owner_approval_required=false', developer.headers);
+    expect(byDeveloper.statusCode).toBe(403);
+    expect(await t.container.protectedBranches.protectionOf(project.project.id, 'main')).toMatchObject({
+      codeOwnerApprovalRequired: true,
+    });
+  });
+
   it('is for Maintainers: 403 for a Developer, 404 for a non-member, 401 for anonymous', async () => {
     expect((await t.app.inject({ url: url(), headers: developer.headers })).statusCode).toBe(403);
     const hidden = await t.app.inject({ url: url(), headers: stranger.headers });
@@ -136,13 +177,26 @@ describe('protected branches API', () => {
     expect(ruleMatches('*-stable', 'v1-stable')).toBe(true);
     expect(ruleMatches('a.b', 'axb')).toBe(false);
     const rules = [
-      { name: 'release/*', pushAccessLevel: 40, mergeAccessLevel: 40, allowForcePush: false },
-      { name: 'release/1', pushAccessLevel: 30, mergeAccessLevel: 0, allowForcePush: true },
+      {
+        name: 'release/*',
+        pushAccessLevel: 40,
+        mergeAccessLevel: 40,
+        allowForcePush: false,
+        codeOwnerApprovalRequired: true,
+      },
+      {
+        name: 'release/1',
+        pushAccessLevel: 30,
+        mergeAccessLevel: 0,
+        allowForcePush: true,
+        codeOwnerApprovalRequired: false,
+      },
     ];
     expect(protectionFor(rules, 'release/1')).toEqual({
       pushAccessLevel: 30,
       mergeAccessLevel: 40,
       allowForcePush: true,
+      codeOwnerApprovalRequired: true,
     });
     expect(protectionFor(rules, 'main')).toBeNull();
   });

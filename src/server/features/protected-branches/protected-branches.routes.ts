@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { protectBranchBodySchema } from '../../../shared/api/repository';
+import { protectBranchBodySchema, updateProtectedBranchBodySchema } from '../../../shared/api/repository';
 import { paginationQuery, setPaginationHeaders, toPage } from '../../api-v4/pagination';
 import type { Container } from '../../container';
 import { presentProtectedBranch } from './protected-branches.presenter';
@@ -49,6 +49,18 @@ export function registerProtectedBranchRoutes(
       const ctx = await projects.loadProject(apiActor(request), request.params.id, 'admin_project');
       const row = await protectedBranches.protect(ctx.project.id, input);
       return reply.status(201).send(presentProtectedBranch(row));
+    },
+  });
+
+  api.route({
+    method: 'PATCH',
+    url: '/api/v4/projects/:id/protected_branches/:name',
+    schema: { params: ruleParams, body: updateProtectedBranchBodySchema },
+    handler: async (request) => {
+      const ctx = await projects.loadProject(apiActor(request), request.params.id, 'admin_project');
+      return presentProtectedBranch(
+        await protectedBranches.update(ctx.project.id, request.params.name, request.body),
+      );
     },
   });
 

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
-import type { protectBranchBodySchema } from '../../../shared/api/repository';
+import type {
+  protectBranchBodySchema,
+  updateProtectedBranchBodySchema,
+} from '../../../shared/api/repository';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
@@ -11,6 +14,7 @@ import {
   deleteProtectedBranchRow,
   findProtectedBranchRow,
   insertProtectedBranchRow,
+  updateProtectedBranchRow,
   listProtectedBranchRows,
   type ProtectedBranchRow,
 } from './protected-branches.repo';
@@ -46,7 +50,10 @@ export function createProtectedBranchesService({ db, bus, projects }: Deps) {
 
   async function protect(
     projectId: number,
-    parsed: z.output<typeof protectBranchBodySchema>,
+    // Other features protect branches too and leave code owner approval off.
+    parsed: Omit<z.output<typeof protectBranchBodySchema>, 'code_owner_approval_required'> & {
+      code_owner_approval_required?: boolean;
+    },
   ): Promise<ProtectedBranchRow> {
     // A wildcard is a branch name with `*` in it: check the name with the stars as plain letters.
     if (!(await isValidBranchName(parsed.name.replaceAll('*', 'x'))))
@@ -57,8 +64,28 @@ export function createProtectedBranchesService({ db, bus, projects }: Deps) {
       pushAccessLevel: parsed.push_access_level,
       mergeAccessLevel: parsed.merge_access_level,
       allowForcePush: parsed.allow_force_push,
+      codeOwnerApprovalRequired: parsed.code_owner_approval_required === true,
     });
     if (!row) throw new ConflictError(`Protected branch '${parsed.name}' already exists`);
+    await announce(projectId);
+    return row;
+  }
+
+  async function update(
+    projectId: number,
+    name: string,
+    parsed: z.output<typeof updateProtectedBranchBodySchema>,
+  ): Promise<ProtectedBranchRow> {
+    const values = {
+      allowForcePush: parsed.allow_force_push,
+      codeOwnerApprovalRequired: parsed.code_owner_approval_required,
+    };
+    const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+    const row =
+      Object.keys(changes).length > 0
+        ? await updateProtectedBranchRow(db, projectId, name, changes)
+        : await findProtectedBranchRow(db, projectId, name);
+    if (!row) throw new NotFoundError('Protected Branch');
     await announce(projectId);
     return row;
   }
@@ -78,7 +105,7 @@ export function createProtectedBranchesService({ db, bus, projects }: Deps) {
     return (await protectionResolver(projectId))(branch);
   }
 
-  return { list, find, protect, unprotect, protectionResolver, protectionOf };
+  return { list, find, protect, update, unprotect, protectionResolver, protectionOf };
 }
 
 export type ProtectedBranchesService = ReturnType<typeof createProtectedBranchesService>;

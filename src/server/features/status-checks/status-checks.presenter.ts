@@ -23,7 +23,7 @@ export function presentStatusCheck(check: StatusCheck): StatusCheckJson {
       name: branch.name,
       created_at: branch.createdAt.toISOString(),
       updated_at: branch.createdAt.toISOString(),
-      code_owner_approval_required: false,
+      code_owner_approval_required: branch.codeOwnerApprovalRequired,
     })),
   };
 }

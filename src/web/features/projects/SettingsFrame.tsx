@@ -10,9 +10,10 @@ import { useProject } from './queries';
 import '../../components/entity-pages.css';
 import './projects.css';
 
-/** The project's settings pages, as GitLab splits them: General (`/-/edit`), Merge requests and CI/CD. */
+/** The project's settings pages, as GitLab splits them: General (`/-/edit`), Repository, Merge requests and CI/CD. */
 const SETTINGS_PAGES = [
   { page: 'edit', label: 'General' },
+  { page: 'settings/repository', label: 'Repository' },
   { page: 'settings/merge_requests', label: 'Merge requests' },
   { page: 'settings/ci_cd', label: 'CI/CD' },
 ] as const;

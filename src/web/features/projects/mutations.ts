@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateProjectBody, Project, UpdateProjectBody } from '../../../shared/api/projects';
+import type { ProtectedBranch } from '../../../shared/api/repository';
 import type { CreateStatusCheckBody, StatusCheckJson } from '../../../shared/api/statusChecks';
 import { request } from '../../api/client';
 import { projectApi } from '../../lib/projectApi';
@@ -76,4 +77,34 @@ export function useDeleteStatusCheck(fullPath: string) {
       request<null>(`${projectApi(fullPath)}/external_status_checks/${id}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.statusChecks(fullPath) }),
   });
+}
+
+type ProtectBranchBody = {
+  name: string;
+  merge_access_level: number;
+  push_access_level: number;
+  allow_force_push: boolean;
+  code_owner_approval_required: boolean;
+};
+
+/** Protects a branch or wildcard, or changes or removes a rule: the list is read afresh after each. */
+export function useProtectedBranchMutations(fullPath: string) {
+  const queryClient = useQueryClient();
+  const api = `${projectApi(fullPath)}/protected_branches`;
+  const onSettled = () =>
+    queryClient.invalidateQueries({ queryKey: projectKeys.protectedBranches(fullPath) });
+  const protect = useMutation({
+    mutationFn: (body: ProtectBranchBody) => request<ProtectedBranch>(api, { method: 'POST', body }),
+    onSettled,
+  });
+  const update = useMutation({
+    mutationFn: ({ name, body }: { name: string; body: Partial<ProtectBranchBody> }) =>
+      request<ProtectedBranch>(`${api}/${encodeURIComponent(name)}`, { method: 'PATCH', body }),
+    onSettled,
+  });
+  const unprotect = useMutation({
+    mutationFn: (name: string) => request<null>(`${api}/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+    onSettled,
+  });
+  return { protect, update, unprotect };
 }

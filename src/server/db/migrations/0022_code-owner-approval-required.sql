@@ -1,0 +1,1 @@
+ALTER TABLE "protected_branches" ADD COLUMN "code_owner_approval_required" boolean DEFAULT false NOT NULL;
