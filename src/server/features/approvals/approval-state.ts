@@ -1,7 +1,7 @@
 import { computeApprovalState, type ApprovalRuleInput, type ApprovalState } from '../../../shared/approvals';
 import { can } from '../../auth/permissions';
 import type { Db } from '../../db/client';
-import type { MergeRequestRecord, MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestRecord, MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import { mergeRequestSubject } from '../merge-requests/merge-request-subjects';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';

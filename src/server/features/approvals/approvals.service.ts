@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import { diffPatchId } from '../../git/patch-id';
 import type { EventBus } from '../../realtime/bus';
-import type { MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService, HeadMove } from '../merge-requests/merge-requests.service';
 import { mergeRequestSubject } from '../merge-requests/merge-request-subjects';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
