@@ -189,6 +189,27 @@ describe('merge request approvals', () => {
     expect((await call(owner, 'PUT', `${mrUrl(p)}/merge`)).statusCode).toBe(200);
   });
 
+  it('lets auto-merge wait for the approvals, then merges', async () => {
+    const { p } = await projectWithRule();
+    const set = await call(owner, 'PUT', `${mrUrl(p)}/merge`, { auto_merge: true });
+    expect(set.json<MergeRequestDetail>()).toMatchObject({
+      state: 'opened',
+      merge_when_pipeline_succeeds: true,
+    });
+    await t.container.jobs.drain();
+    expect((await show(p)).state).toBe('opened');
+    await approve(approver, p);
+    await expect
+      .poll(
+        async () => {
+          await t.container.jobs.drain();
+          return (await show(p)).state;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('merged');
+  });
+
   it('stops counting the approval of a member who was removed', async () => {
     const { p } = await projectWithRule();
     await approve(approver, p);
