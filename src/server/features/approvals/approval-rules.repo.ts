@@ -48,7 +48,8 @@ const groupColumns = {
 
 async function usersOf(
   db: Db,
-  table: typeof approvalProjectRuleUsers | typeof approvalMergeRequestRuleUsers,
+  // Project and merge request rules' join tables share one shape (schema.ts ruleUsersTable).
+  table: typeof approvalProjectRuleUsers,
   ids: number[],
 ) {
   if (ids.length === 0) return [];
@@ -57,7 +58,7 @@ async function usersOf(
 
 async function groupsOf(
   db: Db,
-  table: typeof approvalProjectRuleGroups | typeof approvalMergeRequestRuleGroups,
+  table: typeof approvalProjectRuleGroups,
   ids: number[],
 ) {
   if (ids.length === 0) return [];
