@@ -69,8 +69,6 @@ export type MergeRequestApprovalState = {
   canUpdateApprovers: boolean;
 };
 
-export const APPROVE_NOT_OPEN = 'Merge request is not open';
-
 type Deps = Omit<ApprovalSources, 'db'> & {
   db: Db;
   clock: Clock;
