@@ -33,6 +33,9 @@ import { createContextCommitsService } from './features/merge-requests/context-c
 import { createCommitActionsService } from './features/merge-requests/commit-actions.service';
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createCodeOwnersService } from './features/code-owners/code-owners.service';
+import { createApprovalsService } from './features/approvals/approvals.service';
+import { createApprovalRulesService } from './features/approvals/approval-rules.service';
+import { createApprovalSettingsService } from './features/approvals/approval-settings.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
 import { createCiVariablesService } from './features/ci-variables/ci-variables.service';
@@ -166,6 +169,20 @@ export function createContainer(deps: AppDeps) {
   const mergeRequestAssignees = createMergeRequestAssigneesService({ ...base, mergeRequests, systemNotes });
   const jobs = createJobQueue(base);
   const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
+  const approvals = createApprovalsService({
+    ...base,
+    projects,
+    users,
+    protectedBranches,
+    mergeRequests,
+    codeOwnerRules: async (ctx, mr) =>
+      codeOwners.codeOwnerRules(ctx, {
+        targetBranch: mr.targetBranch,
+        changedPaths: await mergeRequests.changedPaths(mr),
+      }),
+  });
+  const approvalRules = createApprovalRulesService({ ...base, projects, mergeRequests, approvals });
+  const approvalSettings = createApprovalSettingsService({ ...base, projects });
   const blocks = createBlocksService({ ...base, mergeRequests });
   const contextCommits = createContextCommitsService({ ...base, mergeRequests });
   const commitActions = createCommitActionsService({ mergeRequests, repository });
@@ -244,6 +261,7 @@ export function createContainer(deps: AppDeps) {
     awardEmoji,
     labels,
     users,
+    approvals,
   });
   const noteables = createNoteableLoader({ mergeRequests, issues });
   const diffNotes = createDiffNotesService({ ...base, mergeRequests, diffs, projects, systemNotes });
@@ -391,6 +409,9 @@ export function createContainer(deps: AppDeps) {
     widgets,
     userCallouts,
     statusChecks,
+    approvals,
+    approvalRules,
+    approvalSettings,
     blocks,
     contextCommits,
     commitActions,

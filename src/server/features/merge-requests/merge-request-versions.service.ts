@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { listCommits } from '../../git/commits';
-import { countChangedFiles, diffCommits, type DiffResult } from '../../git/diff';
+import { countChangedFiles, diffCommits, listChangedFiles, type DiffResult } from '../../git/diff';
 import { ZERO_SHA, branchRef, mergeBase, resolveCommit } from '../../git/repository';
 import { createHooks } from '../../hooks';
 import type { EventBus } from '../../realtime/bus';
@@ -24,6 +24,14 @@ import {
   type NewDiffCommit,
 } from './merge-requests.repo';
 
+/** A request's head moving to a new diff version: from the previous version's head (null: the first) to `headSha`, diffed from `baseSha`. */
+export type HeadMove = {
+  mergeRequestId: number;
+  previousHeadSha: string | null;
+  headSha: string;
+  baseSha: string;
+};
+
 /** GitLab lists at most this many files in `changes` before it reports an overflow. */
 export const MAX_DIFF_FILES = 1000;
 
@@ -43,6 +51,11 @@ type Deps = {
 export function createMergeRequestVersionsService({ db, clock, bus, projects, systemNotes }: Deps) {
   /** A request got a new head commit (opened, or its branch pushed): status checks and merge request pipelines add themselves here. */
   const onHeadChanged = createHooks<[mergeRequestId: number, actorId: number | null]>();
+  /**
+   * A request's head is about to move to a new diff version, inside the transaction that moves it:
+   * what must never outlive the old head (approvals) goes in the same commit.
+   */
+  const onHeadMoving = createHooks<[tx: Db, move: HeadMove]>();
 
   /**
    * A new head commit is news to whoever listens (with who brought it: the author who opened the
@@ -80,6 +93,12 @@ export function createMergeRequestVersionsService({ db, clock, bus, projects, sy
 
   async function recordDiff(tx: Db, mergeRequestId: number, diff: CollectedDiff, now: Date) {
     const previous = await latestDiffVersion(tx, mergeRequestId);
+    await onHeadMoving.run(tx, {
+      mergeRequestId,
+      previousHeadSha: previous?.headCommitSha ?? null,
+      headSha: diff.version.headCommitSha,
+      baseSha: diff.version.baseCommitSha,
+    });
     return insertDiffVersion(
       tx,
       { ...diff.version, mergeRequestId, versionIndex: (previous?.versionIndex ?? 0) + 1, createdAt: now },
@@ -171,8 +190,21 @@ export function createMergeRequestVersionsService({ db, clock, bus, projects, sy
   /** The commits a diff version recorded, newest first (for other features: they do not read our tables). */
   const versionCommits = (versionId: number) => listDiffCommits(db, versionId);
 
+  /** The paths a request's latest diff changes, old and new names of a rename both (code owners match them). */
+  async function changedPaths(mr: Pick<MergeRequestRow, 'id' | 'projectId'>): Promise<string[]> {
+    const version = await latestDiffVersion(db, mr.id);
+    if (!version) return [];
+    const files = await listChangedFiles(
+      projects.gitDirOf(mr.projectId),
+      version.baseCommitSha,
+      version.headCommitSha,
+    );
+    return [...new Set(files.flatMap((file) => [file.oldPath, file.newPath]))];
+  }
+
   return {
     onHeadChanged: { add: onHeadChanged.add },
+    onHeadMoving: { add: onHeadMoving.add },
     announceHead,
     collectDiff,
     recordDiff,
@@ -180,6 +212,7 @@ export function createMergeRequestVersionsService({ db, clock, bus, projects, sy
     diffOf,
     handlePush,
     versionCommits,
+    changedPaths,
   };
 }
 

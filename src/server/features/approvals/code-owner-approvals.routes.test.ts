@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
+import { addProjectMember, pushFile } from '../../../../test/support/merge-request-factories';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app';
+import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
+import type { approvalStateSchema } from '../../../shared/api/approvals';
+import type { z } from 'zod';
+import type { MergeRequestDetail } from '../../../shared/api/mergeRequests';
+import type { ProjectContext } from '../projects/projects.service';
+
+/**
+ * CODEOWNERS on the target branch makes code owner rules of the files a request changes; the
+ * branch's protection decides whether their approval is required.
+ */
+describe('code owner approvals', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let author: TestUser;
+  let docsOwner: TestUser;
+  let project: ProjectContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+    [owner, author, docsOwner] = [
+      await buildUser(t.container),
+      await buildUser(t.container),
+      await buildUser(t.container),
+    ];
+    project = await buildProject(t.container, owner);
+    for (const user of [author, docsOwner])
+      await addProjectMember(t.container, project, user, ACCESS_LEVELS.developer);
+    await pushFile(project, 'main', { path: 'CODEOWNERS', content: `docs/ @${docsOwner.username}\n` });
+  });
+  afterAll(() => t.close());
+
+  const api = () => `/api/v4/projects/${project.project.id}`;
+  const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+  async function request(branch: string, path: string) {
+    await pushFile(project, branch, { path, content: 'words\n', message: `Change ${path}` });
+    const { mergeRequest } = await t.container.mergeRequests.create(author, project.project.id, {
+      source_branch: branch,
+      title: `Change ${path}`,
+    });
+    return mergeRequest.iid;
+  }
+  const state = async (iid: number) =>
+    (await call(owner, 'GET', `${api()}/merge_requests/${iid}/approval_state`)).json<
+      z.infer<typeof approvalStateSchema>
+    >();
+  const status = async (iid: number) =>
+    (await call(owner, 'GET', `${api()}/merge_requests/${iid}`)).json<MergeRequestDetail>()
+      .detailed_merge_status;
+
+  it('requires the owner of a changed file where the target branch asks for code owner approval', async () => {
+    const changed = await request('docs-change', 'docs/guide.md');
+    const untouched = await request('code-change', 'src/app.ts');
+    // Optional while the branch's protection does not ask for it.
+    expect((await state(changed)).rules.map((rule) => [rule.rule_type, rule.name])).toEqual([
+      ['code_owner', 'docs/'],
+    ]);
+    expect(await status(changed)).toBe('mergeable');
+
+    const protect = await call(owner, 'PATCH', `${api()}/protected_branches/main`, {
+      code_owner_approval_required: true,
+    });
+    expect(protect.statusCode).toBe(200);
+    expect(await status(changed)).toBe('not_approved');
+    expect((await state(untouched)).rules).toEqual([]);
+    expect(await status(untouched)).toBe('mergeable');
+
+    expect((await call(author, 'POST', `${api()}/merge_requests/${changed}/approve`)).statusCode).toBe(401);
+    expect((await call(docsOwner, 'POST', `${api()}/merge_requests/${changed}/approve`)).statusCode).toBe(
+      201,
+    );
+    const [rule] = (await state(changed)).rules;
+    expect(rule).toMatchObject({ approved: true });
+    expect(rule!.approved_by.map((user) => user.username)).toEqual([docsOwner.username]);
+    expect(await status(changed)).toBe('mergeable');
+  });
+});
