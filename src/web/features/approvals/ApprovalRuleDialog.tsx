@@ -1,0 +1,147 @@
+import { Dialog, Flash, FormControl, TextInput } from '@primer/react';
+import { useState } from 'react';
+import { validateApprovalRuleForm, type ApprovalRuleFormErrors } from '../../../shared/approvals';
+import { ApproversPicker, type Approver } from './ApproversPicker';
+import { ProtectedBranchPicker, type BranchChoice } from './ProtectedBranchPicker';
+import { useSaveApprovalRule, type ApprovalRuleBody, type ProjectApprovalRule } from './settingsQueries';
+
+type Props = { fullPath: string; rule: ProjectApprovalRule | null; onClose: () => void };
+
+const approversOf = (rule: ProjectApprovalRule): Approver[] => [
+  ...rule.users.map((user) => ({
+    kind: 'user' as const,
+    id: user.id,
+    name: user.name,
+    username: user.username,
+  })),
+  ...rule.groups.map((group) => ({
+    kind: 'group' as const,
+    id: group.id,
+    name: group.name,
+    fullPath: group.full_path,
+  })),
+];
+
+const branchesOf = (rule: ProjectApprovalRule): BranchChoice =>
+  rule.applies_to_all_protected_branches
+    ? { kind: 'allProtected' }
+    : rule.protected_branches.length > 0
+      ? { kind: 'branches', branches: rule.protected_branches }
+      : { kind: 'all' };
+
+function bodyOf(
+  name: string,
+  approvalsRequired: string,
+  approvers: Approver[],
+  branches: BranchChoice,
+): ApprovalRuleBody {
+  return {
+    name,
+    approvals_required: Number(approvalsRequired),
+    user_ids: approvers.filter((a) => a.kind === 'user').map((a) => a.id),
+    group_ids: approvers.filter((a) => a.kind === 'group').map((a) => a.id),
+    protected_branch_ids: branches.kind === 'branches' ? branches.branches.map((b) => b.id) : [],
+    applies_to_all_protected_branches: branches.kind === 'allProtected',
+  };
+}
+
+/** The project's approval rule form (002 §5): every check of the spec, said under its field. */
+export function ApprovalRuleDialog({ fullPath, rule, onClose }: Props) {
+  const save = useSaveApprovalRule(fullPath);
+  const [name, setName] = useState(rule?.name ?? '');
+  const [approvalsRequired, setApprovalsRequired] = useState(String(rule?.approvals_required ?? 1));
+  const [approvers, setApprovers] = useState<Approver[]>(rule ? approversOf(rule) : []);
+  const [branches, setBranches] = useState<BranchChoice>(rule ? branchesOf(rule) : { kind: 'all' });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+
+  const formInput = {
+    name: name.trim(),
+    approvalsRequired,
+    minApprovalsRequired: 0,
+    approverCount: approvers.length,
+    multipleRules: true,
+    mergeRequestEdit: false,
+    // The picker offers only the project's protected branches and the two "All" choices.
+    branchesValid: true,
+  };
+  const errors: ApprovalRuleFormErrors = submitted
+    ? validateApprovalRuleForm({ ...formInput, serverErrors })
+    : {};
+  // A refusal the form has no field for is said above the fields.
+  const otherError = save.error && !errors.name ? save.error.message : null;
+
+  const submit = () => {
+    setSubmitted(true);
+    setServerErrors([]);
+    if (Object.keys(validateApprovalRuleForm(formInput)).length > 0) return;
+    save.mutate(
+      { id: rule?.id ?? null, body: bodyOf(name.trim(), approvalsRequired, approvers, branches) },
+      { onSuccess: onClose, onError: (error) => setServerErrors([error.message]) },
+    );
+  };
+
+  return (
+    <Dialog
+      title={rule ? 'Edit approval rule' : 'Add approval rule'}
+      width="large"
+      onClose={onClose}
+      footerButtons={[
+        { content: 'Cancel', onClick: onClose },
+        { content: 'Save changes', buttonType: 'primary', onClick: submit, loading: save.isPending },
+      ]}
+    >
+      <div className="stack">
+        {otherError && <Flash variant="danger">{otherError}</Flash>}
+        <FormControl>
+          <FormControl.Label>Rule name</FormControl.Label>
+          <TextInput
+            block
+            placeholder="Examples: QA, Security."
+            value={name}
+            validationStatus={errors.name ? 'error' : undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+          {errors.name && <FormControl.Validation variant="error">{errors.name}</FormControl.Validation>}
+        </FormControl>
+        <FormControl>
+          <FormControl.Label>Target branch</FormControl.Label>
+          <ProtectedBranchPicker
+            fullPath={fullPath}
+            value={branches}
+            onChange={setBranches}
+            invalid={Boolean(errors.branches)}
+          />
+          {errors.branches && (
+            <FormControl.Validation variant="error">{errors.branches}</FormControl.Validation>
+          )}
+        </FormControl>
+        <FormControl>
+          <FormControl.Label>Required number of approvals</FormControl.Label>
+          <TextInput
+            type="number"
+            min={0}
+            value={approvalsRequired}
+            validationStatus={errors.approvalsRequired ? 'error' : undefined}
+            onChange={(event) => setApprovalsRequired(event.target.value)}
+          />
+          {errors.approvalsRequired && (
+            <FormControl.Validation variant="error">{errors.approvalsRequired}</FormControl.Validation>
+          )}
+        </FormControl>
+        <FormControl>
+          <FormControl.Label>Add approvers</FormControl.Label>
+          <ApproversPicker
+            fullPath={fullPath}
+            value={approvers}
+            onChange={setApprovers}
+            invalid={Boolean(errors.approvers)}
+          />
+          {errors.approvers && (
+            <FormControl.Validation variant="error">{errors.approvers}</FormControl.Validation>
+          )}
+        </FormControl>
+      </div>
+    </Dialog>
+  );
+}
