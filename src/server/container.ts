@@ -32,6 +32,7 @@ import { createBlocksService } from './features/merge-requests/blocks.service';
 import { createContextCommitsService } from './features/merge-requests/context-commits.service';
 import { createCommitActionsService } from './features/merge-requests/commit-actions.service';
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
+import { createApprovalsService } from './features/approvals/approvals.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
 import { createCiVariablesService } from './features/ci-variables/ci-variables.service';
@@ -164,6 +165,15 @@ export function createContainer(deps: AppDeps) {
   const mergeRequestAssignees = createMergeRequestAssigneesService({ ...base, mergeRequests, systemNotes });
   const jobs = createJobQueue(base);
   const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
+  const approvals = createApprovalsService({
+    ...base,
+    projects,
+    users,
+    protectedBranches,
+    mergeRequests,
+    // The coordinator wires the code owners feature's rules here at merge.
+    codeOwnerRules: async () => [],
+  });
   const blocks = createBlocksService({ ...base, mergeRequests });
   const contextCommits = createContextCommitsService({ ...base, mergeRequests });
   const commitActions = createCommitActionsService({ mergeRequests, repository });
@@ -381,6 +391,7 @@ export function createContainer(deps: AppDeps) {
     widgets,
     userCallouts,
     statusChecks,
+    approvals,
     blocks,
     contextCommits,
     commitActions,

@@ -76,6 +76,7 @@ export type Action =
   | 'admin_note'
   | 'upload_file'
   | 'provide_status_check_response'
+  | 'approve_merge_request'
   | 'read_pipeline'
   | 'create_pipeline'
   | 'update_build'
@@ -275,6 +276,8 @@ function canOnProject(
     case 'push_code':
     case 'create_merge_request':
     case 'provide_status_check_response':
+    // GitLab: "Any member with at least Developer permissions on the project" may approve (002 §4).
+    case 'approve_merge_request':
       // External status checks answer (and are retried) with a Developer's token, as in GitLab.
       return actor !== null && writable && level >= developer;
     // Running a pipeline (or acting on its jobs) runs the branch's code with the branch's

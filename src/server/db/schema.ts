@@ -1368,3 +1368,156 @@ export const ciTriggers = pgTable(
     index('ci_triggers_project').on(t.projectId, t.id),
   ],
 );
+
+/**
+ * A project's merge request approval settings (GitLab's project columns of the same meaning).
+ * No row: GitLab's defaults (the author may not approve; a push removes approvals).
+ */
+export const projectApprovalSettings = pgTable('project_approval_settings', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  preventApprovalByAuthor: boolean('prevent_approval_by_author').notNull().default(true),
+  preventApprovalByCommitAuthor: boolean('prevent_approval_by_commit_author').notNull().default(false),
+  disableOverridingApproversPerMergeRequest: boolean('disable_overriding_approvers_per_merge_request')
+    .notNull()
+    .default(false),
+  requirePasswordToApprove: boolean('require_password_to_approve').notNull().default(false),
+  /** GitLab's `reset_approvals_on_push`. */
+  removeApprovalsWithNewCommit: boolean('remove_approvals_with_new_commit').notNull().default(true),
+  selectiveCodeOwnerRemovals: boolean('selective_code_owner_removals').notNull().default(false),
+  /** The fallback rule's count, used while the project has no rules (GitLab's deprecated setting). */
+  approvalsBeforeMerge: integer('approvals_before_merge').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+const approvalRuleColumns = () => ({
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  approvalsRequired: integer('approvals_required').notNull().default(0),
+  ruleType: text('rule_type', { enum: ['regular', 'any_approver', 'report_approver'] })
+    .notNull()
+    .default('regular'),
+  reportType: text('report_type'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A project's approval rule: who must approve merge requests into the branches it applies to. */
+export const approvalProjectRules = pgTable(
+  'approval_project_rules',
+  {
+    ...approvalRuleColumns(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    appliesToAllProtectedBranches: boolean('applies_to_all_protected_branches').notNull().default(false),
+  },
+  (t) => [uniqueIndex('approval_project_rules_name').on(t.projectId, t.name)],
+);
+
+/** The users a project rule names. */
+export const approvalProjectRuleUsers = pgTable(
+  'approval_project_rule_users',
+  {
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => approvalProjectRules.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.userId] })],
+);
+
+/** The groups a project rule names: their members may approve under it. */
+export const approvalProjectRuleGroups = pgTable(
+  'approval_project_rule_groups',
+  {
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => approvalProjectRules.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.groupId] })],
+);
+
+/** The protected branches a project rule is scoped to; none: every branch. */
+export const approvalProjectRuleProtectedBranches = pgTable(
+  'approval_project_rule_protected_branches',
+  {
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => approvalProjectRules.id, { onDelete: 'cascade' }),
+    protectedBranchId: integer('protected_branch_id')
+      .notNull()
+      .references(() => protectedBranches.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.protectedBranchId] })],
+);
+
+/**
+ * A merge request's own approval rule, where the project lets merge requests override its rules:
+ * once a request has one, its rules replace the project's (GitLab's `approval_rules_overwritten`).
+ */
+export const approvalMergeRequestRules = pgTable(
+  'approval_merge_request_rules',
+  {
+    ...approvalRuleColumns(),
+    mergeRequestId: integer('merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    /** The project rule it was copied from, if any. */
+    approvalProjectRuleId: integer('approval_project_rule_id').references(() => approvalProjectRules.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [uniqueIndex('approval_merge_request_rules_name').on(t.mergeRequestId, t.name)],
+);
+
+export const approvalMergeRequestRuleUsers = pgTable(
+  'approval_merge_request_rule_users',
+  {
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => approvalMergeRequestRules.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.userId] })],
+);
+
+export const approvalMergeRequestRuleGroups = pgTable(
+  'approval_merge_request_rule_groups',
+  {
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => approvalMergeRequestRules.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.groupId] })],
+);
+
+/** One user's approval of a merge request, bound to the head commit (and its patch-id) they saw. */
+export const mergeRequestApprovals = pgTable(
+  'merge_request_approvals',
+  {
+    id: serial('id').primaryKey(),
+    mergeRequestId: integer('merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sha: text('sha').notNull(),
+    /** `git patch-id --stable` of the request's diff when approved: a rebase that keeps it keeps the approval. */
+    patchIdSha: text('patch_id_sha'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('merge_request_approvals_user').on(t.mergeRequestId, t.userId)],
+);

@@ -20,6 +20,8 @@ export type BusEvent =
        */
       standing?: { state: 'opened' | 'closed' | 'merged' | 'locked'; autoMergeStrategy: string | null };
     }
+  /** Who approved a merge request changed (approved, revoked, reset): its approval state is read again. */
+  | { type: 'merge_request.approval_state_updated'; projectId: number; mergeRequestId: number; iid: number }
   | { type: 'repository.pushed'; projectId: number; refs: string[] }
   /** A CI pipeline's status changed (created, its jobs moved it on, it finished). */
   | { type: 'pipeline.updated'; projectId: number; pipelineId: number; status: string }

@@ -17,6 +17,7 @@ const open: MergeabilityFacts & { discussionsMustBeResolved: boolean } = {
   dependencies: 'none',
   statusChecks: 'none',
   titleRegex: 'unset',
+  approvals: 'inactive',
 };
 
 const statusOf = (facts: Partial<typeof open>, identifier: MergeCheckIdentifier) =>
@@ -25,6 +26,9 @@ const statusOf = (facts: Partial<typeof open>, identifier: MergeCheckIdentifier)
 describe('mergeabilityChecks', () => {
   it.each<[string, Partial<typeof open>, MergeCheckIdentifier, MergeCheckStatus]>([
     ['an open request passes NOT_OPEN', {}, 'NOT_OPEN', 'SUCCESS'],
+    ['no approval required: NOT_APPROVED is inactive', {}, 'NOT_APPROVED', 'INACTIVE'],
+    ['missing approvals fail NOT_APPROVED', { approvals: 'not_approved' }, 'NOT_APPROVED', 'FAILED'],
+    ['given approvals pass NOT_APPROVED', { approvals: 'approved' }, 'NOT_APPROVED', 'SUCCESS'],
     ['a closed request fails NOT_OPEN', { state: 'closed' }, 'NOT_OPEN', 'FAILED'],
     ['a draft fails DRAFT_STATUS', { draft: true }, 'DRAFT_STATUS', 'FAILED'],
     ['a ready request passes DRAFT_STATUS', {}, 'DRAFT_STATUS', 'SUCCESS'],
@@ -69,7 +73,6 @@ describe('mergeabilityChecks', () => {
     ],
     ['a running pipeline passes CI_MUST_PASS', { pipeline: 'ci_still_running' }, 'CI_MUST_PASS', 'SUCCESS'],
     ['a passed pipeline passes both', { pipeline: 'passed' }, 'CI_MUST_PASS', 'SUCCESS'],
-    ['approvals do not exist yet', {}, 'NOT_APPROVED', 'INACTIVE'],
     ['conflicts fail CONFLICT', { mergeStatus: 'cannot_be_merged' }, 'CONFLICT', 'FAILED'],
     ['a request git has not looked at yet is CHECKING', { mergeStatus: 'unchecked' }, 'CONFLICT', 'CHECKING'],
     [

@@ -6,7 +6,7 @@ const passOrFail = (blocked: boolean): MergeCheckStatus => (blocked ? 'FAILED' :
 /**
  * The merge checks the widget lists (GitLab's `mergeabilityChecks`), each with its status. Checks
  * of features a request or project does not use are INACTIVE, so the list hides them: pipelines
- * where the project does not require one to succeed, approvals, and dependencies, title format and status checks where none are set. A
+ * where the project does not require one to succeed, approvals where none are required, and dependencies, title format and status checks where none are set. A
  * pending status check fails like a failed one, as GitLab's does. Checks that need the
  * request open only say something about an open request.
  */
@@ -32,7 +32,10 @@ export function mergeabilityChecks(
       identifier: 'CI_STILL_RUNNING',
       status: facts.pipeline === 'inactive' ? 'INACTIVE' : whenOpen(facts.pipeline === 'ci_still_running'),
     },
-    { identifier: 'NOT_APPROVED', status: 'INACTIVE' },
+    {
+      identifier: 'NOT_APPROVED',
+      status: facts.approvals === 'inactive' ? 'INACTIVE' : whenOpen(facts.approvals === 'not_approved'),
+    },
     {
       identifier: 'BLOCKED_STATUS',
       status: facts.dependencies === 'none' ? 'INACTIVE' : whenOpen(facts.dependencies === 'unmerged'),

@@ -14,6 +14,7 @@ const open: MergeabilityFacts = {
   dependencies: 'none',
   statusChecks: 'none',
   titleRegex: 'unset',
+  approvals: 'inactive',
 };
 
 describe('detailedMergeStatus', () => {
@@ -77,6 +78,18 @@ describe('detailedMergeStatus', () => {
     ],
     ['a clean request behind its target in a fast-forward project', { needsRebase: true }, 'need_rebase'],
     ['a request whose dependency is not merged', { dependencies: 'unmerged' }, 'merge_request_blocked'],
+    ['a request missing required approvals', { approvals: 'not_approved' }, 'not_approved'],
+    ['an approved request', { approvals: 'approved' }, 'mergeable'],
+    [
+      'a request missing approvals and dependencies: approvals first',
+      { approvals: 'not_approved', dependencies: 'unmerged' },
+      'not_approved',
+    ],
+    [
+      'a request missing approvals with conflicts',
+      { approvals: 'not_approved', mergeStatus: 'cannot_be_merged' },
+      'conflict',
+    ],
     ['a request whose dependencies are all merged', { dependencies: 'merged' }, 'mergeable'],
     [
       'a blocked request with conflicts: git checks come first, as in GitLab',

@@ -1,7 +1,7 @@
 import type { DetailedMergeStatus, MergeRequestState, MergeStatus } from '../api/mergeRequests';
 import type { PipelineCheck } from '../merge-checks/pipelineCheck';
 
-/** What the detailed merge status is decided from, at this stage (no approvals or threads yet). */
+/** What the detailed merge status is decided from. */
 export type MergeabilityFacts = {
   state: MergeRequestState;
   draft: boolean;
@@ -22,6 +22,8 @@ export type MergeabilityFacts = {
   statusChecks: 'none' | 'passed' | 'pending' | 'failed';
   /** The project's title regex: not set, or whether the title matches it. */
   titleRegex: 'unset' | 'matches' | 'fails';
+  /** Approvals: none required (inactive), or whether the required ones were given. */
+  approvals: 'inactive' | 'approved' | 'not_approved';
 };
 
 /**
@@ -47,8 +49,9 @@ export function detailedMergeStatus(facts: MergeabilityFacts): DetailedMergeStat
   }
 }
 
-/** GitLab runs the checks of dependencies, status checks and title format after the git checks. */
+/** GitLab runs the checks of approvals, dependencies, status checks and title format after the git checks. */
 function requirementsStatus(facts: MergeabilityFacts): DetailedMergeStatus {
+  if (facts.approvals === 'not_approved') return 'not_approved';
   if (facts.dependencies === 'unmerged') return 'merge_request_blocked';
   if (facts.statusChecks === 'pending' || facts.statusChecks === 'failed') return 'status_checks_must_pass';
   if (facts.titleRegex === 'fails') return 'title_regex';

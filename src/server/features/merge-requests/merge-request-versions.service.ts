@@ -24,6 +24,14 @@ import {
   type NewDiffCommit,
 } from './merge-requests.repo';
 
+/** A request's head moving to a new diff version: from the previous version's head (null: the first) to `headSha`, diffed from `baseSha`. */
+export type HeadMove = {
+  mergeRequestId: number;
+  previousHeadSha: string | null;
+  headSha: string;
+  baseSha: string;
+};
+
 /** GitLab lists at most this many files in `changes` before it reports an overflow. */
 export const MAX_DIFF_FILES = 1000;
 
@@ -43,6 +51,11 @@ type Deps = {
 export function createMergeRequestVersionsService({ db, clock, bus, projects, systemNotes }: Deps) {
   /** A request got a new head commit (opened, or its branch pushed): status checks and merge request pipelines add themselves here. */
   const onHeadChanged = createHooks<[mergeRequestId: number, actorId: number | null]>();
+  /**
+   * A request's head is about to move to a new diff version, inside the transaction that moves it:
+   * what must never outlive the old head (approvals) goes in the same commit.
+   */
+  const onHeadMoving = createHooks<[tx: Db, move: HeadMove]>();
 
   /**
    * A new head commit is news to whoever listens (with who brought it: the author who opened the
@@ -80,6 +93,12 @@ export function createMergeRequestVersionsService({ db, clock, bus, projects, sy
 
   async function recordDiff(tx: Db, mergeRequestId: number, diff: CollectedDiff, now: Date) {
     const previous = await latestDiffVersion(tx, mergeRequestId);
+    await onHeadMoving.run(tx, {
+      mergeRequestId,
+      previousHeadSha: previous?.headCommitSha ?? null,
+      headSha: diff.version.headCommitSha,
+      baseSha: diff.version.baseCommitSha,
+    });
     return insertDiffVersion(
       tx,
       { ...diff.version, mergeRequestId, versionIndex: (previous?.versionIndex ?? 0) + 1, createdAt: now },
@@ -173,6 +192,7 @@ export function createMergeRequestVersionsService({ db, clock, bus, projects, sy
 
   return {
     onHeadChanged: { add: onHeadChanged.add },
+    onHeadMoving: { add: onHeadMoving.add },
     announceHead,
     collectDiff,
     recordDiff,

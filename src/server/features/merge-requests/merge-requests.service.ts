@@ -15,7 +15,7 @@ import {
 import type { MergeabilityService } from './mergeability.service';
 
 export type { BranchHeads, CheckedMergeRequest, MergeRequestView } from './mergeability.service';
-export { MAX_DIFF_FILES } from './merge-request-versions.service';
+export { MAX_DIFF_FILES, type HeadMove } from './merge-request-versions.service';
 export { MERGE_IN_PROGRESS } from './merge-request-edits.service';
 export type { Page } from './merge-request-reads.service';
 export { noteableOf } from './merge-request-subjects';
@@ -82,6 +82,7 @@ export function createMergeRequestsService({ db, bus, reads, edits, mergeability
     mergedDetail: mergeability.mergedDetail,
     settleInterruptedMerges: mergeability.settleInterruptedMerges,
     statusChecksFrom: mergeability.statusChecksFrom,
+    approvalsFrom: mergeability.approvalsFrom,
     headPipelinesFrom: mergeability.headPipelinesFrom,
     /** A pipeline of `ref` at `sha` moved on: the requests it is the head pipeline of are announced. */
     headPipelineMoved: (head: { projectId: number; ref: string; sha: string }) =>
@@ -89,6 +90,7 @@ export function createMergeRequestsService({ db, bus, reads, edits, mergeability
     handlePush: versions.handlePush,
     versionCommits: versions.versionCommits,
     onHeadChanged: versions.onHeadChanged,
+    onHeadMoving: versions.onHeadMoving,
     rowById,
     recordById,
     lockRow,

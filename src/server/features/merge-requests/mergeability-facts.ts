@@ -59,8 +59,11 @@ export const NO_VOTES: Votes = { upvotes: 0, downvotes: 0 };
 /** Whether a request's source must contain its target head before it may merge. */
 export const needsLinearHistory = (settings: MergeSettings) => settings.mergeMethod !== 'merge';
 
-/** What the project and other records require beyond git and threads: dependencies, status checks, title format. */
-export type Requirements = Pick<MergeabilityFacts, 'dependencies' | 'statusChecks' | 'titleRegex'> & {
+/** What the project and other records require beyond git and threads: dependencies, status checks, title format, approvals. */
+export type Requirements = Pick<
+  MergeabilityFacts,
+  'dependencies' | 'statusChecks' | 'titleRegex' | 'approvals'
+> & {
   headPipeline: HeadPipeline | null;
 };
 
@@ -90,6 +93,7 @@ export function mergeabilityOf(
     dependencies: checks.dependencies,
     statusChecks: checks.statusChecks,
     titleRegex: checks.titleRegex,
+    approvals: checks.approvals,
   };
 }
 

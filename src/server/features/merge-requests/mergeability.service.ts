@@ -47,6 +47,14 @@ export type StatusCheckStates = (
 ) => Promise<Map<number, Requirements['statusChecks']>>;
 
 /**
+ * Approvals, a feature above this one: it plugs in where the checks read whether each open request
+ * is approved; a request it leaves out needs no approval (its NOT_APPROVED check is inactive).
+ */
+export type ApprovalCheckStates = (
+  requests: Array<Pick<MergeRequestRecord, 'mergeRequest' | 'latestDiff'>>,
+) => Promise<Map<number, Requirements['approvals']>>;
+
+/**
  * Pipelines, a feature above this one: it plugs in where the checks read each request's head
  * pipeline (the latest of its source branch at its head commit), by request id.
  */
@@ -97,6 +105,14 @@ export function createMergeabilityService({
     statusCheckStates = states;
   }
 
+  /** No approvals needed until their feature plugs in (see approvalsFrom). */
+  let approvalCheckStates: ApprovalCheckStates = async () => new Map();
+
+  /** The hook through which approvals give the NOT_APPROVED check its state. */
+  function approvalsFrom(states: ApprovalCheckStates): void {
+    approvalCheckStates = states;
+  }
+
   /** No pipelines until their feature plugs in (see headPipelinesFrom). */
   let headPipelines: HeadPipelines = async () => new Map();
 
@@ -115,7 +131,7 @@ export function createMergeabilityService({
   /** Dependencies, status checks and head pipelines of a page of requests, a few queries for all of them. */
   async function requirementsOf(records: MergeRequestRecord[]) {
     const rows = records.map((record) => record.mergeRequest);
-    const [dependencies, checks, pipelines] = await Promise.all([
+    const [dependencies, checks, pipelines, approvals] = await Promise.all([
       dependencyStates(
         db,
         rows.map((mr) => mr.id),
@@ -124,11 +140,13 @@ export function createMergeabilityService({
       headPipelines(
         records.map((record) => ({ ...record.mergeRequest, projectFullPath: record.projectFullPath })),
       ),
+      approvalCheckStates(records),
     ]);
     return (record: MergeRequestRecord): Requirements => ({
       dependencies: dependencies.get(record.mergeRequest.id) ?? 'none',
       statusChecks: checks.get(record.mergeRequest.id) ?? 'none',
       titleRegex: titleRegexOf(record),
+      approvals: approvals.get(record.mergeRequest.id) ?? 'inactive',
       headPipeline: pipelines.get(record.mergeRequest.id) ?? null,
     });
   }
@@ -325,7 +343,7 @@ export function createMergeabilityService({
     // The author's first contribution counts itself once merged, as the stored query does.
     const record = { ...before, mergeRequest: merged, mergedBy, firstContribution: false };
     const branches = { sourceBranchExists: heads.source !== null, targetBranchExists: true };
-    const { dependencies, statusChecks, titleRegex } = before.mergeability;
+    const { dependencies, statusChecks, titleRegex, approvals } = before.mergeability;
     const { headPipeline } = before;
     return {
       ...record,
@@ -338,6 +356,7 @@ export function createMergeabilityService({
         dependencies,
         statusChecks,
         titleRegex,
+        approvals,
         headPipeline,
       }),
       headPipeline,
@@ -357,6 +376,7 @@ export function createMergeabilityService({
 
   return {
     statusChecksFrom,
+    approvalsFrom,
     headPipelinesFrom,
     headsOf,
     withMergeability,

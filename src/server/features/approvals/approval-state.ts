@@ -1,0 +1,202 @@
+import { computeApprovalState, type ApprovalRuleInput, type ApprovalState } from '../../../shared/approvals';
+import { can } from '../../auth/permissions';
+import type { Db } from '../../db/client';
+import type { MergeRequestRecord, MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
+import { mergeRequestSubject } from '../merge-requests/merge-request-subjects';
+import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
+import { ruleMatches } from '../protected-branches/branch-protection';
+import {
+  groupApproverIds,
+  listMergeRequestRules,
+  listProjectRules,
+  type MergeRequestRule,
+  type ProjectRule,
+} from './approval-rules.repo';
+import {
+  findApprovalSettings,
+  listApprovals,
+  peopleByEmails,
+  peopleByIds,
+  type ApprovalPerson,
+  type ApprovalRow,
+  type ApprovalSettingsValues,
+} from './approvals.repo';
+
+/**
+ * Code owner rules of a request (CODEOWNERS of its target branch against its changed paths), from
+ * the code owners feature; approvals only consume them.
+ */
+export type CodeOwnerRules = (
+  ctx: ProjectContext,
+  mergeRequest: MergeRequestRow,
+) => Promise<ApprovalRuleInput[]>;
+
+/** What the approval state of a request is computed from, besides the request. */
+export type ApprovalSources = {
+  db: Db;
+  projects: Pick<ProjectsService, 'projectForViewers' | 'systemContext'>;
+  protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
+  mergeRequests: Pick<MergeRequestsService, 'versionCommits'>;
+  codeOwnerRules: CodeOwnerRules;
+};
+
+/** A request as approvals read it: its row and its latest diff version (whose commits name the committers). */
+export type ApprovalSubject = Pick<MergeRequestRecord, 'mergeRequest' | 'latestDiff'>;
+
+/** The user-defined rules in force, with where they come from. */
+export type RulesInForce = {
+  /** The request's own rules replace the project's (GitLab's `approval_rules_overwritten`). */
+  overwritten: boolean;
+  rules: Array<ProjectRule | MergeRequestRule>;
+};
+
+/** Everything the approval state was decided from, for presenters. */
+export type ApprovalFacts = {
+  settings: ApprovalSettingsValues;
+  state: ApprovalState;
+  inForce: RulesInForce;
+  approvals: Array<{ approval: ApprovalRow; user: ApprovalPerson }>;
+  committers: ApprovalPerson[];
+  /** Everyone the state names (rule approvers, approvers, committers), by id. */
+  people: Map<number, ApprovalPerson>;
+  /** Who of them may approve this request at all (Developer and up, active). */
+  mayApprove: (userId: number) => boolean;
+  /** Each rule's eligible approvers before the author and committer filters (GitLab's `approvers`). */
+  approverIdsOf: Map<string | number, number[]>;
+};
+
+/** Whether a project rule applies to requests into `targetBranch`. */
+async function appliesTo(
+  sources: ApprovalSources,
+  rule: ProjectRule,
+  projectId: number,
+  targetBranch: string,
+) {
+  if (rule.appliesToAllProtectedBranches)
+    return (await sources.protectedBranches.protectionOf(projectId, targetBranch)) !== null;
+  if (rule.protectedBranches.length === 0) return true;
+  return rule.protectedBranches.some((branch) => ruleMatches(branch.name, targetBranch));
+}
+
+/** The request's own rules where the project lets it override, else the project's for its target branch. */
+export async function rulesInForce(
+  sources: ApprovalSources,
+  mr: MergeRequestRow,
+  settings: ApprovalSettingsValues,
+): Promise<RulesInForce> {
+  if (!settings.disableOverridingApproversPerMergeRequest) {
+    const own = await listMergeRequestRules(sources.db, mr.id);
+    if (own.length > 0) return { overwritten: true, rules: own };
+  }
+  const project = await listProjectRules(sources.db, mr.projectId);
+  const applying = await Promise.all(
+    project.map((rule) => appliesTo(sources, rule, mr.projectId, mr.targetBranch)),
+  );
+  return { overwritten: false, rules: project.filter((_, index) => applying[index]) };
+}
+
+/** Users who authored or committed the request's commits (GitLab counts committers; we count authors too). */
+async function committersOf(sources: ApprovalSources, subject: ApprovalSubject): Promise<ApprovalPerson[]> {
+  if (!subject.latestDiff) return [];
+  const commits = await sources.mergeRequests.versionCommits(subject.latestDiff.id);
+  return peopleByEmails(
+    sources.db,
+    commits.flatMap((commit) => [commit.authorEmail, commit.committerEmail]),
+  );
+}
+
+/** Who among these users may approve the request: active members with at least Developer. */
+async function approvePermission(sources: ApprovalSources, mr: MergeRequestRow, people: ApprovalPerson[]) {
+  const viewers = await sources.projects.projectForViewers(mr.projectId);
+  const allowed = new Set<number>();
+  if (!viewers) return allowed;
+  for (const person of people) {
+    const actor = { id: person.id, admin: person.admin, state: person.state };
+    const ctx = await viewers(actor);
+    if (ctx && can(actor, 'approve_merge_request', mergeRequestSubject(ctx, mr.authorId)))
+      allowed.add(person.id);
+  }
+  return allowed;
+}
+
+/**
+ * Gathers and computes a request's approval state: the rules in force (plus the fallback count
+ * while there are none, plus code owner rules), each rule's approvers (its users and its groups'
+ * members) who may approve, the approvals of users who still may, the author and committers.
+ */
+export async function approvalFactsOf(
+  sources: ApprovalSources,
+  subject: ApprovalSubject,
+): Promise<ApprovalFacts> {
+  const mr = subject.mergeRequest;
+  const settings = await findApprovalSettings(sources.db, mr.projectId);
+  const ctx = await sources.projects.systemContext(mr.projectId);
+  const [inForce, approvals, committers, codeOwner] = await Promise.all([
+    rulesInForce(sources, mr, settings),
+    listApprovals(sources.db, mr.id),
+    committersOf(sources, subject),
+    ctx ? sources.codeOwnerRules(ctx, mr) : Promise.resolve([]),
+  ]);
+  const groupMembers = await groupApproverIds(
+    sources.db,
+    inForce.rules.flatMap((rule) => rule.groups),
+  );
+  const namedIds = (rule: ProjectRule | MergeRequestRule) => [
+    ...new Set([...rule.userIds, ...rule.groups.flatMap((group) => groupMembers.get(group.id) ?? [])]),
+  ];
+  const everyoneIds = new Set([
+    ...inForce.rules.flatMap(namedIds),
+    ...codeOwner.flatMap((rule) => rule.approverIds),
+    ...approvals.map((a) => a.user.id),
+    ...committers.map((c) => c.id),
+  ]);
+  const people = new Map((await peopleByIds(sources.db, [...everyoneIds])).map((p) => [p.id, p]));
+  const allowed = await approvePermission(sources, mr, [...people.values()]);
+  const mayApprove = (userId: number) => allowed.has(userId);
+  const approverIdsOf = new Map<string | number, number[]>();
+  const userRules: ApprovalRuleInput[] = inForce.rules.map((rule) => {
+    const approverIds = namedIds(rule).filter(mayApprove);
+    approverIdsOf.set(rule.id, approverIds);
+    return {
+      id: rule.id,
+      kind: rule.ruleType,
+      name: rule.name,
+      approvalsRequired: rule.approvalsRequired,
+      approverIds,
+      reportType: null,
+    };
+  });
+  const fallback: ApprovalRuleInput[] =
+    userRules.length === 0 && settings.approvalsBeforeMerge > 0
+      ? [
+          {
+            id: 'fallback',
+            kind: 'fallback',
+            name: '',
+            approvalsRequired: settings.approvalsBeforeMerge,
+            approverIds: [],
+          },
+        ]
+      : [];
+  const rules = [
+    ...userRules,
+    ...fallback,
+    ...codeOwner.map((rule) => ({ ...rule, approverIds: rule.approverIds.filter(mayApprove) })),
+  ];
+  const state = computeApprovalState({
+    rules,
+    // An approval counts while its giver may still approve: a removed member's no longer does.
+    approvedByIds: approvals.map((a) => a.user.id).filter(mayApprove),
+    people: { authorId: mr.authorId ?? 0, committerIds: committers.map((c) => c.id) },
+    settings: {
+      preventApprovalByAuthor: settings.preventApprovalByAuthor,
+      preventApprovalByCommitAuthor: settings.preventApprovalByCommitAuthor,
+    },
+    // Protected branches do not ask for code owner approval yet.
+    codeOwnerApprovalRequired: false,
+    merged: mr.state === 'merged',
+  });
+  return { settings, state, inForce, approvals, committers, people, mayApprove, approverIdsOf };
+}
