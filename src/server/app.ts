@@ -36,6 +36,7 @@ import { registerBlockRoutes } from './features/merge-requests/blocks.routes';
 import { registerContextCommitRoutes } from './features/merge-requests/context-commits.routes';
 import { registerCommitActionRoutes } from './features/merge-requests/commit-actions.routes';
 import { registerStatusCheckRoutes } from './features/status-checks/status-checks.routes';
+import { registerApprovalRoutes } from './features/approvals/approvals.routes';
 import { registerWidgetRoutes } from './features/merge-requests/widget.routes';
 import { registerUserCalloutRoutes } from './features/user-callouts/user-callouts.routes';
 import { registerMergeTrainRoutes } from './features/merge-trains/merge-trains.routes';
@@ -154,6 +155,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerBlockRoutes(app, container);
   registerContextCommitRoutes(app, container);
   registerStatusCheckRoutes(app, container);
+  registerApprovalRoutes(app, container);
   registerCommitActionRoutes(app, container);
   registerWidgetRoutes(app, container);
   registerUserCalloutRoutes(app, container);

@@ -33,6 +33,8 @@ import { createContextCommitsService } from './features/merge-requests/context-c
 import { createCommitActionsService } from './features/merge-requests/commit-actions.service';
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createApprovalsService } from './features/approvals/approvals.service';
+import { createApprovalRulesService } from './features/approvals/approval-rules.service';
+import { createApprovalSettingsService } from './features/approvals/approval-settings.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
 import { createCiVariablesService } from './features/ci-variables/ci-variables.service';
@@ -174,6 +176,8 @@ export function createContainer(deps: AppDeps) {
     // The coordinator wires the code owners feature's rules here at merge.
     codeOwnerRules: async () => [],
   });
+  const approvalRules = createApprovalRulesService({ ...base, projects, mergeRequests, approvals });
+  const approvalSettings = createApprovalSettingsService({ ...base, projects });
   const blocks = createBlocksService({ ...base, mergeRequests });
   const contextCommits = createContextCommitsService({ ...base, mergeRequests });
   const commitActions = createCommitActionsService({ mergeRequests, repository });
@@ -252,6 +256,7 @@ export function createContainer(deps: AppDeps) {
     awardEmoji,
     labels,
     users,
+    approvals,
   });
   const noteables = createNoteableLoader({ mergeRequests, issues });
   const diffNotes = createDiffNotesService({ ...base, mergeRequests, diffs, projects, systemNotes });
@@ -392,6 +397,8 @@ export function createContainer(deps: AppDeps) {
     userCallouts,
     statusChecks,
     approvals,
+    approvalRules,
+    approvalSettings,
     blocks,
     contextCommits,
     commitActions,

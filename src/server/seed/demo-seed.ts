@@ -2,6 +2,7 @@ import type { CurrentUser } from '../auth/current-user';
 import type { Container } from '../container';
 import { commitFiles } from '../git/commits';
 import type { UserRow } from '../features/users/users.service';
+import { seedDemoApprovals } from './demo-approvals';
 import { seedDemoDiscussion } from './demo-discussion';
 import { seedDemoLabels } from './demo-labels';
 import { seedDemoIssues } from './demo-issues';
@@ -33,7 +34,7 @@ const toActor = (user: UserRow): CurrentUser => ({
 /**
  * The demo instance: developers alice (Maintainer) and bob (Developer) in the public group `demo`,
  * the project `demo/shop` with a real history, and merge requests that are open, draft, closed
- * and merged, issues (one of them an incident, one confidential), and pipelines of its
+ * and merged, an approval rule with an approval, issues (one of them an incident, one confidential), and pipelines of its
  * `.gitlab-ci.yml` that the embedded runner runs. Everything goes through the same services the
  * API uses.
  */
@@ -122,6 +123,7 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
   if (hookErrors.length > 0) throw hookErrors[0];
   // The merge ran main's pipeline (a push); the open request's branch gets one of its own.
   await c.pipelines.createFromApi(users.bob, String(project.project.id), { ref: openBranch.name });
+  await seedDemoApprovals(c, users, project.project.id, open.mergeRequest.iid);
   const issues = await seedDemoIssues(c, users, project.project.id);
   await seedDemoLabels(
     c,

@@ -23,6 +23,7 @@ describe('isWaitable: what auto-merge waits for, and what makes it stop', () => 
     ['discussions_not_resolved', true],
     ['need_rebase', true],
     ['merge_request_blocked', true],
+    ['not_approved', true],
     ['status_checks_must_pass', true],
     ['not_open', false],
     ['broken_status', false],

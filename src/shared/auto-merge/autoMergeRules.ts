@@ -23,6 +23,8 @@ const WAITABLE: ReadonlySet<DetailedMergeStatus> = new Set([
   'ci_still_running',
   'discussions_not_resolved',
   'need_rebase',
+  // Auto-merge waits for the approvals: approvers act elsewhere, and each approval is announced.
+  'not_approved',
   // A dependency merges and an outside service answers without anyone here acting.
   'merge_request_blocked',
   'status_checks_must_pass',

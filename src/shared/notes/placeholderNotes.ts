@@ -40,6 +40,8 @@ function commandDescription(command: QuickCommand, noteableType: QuickActionNote
       return 'set time estimate';
     case 'approve':
       return 'approve a merge request';
+    case 'unapprove':
+      return 'unapprove a merge request';
     case 'merge':
       return 'merge';
     case 'lock':

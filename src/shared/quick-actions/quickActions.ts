@@ -7,7 +7,9 @@ export type QuickActionNoteableType = 'Issue' | 'MergeRequest';
 
 /** A command found in a note, with its arguments already understood. */
 export type QuickCommand =
-  | { name: 'close' | 'reopen' | 'draft' | 'ready' | 'approve' | 'merge' | 'lock' | 'unlock' }
+  | {
+      name: 'close' | 'reopen' | 'draft' | 'ready' | 'approve' | 'unapprove' | 'merge' | 'lock' | 'unlock';
+    }
   /** `me` stands for whoever wrote the note; the server resolves it. */
   | { name: 'assign'; usernames: string[] }
   /** No usernames: every assignee goes. */
@@ -58,6 +60,7 @@ const AVAILABLE: Record<QuickActionNoteableType, ReadonlySet<string>> = {
     'spend',
     'estimate',
     'approve',
+    'unapprove',
     'merge',
     'lock',
     'unlock',
@@ -99,6 +102,7 @@ function commandOf(name: QuickCommandName, args: string): QuickCommand | null {
     case 'draft':
     case 'ready':
     case 'approve':
+    case 'unapprove':
     case 'merge':
     case 'lock':
     case 'unlock':
@@ -194,6 +198,8 @@ export function appliedMessage(
       return 'Marked this merge request as ready.';
     case 'approve':
       return 'Approved the current merge request.';
+    case 'unapprove':
+      return 'Unapproved the current merge request.';
     case 'merge':
       return 'Merged this merge request.';
     case 'lock':

@@ -102,3 +102,13 @@ export async function peopleByEmails(db: Db, emails: readonly string[]): Promise
     .from(users)
     .where(sql`lower(${users.email}) = any(${sql.param(lowered)})`);
 }
+
+/** The users with these usernames, in any case (a rule's `usernames`). */
+export async function peopleByUsernames(db: Db, usernames: readonly string[]): Promise<ApprovalPerson[]> {
+  if (usernames.length === 0) return [];
+  const lowered = [...new Set(usernames.map((name) => name.toLowerCase()))];
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = any(${sql.param(lowered)})`);
+}

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import { diffPatchId } from '../../git/patch-id';
 import type { EventBus } from '../../realtime/bus';
+import type { MergeRequestRow } from '../merge-requests/merge-requests.repo';
 import type { MergeRequestsService, HeadMove } from '../merge-requests/merge-requests.service';
 import { mergeRequestSubject } from '../merge-requests/merge-request-subjects';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
@@ -75,7 +76,10 @@ type Deps = Omit<ApprovalSources, 'db'> & {
   projects: ApprovalSources['projects'] & Pick<ProjectsService, 'gitDirOf'>;
   users: Pick<UsersService, 'getUser'>;
   mergeRequests: ApprovalSources['mergeRequests'] &
-    Pick<MergeRequestsService, 'findReadable' | 'lockRow' | 'rowById' | 'onHeadMoving' | 'approvalsFrom'>;
+    Pick<
+      MergeRequestsService,
+      'findReadable' | 'lockRow' | 'rowById' | 'onHeadMoving' | 'onHeadChanged' | 'approvalsFrom'
+    >;
 };
 
 /**
@@ -292,9 +296,32 @@ export function createApprovalsService(deps: Deps) {
 
   // Merge requests sit below approvals: approvals plug into their head moves and merge checks.
   mergeRequests.onHeadMoving.add(headMoving);
+  // A push may have removed approvals in its transaction: live approval states read them again.
+  mergeRequests.onHeadChanged.add(async (mergeRequestId) => {
+    const mr = await mergeRequests.rowById(mergeRequestId);
+    if (mr)
+      await bus.publish({
+        type: 'merge_request.approval_state_updated',
+        projectId: mr.projectId,
+        mergeRequestId,
+        iid: mr.iid,
+      });
+  });
   mergeRequests.approvalsFrom(checkStates);
 
-  return { approvalStateFor, forMergeRequest, approve, unapprove, resetApprovals, factsOf, mayEditRules };
+  /** Tells live pages and auto-merge that a request's approval state may have changed. */
+  const announce = (mr: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceApprovals(bus, mr);
+
+  return {
+    approvalStateFor,
+    forMergeRequest,
+    approve,
+    unapprove,
+    resetApprovals,
+    factsOf,
+    mayEditRules,
+    announce,
+  };
 }
 
 export type ApprovalsService = ReturnType<typeof createApprovalsService>;

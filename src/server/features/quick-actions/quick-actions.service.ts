@@ -11,6 +11,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { toPage } from '../../api-v4/pagination';
 import { AppError } from '../../errors';
+import type { ApprovalsService } from '../approvals/approvals.service';
 import type { AwardEmojiService, Awardable } from '../award-emoji/award-emoji.service';
 import { issueAwardable, mergeRequestAwardable } from '../award-emoji/awardables';
 import type { IssuesService } from '../issues/issues.service';
@@ -52,13 +53,25 @@ type Deps = {
   awardEmoji: Pick<AwardEmojiService, 'toggle'>;
   labels: Pick<LabelsService, 'applyChanges'>;
   users: Pick<UsersService, 'findUsers'>;
+  approvals: Pick<ApprovalsService, 'approve' | 'unapprove'>;
 };
 
 /** Spent time is recorded on the day given, at midnight UTC, or now. */
 const spentAtOf = (date: string | null, now: Date) => (date ? new Date(`${date}T00:00:00Z`) : now);
 
 export function createQuickActionsService(deps: Deps) {
-  const { db, clock, mergeRequests, merges, mergeRequestAssignees, issues, awardEmoji, labels, users } = deps;
+  const {
+    db,
+    clock,
+    mergeRequests,
+    merges,
+    mergeRequestAssignees,
+    issues,
+    awardEmoji,
+    labels,
+    users,
+    approvals,
+  } = deps;
 
   /** The noteable as something commands act on, read with the actor's rights (404 otherwise). */
   const noteableOf = (actor: CurrentUser, target: QuickActionTarget): Promise<Awardable> =>
@@ -252,9 +265,14 @@ export function createQuickActionsService(deps: Deps) {
         const touched = await relabel(actor, target, command);
         return touched ? done(touched) : null;
       }
-      // Approvals do not exist on this instance yet: the command says so.
       case 'approve':
-        return null;
+        if (noteableType !== 'MergeRequest') return null;
+        await approvals.approve(actor, projectId, iid, {});
+        return done();
+      case 'unapprove':
+        if (noteableType !== 'MergeRequest') return null;
+        await approvals.unapprove(actor, projectId, iid);
+        return done();
       default:
         return assertNever(command);
     }
