@@ -3,9 +3,20 @@ import { useState } from 'react';
 import { validateApprovalRuleForm, type ApprovalRuleFormErrors } from '../../../shared/approvals';
 import { ApproversPicker, type Approver } from './ApproversPicker';
 import { ProtectedBranchPicker, type BranchChoice } from './ProtectedBranchPicker';
-import { useSaveApprovalRule, type ApprovalRuleBody, type ProjectApprovalRule } from './settingsQueries';
+import {
+  useSaveApprovalRule,
+  useSaveFallbackApprovals,
+  type ApprovalRuleBody,
+  type ProjectApprovalRule,
+} from './settingsQueries';
 
-type Props = { fullPath: string; rule: ProjectApprovalRule | null; onClose: () => void };
+type Props = {
+  fullPath: string;
+  /** The rule edited; null for a new one, or for the fallback count (`fallbackCount`). */
+  rule: ProjectApprovalRule | null;
+  fallbackCount?: number;
+  onClose: () => void;
+};
 
 const approversOf = (rule: ProjectApprovalRule): Approver[] => [
   ...rule.users.map((user) => ({
@@ -46,10 +57,13 @@ function bodyOf(
 }
 
 /** The project's approval rule form (002 §5): every check of the spec, said under its field. */
-export function ApprovalRuleDialog({ fullPath, rule, onClose }: Props) {
-  const save = useSaveApprovalRule(fullPath);
+export function ApprovalRuleDialog({ fullPath, rule, fallbackCount, onClose }: Props) {
+  const saveRule = useSaveApprovalRule(fullPath);
+  const saveFallback = useSaveFallbackApprovals(fullPath);
   const [name, setName] = useState(rule?.name ?? '');
-  const [approvalsRequired, setApprovalsRequired] = useState(String(rule?.approvals_required ?? 1));
+  const [approvalsRequired, setApprovalsRequired] = useState(
+    String(rule?.approvals_required ?? fallbackCount ?? 1),
+  );
   const [approvers, setApprovers] = useState<Approver[]>(rule ? approversOf(rule) : []);
   const [branches, setBranches] = useState<BranchChoice>(rule ? branchesOf(rule) : { kind: 'all' });
   const [submitted, setSubmitted] = useState(false);
@@ -69,15 +83,23 @@ export function ApprovalRuleDialog({ fullPath, rule, onClose }: Props) {
     ? validateApprovalRuleForm({ ...formInput, serverErrors })
     : {};
   // A refusal the form has no field for is said above the fields.
-  const otherError = save.error && !errors.name ? save.error.message : null;
+  const failure = saveRule.error ?? saveFallback.error;
+  const otherError = failure && !errors.name ? failure.message : null;
+  const pending = saveRule.isPending || saveFallback.isPending;
 
   const submit = () => {
     setSubmitted(true);
     setServerErrors([]);
     if (Object.keys(validateApprovalRuleForm(formInput)).length > 0) return;
-    save.mutate(
-      { id: rule?.id ?? null, body: bodyOf(name.trim(), approvalsRequired, approvers, branches) },
-      { onSuccess: onClose, onError: (error) => setServerErrors([error.message]) },
+    const onError = (error: Error) => setServerErrors([error.message]);
+    // Without a name and approvers, the form sets the fallback count (002 §5, GitLab's rule form).
+    if (formInput.name === '' && approvers.length === 0) {
+      saveFallback.mutate(Number(approvalsRequired), { onSuccess: onClose, onError });
+      return;
+    }
+    saveRule.mutate(
+      { id: rule?.id ?? null, body: bodyOf(formInput.name, approvalsRequired, approvers, branches) },
+      { onSuccess: onClose, onError },
     );
   };
 
@@ -88,7 +110,7 @@ export function ApprovalRuleDialog({ fullPath, rule, onClose }: Props) {
       onClose={onClose}
       footerButtons={[
         { content: 'Cancel', onClick: onClose },
-        { content: 'Save changes', buttonType: 'primary', onClick: submit, loading: save.isPending },
+        { content: 'Save changes', buttonType: 'primary', onClick: submit, loading: pending },
       ]}
     >
       <div className="stack">

@@ -4,9 +4,19 @@ import { useState } from 'react';
 import { APPROVAL_RULE_TEXTS } from '../../../shared/approvals';
 import { ApprovalRuleDialog } from './ApprovalRuleDialog';
 import { branchChoiceText } from './ProtectedBranchPicker';
-import { useDeleteApprovalRule, useProjectApprovalRules, type ProjectApprovalRule } from './settingsQueries';
+import {
+  useDeleteApprovalRule,
+  useProjectApprovalRules,
+  useProjectApprovals,
+  useSaveFallbackApprovals,
+  type ProjectApprovalRule,
+} from './settingsQueries';
 
-type Editing = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; rule: ProjectApprovalRule };
+type Editing =
+  | { kind: 'closed' }
+  | { kind: 'new' }
+  | { kind: 'edit'; rule: ProjectApprovalRule }
+  | { kind: 'fallback'; count: number };
 
 const targetBranches = (rule: ProjectApprovalRule) =>
   branchChoiceText(
@@ -25,6 +35,10 @@ const approversText = (rule: ProjectApprovalRule) =>
 export function ApprovalRulesSection({ fullPath }: { fullPath: string }) {
   const rules = useProjectApprovalRules(fullPath);
   const remove = useDeleteApprovalRule(fullPath);
+  const projectApprovals = useProjectApprovals(fullPath);
+  const fallback = useSaveFallbackApprovals(fullPath);
+  // The fallback count applies only where no named rule does, and shows only then.
+  const fallbackCount = rules.data?.length === 0 ? (projectApprovals.data?.approvals_before_merge ?? 0) : 0;
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
 
@@ -42,6 +56,7 @@ export function ApprovalRulesSection({ fullPath }: { fullPath: string }) {
     <div className="stack">
       {rules.isError && <Flash variant="danger">{rules.error.message}</Flash>}
       {remove.isError && <Flash variant="danger">{remove.error.message}</Flash>}
+      {fallback.isError && <Flash variant="danger">{fallback.error.message}</Flash>}
       {rules.isPending ? (
         <Spinner size="small" srText="Loading approval rules" />
       ) : (
@@ -58,7 +73,29 @@ export function ApprovalRulesSection({ fullPath }: { fullPath: string }) {
             </tr>
           </thead>
           <tbody>
-            {rules.data?.length === 0 && (
+            {fallbackCount > 0 && (
+              <tr>
+                <td className="approval-rules-table__name">{APPROVAL_RULE_TEXTS.allMembers}</td>
+                <td>{APPROVAL_RULE_TEXTS.anyEligibleUser}</td>
+                <td>{branchChoiceText({ kind: 'all' })}</td>
+                <td>{fallbackCount}</td>
+                <td className="approval-rules-table__actions">
+                  <IconButton
+                    icon={PencilIcon}
+                    aria-label={`Edit ${APPROVAL_RULE_TEXTS.allMembers}`}
+                    variant="invisible"
+                    onClick={() => setEditing({ kind: 'fallback', count: fallbackCount })}
+                  />
+                  <IconButton
+                    icon={TrashIcon}
+                    aria-label={`Delete ${APPROVAL_RULE_TEXTS.allMembers}`}
+                    variant="invisible"
+                    onClick={() => fallback.mutate(0)}
+                  />
+                </td>
+              </tr>
+            )}
+            {rules.data?.length === 0 && fallbackCount === 0 && (
               <tr>
                 <td colSpan={5} className="muted">
                   No approval rules yet: merge requests need no approval.
@@ -97,6 +134,7 @@ export function ApprovalRulesSection({ fullPath }: { fullPath: string }) {
         <ApprovalRuleDialog
           fullPath={fullPath}
           rule={editing.kind === 'edit' ? editing.rule : null}
+          fallbackCount={editing.kind === 'fallback' ? editing.count : undefined}
           onClose={() => setEditing({ kind: 'closed' })}
         />
       )}

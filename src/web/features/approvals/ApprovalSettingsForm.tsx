@@ -112,7 +112,7 @@ function LoadedSettings({ fullPath, groupName, loaded }: Props & { loaded: ApiAp
         ))}
       </RadioGroup>
       <div>
-        <Button type="submit" variant="primary" loading={update.isPending}>
+        <Button type="submit" loading={update.isPending}>
           Save changes
         </Button>
       </div>

@@ -69,7 +69,10 @@ export function ApproversPicker({ fullPath, value, onChange, invalid }: Props) {
               <ActionList.Item
                 key={keyOf(approver)}
                 selected={chosen.has(keyOf(approver))}
-                onSelect={() => toggle(approver)}
+                onSelect={() => {
+                  toggle(approver);
+                  setOpen(false);
+                }}
               >
                 {approver.name}
                 <ActionList.Description>

@@ -40,8 +40,13 @@ type Props = {
 };
 
 /** The rule form's target branch picker over the project's protected branches. */
-export function ProtectedBranchPicker({ fullPath, value, onChange, invalid }: Props) {
+export function ProtectedBranchPicker({ fullPath, value, onChange: change, invalid }: Props) {
   const [open, setOpen] = useState(false);
+  // Each pick closes the menu, as the sidebar's pickers do.
+  const onChange = (choice: BranchChoice) => {
+    change(choice);
+    setOpen(false);
+  };
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 250);
   const branches = useProtectedBranchSearch(fullPath, term, open);

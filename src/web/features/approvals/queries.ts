@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { MergeRequestApprovalsJson } from '../../../shared/api/approvals';
 import { APPROVAL_ERROR_MESSAGES } from '../../../shared/approvals';
 import { request } from '../../api/client';
 import { mergeRequestsApi } from '../../lib/mergeRequests';
@@ -30,12 +31,12 @@ export function useApprovals(fullPath: string, iid: number) {
   });
 }
 
-/** The REST approvals (`GET .../approvals`): whether approving asks for the user's password. */
+/** The REST approvals (`GET .../approvals`): the widget reads whether approving asks for the user's password. */
 export function useApprovalsRest(fullPath: string, iid: number) {
   return useQuery({
     queryKey: approvalKeys.rest(fullPath, iid),
     queryFn: ({ signal }) =>
-      request<{ require_password_to_approve?: boolean }>(`${approvalsApi(fullPath, iid)}/approvals`, {
+      request<MergeRequestApprovalsJson>(`${approvalsApi(fullPath, iid)}/approvals`, {
         signal,
       }),
   });

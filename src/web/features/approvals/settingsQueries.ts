@@ -1,37 +1,35 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiApprovalSettingName, ApiApprovalSettings } from '../../../shared/approvals';
+import type {
+  CreateProjectRuleBody,
+  ProjectApprovalsJson,
+  ProjectRuleJson,
+} from '../../../shared/api/approvals';
 import type { Group } from '../../../shared/api/groups';
 import type { Member } from '../../../shared/api/members';
-import type { UserBasic } from '../../../shared/api/users';
 import { request } from '../../api/client';
 import { projectApi } from '../../lib/projectApi';
 
 /** A project approval rule as GitLab's `GET /projects/:id/approval_rules` answers it. */
-export type ProjectApprovalRule = {
-  id: number;
-  name: string;
-  rule_type: string;
-  approvals_required: number;
-  users: UserBasic[];
-  groups: Pick<Group, 'id' | 'name' | 'full_path'>[];
-  contains_hidden_groups?: boolean;
-  protected_branches: { id: number; name: string }[];
-  applies_to_all_protected_branches: boolean;
-};
+export type ProjectApprovalRule = ProjectRuleJson;
 
-export type ApprovalRuleBody = {
-  name: string;
-  approvals_required: number;
-  user_ids: number[];
-  group_ids: number[];
-  protected_branch_ids: number[];
-  applies_to_all_protected_branches: boolean;
-  rule_type?: 'regular' | 'any_approver';
-};
+/** What the rule form sends (`POST` and `PUT .../approval_rules`). */
+export type ApprovalRuleBody = Required<
+  Pick<
+    CreateProjectRuleBody,
+    | 'name'
+    | 'approvals_required'
+    | 'user_ids'
+    | 'group_ids'
+    | 'protected_branch_ids'
+    | 'applies_to_all_protected_branches'
+  >
+>;
 
 export const approvalSettingsKeys = {
   rules: (fullPath: string) => ['approval-rules', fullPath] as const,
   settings: (fullPath: string) => ['approval-settings', fullPath] as const,
+  projectApprovals: (fullPath: string) => ['project-approvals', fullPath] as const,
 };
 
 const rulesApi = (fullPath: string) => `${projectApi(fullPath)}/approval_rules`;
@@ -54,6 +52,30 @@ export function useSaveApprovalRule(fullPath: string) {
         ? request<ProjectApprovalRule>(rulesApi(fullPath), { method: 'POST', body })
         : request<ProjectApprovalRule>(`${rulesApi(fullPath)}/${id}`, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalSettingsKeys.rules(fullPath) }),
+  });
+}
+
+/** The project's approvals (`GET /projects/:id/approvals`): the fallback count, `approvals_before_merge`. */
+export function useProjectApprovals(fullPath: string) {
+  return useQuery({
+    queryKey: approvalSettingsKeys.projectApprovals(fullPath),
+    queryFn: ({ signal }) => request<ProjectApprovalsJson>(`${projectApi(fullPath)}/approvals`, { signal }),
+  });
+}
+
+/**
+ * The fallback rule's count: approvals from any eligible member, where no named rule applies
+ * (GitLab's rule form saves a submission without name and approvers so).
+ */
+export function useSaveFallbackApprovals(fullPath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (approvalsBeforeMerge: number) =>
+      request<ProjectApprovalsJson>(`${projectApi(fullPath)}/approvals`, {
+        method: 'POST',
+        body: { approvals_before_merge: approvalsBeforeMerge },
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(approvalSettingsKeys.projectApprovals(fullPath), answer),
   });
 }
 
