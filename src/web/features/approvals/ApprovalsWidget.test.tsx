@@ -69,7 +69,7 @@ function render(data: ApprovalsData | null, { userId = 2, admin = false } = {}) 
     csrf_token: 't',
   });
   if (data) {
-    client.setQueryData(approvalKeys.graphql('g/p', 1), data);
+    client.setQueryData([...approvalKeys.graphql('g/p', 1), null], data);
     client.setQueryData(approvalKeys.rest('g/p', 1), { require_password_to_approve: false });
   }
   return renderToStaticMarkup(
@@ -78,6 +78,7 @@ function render(data: ApprovalsData | null, { userId = 2, admin = false } = {}) 
         <ApprovalsWidget
           fullPath="g/p"
           iid={1}
+          version={null}
           adminMergeRequest={admin}
           settingsPath={null}
           onChanged={() => {}}

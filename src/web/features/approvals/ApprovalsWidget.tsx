@@ -30,6 +30,11 @@ import './approvals.css';
 type Props = {
   fullPath: string;
   iid: number;
+  /**
+   * The merge widget's ETag: a new one means the request changed (a push may have removed
+   * approvals without an approval event), so the approvals are read again.
+   */
+  version: string | null;
   /** The viewer administers the request (Developer and up): "Assign reviewers". */
   adminMergeRequest: boolean;
   /** The viewer may set the project's approval rules (Maintainer and up): the promo's link. */
@@ -45,7 +50,7 @@ const statusOf = (error: unknown) => (error instanceof ApiError ? error.status :
 /** The approvals section of the merge widget (002 §2, §4, §8). */
 export function ApprovalsWidget(props: Props) {
   const { fullPath, iid } = props;
-  const approvals = useApprovals(fullPath, iid);
+  const approvals = useApprovals(fullPath, iid, props.version);
   const rest = useApprovalsRest(fullPath, iid);
   useLiveApprovals(approvals.data?.mergeRequest.id ?? null, fullPath, iid, props.onChanged);
   const currentUserId = useSession().data?.user?.id ?? null;

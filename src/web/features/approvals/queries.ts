@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MergeRequestApprovalsJson } from '../../../shared/api/approvals';
 import { APPROVAL_ERROR_MESSAGES } from '../../../shared/approvals';
 import { request } from '../../api/client';
@@ -13,10 +13,14 @@ export const approvalKeys = {
 
 export const approvalsApi = (fullPath: string, iid: number) => `${mergeRequestsApi(fullPath)}/${iid}`;
 
-/** The widget's GraphQL read; any failure is the spec's one alert (002 §8). */
-export function useApprovals(fullPath: string, iid: number) {
+/**
+ * The widget's GraphQL read; any failure is the spec's one alert (002 §8). A new `version` reads
+ * it again, the last answer staying meanwhile.
+ */
+export function useApprovals(fullPath: string, iid: number, version: string | null) {
   return useQuery({
-    queryKey: approvalKeys.graphql(fullPath, iid),
+    queryKey: [...approvalKeys.graphql(fullPath, iid), version],
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<ApprovalsData> => {
       const answer = await request<ApprovalsQueryAnswer>('/api/graphql', {
         method: 'POST',

@@ -220,7 +220,12 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
       )}
       <div className="box">
         {showApprovalsSection(state) && (
-          <MergeWidgetApprovals fullPath={fullPath} iid={iid} onChanged={refresh} />
+          <MergeWidgetApprovals
+            fullPath={fullPath}
+            iid={iid}
+            version={query.data.cached.etag}
+            onChanged={refresh}
+          />
         )}
         {autoMergeFailed && (
           <WidgetRow icon={<XCircleIcon className="mw-icon--danger" />}>

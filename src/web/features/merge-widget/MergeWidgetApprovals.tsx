@@ -20,10 +20,12 @@ function openReviewersPicker() {
 export function MergeWidgetApprovals({
   fullPath,
   iid,
+  version,
   onChanged,
 }: {
   fullPath: string;
   iid: number;
+  version: string | null;
   onChanged: () => void;
 }) {
   const project = useProject(fullPath);
@@ -33,6 +35,7 @@ export function MergeWidgetApprovals({
     <ApprovalsWidget
       fullPath={fullPath}
       iid={iid}
+      version={version}
       adminMergeRequest={level >= DEVELOPER}
       settingsPath={level >= MAINTAINER ? `/${fullPath}/-/settings/merge_requests` : null}
       onChanged={onChanged}
