@@ -132,4 +132,17 @@ describe('bootstrapInstance', () => {
     const open = (await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/1')).json();
     expect(open).toMatchObject({ upvotes: 1, assignees: [{ username: 'bob' }] });
   });
+
+  it('seeds an approval rule for checkout reviewers, and bob’s approval of the open request', async () => {
+    const rules = await t.app.inject('/api/v4/projects/demo%2Fshop/approval_rules');
+    expect(rules.json()).toMatchObject([
+      { name: 'Checkout reviewers', approvals_required: 1, users: [{ username: 'bob' }] },
+    ]);
+    const approvals = await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/1/approvals');
+    expect(approvals.json()).toMatchObject({
+      approved: true,
+      approvals_left: 0,
+      approved_by: [{ user: { username: 'bob' } }],
+    });
+  });
 });

@@ -276,9 +276,9 @@ function canOnProject(
     case 'push_code':
     case 'create_merge_request':
     case 'provide_status_check_response':
-    // GitLab: "Any member with at least Developer permissions on the project" may approve (002 §4).
     case 'approve_merge_request':
-      // External status checks answer (and are retried) with a Developer's token, as in GitLab.
+      // External status checks answer (and are retried) with a Developer's token, as in GitLab;
+      // "Any member with at least Developer permissions on the project" may approve (002 §4).
       return actor !== null && writable && level >= developer;
     // Running a pipeline (or acting on its jobs) runs the branch's code with the branch's
     // variables: Developers, and on a protected branch those its protection lets push or merge

@@ -1416,32 +1416,39 @@ export const approvalProjectRules = pgTable(
   (t) => [uniqueIndex('approval_project_rules_name').on(t.projectId, t.name)],
 );
 
-/** The users a project rule names. */
-export const approvalProjectRuleUsers = pgTable(
-  'approval_project_rule_users',
-  {
-    ruleId: integer('rule_id')
-      .notNull()
-      .references(() => approvalProjectRules.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.ruleId, t.userId] })],
-);
+/** A rule's join table of the users it names. */
+const ruleUsersTable = (name: string, rule: () => AnyPgColumn) =>
+  pgTable(
+    name,
+    {
+      ruleId: integer('rule_id').notNull().references(rule, { onDelete: 'cascade' }),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+    },
+    (t) => [primaryKey({ columns: [t.ruleId, t.userId] })],
+  );
 
-/** The groups a project rule names: their members may approve under it. */
-export const approvalProjectRuleGroups = pgTable(
+/** A rule's join table of the groups it names: their members may approve under it. */
+const ruleGroupsTable = (name: string, rule: () => AnyPgColumn) =>
+  pgTable(
+    name,
+    {
+      ruleId: integer('rule_id').notNull().references(rule, { onDelete: 'cascade' }),
+      groupId: integer('group_id')
+        .notNull()
+        .references(() => namespaces.id, { onDelete: 'cascade' }),
+    },
+    (t) => [primaryKey({ columns: [t.ruleId, t.groupId] })],
+  );
+
+export const approvalProjectRuleUsers = ruleUsersTable(
+  'approval_project_rule_users',
+  () => approvalProjectRules.id,
+);
+export const approvalProjectRuleGroups = ruleGroupsTable(
   'approval_project_rule_groups',
-  {
-    ruleId: integer('rule_id')
-      .notNull()
-      .references(() => approvalProjectRules.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => namespaces.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.ruleId, t.groupId] })],
+  () => approvalProjectRules.id,
 );
 
 /** The protected branches a project rule is scoped to; none: every branch. */
@@ -1477,30 +1484,13 @@ export const approvalMergeRequestRules = pgTable(
   (t) => [uniqueIndex('approval_merge_request_rules_name').on(t.mergeRequestId, t.name)],
 );
 
-export const approvalMergeRequestRuleUsers = pgTable(
+export const approvalMergeRequestRuleUsers = ruleUsersTable(
   'approval_merge_request_rule_users',
-  {
-    ruleId: integer('rule_id')
-      .notNull()
-      .references(() => approvalMergeRequestRules.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.ruleId, t.userId] })],
+  () => approvalMergeRequestRules.id,
 );
-
-export const approvalMergeRequestRuleGroups = pgTable(
+export const approvalMergeRequestRuleGroups = ruleGroupsTable(
   'approval_merge_request_rule_groups',
-  {
-    ruleId: integer('rule_id')
-      .notNull()
-      .references(() => approvalMergeRequestRules.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => namespaces.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.ruleId, t.groupId] })],
+  () => approvalMergeRequestRules.id,
 );
 
 /** One user's approval of a merge request, bound to the head commit (and its patch-id) they saw. */

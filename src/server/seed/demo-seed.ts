@@ -123,7 +123,6 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
   if (hookErrors.length > 0) throw hookErrors[0];
   // The merge ran main's pipeline (a push); the open request's branch gets one of its own.
   await c.pipelines.createFromApi(users.bob, String(project.project.id), { ref: openBranch.name });
-  await seedDemoApprovals(c, users, project.project.id, open.mergeRequest.iid);
   const issues = await seedDemoIssues(c, users, project.project.id);
   await seedDemoLabels(
     c,
@@ -149,6 +148,7 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
     { id: project.project.id, fullPath: project.fullPath },
     open.mergeRequest.iid,
   );
+  await seedDemoApprovals(c, users, project.project.id, open.mergeRequest.iid);
   return { projectPath: project.fullPath };
 }
 

@@ -1,6 +1,6 @@
 import type { EventBus } from '../../realtime/bus';
 import { announceMergeRequest } from '../merge-requests/merge-request-events';
-import type { MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
 
 /**
  * A request's approvals changed (approved, revoked): live pages and GraphQL's

@@ -1,7 +1,7 @@
 import { computeApprovalState, type ApprovalRuleInput, type ApprovalState } from '../../../shared/approvals';
 import { can } from '../../auth/permissions';
 import type { Db } from '../../db/client';
-import type { MergeRequestRecord, MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestRecord, MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import { mergeRequestSubject } from '../merge-requests/merge-request-subjects';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
@@ -121,6 +121,63 @@ async function approvePermission(sources: ApprovalSources, mr: MergeRequestRow, 
   return allowed;
 }
 
+/** The rules that decide a request's approvals, before anyone is looked up. */
+export type RuleSources = {
+  settings: ApprovalSettingsValues;
+  inForce: RulesInForce;
+  codeOwner: ApprovalRuleInput[];
+};
+
+export async function ruleSourcesOf(sources: ApprovalSources, mr: MergeRequestRow): Promise<RuleSources> {
+  const [settings, ctx] = await Promise.all([
+    findApprovalSettings(sources.db, mr.projectId),
+    sources.projects.systemContext(mr.projectId),
+  ]);
+  const [inForce, codeOwner] = await Promise.all([
+    rulesInForce(sources, mr, settings),
+    ctx ? sources.codeOwnerRules(ctx, mr) : Promise.resolve([]),
+  ]);
+  return { settings, inForce, codeOwner };
+}
+
+/** Whether any approval can be required: a rule in force, the fallback count, or a code owner rule. */
+export const mayRequireApproval = ({ settings, inForce, codeOwner }: RuleSources): boolean =>
+  settings.approvalsBeforeMerge > 0 || inForce.rules.length > 0 || codeOwner.length > 0;
+
+/** The rules as the shared state computes them: each with its approvers who may approve. */
+function ruleInputs(
+  { settings, inForce, codeOwner }: RuleSources,
+  namedIds: (rule: ProjectRule | MergeRequestRule) => number[],
+  mayApprove: (userId: number) => boolean,
+) {
+  const approverIdsOf = new Map<string | number, number[]>();
+  const userRules: ApprovalRuleInput[] = inForce.rules.map((rule) => {
+    const approverIds = namedIds(rule).filter(mayApprove);
+    approverIdsOf.set(rule.id, approverIds);
+    return {
+      id: rule.id,
+      kind: rule.ruleType,
+      name: rule.name,
+      approvalsRequired: rule.approvalsRequired,
+      approverIds,
+    };
+  });
+  const fallback: ApprovalRuleInput[] =
+    userRules.length === 0 && settings.approvalsBeforeMerge > 0
+      ? [
+          {
+            id: 'fallback',
+            kind: 'fallback',
+            name: '',
+            approvalsRequired: settings.approvalsBeforeMerge,
+            approverIds: [],
+          },
+        ]
+      : [];
+  const owners = codeOwner.map((rule) => ({ ...rule, approverIds: rule.approverIds.filter(mayApprove) }));
+  return { rules: [...userRules, ...fallback, ...owners], approverIdsOf };
+}
+
 /**
  * Gathers and computes a request's approval state: the rules in force (plus the fallback count
  * while there are none, plus code owner rules), each rule's approvers (its users and its groups'
@@ -129,16 +186,15 @@ async function approvePermission(sources: ApprovalSources, mr: MergeRequestRow, 
 export async function approvalFactsOf(
   sources: ApprovalSources,
   subject: ApprovalSubject,
+  known?: RuleSources,
 ): Promise<ApprovalFacts> {
   const mr = subject.mergeRequest;
-  const settings = await findApprovalSettings(sources.db, mr.projectId);
-  const ctx = await sources.projects.systemContext(mr.projectId);
-  const [inForce, approvals, committers, codeOwner] = await Promise.all([
-    rulesInForce(sources, mr, settings),
+  const [ruleSources, approvals, committers] = await Promise.all([
+    known ?? ruleSourcesOf(sources, mr),
     listApprovals(sources.db, mr.id),
     committersOf(sources, subject),
-    ctx ? sources.codeOwnerRules(ctx, mr) : Promise.resolve([]),
   ]);
+  const { settings, inForce, codeOwner } = ruleSources;
   const groupMembers = await groupApproverIds(
     sources.db,
     inForce.rules.flatMap((rule) => rule.groups),
@@ -155,36 +211,7 @@ export async function approvalFactsOf(
   const people = new Map((await peopleByIds(sources.db, [...everyoneIds])).map((p) => [p.id, p]));
   const allowed = await approvePermission(sources, mr, [...people.values()]);
   const mayApprove = (userId: number) => allowed.has(userId);
-  const approverIdsOf = new Map<string | number, number[]>();
-  const userRules: ApprovalRuleInput[] = inForce.rules.map((rule) => {
-    const approverIds = namedIds(rule).filter(mayApprove);
-    approverIdsOf.set(rule.id, approverIds);
-    return {
-      id: rule.id,
-      kind: rule.ruleType,
-      name: rule.name,
-      approvalsRequired: rule.approvalsRequired,
-      approverIds,
-      reportType: null,
-    };
-  });
-  const fallback: ApprovalRuleInput[] =
-    userRules.length === 0 && settings.approvalsBeforeMerge > 0
-      ? [
-          {
-            id: 'fallback',
-            kind: 'fallback',
-            name: '',
-            approvalsRequired: settings.approvalsBeforeMerge,
-            approverIds: [],
-          },
-        ]
-      : [];
-  const rules = [
-    ...userRules,
-    ...fallback,
-    ...codeOwner.map((rule) => ({ ...rule, approverIds: rule.approverIds.filter(mayApprove) })),
-  ];
+  const { rules, approverIdsOf } = ruleInputs(ruleSources, namedIds, mayApprove);
   const state = computeApprovalState({
     rules,
     // An approval counts while its giver may still approve: a removed member's no longer does.

@@ -5,7 +5,7 @@ import type {
   ProjectRuleJson,
 } from '../../../shared/api/approvals';
 import type { Config } from '../../config';
-import type { MergeRequestRecord } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestRecord } from '../merge-requests/merge-request-rows';
 import { presentProtectedBranch } from '../protected-branches/protected-branches.presenter';
 import { presentUserBasic } from '../users/user.presenter';
 import type { MergeRequestRule, ProjectRule, RuleGroup } from './approval-rules.repo';

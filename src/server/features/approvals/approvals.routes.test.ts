@@ -189,6 +189,27 @@ describe('merge request approvals', () => {
     expect((await call(owner, 'PUT', `${mrUrl(p)}/merge`)).statusCode).toBe(200);
   });
 
+  it('lets auto-merge wait for the approvals, then merges', async () => {
+    const { p } = await projectWithRule();
+    const set = await call(owner, 'PUT', `${mrUrl(p)}/merge`, { auto_merge: true });
+    expect(set.json<MergeRequestDetail>()).toMatchObject({
+      state: 'opened',
+      merge_when_pipeline_succeeds: true,
+    });
+    await t.container.jobs.drain();
+    expect((await show(p)).state).toBe('opened');
+    await approve(approver, p);
+    await expect
+      .poll(
+        async () => {
+          await t.container.jobs.drain();
+          return (await show(p)).state;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('merged');
+  });
+
   it('stops counting the approval of a member who was removed', async () => {
     const { p } = await projectWithRule();
     await approve(approver, p);
@@ -199,19 +220,27 @@ describe('merge request approvals', () => {
   });
 
   describe('pushes', () => {
-    it('removes approvals in the transaction that moves the head', async () => {
+    it('removes approvals in the transaction that moves the head, and nowhere else', async () => {
       const { p, mergeRequestId } = await projectWithRule();
       await approve(approver, p);
-      const seen: number[] = [];
-      // The push announces the request once its transaction committed: the approval is gone by then.
-      const stop = t.deps.bus.subscribe(async (event) => {
-        if (event.type === 'merge_request.updated' && event.mergeRequestId === mergeRequestId)
-          seen.push((await storedApprovals(mergeRequestId)).length);
+      // A later step of the same push fails: the head stays, and so does the approval it removed.
+      const failingHead = { sha: 'none' };
+      t.container.mergeRequests.onHeadMoving.add(async (_tx, move) => {
+        if (move.mergeRequestId === mergeRequestId && move.headSha === failingHead.sha)
+          throw new Error('a later step of the push failed');
       });
-      await push(p, () => pushFile(p, 'feature', { path: 'more.ts', content: 'more\n' }));
-      await expect.poll(() => seen.length).toBeGreaterThan(0);
-      stop();
-      expect(seen[0]).toBe(0);
+      const headBefore = (await show(p)).sha;
+      await expect(
+        push(p, async () => {
+          failingHead.sha = await pushFile(p, 'feature', { path: 'more.ts', content: 'more\n' });
+          return failingHead.sha;
+        }),
+      ).rejects.toThrow('a later step of the push failed');
+      expect((await show(p)).sha).toBe(headBefore);
+      expect(await storedApprovals(mergeRequestId)).toHaveLength(1);
+      failingHead.sha = 'none';
+      await push(p, () => pushFile(p, 'feature', { path: 'again.ts', content: 'again\n' }));
+      expect(await storedApprovals(mergeRequestId)).toHaveLength(0);
       expect(await approvals(p)).toMatchObject({ approved: false, approved_by: [] });
     });
 

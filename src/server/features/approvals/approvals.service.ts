@@ -15,13 +15,15 @@ import type { Db } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import { diffPatchId } from '../../git/patch-id';
 import type { EventBus } from '../../realtime/bus';
-import type { MergeRequestRow } from '../merge-requests/merge-requests.repo';
+import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService, HeadMove } from '../merge-requests/merge-requests.service';
 import { mergeRequestSubject } from '../merge-requests/merge-request-subjects';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import {
   approvalFactsOf,
+  mayRequireApproval,
+  ruleSourcesOf,
   type ApprovalFacts,
   type ApprovalSources,
   type ApprovalSubject,
@@ -287,7 +289,9 @@ export function createApprovalsService(deps: Deps) {
     const states = new Map<number, 'inactive' | 'approved' | 'not_approved'>();
     for (const subject of subjects) {
       if (subject.mergeRequest.state !== 'opened') continue;
-      const { state } = await factsOf(subject);
+      const rules = await ruleSourcesOf(sources, subject.mergeRequest);
+      if (!mayRequireApproval(rules)) continue;
+      const { state } = await approvalFactsOf(sources, subject, rules);
       if (state.approvalNeeded)
         states.set(subject.mergeRequest.id, state.approved ? 'approved' : 'not_approved');
     }

@@ -74,6 +74,28 @@ describe('quick actions', () => {
     ]);
   });
 
+  it('approves and unapproves a merge request with /approve and /unapprove', async () => {
+    const target = await mergeRequestTarget();
+    const approvedBy = async () =>
+      (
+        await t.container.approvals.forMergeRequest(owner, project.project.id, target.iid)
+      ).view.approvedBy.map((a) => a.user.id);
+    expect((await run(developer, target, '/approve')).messages).toEqual([
+      'Approved the current merge request.',
+    ]);
+    expect(await approvedBy()).toEqual([developer.id]);
+    // The author may not approve their own request, and a Reporter may not approve at all.
+    expect((await run(owner, target, '/approve')).messages).toEqual(['Could not apply approve command.']);
+    expect((await run(reporter, target, '/approve')).messages).toEqual(['Could not apply approve command.']);
+    expect((await run(developer, target, '/unapprove')).messages).toEqual([
+      'Unapproved the current merge request.',
+    ]);
+    expect(await approvedBy()).toEqual([]);
+    expect((await run(developer, target, '/unapprove')).messages).toEqual([
+      'Could not apply unapprove command.',
+    ]);
+  });
+
   it('merges a merge request with /merge', async () => {
     const target = await mergeRequestTarget();
     expect((await run(owner, target, '/merge')).messages).toEqual(['Merged this merge request.']);
