@@ -6,7 +6,9 @@ import { MAX_NESTING, nestsDeeperThan, TOO_DEEP } from './document-limits';
 import { formatGraphQLErrors } from './error-formatter';
 import { ciResolvers } from './ci.resolvers';
 import { ciTypeDefs } from './ci.schema';
-import { mergeRequestResolvers } from './merge-requests.resolvers';
+import { approvalResolvers } from './approvals.resolvers';
+import { approvalsTypeDefs } from './approvals.schema';
+import { loadMergeRequest, mergeRequestResolvers } from './merge-requests.resolvers';
 import { noteResolvers } from './notes.resolvers';
 import { requireApiScopeForMutations } from './mutation-scope';
 import { orNull, type GraphQLContext } from './resolve';
@@ -22,6 +24,7 @@ function buildResolvers(container: Container) {
   const mergeRequests = mergeRequestResolvers(container);
   const notes = noteResolvers(container);
   const ci = ciResolvers(container);
+  const approvals = approvalResolvers(container, loadMergeRequest);
   return {
     ...scalarResolvers,
     Query: {
@@ -34,10 +37,17 @@ function buildResolvers(container: Container) {
         ),
       ...ci.query,
     },
-    Project: { mergeRequest: mergeRequests.projectMergeRequest, ...ci.project },
-    MergeRequest: ci.mergeRequest,
+    Project: { mergeRequest: mergeRequests.projectMergeRequest, ...ci.project, ...approvals.project },
+    MergeRequest: { ...ci.mergeRequest, ...approvals.mergeRequest },
+    UserCore: approvals.user,
+    User: { __resolveType: () => 'UserCore' },
     Mutation: { ...notes.mutation, ...ci.mutation },
-    Subscription: { ...mergeRequests.subscription, ...notes.subscription, ...ci.subscription },
+    Subscription: {
+      ...mergeRequests.subscription,
+      ...notes.subscription,
+      ...ci.subscription,
+      ...approvals.subscription,
+    },
   };
 }
 
@@ -58,7 +68,7 @@ export async function registerGraphQL(app: FastifyInstance, container: Container
   });
   registerGraphqlResourceEtags(app, container.bus);
   await app.register(mercurius, {
-    schema: [typeDefs, ciTypeDefs].join('\n'),
+    schema: [typeDefs, ciTypeDefs, approvalsTypeDefs].join('\n'),
     resolvers: buildResolvers(container) as never,
     path: '/api/graphql',
     graphiql: false,

@@ -90,16 +90,21 @@ export function presentMergeRequest(
   };
 }
 
+export type PresentedMergeRequest = ReturnType<typeof presentMergeRequest>;
+
+/** A merge request as `actor` may read it, presented; null where they may not. */
+export const loadMergeRequest = (container: Container, actor: Actor, projectId: number, iid: number) =>
+  orNull(async () =>
+    presentMergeRequest(
+      await container.mergeRequests.show(actor, projectId, iid),
+      container.config.externalUrl,
+      container.mergeTrains,
+    ),
+  );
+
 export function mergeRequestResolvers(container: Container) {
-  const { externalUrl } = container.config;
   const load = (actor: Actor, projectId: number, iid: number) =>
-    orNull(async () =>
-      presentMergeRequest(
-        await container.mergeRequests.show(actor, projectId, iid),
-        externalUrl,
-        container.mergeTrains,
-      ),
-    );
+    loadMergeRequest(container, actor, projectId, iid);
 
   /**
    * Each update re-reads the merge request as the subscriber: one who may not read it receives

@@ -15,9 +15,11 @@ import {
 import { selectWidgetState } from '../../../shared/merge-widget/widgetState';
 import { showMergeControls } from '../../../shared/merge-widget/widgetVisibility';
 import { XCircleIcon } from '@primer/octicons-react';
+import { showApprovalsSection } from '../../../shared/approvals';
 import { BehindTargetRow } from './BehindTargetRow';
 import { BlockingMergeRequestsReport } from './BlockingMergeRequestsReport';
 import { MergeChecks } from './MergeChecks';
+import { MergeWidgetApprovals } from './MergeWidgetApprovals';
 import { PipelineSection } from './PipelineSection';
 import { PostMergePipelineSection } from './PostMergePipelineSection';
 import { PipelineSuggestionCard } from './PipelineSuggestionCard';
@@ -217,6 +219,14 @@ export function MergeWidget({ fullPath, mergeRequest: mr }: Props) {
         />
       )}
       <div className="box">
+        {showApprovalsSection(state) && (
+          <MergeWidgetApprovals
+            fullPath={fullPath}
+            iid={iid}
+            version={query.data.cached.etag}
+            onChanged={refresh}
+          />
+        )}
         {autoMergeFailed && (
           <WidgetRow icon={<XCircleIcon className="mw-icon--danger" />}>
             <span className="mw-title">{AUTO_MERGE_FAILED}</span>

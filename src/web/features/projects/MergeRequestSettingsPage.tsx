@@ -1,3 +1,4 @@
+import { MergeRequestApprovalsSection } from '../approvals/MergeRequestApprovalsSection';
 import { MergeRequestSettingsForm } from './MergeRequestSettingsForm';
 import { MergeRequestTitleSection } from './MergeRequestTitleSection';
 import { MergeTrainsSection } from './MergeTrainsSection';
@@ -11,6 +12,10 @@ export function MergeRequestSettingsPage() {
       {(project) => (
         <>
           <MergeRequestSettingsForm project={project} />
+          <MergeRequestApprovalsSection
+            fullPath={project.path_with_namespace}
+            groupName={project.namespace.name}
+          />
           <MergeRequestTitleSection project={project} />
           <MergeTrainsSection project={project} />
           <StatusChecksSection project={project} />

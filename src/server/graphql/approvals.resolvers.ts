@@ -1,0 +1,131 @@
+import { GraphQLError } from 'graphql';
+import type { ApprovalRuleState } from '../../shared/approvals';
+import type { Actor } from '../auth/permissions';
+import type { Container } from '../container';
+import type { ApprovalUser, MergeRequestApprovalState } from '../features/approvals/approvals.service';
+import type { BusEvent } from '../realtime/bus';
+import { eventStream } from '../realtime/event-stream';
+import { parseGlobalId, toGlobalId } from './global-id';
+import type { loadMergeRequest, PresentedMergeRequest } from './merge-requests.resolvers';
+import { orNull, type GraphQLContext } from './resolve';
+import { presentUserCore } from './user-core';
+
+type ApprovalStateUpdated = Extract<BusEvent, { type: 'merge_request.approval_state_updated' }>;
+type Present = (user: ApprovalUser) => ReturnType<typeof presentUserCore>;
+
+/** A rule's id as GraphQL shows it; `invalidApproversRules` names rules by the same id. */
+const ruleId = (id: string | number) => (typeof id === 'number' ? toGlobalId('ApprovalRule', id) : id);
+
+function presentRule(rule: ApprovalRuleState, users: (ids: readonly number[]) => unknown[]) {
+  return {
+    id: ruleId(rule.id),
+    name: rule.name,
+    type: rule.kind.toUpperCase(),
+    section: rule.section,
+    approved: rule.approved,
+    approvalsRequired: rule.approvalsRequired,
+    invalid: rule.invalid,
+    allowMergeWhenInvalid: rule.allowMergeWhenInvalid,
+    fallback: rule.fallback,
+    eligibleApprovers: users(rule.eligibleApproverIds),
+    approvedBy: { nodes: users(rule.approvedByIds) },
+    // Comments by approvers are not counted yet: nobody is listed.
+    commentedBy: { nodes: [] },
+    scanResultPolicies: rule.sourceRule.scanResultPolicies ?? [],
+  };
+}
+
+/** The approval fields of a merge request (002 §3), from one approval state per request and viewer. */
+export function presentApprovals(view: MergeRequestApprovalState, present: Present) {
+  const users = (ids: readonly number[]) =>
+    ids.flatMap((id) => {
+      const user = view.users.get(id);
+      return user ? [present(user)] : [];
+    });
+  const { state } = view;
+  return {
+    approved: state.approved,
+    approvalsLeft: state.approvalsLeft,
+    approvalsRequired: state.approvalsRequired,
+    approvedBy: { nodes: view.approvedBy.map(({ user }) => present(user)) },
+    committers: { nodes: view.committers.map(present) },
+    approvalState: {
+      rules: state.rules.map((rule) => presentRule(rule, users)),
+      invalidApproversRules: state.invalidApproversRules.map((rule) => ({
+        id: ruleId(rule.id),
+        name: rule.name,
+      })),
+    },
+    // Security policies do not exist yet, so none overrides the project's settings.
+    policiesOverridingApprovalSettings: [],
+  };
+}
+
+export function approvalResolvers(container: Container, load: typeof loadMergeRequest) {
+  const { externalUrl } = container.config;
+  const present: Present = (user) => presentUserCore(user, externalUrl);
+  /** One state per presented request: every approval field a query asks shares it. */
+  type Approvals = ReturnType<typeof presentApprovals> & { canApprove: boolean };
+  const states = new WeakMap<PresentedMergeRequest, Promise<Approvals>>();
+  const approvalsOf = (mr: PresentedMergeRequest, actor: Actor) => {
+    let found = states.get(mr);
+    if (!found) {
+      found = container.approvals
+        .forMergeRequest(actor, mr.projectId, Number(mr.iid))
+        .then(({ view }) => ({ ...presentApprovals(view, present), canApprove: view.canApprove }));
+      states.set(mr, found);
+    }
+    return found;
+  };
+  const field =
+    <K extends keyof ReturnType<typeof presentApprovals>>(key: K) =>
+    async (mr: PresentedMergeRequest, _args: unknown, ctx: GraphQLContext) =>
+      (await approvalsOf(mr, ctx.currentUser))[key];
+
+  /** Each change re-reads the request as the subscriber: one who may not read it receives nothing. */
+  async function* approvalStateUpdates(_root: unknown, args: { issuableId: string }, ctx: GraphQLContext) {
+    const id = parseGlobalId('MergeRequest', args.issuableId);
+    if (id === null)
+      throw new GraphQLError(`"${args.issuableId}" does not represent an instance of MergeRequest`);
+    const isThisRequest = (event: BusEvent): event is ApprovalStateUpdated =>
+      event.type === 'merge_request.approval_state_updated' && event.mergeRequestId === id;
+    const stream = eventStream(container.bus, isThisRequest);
+    try {
+      for await (const event of stream) {
+        const mergeRequest = await load(container, ctx.currentUser, event.projectId, event.iid);
+        if (mergeRequest) yield { mergeRequestApprovalStateUpdated: mergeRequest };
+      }
+    } finally {
+      await stream.return?.();
+    }
+  }
+
+  return {
+    mergeRequest: {
+      approved: field('approved'),
+      approvalsLeft: field('approvalsLeft'),
+      approvalsRequired: field('approvalsRequired'),
+      approvedBy: field('approvedBy'),
+      committers: field('committers'),
+      approvalState: field('approvalState'),
+      policiesOverridingApprovalSettings: field('policiesOverridingApprovalSettings'),
+      userPermissions: (mr: PresentedMergeRequest, _args: unknown, ctx: GraphQLContext) => ({
+        ...mr.userPermissions,
+        canApprove: async () => (await approvalsOf(mr, ctx.currentUser)).canApprove,
+      }),
+    },
+    project: {
+      mergeRequestsDisableCommittersApproval: (
+        project: { projectId: number },
+        _args: unknown,
+        ctx: GraphQLContext,
+      ) =>
+        orNull(async () => {
+          const settings = await container.approvalSettings.read(ctx.currentUser, project.projectId);
+          return settings.preventApprovalByCommitAuthor;
+        }).then((value) => value ?? false),
+    },
+    user: { webPath: (user: { username: string }) => `/${user.username}` },
+    subscription: { mergeRequestApprovalStateUpdated: { subscribe: approvalStateUpdates } },
+  };
+}

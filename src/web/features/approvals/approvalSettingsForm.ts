@@ -1,0 +1,65 @@
+import {
+  APPROVAL_SETTINGS_LABELS,
+  APPROVAL_SETTINGS_MESSAGES,
+  fill,
+  type ApiApprovalSetting,
+  type ApiApprovalSettingName,
+  type ApiApprovalSettings,
+} from '../../../shared/approvals';
+
+/** The settings screen's restrictions: each checkbox is the API's permission, negated. */
+export const SETTING_CHECKBOXES = [
+  { name: 'allow_author_approval', label: APPROVAL_SETTINGS_LABELS.preventApprovalByAuthor, negated: true },
+  {
+    name: 'allow_committer_approval',
+    label: APPROVAL_SETTINGS_LABELS.preventApprovalByCommitters,
+    negated: true,
+  },
+  {
+    name: 'allow_overrides_to_approver_list_per_merge_request',
+    label: APPROVAL_SETTINGS_LABELS.preventEditingRulesInMergeRequests,
+    negated: true,
+  },
+  { name: 'require_password_to_approve', label: APPROVAL_SETTINGS_LABELS.requirePassword, negated: false },
+] as const satisfies readonly { name: ApiApprovalSettingName; label: string; negated: boolean }[];
+
+/** "When a commit is added:" (GitLab's radio over `retain_approvals_on_push` and `selective_code_owner_removals`). */
+export type OnCommit = 'keep' | 'removeAll' | 'removeCodeOwners';
+
+export const ON_COMMIT_CHOICES: readonly { value: OnCommit; label: string }[] = [
+  { value: 'keep', label: APPROVAL_SETTINGS_LABELS.keepApprovals },
+  { value: 'removeAll', label: APPROVAL_SETTINGS_LABELS.removeAllApprovals },
+  { value: 'removeCodeOwners', label: APPROVAL_SETTINGS_LABELS.removeCodeOwnerApprovals },
+];
+
+export function onCommitOf(settings: ApiApprovalSettings): OnCommit {
+  if (!settings.retain_approvals_on_push.value) return 'removeAll';
+  return settings.selective_code_owner_removals.value ? 'removeCodeOwners' : 'keep';
+}
+
+/** GitLab removes code owner approvals selectively only where it keeps the others. */
+export function onCommitBody(choice: OnCommit) {
+  return {
+    retain_approvals_on_push: choice !== 'removeAll',
+    selective_code_owner_removals: choice === 'removeCodeOwners',
+  };
+}
+
+/** Why a locked setting cannot be changed here, from where it is locked; null when it is not. */
+export function lockedReason(setting: ApiApprovalSetting, groupName: string): string | null {
+  if (!setting.locked) return null;
+  if (setting.inherited_from === 'instance') return APPROVAL_SETTINGS_MESSAGES.lockedByAdmin;
+  return fill(APPROVAL_SETTINGS_MESSAGES.lockedByGroupOwner, { groupName });
+}
+
+export type SettingsDraft = Partial<Record<ApiApprovalSettingName, boolean>>;
+
+/** What a save sends: every setting changed from its loaded value that is not locked. */
+export function changedSettings(loaded: ApiApprovalSettings, draft: SettingsDraft): SettingsDraft {
+  return Object.fromEntries(
+    Object.entries(draft).filter(([name, value]) => {
+      const setting = loaded[name as ApiApprovalSettingName];
+      return !setting.locked && setting.value !== value;
+    }),
+  );
+}
