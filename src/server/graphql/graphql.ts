@@ -36,7 +36,7 @@ function buildResolvers(container: Container) {
     },
     Project: { mergeRequest: mergeRequests.projectMergeRequest, ...ci.project },
     MergeRequest: ci.mergeRequest,
-    Mutation: { ...notes.mutation, ...ci.mutation },
+    Mutation: { ...notes.mutation, ...ci.mutation, ...mergeRequests.mutation },
     Subscription: { ...mergeRequests.subscription, ...notes.subscription, ...ci.subscription },
   };
 }

@@ -56,6 +56,7 @@ export function registerMergeRequestRoutes(
     rebases,
     autoMerges,
     mergeRequestAssignees,
+    mergeRequestReviewers,
     references,
     labels,
     config,
@@ -66,6 +67,7 @@ export function registerMergeRequestRoutes(
     | 'rebases'
     | 'autoMerges'
     | 'mergeRequestAssignees'
+    | 'mergeRequestReviewers'
     | 'references'
     | 'labels'
     | 'config'
@@ -160,6 +162,14 @@ export function registerMergeRequestRoutes(
             quiet: true,
           },
         );
+      if (request.body.reviewer_ids?.length)
+        view = await mergeRequestReviewers.replace(
+          actor,
+          request.params.id,
+          view.mergeRequest.iid,
+          request.body.reviewer_ids,
+          { quiet: true },
+        );
       return reply.status(201).send(presentMergeRequestDetail(view, config));
     },
   });
@@ -211,6 +221,8 @@ export function registerMergeRequestRoutes(
       let view = await mergeRequests.update(actor, id, iid, request.body);
       view = await withLabelParams(actor, id, view, request.body);
       if (assignees) view = await mergeRequestAssignees.replace(actor, id, iid, assignees);
+      if (request.body.reviewer_ids)
+        view = await mergeRequestReviewers.replace(actor, id, iid, request.body.reviewer_ids);
       return presentMergeRequestDetail(view, config);
     },
   });
