@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewerState } from '../api/reviewers';
 import {
+  canRerequestReview,
   reviewerStateAfter,
+  reviewerStateLabel,
   reviewersChangedText,
   reviewRequestedText,
   type ReviewActivity,
@@ -37,5 +39,19 @@ describe('reviewerStateAfter', () => {
     ['approved', 'review_submitted', null],
   ])('%s after %s: %s', (current, activity, next) => {
     expect(reviewerStateAfter(current, activity)).toBe(next);
+  });
+});
+
+describe('reviewerStateLabel and canRerequestReview', () => {
+  it.each<[ReviewerState, string, boolean]>([
+    ['unreviewed', 'Awaiting review', false],
+    ['review_started', 'Reviewer started review', true],
+    ['reviewed', 'Reviewer commented', true],
+    ['requested_changes', 'Reviewer requested changes', true],
+    ['approved', 'Reviewer approved changes', true],
+    ['unapproved', 'Reviewer approval was reset', true],
+  ])('%s: "%s", re-request %s', (state, label, rerequest) => {
+    expect(reviewerStateLabel(state)).toBe(label);
+    expect(canRerequestReview(state)).toBe(rerequest);
   });
 });

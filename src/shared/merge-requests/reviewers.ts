@@ -41,3 +41,26 @@ export function reviewerStateAfter(current: ReviewerState, activity: ReviewActiv
       return assertNever(activity);
   }
 }
+
+/** What the sidebar says of a reviewer's state (the tooltip and label of its icon), as GitLab's does. */
+export function reviewerStateLabel(state: ReviewerState): string {
+  switch (state) {
+    case 'unreviewed':
+      return 'Awaiting review';
+    case 'review_started':
+      return 'Reviewer started review';
+    case 'reviewed':
+      return 'Reviewer commented';
+    case 'requested_changes':
+      return 'Reviewer requested changes';
+    case 'approved':
+      return 'Reviewer approved changes';
+    case 'unapproved':
+      return 'Reviewer approval was reset';
+    default:
+      return assertNever(state);
+  }
+}
+
+/** A review can be asked for again once the reviewer has done something with the last request. */
+export const canRerequestReview = (state: ReviewerState): boolean => state !== 'unreviewed';

@@ -1,0 +1,82 @@
+import { ActionList, ActionMenu, Spinner, TextInput } from '@primer/react';
+import { useState } from 'react';
+import type { UserBasic } from '../../shared/api/users';
+import { useAssignableMembers } from './assignableMembers';
+import './sidebar.css';
+
+type Props = {
+  fullPath: string;
+  /** The people picked now, shown first whatever the search. */
+  picked: UserBasic[];
+  /** Their ids as last asked for (ahead of `picked` while a save is under way). */
+  pickedIds: number[];
+  onToggle: (user: UserBasic) => void;
+  /** The list's accessible name ("Assign to", "Request review from"). */
+  label: string;
+  /** The button that opens the menu: "Edit" in the sidebar. */
+  anchorLabel?: string;
+};
+
+/**
+ * A sidebar block's "Edit" menu: project members searched by name, picked and unpicked with a
+ * click or the keyboard (Primer's menu moves with the arrows, Enter or Space picks).
+ */
+export function PeoplePicker({ fullPath, picked, pickedIds, onToggle, label, anchorLabel = 'Edit' }: Props) {
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const members = useAssignableMembers(fullPath, search.trim(), open);
+  // Picked people stay listed while the search narrows the members.
+  const candidates: UserBasic[] = [
+    ...picked,
+    ...(members.data ?? []).filter((member) => !pickedIds.includes(member.id)),
+  ];
+  return (
+    <ActionMenu open={open} onOpenChange={setOpen}>
+      <ActionMenu.Anchor>
+        <button type="button" className="sidebar__edit">
+          {anchorLabel}
+        </button>
+      </ActionMenu.Anchor>
+      <ActionMenu.Overlay width="medium">
+        <div className="sidebar__search">
+          <TextInput
+            block
+            aria-label="Search users"
+            placeholder="Search users"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <ActionList selectionVariant="multiple" aria-label={label}>
+          {candidates.map((user) => (
+            <ActionList.Item
+              key={user.id}
+              selected={pickedIds.includes(user.id)}
+              onSelect={() => onToggle(user)}
+            >
+              {user.name}
+              <ActionList.Description>@{user.username}</ActionList.Description>
+            </ActionList.Item>
+          ))}
+        </ActionList>
+        {members.isPending && <Spinner size="small" />}
+      </ActionMenu.Overlay>
+    </ActionMenu>
+  );
+}
+
+/**
+ * The ids to build the next pick on: each pick builds on the list last asked for until the shown
+ * one catches up, since a second pick made before the first save's answer would otherwise send a
+ * list without the first pick. Once it has (or a save failed), the shown list is the one again.
+ */
+export function usePickedIds(shownIds: number[], saveFailed: boolean) {
+  const [asked, setAsked] = useState<number[] | null>(null);
+  if (asked !== null && (sameIds(asked, shownIds) || saveFailed)) setAsked(null);
+  const pickedIds = asked ?? shownIds;
+  const toggled = (id: number) =>
+    pickedIds.includes(id) ? pickedIds.filter((other) => other !== id) : [...pickedIds, id];
+  return { pickedIds, ask: setAsked, toggled };
+}
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
