@@ -1,6 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mergeRequestAssignees, mergeRequestReviewers, mergeRequests, users } from '../../db/schema';
+import type { mergeRequestReviewers } from '../../db/schema';
+import { mergeRequestAssignees, mergeRequests, users } from '../../db/schema';
 import type { PersonRow } from './merge-requests.repo';
 import { anyOf } from '../../db/any-of';
 
