@@ -1,5 +1,5 @@
 import { ActionList, ActionMenu, Spinner, TextInput } from '@primer/react';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { UserBasic } from '../../shared/api/users';
 import { useAssignableMembers } from './assignableMembers';
 import './sidebar.css';
@@ -19,12 +19,22 @@ type Props = {
 
 /**
  * A sidebar block's "Edit" menu: project members searched by name, picked and unpicked with a
- * click or the keyboard (Primer's menu moves with the arrows, Enter or Space picks).
+ * click or the keyboard (the down arrow leaves the search for the people, the arrows move between
+ * them, Enter or Space picks).
  */
 export function PeoplePicker({ fullPath, picked, pickedIds, onToggle, label, anchorLabel = 'Edit' }: Props) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const members = useAssignableMembers(fullPath, search.trim(), open);
+  const list = useRef<HTMLDivElement>(null);
+  // From the search box, the down arrow goes to the people; the menu's arrows move on from there.
+  const toPeople = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowDown') return;
+    const first = list.current?.querySelector<HTMLElement>('[role="menuitemcheckbox"]');
+    if (!first) return;
+    event.preventDefault();
+    first.focus();
+  };
   // Picked people stay listed while the search narrows the members.
   const candidates: UserBasic[] = [
     ...picked,
@@ -45,20 +55,23 @@ export function PeoplePicker({ fullPath, picked, pickedIds, onToggle, label, anc
             placeholder="Search users"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={toPeople}
           />
         </div>
-        <ActionList selectionVariant="multiple" aria-label={label}>
-          {candidates.map((user) => (
-            <ActionList.Item
-              key={user.id}
-              selected={pickedIds.includes(user.id)}
-              onSelect={() => onToggle(user)}
-            >
-              {user.name}
-              <ActionList.Description>@{user.username}</ActionList.Description>
-            </ActionList.Item>
-          ))}
-        </ActionList>
+        <div ref={list}>
+          <ActionList selectionVariant="multiple" aria-label={label}>
+            {candidates.map((user) => (
+              <ActionList.Item
+                key={user.id}
+                selected={pickedIds.includes(user.id)}
+                onSelect={() => onToggle(user)}
+              >
+                {user.name}
+                <ActionList.Description>@{user.username}</ActionList.Description>
+              </ActionList.Item>
+            ))}
+          </ActionList>
+        </div>
         {members.isPending && <Spinner size="small" />}
       </ActionMenu.Overlay>
     </ActionMenu>
