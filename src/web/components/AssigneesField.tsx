@@ -2,8 +2,7 @@ import { Flash } from '@primer/react';
 import { useState } from 'react';
 import type { UserBasic } from '../../shared/api/users';
 import { cutAvatarList } from '../../shared/notes/displayLimits';
-import { useSession } from '../lib/useSession';
-import { PeoplePicker, usePickedIds } from './PeoplePicker';
+import { NoneOrAssignYourself, PeoplePicker, usePickedIds } from './PeoplePicker';
 import './sidebar.css';
 
 /** The spec's words when assigning fails (section 8). */
@@ -20,7 +19,6 @@ type Props = {
 
 /** The sidebar's assignees of an issue or a merge request: each pick saves at once. */
 export function AssigneesField({ fullPath, assignees, canEdit, update }: Props) {
-  const me = useSession().data?.user ?? null;
   const { pickedIds, ask, toggled } = usePickedIds(
     assignees.map((user) => user.id),
     update.isError,
@@ -46,17 +44,7 @@ export function AssigneesField({ fullPath, assignees, canEdit, update }: Props) 
       </div>
       {update.isError && <Flash variant="danger">{ASSIGN_FAILED}</Flash>}
       {assignees.length === 0 ? (
-        <p className="muted sidebar__value">
-          None
-          {canEdit && me && (
-            <>
-              {' - '}
-              <button type="button" className="sidebar__link" onClick={() => save([me.id])}>
-                assign yourself
-              </button>
-            </>
-          )}
-        </p>
+        <NoneOrAssignYourself canEdit={canEdit} onPick={(id) => save([id])} />
       ) : (
         <AssigneeList assignees={assignees} />
       )}

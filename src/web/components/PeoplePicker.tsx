@@ -1,6 +1,7 @@
 import { ActionList, ActionMenu, Spinner, TextInput } from '@primer/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { UserBasic } from '../../shared/api/users';
+import { useSession } from '../lib/useSession';
 import { useAssignableMembers } from './assignableMembers';
 import './sidebar.css';
 
@@ -93,3 +94,27 @@ export function usePickedIds(shownIds: number[], saveFailed: boolean) {
 }
 
 const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/** An empty people block: "None", and for who may edit it "- assign yourself". */
+export function NoneOrAssignYourself({
+  canEdit,
+  onPick,
+}: {
+  canEdit: boolean;
+  onPick: (id: number) => void;
+}) {
+  const me = useSession().data?.user ?? null;
+  return (
+    <p className="muted sidebar__value">
+      None
+      {canEdit && me && (
+        <>
+          {' - '}
+          <button type="button" className="sidebar__link" onClick={() => onPick(me.id)}>
+            assign yourself
+          </button>
+        </>
+      )}
+    </p>
+  );
+}

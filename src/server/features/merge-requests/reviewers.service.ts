@@ -14,6 +14,7 @@ import type { EventBus } from '../../realtime/bus';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectsService } from '../projects/projects.service';
 import { announceMergeRequest } from './merge-request-events';
+import { mergeRequestSubject } from './merge-request-subjects';
 import {
   lockMergeRequest,
   updateMergeRequestRow,
@@ -42,14 +43,8 @@ type Deps = {
 
 /** Asking for reviews is editing the request: `update_merge_request`, as assigning is. */
 function assertMayEdit(actor: CurrentUser, ctx: ProjectContext, record: MergeRequestRecord): void {
-  const subject = {
-    type: 'merge_request' as const,
-    authorId: record.mergeRequest.authorId,
-    visibility: ctx.project.visibility,
-    archived: ctx.project.archived,
-    accessLevel: ctx.accessLevel,
-  };
-  if (!can(actor, 'update_merge_request', subject)) throw new ForbiddenError();
+  if (!can(actor, 'update_merge_request', mergeRequestSubject(ctx, record.mergeRequest.authorId)))
+    throw new ForbiddenError();
 }
 
 /**

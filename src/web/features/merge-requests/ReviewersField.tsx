@@ -13,8 +13,7 @@ import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
 import type { ReviewerState } from '../../../shared/api/reviewers';
 import { assertNever } from '../../../shared/lib/assertNever';
 import { canRerequestReview, reviewerStateLabel } from '../../../shared/merge-requests/reviewers';
-import { PeoplePicker, usePickedIds } from '../../components/PeoplePicker';
-import { useSession } from '../../lib/useSession';
+import { NoneOrAssignYourself, PeoplePicker, usePickedIds } from '../../components/PeoplePicker';
 import { NoteAvatar } from '../notes/NoteAvatar';
 import { useRerequestReview, useUpdateMergeRequest } from './mutations';
 import '../../components/sidebar.css';
@@ -26,7 +25,6 @@ type Props = { fullPath: string; mergeRequest: MergeRequestPage };
 
 /** The sidebar's reviewers: the picker, each reviewer's state, and "Re-request review". */
 export function ReviewersField({ fullPath, mergeRequest }: Props) {
-  const me = useSession().data?.user ?? null;
   const update = useUpdateMergeRequest(fullPath, mergeRequest.iid);
   const rerequest = useRerequestReview(fullPath, mergeRequest.iid);
   const canEdit = mergeRequest.current_user.can_update;
@@ -55,17 +53,7 @@ export function ReviewersField({ fullPath, mergeRequest }: Props) {
       {update.isError && <Flash variant="danger">{REVIEWERS_UPDATE_FAILED}</Flash>}
       {rerequest.isError && <Flash variant="danger">{REREQUEST_FAILED}</Flash>}
       {mergeRequest.reviewer_states.length === 0 ? (
-        <p className="muted sidebar__value">
-          None
-          {canEdit && me && (
-            <>
-              {' - '}
-              <button type="button" className="sidebar__link" onClick={() => save([me.id])}>
-                assign yourself
-              </button>
-            </>
-          )}
-        </p>
+        <NoneOrAssignYourself canEdit={canEdit} onPick={(id) => save([id])} />
       ) : (
         <ul className="sidebar__people" aria-label="Reviewers requested">
           {mergeRequest.reviewer_states.map(({ user, state }) => (
