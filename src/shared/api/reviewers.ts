@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_DB_ID, numericParam } from './params';
 import { assigneeFilterParam, assigneeUsernameParam } from './assignees';
 import { userBasicSchema } from './users';
+import { mergeRequestTaskBodySchema } from './taskLists';
 
 /** GitLab's `MergeRequestReviewer` states, in its own spelling. */
 export const REVIEWER_STATES = [
@@ -41,3 +42,14 @@ export const mergeRequestReviewerSchema = z.object({
   created_at: z.string(),
 });
 export type MergeRequestReviewer = z.infer<typeof mergeRequestReviewerSchema>;
+
+/**
+ * `PUT {project}/-/merge_requests/{iid}.json`, GitLab's page update: a ticked task
+ * (`merge_request[update_task]`) or the reviewers (`merge_request[reviewer_ids]`).
+ */
+export const mergeRequestPageUpdateBodySchema = z.object({
+  merge_request: z.union([
+    mergeRequestTaskBodySchema.shape.merge_request,
+    z.object({ reviewer_ids: reviewerIdsParam }),
+  ]),
+});

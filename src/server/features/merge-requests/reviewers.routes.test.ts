@@ -112,6 +112,29 @@ describe('merge request reviewers', () => {
     ]);
   });
 
+  it("saves reviewers through the page's own update, answering the page JSON", async () => {
+    const { iid } = await newRequest();
+    const url = `/${project.fullPath}/-/merge_requests/${iid}.json`;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: owner.headers,
+      payload: { merge_request: { reviewer_ids: [maintainer.id] } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<MergeRequestPage>().reviewer_states).toMatchObject([
+      { user: { id: maintainer.id }, state: 'unreviewed' },
+    ]);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: reporter.headers,
+      payload: { merge_request: { reviewer_ids: [] } },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await reviewerNames(iid)).toEqual([maintainer.username]);
+  });
+
   it('leaves out users who may not read the project and unknown ids, writing nothing when none is left', async () => {
     const { iid } = await newRequest();
     const none = await send('PUT', owner, `${api()}/${iid}`, { reviewer_ids: [outsider.id, 999_999] });
