@@ -33,6 +33,7 @@ import { registerMetadataRoutes } from './features/metadata/metadata.routes';
 import { registerMergeRequestPageRoutes } from './features/merge-requests/merge-request-page.routes';
 import { registerMergeRequestRoutes } from './features/merge-requests/merge-requests.routes';
 import { registerBlockRoutes } from './features/merge-requests/blocks.routes';
+import { registerReviewerRoutes } from './features/merge-requests/reviewers.routes';
 import { registerContextCommitRoutes } from './features/merge-requests/context-commits.routes';
 import { registerCommitActionRoutes } from './features/merge-requests/commit-actions.routes';
 import { registerStatusCheckRoutes } from './features/status-checks/status-checks.routes';
@@ -155,6 +156,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMergeRequestRoutes(app, container);
   registerMergeRequestPageRoutes(app, container);
   registerBlockRoutes(app, container);
+  registerReviewerRoutes(app, container);
   registerContextCommitRoutes(app, container);
   registerStatusCheckRoutes(app, container);
   registerApprovalRoutes(app, container);

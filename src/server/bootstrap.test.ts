@@ -112,7 +112,7 @@ describe('bootstrapInstance', () => {
     ]);
   });
 
-  it('seeds a review on the open request: a line thread with a reply naming #1, a suggestion, a comment, an assignee and a thumbs-up', async () => {
+  it('seeds a review on the open request: a line thread with a reply naming #1, a suggestion, a comment, an assignee, a reviewer and a thumbs-up', async () => {
     const threads = (await t.app.inject('/demo/shop/-/merge_requests/1/discussions.json')).json<
       Discussion[]
     >();
@@ -132,7 +132,15 @@ describe('bootstrapInstance', () => {
       },
     ]);
     const open = (await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/1')).json();
-    expect(open).toMatchObject({ upvotes: 1, assignees: [{ username: 'bob' }] });
+    expect(open).toMatchObject({
+      upvotes: 1,
+      assignees: [{ username: 'bob' }],
+      reviewers: [{ username: 'bob' }],
+    });
+    const reviewers = await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/1/reviewers');
+    expect(reviewers.json()).toMatchObject([{ user: { username: 'bob' }, state: 'reviewed' }]);
+    const draft = (await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/2')).json();
+    expect(draft).toMatchObject({ draft: true, reviewers: [{ username: 'alice' }] });
   });
 
   it('seeds an approval rule for checkout reviewers, and bob’s approval of the open request', async () => {

@@ -23,6 +23,7 @@ import { createMembersService } from './features/members/members.service';
 import { createNamespacesService } from './features/namespaces/namespaces.service';
 import { createMergeService } from './features/merge-requests/merge.service';
 import { createMergeRequestAssigneesService } from './features/merge-requests/assignees.service';
+import { createMergeRequestReviewersService } from './features/merge-requests/reviewers.service';
 import { createRebaseService } from './features/merge-requests/rebase.service';
 import { createAutoMergeService } from './features/merge-requests/auto-merge.service';
 import { createWidgetService } from './features/merge-requests/widget.service';
@@ -167,6 +168,12 @@ export function createContainer(deps: AppDeps) {
   const background = createBackgroundWork();
   const merges = createMergeService({ ...base, background, gitHttp, mergeRequests, systemNotes, processes });
   const mergeRequestAssignees = createMergeRequestAssigneesService({ ...base, mergeRequests, systemNotes });
+  const mergeRequestReviewers = createMergeRequestReviewersService({
+    ...base,
+    mergeRequests,
+    projects,
+    systemNotes,
+  });
   const jobs = createJobQueue(base);
   const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
   const approvals = createApprovalsService({
@@ -175,6 +182,7 @@ export function createContainer(deps: AppDeps) {
     users,
     protectedBranches,
     mergeRequests,
+    reviewers: mergeRequestReviewers,
     codeOwnerRules: async (ctx, mr) =>
       codeOwners.codeOwnerRules(ctx, {
         targetBranch: mr.targetBranch,
@@ -257,6 +265,7 @@ export function createContainer(deps: AppDeps) {
     mergeRequests,
     merges,
     mergeRequestAssignees,
+    mergeRequestReviewers,
     issues,
     awardEmoji,
     labels,
@@ -277,6 +286,13 @@ export function createContainer(deps: AppDeps) {
   });
   const noteCommands = createNoteCommands({ notes, quickActions, rateLimits });
   const draftNotes = createDraftNotesService({ ...base, notes, diffNotes, noteCommands, rateLimits });
+  // A reviewer's pending comment starts their review; submitting it makes it reviewed.
+  draftNotes.draftWritten.add((actor, mergeRequestId) =>
+    mergeRequestReviewers.noteReviewActivity(actor, mergeRequestId, 'draft_written'),
+  );
+  draftNotes.reviewSubmitted.add((actor, mergeRequestId) =>
+    mergeRequestReviewers.noteReviewActivity(actor, mergeRequestId, 'review_submitted'),
+  );
   const notePresentation = createNotePresentation({
     ...base,
     awardEmoji,
@@ -401,6 +417,7 @@ export function createContainer(deps: AppDeps) {
     followUpIssues,
     mergeRequests,
     mergeRequestAssignees,
+    mergeRequestReviewers,
     merges,
     jobs,
     rebases,

@@ -14,6 +14,7 @@ export function AppLayout() {
         <nav className="app-header__nav" aria-label="Main">
           <RouterLink to="/dashboard/projects">Projects</RouterLink>
           <RouterLink to="/dashboard/groups">Groups</RouterLink>
+          <RouterLink to="/dashboard/merge_requests">Merge requests</RouterLink>
         </nav>
         <HeaderUserArea />
       </header>

@@ -695,6 +695,33 @@ export const mergeRequestAssignees = pgTable(
   ],
 );
 
+/**
+ * Who is asked to review a merge request, and where their review stands (GitLab's
+ * `MergeRequestReviewer` states: unreviewed, review_started, reviewed, requested_changes,
+ * approved, unapproved). Written by the merge requests feature's reviewers repo only.
+ */
+export const mergeRequestReviewers = pgTable(
+  'merge_request_reviewers',
+  {
+    mergeRequestId: integer('merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('unreviewed'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mergeRequestId, t.userId] }),
+    index('merge_request_reviewers_user').on(t.userId),
+    check(
+      'merge_request_reviewers_state',
+      sql`${t.state} in ('unreviewed', 'review_started', 'reviewed', 'requested_changes', 'approved', 'unapproved')`,
+    ),
+  ],
+);
+
 /** Merge request dependencies: the blocked request may not merge before the blocking one (BLOCKED_STATUS). */
 export const mergeRequestBlocks = pgTable(
   'merge_request_blocks',

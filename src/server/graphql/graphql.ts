@@ -41,7 +41,7 @@ function buildResolvers(container: Container) {
     MergeRequest: { ...ci.mergeRequest, ...approvals.mergeRequest },
     UserCore: approvals.user,
     User: { __resolveType: () => 'UserCore' },
-    Mutation: { ...notes.mutation, ...ci.mutation },
+    Mutation: { ...notes.mutation, ...ci.mutation, ...mergeRequests.mutation },
     Subscription: {
       ...mergeRequests.subscription,
       ...notes.subscription,

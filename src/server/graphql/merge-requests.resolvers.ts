@@ -17,6 +17,8 @@ import type { BusEvent } from '../realtime/bus';
 import { eventStream } from '../realtime/event-stream';
 import { parseGlobalId, toGlobalId } from './global-id';
 import { orNull, type GraphQLContext } from './resolve';
+import { AppError } from '../errors';
+import { RESOURCE_NOT_AVAILABLE } from './mutation-scope';
 
 type MergeRequestUpdated = Extract<BusEvent, { type: 'merge_request.updated' }>;
 
@@ -127,7 +129,33 @@ export function mergeRequestResolvers(container: Container) {
     }
   }
 
+  type RereviewInput = { projectPath: string; iid: string; userId: string };
+
+  /** GitLab's `mergeRequestReviewerRereview`: refusals come back in `errors`, as its payloads do. */
+  async function rereview(_root: unknown, { input }: { input: RereviewInput }, ctx: GraphQLContext) {
+    const actor = ctx.currentUser;
+    const userId = parseGlobalId('User', input.userId);
+    if (!actor || userId === null || !/^\d{1,9}$/.test(input.iid))
+      return { mergeRequest: null, errors: [RESOURCE_NOT_AVAILABLE] };
+    try {
+      const view = await container.mergeRequestReviewers.rerequest(
+        actor,
+        input.projectPath,
+        Number(input.iid),
+        userId,
+      );
+      return {
+        mergeRequest: await load(actor, view.mergeRequest.projectId, view.mergeRequest.iid),
+        errors: [],
+      };
+    } catch (error) {
+      if (error instanceof AppError) return { mergeRequest: null, errors: [error.message] };
+      throw error;
+    }
+  }
+
   return {
+    mutation: { mergeRequestReviewerRereview: rereview },
     projectMergeRequest: (project: { projectId: number }, args: { iid: string }, ctx: GraphQLContext) =>
       /^\d{1,9}$/.test(args.iid) ? load(ctx.currentUser, project.projectId, Number(args.iid)) : null,
     subscription: { mergeRequestMergeStatusUpdated: { subscribe: mergeStatusUpdates } },

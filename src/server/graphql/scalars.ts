@@ -72,5 +72,6 @@ export const scalarResolvers = {
   CiStageID: globalId('Ci::Stage', ['Ci::Stage']),
   CiBuildID: globalId('Ci::Build', ['Ci::Build']),
   CiProcessableID: globalId('Ci::Processable', ['Ci::Processable', 'Ci::Build', 'Ci::Bridge']),
+  UserID: globalId('User', ['User']),
   JobID: globalId('CommitStatus', ['CommitStatus', 'Ci::Processable', 'Ci::Build', 'Ci::Bridge']),
 };

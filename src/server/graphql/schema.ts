@@ -7,6 +7,7 @@ import { MERGE_CHECK_IDENTIFIERS, MERGE_CHECK_STATUSES } from '../../shared/merg
 export const typeDefs = /* GraphQL */ `
   scalar Time
   scalar IssuableID
+  scalar UserID
   scalar NoteableID
   scalar NoteID
 
@@ -234,7 +235,21 @@ export const typeDefs = /* GraphQL */ `
     errors: [String!]!
   }
 
+  input MergeRequestReviewerRereviewInput {
+    projectPath: ID!
+    iid: String!
+    "The reviewer asked again."
+    userId: UserID!
+  }
+
+  type MergeRequestReviewerRereviewPayload {
+    mergeRequest: MergeRequest
+    errors: [String!]!
+  }
+
   type Mutation {
+    "Requests a review again from a reviewer of the merge request: their state goes back to unreviewed."
+    mergeRequestReviewerRereview(input: MergeRequestReviewerRereviewInput!): MergeRequestReviewerRereviewPayload
     "Locks or unlocks a merge request's discussion: only members may comment while it is locked."
     mergeRequestSetLocked(input: MergeRequestSetLockedInput!): MergeRequestSetLockedPayload
     "Locks or unlocks an issue's discussion."

@@ -8,16 +8,21 @@ type DemoPeople = Record<'alice' | 'bob', CurrentUser>;
 /**
  * A review under way on the open demo merge request, so its Overview and Changes tabs show what
  * reviewing looks like: a thread on a changed line with a reply, a suggested change ready to
- * apply, a plain comment, an assignee and a thumbs-up. All through the services the API uses.
+ * apply, a plain comment, an assignee, a reviewer who has reviewed and a thumbs-up. All through
+ * the services the API uses.
  */
 export async function seedDemoDiscussion(
-  c: Pick<Container, 'noteables' | 'notes' | 'mergeRequests' | 'mergeRequestAssignees' | 'awardEmoji'>,
+  c: Pick<
+    Container,
+    'noteables' | 'notes' | 'mergeRequests' | 'mergeRequestAssignees' | 'mergeRequestReviewers' | 'awardEmoji'
+  >,
   people: DemoPeople,
   project: { id: number; fullPath: string },
   iid: number,
 ): Promise<void> {
   const { alice, bob } = people;
   const noteable = await c.noteables.byIid(bob, 'MergeRequest', project.id, iid);
+  await c.mergeRequestReviewers.replace(alice, project.id, iid, [bob.id]);
   const refs = noteable.diffRefs;
   if (!refs) throw new Error('The demo merge request has no diff');
   const onNewLine = (path: string, line: number): NotePosition => ({
@@ -50,6 +55,7 @@ export async function seedDemoDiscussion(
   await c.notes.create(alice, noteable, {
     body: 'Ready for review. The table in the description lists the codes the demo accepts.',
   });
+  await c.mergeRequestReviewers.setReviewerState(noteable.noteableId, bob.id, 'reviewed');
   await c.mergeRequestAssignees.replace(alice, project.id, iid, [bob.id]);
   const awardable = await mergeRequestAwardable(c.mergeRequests, bob, project.fullPath, iid);
   await c.awardEmoji.award(bob, awardable, 'thumbsup');

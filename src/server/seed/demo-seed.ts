@@ -104,6 +104,10 @@ export async function seedDemo(c: Container): Promise<{ projectPath: string }> {
 
   const open = await openRequest(openBranch);
   const draft = await openRequest(draftBranch);
+  // Bob's draft waits for Alice's review (her "Review requests for you").
+  await c.mergeRequestReviewers.replace(users.bob, project.project.id, draft.mergeRequest.iid, [
+    users.alice.id,
+  ]);
   const closed = await openRequest(closedBranch);
   await c.mergeRequests.update(users.bob, project.project.id, closed.mergeRequest.iid, {
     state_event: 'close',

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { booleanParam, idListParam } from './params';
 import { labelBasicSchema, labelChangeParams, labelFilterParams } from './labels';
 import { assigneeFilterParam, assigneeIdParam, assigneeIdsParam, assigneeUsernameParam } from './assignees';
+import {
+  mergeRequestReviewerSchema,
+  reviewerFilterParam,
+  reviewerIdsParam,
+  reviewerUsernameParam,
+} from './reviewers';
 import { commitSchema, diffFileSchema, type CommitJson } from './repository';
 import { pipelineBasicSchema, pipelineSchema } from './pipelines';
 
@@ -20,6 +26,7 @@ export const createMergeRequestBodySchema = z.object({
   draft: booleanParam.optional(),
   assignee_ids: assigneeIdsParam.optional(),
   assignee_id: assigneeIdParam.optional(),
+  reviewer_ids: reviewerIdsParam.optional(),
   /** The author's choice to delete the source branch when the request is merged. */
   remove_source_branch: booleanParam.optional(),
   ...labelChangeParams,
@@ -37,6 +44,7 @@ export const updateMergeRequestBodySchema = z.object({
   draft: booleanParam.optional(),
   assignee_ids: assigneeIdsParam.optional(),
   assignee_id: assigneeIdParam.optional(),
+  reviewer_ids: reviewerIdsParam.optional(),
   /** Only members may comment on a locked discussion. */
   discussion_locked: booleanParam.optional(),
   remove_source_branch: booleanParam.optional(),
@@ -52,6 +60,8 @@ const mergeRequestFilters = {
   author_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   assignee_id: assigneeFilterParam.optional(),
   assignee_username: assigneeUsernameParam.optional(),
+  reviewer_id: reviewerFilterParam.optional(),
+  reviewer_username: reviewerUsernameParam.optional(),
   source_branch: branchName.optional(),
   target_branch: branchName.optional(),
   search: z.string().max(255).optional(),
@@ -267,6 +277,8 @@ export const mergeRequestPageSchema = mergeRequestDetailSchema.extend({
   short_merged_commit_sha: z.string().nullable(),
   auto_merge_enabled: z.boolean(),
   auto_merge_strategy: z.enum(AUTO_MERGE_STRATEGIES).nullable(),
+  /** The reviewers with where each review stands (the sidebar's icons and "Re-request review"). */
+  reviewer_states: z.array(mergeRequestReviewerSchema),
 });
 export type MergeRequestPage = z.infer<typeof mergeRequestPageSchema>;
 

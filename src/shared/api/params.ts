@@ -55,7 +55,7 @@ export const booleanParam: z.ZodType<boolean, BooleanInput> = z.preprocess((valu
   return value;
 }, z.boolean());
 
-const MAX_DB_ID = 2_147_483_647;
+export const MAX_DB_ID = 2_147_483_647;
 
 /** Numbers arrive as JSON numbers or as digits in query strings and form bodies. */
 export const numericParam = (value: unknown): unknown =>

@@ -32,6 +32,14 @@ function commandDescription(command: QuickCommand, noteableType: QuickActionNote
       return 'assign';
     case 'unassign':
       return 'remove all or specific assignees';
+    case 'assign_reviewer':
+      return 'assign reviewers';
+    case 'request_review':
+      return 'request a review';
+    case 'unassign_reviewer':
+      return 'remove all or specific reviewers';
+    case 'reassign_reviewer':
+      return 'change reviewers';
     case 'award':
       return 'add emoji reaction';
     case 'spend':

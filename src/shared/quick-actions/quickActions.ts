@@ -14,6 +14,12 @@ export type QuickCommand =
   | { name: 'assign'; usernames: string[] }
   /** No usernames: every assignee goes. */
   | { name: 'unassign'; usernames: string[] }
+  /** `/assign_reviewer` adds reviewers; `/request_review` also asks those already reviewing again. */
+  | { name: 'assign_reviewer' | 'request_review'; usernames: string[] }
+  /** No usernames: every reviewer goes. */
+  | { name: 'unassign_reviewer'; usernames: string[] }
+  /** Replaces every reviewer. */
+  | { name: 'reassign_reviewer'; usernames: string[] }
   | { name: 'award'; emoji: string }
   /** `spentAt` is `YYYY-MM-DD` when given. */
   | { name: 'spend'; seconds: number; spentAt: string | null }
@@ -56,6 +62,10 @@ const AVAILABLE: Record<QuickActionNoteableType, ReadonlySet<string>> = {
     'ready',
     'assign',
     'unassign',
+    'assign_reviewer',
+    'request_review',
+    'unassign_reviewer',
+    'reassign_reviewer',
     'award',
     'spend',
     'estimate',
@@ -107,11 +117,15 @@ function commandOf(name: QuickCommandName, args: string): QuickCommand | null {
     case 'lock':
     case 'unlock':
       return { name };
-    case 'assign': {
+    case 'assign':
+    case 'assign_reviewer':
+    case 'request_review':
+    case 'reassign_reviewer': {
       const usernames = usernamesOf(args);
       return usernames && usernames.length > 0 ? { name, usernames } : null;
     }
-    case 'unassign': {
+    case 'unassign':
+    case 'unassign_reviewer': {
       const usernames = usernamesOf(args);
       return usernames ? { name, usernames } : null;
     }
@@ -212,6 +226,14 @@ export function appliedMessage(
       return usernames.length === 1
         ? `Removed assignee ${referenceSentence(usernames)}.`
         : `Removed assignees ${referenceSentence(usernames)}.`;
+    case 'assign_reviewer':
+      return `Assigned ${referenceSentence(usernames)} as ${plural('reviewer', usernames.length)}.`;
+    case 'request_review':
+      return `Requested a review from ${referenceSentence(usernames)}.`;
+    case 'unassign_reviewer':
+      return `Removed ${plural('reviewer', usernames.length)} ${referenceSentence(usernames)}.`;
+    case 'reassign_reviewer':
+      return 'Changed reviewers.';
     case 'award':
       return `Toggled :${command.emoji}: emoji award.`;
     case 'spend':

@@ -106,6 +106,19 @@ describe('merge request approvals', () => {
     expect((await call(approver, 'POST', `${mrUrl(p)}/unapprove`)).statusCode).toBe(404);
   });
 
+  it('shows a reviewer who approves as approved, and as unapproved once they revoke', async () => {
+    const { p } = await projectWithRule();
+    const assigned = await call(author, 'PUT', mrUrl(p), { reviewer_ids: [approver.id] });
+    expect(assigned.statusCode).toBe(200);
+    const stateOf = async () =>
+      (await call(owner, 'GET', `${mrUrl(p)}/reviewers`)).json<Array<{ state: string }>>()[0]?.state;
+    expect(await stateOf()).toBe('unreviewed');
+    expect((await approve(approver, p)).statusCode).toBe(201);
+    expect(await stateOf()).toBe('approved');
+    expect((await call(approver, 'POST', `${mrUrl(p)}/unapprove`)).statusCode).toBe(201);
+    expect(await stateOf()).toBe('unapproved');
+  });
+
   it('refuses a sha that is not the head with 409 and records nothing', async () => {
     const { p } = await projectWithRule();
     const stale = await resolveCommit(p.gitDir, branchRef('main'));

@@ -28,6 +28,7 @@ import {
   type ApprovalSources,
   type ApprovalSubject,
 } from './approval-state';
+import type { MergeRequestReviewersService } from '../merge-requests/reviewers.service';
 import { announceApprovals } from './approval-events';
 import {
   deleteApprovals,
@@ -80,6 +81,8 @@ type Deps = Omit<ApprovalSources, 'db'> & {
       MergeRequestsService,
       'findReadable' | 'lockRow' | 'rowById' | 'onHeadMoving' | 'onHeadChanged' | 'approvalsFrom'
     >;
+  /** A reviewer who approves or revokes is shown so in the reviewers list. */
+  reviewers: Pick<MergeRequestReviewersService, 'setReviewerState'>;
 };
 
 /**
@@ -88,7 +91,7 @@ type Deps = Omit<ApprovalSources, 'db'> & {
  * NOT_APPROVED merge check fed to merge requests through their hook.
  */
 export function createApprovalsService(deps: Deps) {
-  const { db, clock, bus, projects, users, mergeRequests } = deps;
+  const { db, clock, bus, projects, users, mergeRequests, reviewers } = deps;
   const sources: ApprovalSources = deps;
 
   const factsOf = (subject: ApprovalSubject) => approvalFactsOf(sources, subject);
@@ -215,6 +218,7 @@ export function createApprovalsService(deps: Deps) {
         }))
       )
         throw new UnauthorizedError();
+      await reviewers.setReviewerState(mr.id, actor.id, 'approved', tx);
     });
     await announceApprovals(bus, mr);
     return forMergeRequest(actor, projectRef, iid);
@@ -234,7 +238,9 @@ export function createApprovalsService(deps: Deps) {
       throw new ForbiddenError();
     const removed = await db.transaction(async (tx) => {
       await mergeRequests.lockRow(mr.id, tx);
-      return deleteApprovals(tx, mr.id, [actor.id]);
+      const deleted = await deleteApprovals(tx, mr.id, [actor.id]);
+      if (deleted.length > 0) await reviewers.setReviewerState(mr.id, actor.id, 'unapproved', tx);
+      return deleted;
     });
     if (removed.length === 0) throw new NotFoundError();
     await announceApprovals(bus, mr);

@@ -1,5 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { mergeRequestReviewers } from '../../db/schema';
 import { mergeRequestAssignees, mergeRequests, users } from '../../db/schema';
 import type { PersonRow } from './merge-requests.repo';
 import { anyOf } from '../../db/any-of';
@@ -38,20 +39,26 @@ export async function replaceMergeRequestAssignees(
   await db.insert(mergeRequestAssignees).values(userIds.map((userId) => ({ mergeRequestId, userId })));
 }
 
-/** A list's assignee filter: a user (by id or username), GitLab's `None` or `Any`. */
+/** A list's assignee or reviewer filter: a user (by id or username), GitLab's `None` or `Any`. */
 export type AssigneeFilter = { id: number } | { username: string } | 'none' | 'any';
 
-const assigneeRows = (extra?: SQL) =>
-  sql`(select 1 from ${mergeRequestAssignees}
-    inner join ${users} on ${users.id} = ${mergeRequestAssignees.userId}
-    where ${mergeRequestAssignees.mergeRequestId} = ${mergeRequests.id} ${extra ? sql`and ${extra}` : sql``})`;
+/** The tables that link people to a merge request (assignees, reviewers). */
+type PeopleLink = typeof mergeRequestAssignees | typeof mergeRequestReviewers;
 
-/** The condition on the merge request of the outer query. */
-export function assigneeCondition(filter: AssigneeFilter | undefined): SQL | undefined {
+const linkedRows = (link: PeopleLink, extra?: SQL) =>
+  sql`(select 1 from ${link}
+    inner join ${users} on ${users.id} = ${link.userId}
+    where ${link.mergeRequestId} = ${mergeRequests.id} ${extra ? sql`and ${extra}` : sql``})`;
+
+/** The condition on the merge request of the outer query, over one of the people tables. */
+export function peopleCondition(link: PeopleLink, filter: AssigneeFilter | undefined): SQL | undefined {
   if (filter === undefined) return undefined;
-  if (filter === 'none') return sql`not exists ${assigneeRows()}`;
-  if (filter === 'any') return sql`exists ${assigneeRows()}`;
+  if (filter === 'none') return sql`not exists ${linkedRows(link)}`;
+  if (filter === 'any') return sql`exists ${linkedRows(link)}`;
   return 'id' in filter
-    ? sql`exists ${assigneeRows(eq(users.id, filter.id))}`
-    : sql`exists ${assigneeRows(eq(users.username, filter.username))}`;
+    ? sql`exists ${linkedRows(link, eq(users.id, filter.id))}`
+    : sql`exists ${linkedRows(link, eq(users.username, filter.username))}`;
 }
+
+export const assigneeCondition = (filter: AssigneeFilter | undefined) =>
+  peopleCondition(mergeRequestAssignees, filter);

@@ -8,7 +8,7 @@ import {
   rebaseQuerySchema,
 } from '../../../shared/api/mergeRequests';
 import type { Container } from '../../container';
-import { mergeRequestTaskBodySchema } from '../../../shared/api/taskLists';
+import { mergeRequestPageUpdateBodySchema } from '../../../shared/api/reviewers';
 import type { CurrentUser } from '../../auth/current-user';
 import { taskUpdateOf } from '../../markdown/task-toggle';
 import { requireUser } from '../auth/api-auth';
@@ -27,9 +27,13 @@ export function registerMergeRequestPageRoutes(
     rebases,
     autoMerges,
     mergeRequests,
+    mergeRequestReviewers,
     references,
     config,
-  }: Pick<Container, 'merges' | 'rebases' | 'autoMerges' | 'mergeRequests' | 'references' | 'config'>,
+  }: Pick<
+    Container,
+    'merges' | 'rebases' | 'autoMerges' | 'mergeRequests' | 'mergeRequestReviewers' | 'references' | 'config'
+  >,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const presentPage = async (actor: CurrentUser | null, fullPath: string, iid: number) => {
@@ -49,20 +53,23 @@ export function registerMergeRequestPageRoutes(
       },
     });
 
-    // GitLab's merge request page saves a ticked task list item here (`update_task`), answering the page JSON.
+    // GitLab's merge request page saves a ticked task list item (`update_task`) and its reviewers
+    // (`reviewer_ids`) here, answering the page JSON.
     api.route({
       method: ['PUT', 'PATCH'],
       url: `${base}.json`,
       schema: {
         params: noteablePageParams,
-        body: mergeRequestTaskBodySchema,
+        body: mergeRequestPageUpdateBodySchema,
         response: { 200: mergeRequestPageSchema },
       },
       handler: async (request) => {
         const actor = requireUser(request, 'api_write');
         const { fullPath, iid } = request.params;
-        const task = taskUpdateOf(request.body.merge_request.update_task);
-        await mergeRequests.updateTask(actor, fullPath, iid, task);
+        const edit = request.body.merge_request;
+        if ('reviewer_ids' in edit)
+          await mergeRequestReviewers.replace(actor, fullPath, iid, edit.reviewer_ids);
+        else await mergeRequests.updateTask(actor, fullPath, iid, taskUpdateOf(edit.update_task));
         return presentPage(actor, fullPath, iid);
       },
     });

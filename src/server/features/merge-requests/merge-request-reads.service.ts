@@ -242,7 +242,8 @@ function filterOf(
     iids: query.iids,
     state: query.state,
     authorId: query.author_id,
-    assignee: assigneeFilterOf(query),
+    assignee: peopleFilterOf(query.assignee_id, query.assignee_username),
+    reviewer: peopleFilterOf(query.reviewer_id, query.reviewer_username),
     sourceBranch: query.source_branch,
     targetBranch: query.target_branch,
     search: query.search,
@@ -251,12 +252,14 @@ function filterOf(
   };
 }
 
-/** `assignee_id` (a user, `None`, `Any`) wins over `assignee_username`, as in GitLab. */
-function assigneeFilterOf(query: ListMergeRequestsQuery): AssigneeFilter | undefined {
-  const id = query.assignee_id;
+/** `assignee_id` (a user, `None`, `Any`) wins over `assignee_username`, as in GitLab; reviewers alike. */
+function peopleFilterOf(
+  id: ListMergeRequestsQuery['assignee_id'],
+  username: string | undefined,
+): AssigneeFilter | undefined {
   if (id === 'none' || id === 'any') return id;
   if (id !== undefined) return { id };
-  return query.assignee_username === undefined ? undefined : { username: query.assignee_username };
+  return username === undefined ? undefined : { username };
 }
 
 export type MergeRequestReadsService = ReturnType<typeof createMergeRequestReadsService>;

@@ -18,6 +18,8 @@ import { presentUserBasic } from '../users/user.presenter';
 import type { AutoMergeOutcome } from './merge.service';
 import type { DiffCommitRow, DiffVersionRow, PersonRow } from './merge-requests.repo';
 import type { MergeRequestView } from './merge-requests.service';
+import type { ReviewerRow } from './reviewers.repo';
+import type { MergeRequestReviewer } from '../../../shared/api/reviewers';
 import { formatDuration } from '../../../shared/quick-actions/timeDuration';
 
 type UrlConfig = Pick<Config, 'externalUrl'>;
@@ -69,7 +71,7 @@ export function presentMergeRequest(view: MergeRequestView, config: UrlConfig): 
     author: user(view.author),
     assignees,
     assignee: assignees[0] ?? null,
-    reviewers: [],
+    reviewers: view.reviewers.map((row) => presentUserBasic(row, config)),
     source_project_id: mr.sourceProjectId,
     target_project_id: mr.projectId,
     labels: view.labels.map((label) => label.title),
@@ -183,8 +185,17 @@ export function presentMergeRequestPage(
     short_merged_commit_sha: landed ? landed.slice(0, 8) : null,
     auto_merge_enabled: view.mergeRequest.autoMergeEnabled,
     auto_merge_strategy: autoMergeStrategyOf(view.mergeRequest.autoMergeStrategy),
+    reviewer_states: presentReviewers(view.reviewers, config),
   };
 }
+
+/** GitLab's `MergeRequestReviewer` entity: the user, their review's state, when review was asked. */
+export const presentReviewers = (reviewers: ReviewerRow[], config: UrlConfig): MergeRequestReviewer[] =>
+  reviewers.map((row) => ({
+    user: presentUserBasic(row, config),
+    state: row.reviewState,
+    created_at: row.requestedAt.toISOString(),
+  }));
 
 export function presentCommit(
   row: Omit<DiffCommitRow, 'mergeRequestDiffId' | 'relativeOrder'>,

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { effectiveLevelSql } from '../../db/namespace-sql';
 import { assigneeCondition, assigneesOf, type AssigneeFilter } from './assignees.repo';
+import { reviewerCondition, reviewersOf, type ReviewerRow } from './reviewers.repo';
 import { anyOf } from '../../db/any-of';
 
 export type MergeRequestRow = typeof mergeRequests.$inferSelect;
@@ -52,6 +53,8 @@ export type MergeRequestRecord = {
   firstContribution: boolean;
   /** By user id: the table keeps no order of assignment. */
   assignees: PersonRow[];
+  /** By user id, with where each review stands. */
+  reviewers: ReviewerRow[];
 };
 
 const author = alias(users, 'author');
@@ -132,12 +135,10 @@ const personOf = (columns: PersonColumns | null): PersonRow | null =>
     ? { id: columns.id, username: columns.username, name: columns.name, state: columns.state }
     : null;
 
-/** Adds assignees with one query for the whole page. */
+/** Adds assignees and reviewers with one query each for the whole page. */
 async function toRecords(db: Db, rows: RecordRow[]): Promise<MergeRequestRecord[]> {
-  const assignees = await assigneesOf(
-    db,
-    rows.map((row) => row.mergeRequest.id),
-  );
+  const ids = rows.map((row) => row.mergeRequest.id);
+  const [assignees, reviewers] = await Promise.all([assigneesOf(db, ids), reviewersOf(db, ids)]);
   return rows.map((row) => ({
     ...row,
     author: personOf(row.author),
@@ -145,6 +146,7 @@ async function toRecords(db: Db, rows: RecordRow[]): Promise<MergeRequestRecord[
     mergedBy: personOf(row.mergedBy),
     firstContribution: Boolean(row.firstContribution),
     assignees: assignees.get(row.mergeRequest.id) ?? [],
+    reviewers: reviewers.get(row.mergeRequest.id) ?? [],
   }));
 }
 
@@ -241,6 +243,7 @@ export type MergeRequestFilter = {
   state: 'opened' | 'closed' | 'merged' | 'locked' | 'all';
   authorId?: number;
   assignee?: AssigneeFilter;
+  reviewer?: AssigneeFilter;
   sourceBranch?: string;
   targetBranch?: string;
   search?: string;
@@ -258,6 +261,7 @@ function filterConditions(filter: MergeRequestFilter): SQL | undefined {
     filter.iids === undefined ? undefined : anyOf(mergeRequests.iid, filter.iids),
     filter.authorId === undefined ? undefined : eq(mergeRequests.authorId, filter.authorId),
     assigneeCondition(filter.assignee),
+    reviewerCondition(filter.reviewer),
     filter.sourceBranch === undefined ? undefined : eq(mergeRequests.sourceBranch, filter.sourceBranch),
     filter.targetBranch === undefined ? undefined : eq(mergeRequests.targetBranch, filter.targetBranch),
     filter.labels,

@@ -56,6 +56,7 @@ export function registerMergeRequestRoutes(
     rebases,
     autoMerges,
     mergeRequestAssignees,
+    mergeRequestReviewers,
     references,
     labels,
     config,
@@ -66,6 +67,7 @@ export function registerMergeRequestRoutes(
     | 'rebases'
     | 'autoMerges'
     | 'mergeRequestAssignees'
+    | 'mergeRequestReviewers'
     | 'references'
     | 'labels'
     | 'config'
@@ -156,6 +158,14 @@ export function registerMergeRequestRoutes(
             await mergeRequestAssignees.replace(actor, request.params.id, created.iid, assignees, {
               quiet: true,
             });
+          if (request.body.reviewer_ids?.length)
+            await mergeRequestReviewers.replace(
+              actor,
+              request.params.id,
+              created.iid,
+              request.body.reviewer_ids,
+              { quiet: true },
+            );
         },
       });
       return reply.status(201).send(presentMergeRequestDetail(view, config));
@@ -209,6 +219,8 @@ export function registerMergeRequestRoutes(
       let view = await mergeRequests.update(actor, id, iid, request.body);
       view = await withLabelParams(actor, id, view, request.body);
       if (assignees) view = await mergeRequestAssignees.replace(actor, id, iid, assignees);
+      if (request.body.reviewer_ids)
+        view = await mergeRequestReviewers.replace(actor, id, iid, request.body.reviewer_ids);
       return presentMergeRequestDetail(view, config);
     },
   });

@@ -21,6 +21,7 @@ import {
 } from './notes.repo';
 import { NOTE_BLANK, NOTE_TOO_LONG, type NotesService, type PreparedNote } from './notes.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
+import { createHooks } from '../../hooks';
 
 export type DraftInput = {
   note: string;
@@ -45,6 +46,11 @@ type Deps = {
  * submitted; publishing turns drafts into notes, all of a review in one transaction.
  */
 export function createDraftNotesService({ db, clock, notes, diffNotes, noteCommands, rateLimits }: Deps) {
+  /** A pending comment was written on a merge request (its author's review has begun). */
+  const draftWritten = createHooks<[actor: CurrentUser, mergeRequestId: number]>();
+  /** The author submitted their review (every pending comment published). */
+  const reviewSubmitted = createHooks<[actor: CurrentUser, mergeRequestId: number]>();
+
   function assertMayReview(actor: CurrentUser, noteable: Noteable): void {
     if (noteable.noteableType !== 'MergeRequest') throw new NotFoundError();
     if (!can(actor, 'create_note', noteable.facts)) throw new ForbiddenError();
@@ -84,7 +90,7 @@ export function createDraftNotesService({ db, clock, notes, diffNotes, noteComma
         ? await diffNotes.place(actor, noteable, input.position, input.lineCode)
         : null;
     const now = clock.now();
-    return insertDraftNote(db, {
+    const draft = await insertDraftNote(db, {
       mergeRequestId: noteable.noteableId,
       authorId: actor.id,
       note: input.note,
@@ -97,6 +103,8 @@ export function createDraftNotesService({ db, clock, notes, diffNotes, noteComma
       createdAt: now,
       updatedAt: now,
     });
+    await draftWritten.run(actor, noteable.noteableId);
+    return draft;
   }
 
   async function update(
@@ -212,10 +220,24 @@ export function createDraftNotesService({ db, clock, notes, diffNotes, noteComma
 
   /** Submits the review: every draft of the author on this merge request. */
   async function bulkPublish(actor: CurrentUser, noteable: Noteable, onHookError: OnHookError) {
-    return publishDrafts(actor, noteable, await list(actor, noteable), onHookError);
+    const written = await publishDrafts(actor, noteable, await list(actor, noteable), onHookError);
+    // The notes are in: a failing listener is logged, not the submitter's error.
+    await reviewSubmitted.run(actor, noteable.noteableId).catch(onHookError);
+    return written;
   }
 
-  return { list, find, create, update, remove, discard, publish, bulkPublish };
+  return {
+    list,
+    find,
+    create,
+    update,
+    remove,
+    discard,
+    publish,
+    bulkPublish,
+    draftWritten: { add: draftWritten.add },
+    reviewSubmitted: { add: reviewSubmitted.add },
+  };
 }
 
 export type DraftNotesService = ReturnType<typeof createDraftNotesService>;

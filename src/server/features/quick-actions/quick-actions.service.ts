@@ -18,6 +18,8 @@ import type { IssuesService } from '../issues/issues.service';
 import type { MergeService } from '../merge-requests/merge.service';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { MergeRequestAssigneesService } from '../merge-requests/assignees.service';
+import type { MergeRequestReviewersService } from '../merge-requests/reviewers.service';
+import { applyReviewerCommand } from './reviewer-actions';
 import type { UsersService } from '../users/users.service';
 import type { LabelsService } from '../labels/labels.service';
 import { insertTimelog } from './quick-actions.repo';
@@ -49,6 +51,7 @@ type Deps = {
   >;
   merges: Pick<MergeService, 'merge'>;
   mergeRequestAssignees: Pick<MergeRequestAssigneesService, 'replace'>;
+  mergeRequestReviewers: Pick<MergeRequestReviewersService, 'replace' | 'rerequest' | 'readersAmong'>;
   issues: Pick<IssuesService, 'findReadable' | 'noteableFacts' | 'update' | 'setTimeEstimate'>;
   awardEmoji: Pick<AwardEmojiService, 'toggle'>;
   labels: Pick<LabelsService, 'applyChanges'>;
@@ -229,6 +232,15 @@ export function createQuickActionsService(deps: Deps) {
       case 'assign':
       case 'unassign': {
         const touched = await assign(actor, target, command);
+        return touched ? done(touched) : null;
+      }
+      case 'assign_reviewer':
+      case 'request_review':
+      case 'unassign_reviewer':
+      case 'reassign_reviewer': {
+        if (noteableType !== 'MergeRequest') return null;
+        const named = await usersNamed(actor, command.usernames);
+        const touched = named && (await applyReviewerCommand(deps, actor, target, command, named));
         return touched ? done(touched) : null;
       }
       case 'award': {

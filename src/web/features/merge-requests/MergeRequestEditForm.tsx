@@ -4,16 +4,20 @@ import { TitleDescriptionForm } from '../../components/TitleDescriptionForm';
 import { dependencyOf, useDependencies, useSaveWithDependencies, type Dependency } from './dependencies';
 import { MergeRequestDependenciesField } from './MergeRequestDependenciesField';
 import { useUpdateMergeRequest } from './mutations';
+import { ReviewersFormField } from './ReviewersFormField';
+import type { UserBasic } from '../../../shared/api/users';
 
 type Props = { fullPath: string; mergeRequest: MergeRequestPage; onDone: () => void };
 
-/** Edits the title, the description and the dependencies in place. */
+/** Edits the title, the description, the reviewers and the dependencies in place. */
 export function MergeRequestEditForm({ fullPath, mergeRequest, onDone }: Props) {
   const update = useUpdateMergeRequest(fullPath, mergeRequest.iid);
   const current = useDependencies(fullPath, mergeRequest.iid);
   const saveAll = useSaveWithDependencies(fullPath, mergeRequest.iid);
   /** Null until the viewer changes the list: until then it shows the current dependencies. */
   const [chosen, setChosen] = useState<Dependency[] | null>(null);
+  /** Null until the viewer changes the reviewers: only a changed list is sent. */
+  const [reviewers, setReviewers] = useState<UserBasic[] | null>(null);
   const shown =
     chosen ?? (current.data ?? []).map((block) => dependencyOf(block.blocking_merge_request, fullPath));
 
@@ -21,7 +25,10 @@ export function MergeRequestEditForm({ fullPath, mergeRequest, onDone }: Props) 
     saveAll.mutate(
       {
         change: chosen && { iid: mergeRequest.iid, current: current.data ?? [], chosen },
-        alongside: () => update.mutateAsync(values),
+        alongside: () =>
+          update.mutateAsync(
+            reviewers ? { ...values, reviewer_ids: reviewers.map((user) => user.id) } : values,
+          ),
       },
       { onSuccess: onDone },
     );
@@ -37,6 +44,11 @@ export function MergeRequestEditForm({ fullPath, mergeRequest, onDone }: Props) 
       onSave={save}
       onCancel={onDone}
     >
+      <ReviewersFormField
+        fullPath={fullPath}
+        value={reviewers ?? mergeRequest.reviewers}
+        onChange={setReviewers}
+      />
       <MergeRequestDependenciesField
         fullPath={fullPath}
         selfId={mergeRequest.id}

@@ -1,8 +1,7 @@
 import { GitPullRequestIcon } from '@primer/octicons-react';
-import { Heading, Link, LinkButton, RelativeTime } from '@primer/react';
+import { Heading, LinkButton } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
-import type { MergeRequest } from '../../../shared/api/mergeRequests';
 import { ListSearch, StateListBody, StateTabs } from '../../components/StateListControls';
 import { useStateListParams } from '../../components/useStateListParams';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
@@ -10,8 +9,8 @@ import { useSession } from '../../lib/useSession';
 import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { useProject } from '../projects/queries';
 import { PER_PAGE, useMergeRequestCounts, useMergeRequests } from './queries';
-import { StateBadge } from './StateBadge';
-import { LabelChips, LabelFilter } from '../../components/LabelChip';
+import { MergeRequestRow } from './MergeRequestRow';
+import { LabelFilter } from '../../components/LabelChip';
 import './merge-requests.css';
 import type { ListState } from '../../lib/mergeRequests';
 
@@ -69,8 +68,9 @@ export function MergeRequestListPage() {
         row={(mr) => (
           <MergeRequestRow
             key={mr.id}
-            fullPath={fullPath}
             mergeRequest={mr}
+            href={projectUrl(fullPath, `merge_requests/${mr.iid}`)}
+            reference={mr.reference}
             labelLink={(name) => linkTo({ labels: [name], page: 1 })}
           />
         )}
@@ -89,43 +89,5 @@ function useCanCreateMergeRequest(fullPath: string): boolean {
   const admin = useSession().data?.user?.admin ?? false;
   return (
     project !== undefined && !project.archived && viewerAccessLevel(project, admin) >= ACCESS_LEVELS.developer
-  );
-}
-
-function MergeRequestRow({
-  fullPath,
-  mergeRequest: mr,
-  labelLink,
-}: {
-  fullPath: string;
-  mergeRequest: MergeRequest;
-  labelLink: (name: string) => string;
-}) {
-  return (
-    <li className="box__row mr-list__row">
-      <div className="mr-list__main">
-        <Link
-          as={RouterLink}
-          to={projectUrl(fullPath, `merge_requests/${mr.iid}`)}
-          className="mr-list__title"
-        >
-          {mr.title}
-        </Link>
-        <LabelChips labels={mr.labels} linkOf={labelLink} />
-        <div className="muted mr-list__meta">
-          {mr.reference} · created <RelativeTime date={new Date(mr.created_at)} /> by{' '}
-          {mr.author?.name ?? 'a deleted user'}
-          {' · '}
-          <span className="mr-branch">{mr.source_branch}</span> →{' '}
-          <span className="mr-branch">{mr.target_branch}</span>
-        </div>
-      </div>
-      <div className="mr-list__side muted">
-        {mr.state !== 'opened' || mr.draft ? <StateBadge mergeRequest={mr} small /> : null}
-        <span>
-          updated <RelativeTime date={new Date(mr.updated_at)} />
-        </span>
-      </div>
-    </li>
   );
 }

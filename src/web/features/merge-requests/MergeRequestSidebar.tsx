@@ -3,10 +3,11 @@ import { AssigneesField } from '../../components/AssigneesField';
 import { DiscussionLockField } from '../../components/DiscussionLockField';
 import { LabelsField } from '../../components/LabelsField';
 import { useUpdateMergeRequest } from './mutations';
+import { ReviewersField } from './ReviewersField';
 
 type Props = { fullPath: string; mergeRequest: MergeRequestPage };
 
-/** The overview's sidebar: who works on the request and the discussion lock, editable by who may edit it. */
+/** The overview's sidebar: who works on and reviews the request, its labels and the discussion lock, editable by who may edit it. */
 export function MergeRequestSidebar({ fullPath, mergeRequest }: Props) {
   const update = useUpdateMergeRequest(fullPath, mergeRequest.iid);
   const lock = useUpdateMergeRequest(fullPath, mergeRequest.iid);
@@ -19,6 +20,7 @@ export function MergeRequestSidebar({ fullPath, mergeRequest }: Props) {
         canEdit={mergeRequest.current_user.can_update}
         update={update}
       />
+      <ReviewersField fullPath={fullPath} mergeRequest={mergeRequest} />
       <LabelsField
         fullPath={fullPath}
         labels={mergeRequest.labels}

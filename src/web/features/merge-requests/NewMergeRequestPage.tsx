@@ -7,6 +7,8 @@ import { useProject } from '../projects/queries';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { useAddDependencies, type Dependency, type RefusedDependenciesState } from './dependencies';
 import { MergeRequestDependenciesField } from './MergeRequestDependenciesField';
+import { ReviewersFormField } from './ReviewersFormField';
+import type { UserBasic } from '../../../shared/api/users';
 import { useCreateMergeRequest } from './mutations';
 import { useBranches } from './queries';
 import './merge-requests.css';
@@ -49,6 +51,7 @@ function NewMergeRequestForm({ fullPath, branches, removeSourceByDefault }: Form
   // As GitLab's form: the project's default, kept as this request's own choice once created.
   const [removeSource, setRemoveSource] = useState(removeSourceByDefault);
   const [dependencies, setDependencies] = useState<Dependency[]>([]);
+  const [reviewers, setReviewers] = useState<UserBasic[]>([]);
 
   // Until the author types a title, it follows the source branch's last commit, as GitLab prefills it.
   const suggestedTitle = branches.find((b) => b.name === source)?.commit.title ?? '';
@@ -64,6 +67,7 @@ function NewMergeRequestForm({ fullPath, branches, removeSourceByDefault }: Form
         description,
         draft,
         remove_source_branch: removeSource,
+        reviewer_ids: reviewers.map((user) => user.id),
       },
       {
         onSuccess: (mr) => {
@@ -145,6 +149,7 @@ function NewMergeRequestForm({ fullPath, branches, removeSourceByDefault }: Form
         <Checkbox checked={removeSource} onChange={(event) => setRemoveSource(event.target.checked)} />
         <FormControl.Label>Delete source branch when merge request is accepted.</FormControl.Label>
       </FormControl>
+      <ReviewersFormField fullPath={fullPath} value={reviewers} onChange={setReviewers} />
       <MergeRequestDependenciesField
         fullPath={fullPath}
         selfId={null}

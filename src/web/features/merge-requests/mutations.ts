@@ -33,3 +33,33 @@ export function useUpdateMergeRequest(fullPath: string, iid: number) {
       ]),
   });
 }
+
+const REREVIEW_MUTATION = `mutation($input: MergeRequestReviewerRereviewInput!) {
+  mergeRequestReviewerRereview(input: $input) { errors }
+}`;
+
+type RereviewAnswer = {
+  data?: { mergeRequestReviewerRereview: { errors: string[] } | null };
+  errors?: Array<{ message: string }>;
+};
+
+/** "Re-request review": GitLab's `mergeRequestReviewerRereview`; its refusals become the mutation's error. */
+export function useRerequestReview(fullPath: string, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: number) => {
+      const answer = await request<RereviewAnswer>('/api/graphql', {
+        method: 'POST',
+        body: {
+          query: REREVIEW_MUTATION,
+          variables: {
+            input: { projectPath: fullPath, iid: String(iid), userId: `gid://gitlab/User/${userId}` },
+          },
+        },
+      });
+      const problem = answer.errors?.[0]?.message ?? answer.data?.mergeRequestReviewerRereview?.errors[0];
+      if (problem) throw new Error(problem);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mergeRequestKeys.one(fullPath, iid) }),
+  });
+}
