@@ -56,11 +56,7 @@ async function usersOf(
   return db.select().from(table).where(anyOf(table.ruleId, ids)).orderBy(asc(table.userId));
 }
 
-async function groupsOf(
-  db: Db,
-  table: typeof approvalProjectRuleGroups,
-  ids: number[],
-) {
+async function groupsOf(db: Db, table: typeof approvalProjectRuleGroups, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select({ ruleId: table.ruleId, group: groupColumns })
