@@ -41,6 +41,14 @@ const WRONG_VALUES: Array<[string, string]> = [
   ['a global id of another model', '"gid://gitlab/User/1"'],
 ];
 
+/** The wrong values for one scalar: a user's global id is right for UserID, so it gets a note's. */
+const wrongValuesFor = (scalar: string): Array<[string, string]> =>
+  WRONG_VALUES.map(([what, value]) =>
+    scalar === 'UserID' && what === 'a global id of another model'
+      ? [what, '"gid://gitlab/Note/1"']
+      : [what, value],
+  );
+
 /**
  * The first error a subscription gets over the graphql-ws protocol, its messages written by hand:
  * a client library could not serialize the deepest values.
@@ -184,18 +192,26 @@ describe('GraphQL variables of the wrong type', () => {
         }
     }
     const typeNamed = (name: string | null) => schema.types.find((type) => type.name === name);
-    // Scalars a mutation takes inside its input object (`jobPlay(input: { id: $v })`).
+    // Scalars a mutation takes inside its input object (`jobPlay(input: { id: $v })`); the
+    // input's other required fields get a literal, so that only `$v` can be refused.
+    const literalOf = (ref: TypeRef) => (named(ref).name === 'Int' ? '1' : '"x"');
     for (const field of schema.mutationType.fields)
-      for (const arg of field.args)
-        for (const input of typeNamed(named(arg.type).name)?.inputFields ?? []) {
+      for (const arg of field.args) {
+        const inputFields = typeNamed(named(arg.type).name)?.inputFields ?? [];
+        for (const input of inputFields) {
           const scalar = named(input.type).name!;
           if (!custom.includes(scalar) || positions.some((p) => p.scalar === scalar)) continue;
+          const others = inputFields
+            .filter((other) => other !== input && other.type.kind === 'NON_NULL')
+            .map((other) => `, ${other.name}: ${literalOf(other.type)}`)
+            .join('');
           positions.push({
             scalar,
             operation: 'mutation',
-            query: `mutation($v: ${scalar}!) { ${field.name}(${arg.name}: { ${input.name}: $v }) { __typename } }`,
+            query: `mutation($v: ${scalar}!) { ${field.name}(${arg.name}: { ${input.name}: $v${others} }) { __typename } }`,
           });
         }
+      }
     // Scalars a field of a root field's type takes (`project(fullPath: "x") { job(id: $v) }`).
     for (const root of schema.queryType.fields) {
       const literal = root.args.map((arg) => `${arg.name}: "x"`).join(', ');
@@ -223,7 +239,7 @@ describe('GraphQL variables of the wrong type', () => {
     // Time is only ever sent; its refusals are unit-tested beside the scalars.
     expect(positions.map((p) => p.scalar).sort()).toEqual(custom.filter((name) => name !== 'Time').sort());
     for (const { scalar, operation, query } of positions) {
-      for (const [what, value] of WRONG_VALUES) {
+      for (const [what, value] of wrongValuesFor(scalar)) {
         const errors =
           operation !== 'subscription'
             ? await (async () => {

@@ -245,6 +245,7 @@ describe('token scopes on every channel', () => {
           Time: new Date().toISOString(),
           CiProcessableID: jobGid,
           CiBuildID: jobGid,
+          UserID: `gid://gitlab/User/${owner.id}`,
         };
         const value = byName[field] ?? byType[type.name!];
         if (value === undefined) throw new Error(`no test value for ${field}: ${type.name}, add one here`);
