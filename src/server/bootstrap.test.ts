@@ -138,7 +138,8 @@ describe('bootstrapInstance', () => {
       reviewers: [{ username: 'bob' }],
     });
     const reviewers = await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/1/reviewers');
-    expect(reviewers.json()).toMatchObject([{ user: { username: 'bob' }, state: 'reviewed' }]);
+    // Bob reviewed, then approved (the approvals seed): a reviewer who approves shows as approved.
+    expect(reviewers.json()).toMatchObject([{ user: { username: 'bob' }, state: 'approved' }]);
     const draft = (await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/2')).json();
     expect(draft).toMatchObject({ draft: true, reviewers: [{ username: 'alice' }] });
   });
