@@ -154,6 +154,9 @@ describe('pipeline schedules, triggers, commit statuses, bridges and test report
   it('reports commit statuses and lists them', async () => {
     const { gitlab, project } = setup;
     const id = project.project.id;
+    // A commit of its own: the trigger test's child pipeline (same commit and ref) may be created
+    // meanwhile, and a status goes to the newest pipeline of its commit and ref, as in GitLab.
+    await gitlab.RepositoryFiles.create(id, 'statuses.txt', 'main', 'reported from outside', 'statuses');
     const { id: sha } = await gitlab.Commits.show(id, 'main');
     const running = await gitlab.Commits.editStatus(id, sha, 'running', {
       name: 'ext/ci',
@@ -193,7 +196,8 @@ describe('pipeline schedules, triggers, commit statuses, bridges and test report
 
     const bridges = await waitUntil(
       () => gitlab.Jobs.allPipelineBridges(id, pipeline.id),
-      (found) => found[0]?.downstream_pipeline !== null,
+      // The child pipeline is made first, then the bridge moves on from pending, as in GitLab.
+      (found) => found[0]?.downstream_pipeline !== null && found[0]?.status !== 'pending',
     );
     expect(bridges).toEqual([
       expect.objectContaining({

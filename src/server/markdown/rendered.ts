@@ -23,9 +23,10 @@ export const escapeHtml = (text: string): string =>
 
 /** The HTML to send: each reference linked where `link` allows it, its own text otherwise. */
 export function writeHtml(rendered: RenderedMarkdown, link: ReferenceLinker): string {
-  return rendered.parts
-    .map((part) => (typeof part === 'string' ? part : (link(part) ?? escapeHtml(part.original))))
-    .join('');
+  let html = '';
+  for (const part of rendered.parts)
+    html += typeof part === 'string' ? part : (link(part) ?? escapeHtml(part.original));
+  return html;
 }
 
 /** Every reference as the text it was written as: for contexts that resolve none. */

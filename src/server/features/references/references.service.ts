@@ -57,8 +57,9 @@ export function createReferencesService({
     references: readonly Reference[],
   ): Promise<ReferenceLinker> {
     if (references.length === 0) return () => null;
+    const contextPath = context?.fullPath.toLowerCase() ?? null;
     const projectPathOf = (reference: IidReference): string | null =>
-      (reference.project ?? context?.fullPath ?? null)?.toLowerCase() ?? null;
+      reference.project?.toLowerCase() ?? contextPath;
     const iidReferences = references.filter(
       (r): r is IidReference => r.type === 'issue' || r.type === 'merge_request',
     );
@@ -66,7 +67,7 @@ export function createReferencesService({
     const otherPaths = distinctFirst(
       iidReferences.flatMap((r) => {
         const path = projectPathOf(r);
-        return path && path !== context?.fullPath.toLowerCase() ? [path] : [];
+        return path && path !== contextPath ? [path] : [];
       }),
       MAX_REFERENCES_PER_KIND,
     );
