@@ -8,9 +8,9 @@ import { expect } from 'vitest';
 /**
  * Every page the browser suite opens is scanned with axe-core against WCAG 2.1 A and AA: before
  * each `page.goto` (the state the test leaves) and after each test (each open page's last state).
- * A violation fails the test, so new screens are born accessible. A page state already scanned
- * clean (the same elements, roles, classes and names, whatever the text) is not scanned again:
- * polls that change nothing and the same screen in another test cost only its fingerprint.
+ * A violation fails the test, so new screens are born accessible. A page state made only of kinds
+ * of element already scanned clean (see `kindsOf`) is not scanned again: polls that change nothing,
+ * the same screen in another test and a screen with one more menu open cost only their kinds.
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -33,7 +33,8 @@ const EXCLUDED: string[] = [];
 const REPEATS = ['.diff-chunk ~ .diff-chunk'];
 
 const pages = new Set<Page>();
-const scannedClean = new Set<string>();
+/** Every kind of element some clean scan has judged. */
+const cleanKinds = new Set<string>();
 /**
  * States that failed, with the test that was told: a later test that finds the same state (the
  * page a failed test left behind) is not failed for it, while that test's retry is.
@@ -43,14 +44,15 @@ const reportedTo = new Map<string, string>();
 export const scanStats = { beforeGoto: 0, afterTest: 0, skipped: 0, ms: 0 };
 
 /**
- * A fingerprint of what the scan judges: the set of kinds of element on the page, a kind being an
+ * What the scan judges, as the kinds of element on the page (each hashed), a kind being an
  * element's tag, role, classes, type, whether it has text of its own, which naming and state
  * attributes it carries, and its parent's tag and classes. Text, ids, inline styles (a virtualized
- * list's offsets) and how many of a kind there are (one more note in a thread) are left out: a
- * state whose kinds were all scanned clean in that combination is the same state. No named
+ * list's offsets) and how many of a kind there are (one more note in a thread) are left out: an
+ * element of a kind scanned clean on one page is judged alike on another (WCAG's rules look at an
+ * element, its name and its parent's colours, not at which other kinds share the page). No named
  * functions in here: the page has no helpers of the test's loader.
  */
-const fingerprint = (page: Page) =>
+const kindsOf = (page: Page) =>
   page.evaluate(() => {
     const NAMING = ['aria-label', 'aria-labelledby', 'alt', 'title', 'for', 'disabled', 'aria-hidden'];
     const kinds = new Set<string>();
@@ -71,14 +73,15 @@ const fingerprint = (page: Page) =>
         ].join('|'),
       );
     }
-    let a = 0x811c9dc5;
-    let b = 0x01000193;
-    for (const kind of [...kinds].sort())
+    return [...kinds].map((kind) => {
+      let a = 0x811c9dc5;
+      let b = 0x01000193;
       for (let i = 0; i < kind.length; i++) {
         a = Math.imul(a ^ kind.charCodeAt(i), 0x01000193) >>> 0;
         b = Math.imul(b ^ kind.charCodeAt(i), 0x5bd1e995) >>> 0;
       }
-    return `${a.toString(16)}-${b.toString(16)}`;
+      return `${a.toString(16)}-${b.toString(16)}`;
+    });
   });
 
 /** Whether an error is the page going away under the scan (a navigation, a closed page). */
@@ -105,10 +108,11 @@ export async function scanPage(page: Page, when: 'beforeGoto' | 'afterTest'): Pr
   if (page.isClosed() || !/^https?:/.test(page.url())) return;
   const started = performance.now();
   try {
-    const key = await fingerprint(page);
+    const kinds = await kindsOf(page);
+    const key = [...kinds].sort().join(',');
     const test = expect.getState().currentTestName ?? '';
     const reported = reportedTo.get(key);
-    if (scannedClean.has(key) || (reported !== undefined && reported !== test)) {
+    if (kinds.every((kind) => cleanKinds.has(kind)) || (reported !== undefined && reported !== test)) {
       scanStats.skipped++;
       return;
     }
@@ -127,7 +131,7 @@ export async function scanPage(page: Page, when: 'beforeGoto' | 'afterTest'): Pr
       reportedTo.set(key, test);
       throw new Error(describeViolations(page.url(), results));
     }
-    scannedClean.add(key);
+    for (const kind of kinds) cleanKinds.add(kind);
   } catch (error) {
     if (!pageWentAway(error)) throw error;
   } finally {
