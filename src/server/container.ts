@@ -183,11 +183,15 @@ export function createContainer(deps: AppDeps) {
     protectedBranches,
     mergeRequests,
     reviewers: mergeRequestReviewers,
-    codeOwnerRules: async (ctx, mr) =>
-      codeOwners.codeOwnerRules(ctx, {
-        targetBranch: mr.targetBranch,
-        changedPaths: await mergeRequests.changedPaths(mr),
-      }),
+    codeOwnerRules: async (ctx, mr, push) =>
+      codeOwners.codeOwnerRules(
+        ctx,
+        {
+          targetBranch: mr.targetBranch,
+          changedPaths: push?.changedPaths ?? (await mergeRequests.changedPaths(mr)),
+        },
+        push?.within,
+      ),
   });
   const approvalRules = createApprovalRulesService({ ...base, projects, mergeRequests, approvals });
   const approvalSettings = createApprovalSettingsService({ ...base, projects });

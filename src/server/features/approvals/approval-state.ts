@@ -28,9 +28,14 @@ import {
  * Code owner rules of a request (CODEOWNERS of its target branch against its changed paths), from
  * the code owners feature; approvals only consume them.
  */
+/**
+ * The code owner rules of a request: of the paths its diff changes, or, for a push, of the paths
+ * it changed (whose owners' approvals it may remove), read in the push's transaction.
+ */
 export type CodeOwnerRules = (
   ctx: ProjectContext,
   mergeRequest: MergeRequestRow,
+  push?: { changedPaths: readonly string[]; within: Db },
 ) => Promise<ApprovalRuleInput[]>;
 
 /** What the approval state of a request is computed from, besides the request. */

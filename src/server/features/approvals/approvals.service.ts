@@ -13,6 +13,7 @@ import { can, type Actor } from '../../auth/permissions';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
+import { listChangedFiles } from '../../git/diff';
 import { diffPatchId } from '../../git/patch-id';
 import type { EventBus } from '../../realtime/bus';
 import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
@@ -262,9 +263,31 @@ export function createApprovalsService(deps: Deps) {
   }
 
   /**
+   * The code owner rules owning a file the push changed (from the previous head to the new one),
+   * each with the approvals its eligible approvers gave: the approvals the code-owner mode removes.
+   */
+  async function rulesTouchedByPush(
+    tx: Db,
+    mr: MergeRequestRow,
+    move: HeadMove & { previousHeadSha: string },
+    approvedIds: readonly number[],
+  ) {
+    const ctx = await projects.systemContext(mr.projectId, tx);
+    if (!ctx) return [];
+    const changed = await listChangedFiles(ctx.gitDir, move.previousHeadSha, move.headSha);
+    const paths = [...new Set(changed.flatMap((file) => [file.oldPath, file.newPath]))];
+    const rules = await deps.codeOwnerRules(ctx, mr, { changedPaths: paths, within: tx });
+    return rules.map((rule) => ({
+      name: rule.name,
+      approvedByIds: approvedIds.filter((id) => rule.approverIds.includes(id)),
+    }));
+  }
+
+  /**
    * In the transaction that moves a request's head: where the settings remove approvals on new
    * commits, every approval given on another patch-id goes (a rebase that leaves the diff as it
-   * was keeps them); where they keep approvals, approvals carry over.
+   * was keeps them); in the code-owner mode, only the approvals of code owners of the files the
+   * push changed go; where they keep approvals, approvals carry over.
    */
   async function headMoving(tx: Db, move: HeadMove): Promise<void> {
     if (move.previousHeadSha === null || move.previousHeadSha === move.headSha) return;
@@ -273,6 +296,15 @@ export function createApprovalsService(deps: Deps) {
     const settings = await findApprovalSettings(tx, mr.projectId);
     const approvals = await listApprovals(tx, mr.id);
     if (approvals.length === 0) return;
+    const selective = settings.selectiveCodeOwnerRemovals && !settings.removeApprovalsWithNewCommit;
+    const touched = selective
+      ? await rulesTouchedByPush(
+          tx,
+          mr,
+          { ...move, previousHeadSha: move.previousHeadSha },
+          approvals.map(({ approval }) => approval.userId),
+        )
+      : [];
     const { removed } = approvalsResetByPush({
       approvals: approvals.map(({ approval }) => ({
         userId: approval.userId,
@@ -281,9 +313,8 @@ export function createApprovalsService(deps: Deps) {
       patchIdSha: await diffPatchId(projects.gitDirOf(mr.projectId), move.baseSha, move.headSha),
       removeApprovalsWithNewCommit: settings.removeApprovalsWithNewCommit,
       selectiveCodeOwnerRemovals: settings.selectiveCodeOwnerRemovals,
-      // Code owner approvals are removed selectively once the code owners feature gives their rules.
-      codeOwnerRules: [],
-      changedCodeOwnerPatterns: [],
+      codeOwnerRules: touched,
+      changedCodeOwnerPatterns: touched.map((rule) => rule.name),
     });
     if (removed.length > 0) await deleteApprovals(tx, mr.id, removed);
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import { addProjectMember, pushFile } from '../../../../test/support/merge-request-factories';
+import { branchRef, resolveCommit } from '../../git/repository';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { approvalStateSchema } from '../../../shared/api/approvals';
@@ -77,5 +78,48 @@ describe('code owner approvals', () => {
     expect(rule).toMatchObject({ approved: true });
     expect(rule!.approved_by.map((user) => user.username)).toEqual([docsOwner.username]);
     expect(await status(changed)).toBe('mergeable');
+  });
+
+  it('removes, on a push, only the approvals of code owners whose files it changed, where the project asks', async () => {
+    const appOwner = await buildUser(t.container);
+    await addProjectMember(t.container, project, appOwner, ACCESS_LEVELS.developer);
+    const settings = await call(owner, 'POST', `${api()}/approvals`, {
+      reset_approvals_on_push: false,
+      selective_code_owner_removals: true,
+    });
+    expect(settings.json()).toMatchObject({
+      reset_approvals_on_push: false,
+      selective_code_owner_removals: true,
+    });
+    await pushFile(project, 'main', {
+      path: 'CODEOWNERS',
+      content: `docs/ @${docsOwner.username}\napp/ @${appOwner.username}\n`,
+    });
+    await pushFile(project, 'both', { path: 'docs/intro.md', content: 'intro\n' });
+    await pushFile(project, 'both', { path: 'app/cart.rb', content: 'cart\n' }, 'both');
+    const { mergeRequest } = await t.container.mergeRequests.create(author, project.project.id, {
+      source_branch: 'both',
+      title: 'Docs and app',
+    });
+    const iid = mergeRequest.iid;
+    for (const user of [docsOwner, appOwner, owner])
+      expect((await call(user, 'POST', `${api()}/merge_requests/${iid}/approve`)).statusCode).toBe(201);
+
+    // A push that changes only a file under app/: its owner's approval goes, the others stay.
+    const oldSha = (await resolveCommit(project.gitDir, branchRef('both'))) ?? '';
+    const newSha = await pushFile(project, 'both', { path: 'app/cart.rb', content: 'cart, fixed\n' }, 'both');
+    await t.container.mergeRequests.handlePush({
+      projectId: project.project.id,
+      changes: [{ ref: 'refs/heads/both', oldSha, newSha }],
+    });
+    const approvals = (await call(owner, 'GET', `${api()}/merge_requests/${iid}/approvals`)).json<{
+      approved_by: Array<{ user: { username: string } }>;
+    }>();
+    expect(approvals.approved_by.map((entry) => entry.user.username).sort()).toEqual(
+      [docsOwner.username, owner.username].sort(),
+    );
+    const rules = (await state(iid)).rules;
+    expect(rules.find((rule) => rule.name === 'app/')).toMatchObject({ approved: false });
+    expect(rules.find((rule) => rule.name === 'docs/')).toMatchObject({ approved: true });
   });
 });

@@ -84,26 +84,29 @@ export function createCodeOwnersService({ db, namespaces, parse = parseCodeOwner
     return { ...(await found), path };
   }
 
-  async function ownerDirectory(ctx: ProjectContext) {
-    const groupIds = ctx.namespace.kind === 'group' ? await namespaces.ancestry(ctx.namespace.id) : [];
-    return createOwnerDirectory(await listOwnerMemberships(db, ctx.project.id, groupIds));
+  async function ownerDirectory(ctx: ProjectContext, within: Db = db) {
+    const groupIds =
+      ctx.namespace.kind === 'group' ? await namespaces.ancestry(ctx.namespace.id, within) : [];
+    return createOwnerDirectory(await listOwnerMemberships(within, ctx.project.id, groupIds));
   }
 
   /**
    * The code owner rules of a merge request into `targetBranch`: read from the branch itself
    * (`refs/heads/`, never a tag of the same name), one per section and pattern its changed paths
    * fall under. Whether they are required is the target branch's protection's to say
-   * (`codeOwnerApprovalRequired` of the approval state).
+   * (`codeOwnerApprovalRequired` of the approval state). Owners are read `within` a transaction
+   * when given (a push's, which removes code owners' approvals).
    */
   async function codeOwnerRules(
     ctx: ProjectContext,
     mergeRequest: { targetBranch: string; changedPaths: readonly string[] },
+    within: Db = db,
   ): Promise<ApprovalRuleInput[]> {
     const found = await codeOwnersAt(ctx.gitDir, branchRef(mergeRequest.targetBranch));
     if (!found) return [];
     const matches = matchChangedPaths(found.file, found.matcher, mergeRequest.changedPaths);
     if (matches.length === 0) return [];
-    const directory = await ownerDirectory(ctx);
+    const directory = await ownerDirectory(ctx, within);
     return codeOwnerApprovalRules(found.file, matches, (entry) => directory.approverIds(entry.owners));
   }
 

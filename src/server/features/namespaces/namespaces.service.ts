@@ -28,8 +28,8 @@ export function createNamespacesService({ db }: { db: Db }) {
   /** A user's personal namespace, by user id or username. */
   const findPersonal = (userRef: number | string) => findUserNamespace(db, userRef);
 
-  /** The ids of a namespace and all its ancestors, nearest first. */
-  const ancestry = (namespaceId: number) => namespaceAncestry(db, namespaceId);
+  /** The ids of a namespace and all its ancestors, nearest first (read `within` a transaction when given). */
+  const ancestry = (namespaceId: number, within: Db = db) => namespaceAncestry(within, namespaceId);
 
   /** The user's highest membership in the namespace's group or one of its ancestors; 0 for none. */
   async function groupAccessLevelOf(userId: number, namespaceId: number): Promise<number> {

@@ -199,10 +199,11 @@ export function createProjectsService({ db, config, clock, bus, users, namespace
 
   /**
    * A project's context for work no viewer asks for (a runner taking one of its jobs): its rows,
-   * path and repository, with no one's access level. Null when the project is gone.
+   * path and repository, with no one's access level. Null when the project is gone. Read `within`
+   * a transaction when given (a hook of one).
    */
-  async function systemContext(projectId: number): Promise<ProjectContext | null> {
-    const found = await findProjectForUser(db, { id: projectId }, null);
+  async function systemContext(projectId: number, within: Db = db): Promise<ProjectContext | null> {
+    const found = await findProjectForUser(within, { id: projectId }, null);
     return found ? viewerContext(sharedContext(found), null, 0) : null;
   }
 
