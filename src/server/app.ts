@@ -38,6 +38,7 @@ import { registerContextCommitRoutes } from './features/merge-requests/context-c
 import { registerCommitActionRoutes } from './features/merge-requests/commit-actions.routes';
 import { registerStatusCheckRoutes } from './features/status-checks/status-checks.routes';
 import { registerApprovalRoutes } from './features/approvals/approvals.routes';
+import { registerApprovalSettingsApiRoutes } from './features/approvals/approval-settings.api.routes';
 import { registerWidgetRoutes } from './features/merge-requests/widget.routes';
 import { registerUserCalloutRoutes } from './features/user-callouts/user-callouts.routes';
 import { registerMergeTrainRoutes } from './features/merge-trains/merge-trains.routes';
@@ -160,6 +161,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerContextCommitRoutes(app, container);
   registerStatusCheckRoutes(app, container);
   registerApprovalRoutes(app, container);
+  registerApprovalSettingsApiRoutes(app, container);
   registerCommitActionRoutes(app, container);
   registerWidgetRoutes(app, container);
   registerUserCalloutRoutes(app, container);

@@ -194,7 +194,7 @@ export function createContainer(deps: AppDeps) {
       ),
   });
   const approvalRules = createApprovalRulesService({ ...base, projects, mergeRequests, approvals });
-  const approvalSettings = createApprovalSettingsService({ ...base, projects });
+  const approvalSettings = createApprovalSettingsService({ ...base, projects, groups });
   const blocks = createBlocksService({ ...base, mergeRequests });
   const contextCommits = createContextCommitsService({ ...base, mergeRequests });
   const commitActions = createCommitActionsService({ mergeRequests, repository });

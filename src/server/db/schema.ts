@@ -1420,6 +1420,43 @@ export const projectApprovalSettings = pgTable('project_approval_settings', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * A group's merge request approval settings (GitLab's group_merge_request_approval_settings), in
+ * restrictions: `true` restricts every project below the group, subgroups' included, and locks it
+ * there. No row: the group restricts nothing.
+ */
+export const groupApprovalSettings = pgTable('group_approval_settings', {
+  groupId: integer('group_id')
+    .primaryKey()
+    .references(() => namespaces.id, { onDelete: 'cascade' }),
+  preventApprovalByAuthor: boolean('prevent_approval_by_author').notNull().default(false),
+  preventApprovalByCommitAuthor: boolean('prevent_approval_by_commit_author').notNull().default(false),
+  disableOverridingApproversPerMergeRequest: boolean('disable_overriding_approvers_per_merge_request')
+    .notNull()
+    .default(false),
+  requirePasswordToApprove: boolean('require_password_to_approve').notNull().default(false),
+  removeApprovalsWithNewCommit: boolean('remove_approvals_with_new_commit').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The instance's merge request approval settings (GitLab's application settings of the same
+ * meaning), one row at most (`id` 1): an administrator's restrictions lock every group and project.
+ */
+export const instanceApprovalSettings = pgTable(
+  'instance_approval_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    preventApprovalByAuthor: boolean('prevent_approval_by_author').notNull().default(false),
+    preventApprovalByCommitAuthor: boolean('prevent_approval_by_commit_author').notNull().default(false),
+    disableOverridingApproversPerMergeRequest: boolean('disable_overriding_approvers_per_merge_request')
+      .notNull()
+      .default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('instance_approval_settings_one_row', sql`${t.id} = 1`)],
+);
+
 const approvalRuleColumns = () => ({
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -3,7 +3,12 @@ import { booleanParam, idListParam, numericParam } from './params';
 import { protectedBranchSchema } from './repository';
 import { userBasicSchema } from './users';
 import { APPROVALS_REQUIRED_MAX } from '../approvals/approvalRules';
-import { API_APPROVAL_SETTINGS, type ApiApprovalSettingName } from '../approvals/approvalSettingsApi';
+import {
+  API_APPROVAL_SETTINGS,
+  INSTANCE_API_APPROVAL_SETTINGS,
+  type ApiApprovalSettingName,
+  type InstanceApiApprovalSettingName,
+} from '../approvals/approvalSettingsApi';
 
 /** `POST .../merge_requests/:iid/approve`. */
 export const approveBody = z.object({
@@ -185,3 +190,20 @@ export const mergeRequestApprovalsSchema = z.object({
   invalid_approvers_rules: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string() })),
 });
 export type MergeRequestApprovalsJson = z.infer<typeof mergeRequestApprovalsSchema>;
+
+/**
+ * `PUT /application/settings`: the instance's merge request approval settings (the only
+ * application settings served; other fields are ignored, as unknown fields are).
+ */
+export const applicationApprovalSettingsBody = z.object(
+  Object.fromEntries(
+    Object.keys(INSTANCE_API_APPROVAL_SETTINGS).map((name) => [name, booleanParam.optional()]),
+  ) as Record<InstanceApiApprovalSettingName, z.ZodOptional<typeof booleanParam>>,
+);
+
+export const applicationApprovalSettingsSchema = z.object(
+  Object.fromEntries(
+    Object.keys(INSTANCE_API_APPROVAL_SETTINGS).map((name) => [name, z.boolean()]),
+  ) as Record<InstanceApiApprovalSettingName, z.ZodBoolean>,
+);
+export type ApplicationApprovalSettingsJson = z.infer<typeof applicationApprovalSettingsSchema>;

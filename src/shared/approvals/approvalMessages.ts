@@ -41,6 +41,8 @@ export const APPROVAL_SETTINGS_MESSAGES = {
 /** The settings' labels (002 §2: the screens show labels only). */
 export const APPROVAL_SETTINGS_LABELS = {
   preventApprovalByAuthor: 'Prevent approval by author',
+  /** The admin area's words for the same setting. */
+  preventApprovalByCreator: 'Prevent approval by merge request creator',
   preventEditingRulesInMergeRequests: 'Prevent editing approval rules in merge requests',
   preventEditingRulesInProjectsAndMergeRequests:
     'Prevent editing approval rules in projects and merge requests.',

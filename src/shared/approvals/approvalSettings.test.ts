@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canChangeApprovalSetting,
   canOverrideApprovalRules,
+  mergedGroupLevel,
   policiesOverridingApprovalSettings,
   resolveApprovalSetting,
   type ApprovalSettingKey,
@@ -87,6 +88,34 @@ describe('resolveApprovalSetting: inheritance and locking', () => {
       'project',
       { group: { prevent_approval_by_author: true }, project: { prevent_approval_by_author: false } },
       [true, true, 'group'],
+    ],
+    [
+      'a parent group restricts: locked for its subgroup, from the group',
+      'prevent_approval_by_author',
+      'group',
+      { group: {}, parentGroups: { prevent_approval_by_author: true } },
+      [true, true, 'group'],
+    ],
+    [
+      'a parent group and the instance restrict: the subgroup is locked from the instance',
+      'prevent_approval_by_author',
+      'group',
+      { instance: { prevent_approval_by_author: true }, parentGroups: { prevent_approval_by_author: true } },
+      [true, true, 'instance'],
+    ],
+    [
+      'a parent group does not lock what it leaves free',
+      'require_password_to_approve',
+      'group',
+      { group: { require_password_to_approve: true }, parentGroups: {} },
+      [true, false, null],
+    ],
+    [
+      'a parent group never locks the project-only setting',
+      'selective_code_owner_removals',
+      'group',
+      { parentGroups: { selective_code_owner_removals: true } },
+      [false, false, null],
     ],
     [
       'a project in a personal namespace has no group',
@@ -304,5 +333,30 @@ describe('approvalSettingsApiResponse: GitLab’s API shape', () => {
     expect(AT_LEAST_ONE_APPROVAL_SETTING_MESSAGE).toBe(
       'allow_author_approval, allow_committer_approval, allow_overrides_to_approver_list_per_merge_request, retain_approvals_on_push, selective_code_owner_removals, require_password_to_approve are missing, at least one parameter must be provided',
     );
+  });
+});
+
+describe('mergedGroupLevel: a project\u2019s groups as one level', () => {
+  it.each<[string, Parameters<typeof mergedGroupLevel>[0], ReturnType<typeof mergedGroupLevel>]>([
+    ['a personal namespace: no group level', [], { group: null }],
+    [
+      'nothing restricted: the nearest group is named',
+      [
+        { name: 'Child', settings: {} },
+        { name: 'Parent', settings: { prevent_approval_by_author: false } },
+      ],
+      { group: {}, groupName: 'Child' },
+    ],
+    [
+      'the subgroup and its parent restrict different settings: both hold, the nearest restricting group is named',
+      [
+        { name: 'Child', settings: {} },
+        { name: 'Parent', settings: { prevent_approval_by_author: true } },
+        { name: 'Root', settings: { require_password_to_approve: true } },
+      ],
+      { group: { prevent_approval_by_author: true, require_password_to_approve: true }, groupName: 'Parent' },
+    ],
+  ])('%s', (_title, groups, expected) => {
+    expect(mergedGroupLevel(groups)).toEqual(expected);
   });
 });

@@ -53,9 +53,17 @@ export interface ApprovalPolicySettings {
 
 export interface ApprovalSettingsChain {
   readonly instance: StoredApprovalSettings;
-  /** The project's root group; null for a project in a personal namespace. */
+  /**
+   * The group level: for a project, what its groups restrict (its own group's and every
+   * ancestor's, merged); for a group, its own values. Null for a project in a personal namespace.
+   */
   readonly group?: StoredApprovalSettings | null;
-  /** Named in the refusal of a setting the group locks. */
+  /**
+   * At the group level only: what the group's ancestors restrict (merged). A subgroup inherits
+   * them as a project does, so they lock it, from `'group'`.
+   */
+  readonly parentGroups?: StoredApprovalSettings | null;
+  /** Named in the refusal of a setting a group locks (the nearest group that restricts). */
   readonly groupName?: string;
   readonly project?: StoredApprovalSettings | null;
   /** Security policies applying to the merge request (merge request level only). */
@@ -79,11 +87,15 @@ const LEVEL_ORDER: Readonly<Record<ApprovalSettingLevel, number>> = {
   merge_request: 3,
 };
 
-function storedAt(
+/** Does this level restrict `key`? Below the group level, the group's ancestors count as the group. */
+function restrictsAt(
   chain: ApprovalSettingsChain,
-  level: StoringLevel,
-): StoredApprovalSettings | null | undefined {
-  return chain[level];
+  stored: StoringLevel,
+  key: ApprovalSettingKey,
+  level: ApprovalSettingLevel,
+): boolean {
+  if (chain[stored]?.[key] === true) return true;
+  return stored === 'group' && level !== 'group' && chain.parentGroups?.[key] === true;
 }
 
 /**
@@ -100,15 +112,21 @@ export function resolveApprovalSetting(
   const levels = APPROVAL_SETTING_STORED_AT[key].filter(
     (stored) => LEVEL_ORDER[stored] <= LEVEL_ORDER[level],
   );
-  const restricting = levels.filter((stored) => storedAt(chain, stored)?.[key] === true);
-  const above = restricting.filter((stored) => LEVEL_ORDER[stored] < LEVEL_ORDER[level]);
+  const restricting = levels.filter((stored) => restrictsAt(chain, stored, key, level));
+  // A subgroup's ancestors restrict it from above, at the same (group) level.
+  const parentGroupsLock =
+    level === 'group' &&
+    APPROVAL_SETTING_STORED_AT[key].includes('group') &&
+    chain.parentGroups?.[key] === true;
+  const above: StoringLevel[] = restricting.filter((stored) => LEVEL_ORDER[stored] < LEVEL_ORDER[level]);
+  if (parentGroupsLock && !above.includes('instance')) above.push('group');
   const enforcedByPolicy =
     level === 'merge_request' &&
     isPolicyKey(key) &&
     (chain.policies ?? []).some((policy) => policy.settings[key] === true);
   const inheritedFrom = above.find((stored): stored is 'instance' | 'group' => stored !== 'project') ?? null;
   return {
-    value: restricting.length > 0 || enforcedByPolicy,
+    value: restricting.length > 0 || parentGroupsLock || enforcedByPolicy,
     locked: above.length > 0 || enforcedByPolicy,
     inheritedFrom,
     enforcedByPolicy,
@@ -183,4 +201,28 @@ export function policiesOverridingApprovalSettings(
       ),
     }))
     .filter((policy) => policy.settings.length > 0);
+}
+
+/** One group's own stored settings, named for the refusal text. */
+export interface NamedGroupApprovalSettings {
+  readonly name: string;
+  readonly settings: StoredApprovalSettings;
+}
+
+/**
+ * Several groups seen as one group level: a setting any of them restricts is restricted, and the
+ * refusal names the nearest group that restricts something. `groups` is nearest first; none (a
+ * personal namespace) gives no group level.
+ */
+export function mergedGroupLevel(groups: readonly NamedGroupApprovalSettings[]): {
+  group: StoredApprovalSettings | null;
+  groupName?: string;
+} {
+  if (groups.length === 0) return { group: null };
+  const group: StoredApprovalSettings = {};
+  for (const { settings } of groups) {
+    for (const key of APPROVAL_SETTING_KEYS) if (settings[key] === true) group[key] = true;
+  }
+  const restricting = groups.find(({ settings }) => APPROVAL_SETTING_KEYS.some((key) => settings[key]));
+  return { group, groupName: (restricting ?? groups[0])?.name };
 }

@@ -70,3 +70,37 @@ export function approvalSettingsFromApi(
 
 /** GitLab requires at least one of them in a PUT. */
 export const AT_LEAST_ONE_APPROVAL_SETTING_MESSAGE = `${API_NAMES.join(', ')} are missing, at least one parameter must be provided`;
+
+/**
+ * The instance's settings, in GitLab's application settings names (`PUT /application/settings`):
+ * restrictions, as stored, for the three settings an administrator may lock.
+ */
+export const INSTANCE_API_APPROVAL_SETTINGS = {
+  prevent_merge_requests_author_approval: 'prevent_approval_by_author',
+  prevent_merge_requests_committers_approval: 'prevent_approval_by_commit_author',
+  disable_overriding_approvers_per_merge_request: 'disable_overriding_approvers_per_merge_request',
+} as const satisfies Record<string, ApprovalSettingKey>;
+export type InstanceApiApprovalSettingName = keyof typeof INSTANCE_API_APPROVAL_SETTINGS;
+
+const INSTANCE_API_NAMES = Object.keys(INSTANCE_API_APPROVAL_SETTINGS) as InstanceApiApprovalSettingName[];
+
+/** The instance's stored restrictions in the application settings' names (unset: not restricted). */
+export function instanceApprovalSettingsApiResponse(
+  stored: StoredApprovalSettings,
+): Record<InstanceApiApprovalSettingName, boolean> {
+  return Object.fromEntries(
+    INSTANCE_API_NAMES.map((name) => [name, stored[INSTANCE_API_APPROVAL_SETTINGS[name]] === true]),
+  ) as Record<InstanceApiApprovalSettingName, boolean>;
+}
+
+/** The restrictions an application settings PUT sets (absent parameters are left out). */
+export function instanceApprovalSettingsFromApi(
+  params: Partial<Record<InstanceApiApprovalSettingName, boolean>>,
+): StoredApprovalSettings {
+  const stored: StoredApprovalSettings = {};
+  for (const name of INSTANCE_API_NAMES) {
+    const value = params[name];
+    if (value !== undefined) stored[INSTANCE_API_APPROVAL_SETTINGS[name]] = value;
+  }
+  return stored;
+}

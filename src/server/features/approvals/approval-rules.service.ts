@@ -27,7 +27,8 @@ import {
   type MergeRequestRule,
   type ProjectRule,
 } from './approval-rules.repo';
-import { findApprovalSettings, peopleByIds, peopleByUsernames } from './approvals.repo';
+import { peopleByIds, peopleByUsernames } from './approvals.repo';
+import { effectiveApprovalSettings } from './approval-settings-chain';
 import type { ApprovalsService } from './approvals.service';
 
 const NAME_TAKEN = { name: ['has already been taken'] };
@@ -185,7 +186,7 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
   /** A request whose rules the actor may edit: 403 where the project keeps its rules, or for Reporters and below. */
   async function editableRequest(actor: CurrentUser, projectRef: number | string, iid: number) {
     const { ctx, record } = await mergeRequests.findReadable(actor, projectRef, iid);
-    const settings = await findApprovalSettings(db, ctx.project.id);
+    const settings = await effectiveApprovalSettings(db, ctx.project.id);
     if (!approvals.mayEditRules(actor, ctx, settings) || record.mergeRequest.state === 'merged')
       throw new ForbiddenError();
     return { ctx, mr: record.mergeRequest };

@@ -15,7 +15,6 @@ import {
   type ProjectRule,
 } from './approval-rules.repo';
 import {
-  findApprovalSettings,
   listApprovals,
   peopleByEmails,
   peopleByIds,
@@ -23,6 +22,7 @@ import {
   type ApprovalRow,
   type ApprovalSettingsValues,
 } from './approvals.repo';
+import { effectiveApprovalSettings } from './approval-settings-chain';
 
 /**
  * Code owner rules of a request (CODEOWNERS of its target branch against its changed paths), from
@@ -137,7 +137,7 @@ export type RuleSources = {
 
 export async function ruleSourcesOf(sources: ApprovalSources, mr: MergeRequestRow): Promise<RuleSources> {
   const [settings, ctx] = await Promise.all([
-    findApprovalSettings(sources.db, mr.projectId),
+    effectiveApprovalSettings(sources.db, mr.projectId),
     sources.projects.systemContext(mr.projectId),
   ]);
   const [inForce, codeOwner, protection] = await Promise.all([

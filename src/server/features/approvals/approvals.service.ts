@@ -33,12 +33,12 @@ import type { MergeRequestReviewersService } from '../merge-requests/reviewers.s
 import { announceApprovals } from './approval-events';
 import {
   deleteApprovals,
-  findApprovalSettings,
   insertApproval,
   listApprovals,
   type ApprovalPerson,
   type ApprovalSettingsValues,
 } from './approvals.repo';
+import { effectiveApprovalSettings } from './approval-settings-chain';
 
 export type { CodeOwnerRules, ApprovalSubject } from './approval-state';
 
@@ -196,7 +196,7 @@ export function createApprovalsService(deps: Deps) {
       throw new ForbiddenError();
     if (input.sha !== undefined && !shaIsHead(input.sha, mr.headSha))
       throw new ConflictError(shaMismatchText(mr.headSha));
-    const settings = await findApprovalSettings(db, mr.projectId);
+    const settings = await effectiveApprovalSettings(db, mr.projectId);
     if (settings.requirePasswordToApprove && !(await passwordMatches(actor, input.approvalPassword)))
       throw new UnauthorizedError();
     const view = present(actor, ctx, record, await factsOf(record));
@@ -293,7 +293,7 @@ export function createApprovalsService(deps: Deps) {
     if (move.previousHeadSha === null || move.previousHeadSha === move.headSha) return;
     const mr = await mergeRequests.rowById(move.mergeRequestId, tx);
     if (!mr) return;
-    const settings = await findApprovalSettings(tx, mr.projectId);
+    const settings = await effectiveApprovalSettings(tx, mr.projectId);
     const approvals = await listApprovals(tx, mr.id);
     if (approvals.length === 0) return;
     const selective = settings.selectiveCodeOwnerRemovals && !settings.removeApprovalsWithNewCommit;

@@ -5,6 +5,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 const ADMIN_PAGES = [
   { path: '/admin/abuse_reports', label: 'Abuse reports' },
   { path: '/admin/runners', label: 'Runners' },
+  { path: '/admin/push_rule', label: 'Push rules' },
 ] as const;
 
 /** The admin area's navigation, on its pages; they render it for administrators only. */

@@ -1,3 +1,4 @@
+import { LockIcon } from '@primer/octicons-react';
 import { Button, Checkbox, Flash, FormControl, Heading, Radio, RadioGroup, Spinner } from '@primer/react';
 import { useState } from 'react';
 import {
@@ -7,6 +8,8 @@ import {
 } from '../../../shared/approvals';
 import {
   changedSettings,
+  GROUP_ON_COMMIT_CHOICES,
+  GROUP_SETTING_CHECKBOXES,
   lockedReason,
   ON_COMMIT_CHOICES,
   onCommitBody,
@@ -14,13 +17,17 @@ import {
   SETTING_CHECKBOXES,
   type SettingsDraft,
 } from './approvalSettingsForm';
-import { useApprovalSettings, useUpdateApprovalSettings } from './settingsQueries';
+import { useApprovalSettings, useUpdateApprovalSettings, type SettingsTarget } from './settingsQueries';
 
-type Props = { fullPath: string; groupName: string };
+/** `groupName`: named where a group locks a setting. */
+type Props = { target: SettingsTarget; groupName: string };
 
-/** The approval settings of a project (002 §2, §8), with locked ones shown disabled and why. */
-export function ApprovalSettingsForm({ fullPath, groupName }: Props) {
-  const settings = useApprovalSettings(fullPath);
+/**
+ * The approval settings of a project or a group (002 §2, §8), with locked ones shown disabled,
+ * with a lock, and where they are locked.
+ */
+export function ApprovalSettingsForm({ target, groupName }: Props) {
+  const settings = useApprovalSettings(target);
   if (settings.isError)
     return (
       <Flash variant="danger" role="alert">
@@ -28,11 +35,15 @@ export function ApprovalSettingsForm({ fullPath, groupName }: Props) {
       </Flash>
     );
   if (!settings.data) return <Spinner size="small" srText="Loading approval settings" />;
-  return <LoadedSettings fullPath={fullPath} groupName={groupName} loaded={settings.data} />;
+  return <LoadedSettings target={target} groupName={groupName} loaded={settings.data} />;
 }
 
-function LoadedSettings({ fullPath, groupName, loaded }: Props & { loaded: ApiApprovalSettings }) {
-  const update = useUpdateApprovalSettings(fullPath);
+function LoadedSettings({ target, groupName, loaded }: Props & { loaded: ApiApprovalSettings }) {
+  const update = useUpdateApprovalSettings(target);
+  const [checkboxes, choices] =
+    target.kind === 'groups'
+      ? [GROUP_SETTING_CHECKBOXES, GROUP_ON_COMMIT_CHOICES]
+      : [SETTING_CHECKBOXES, ON_COMMIT_CHOICES];
   const [draft, setDraft] = useState<SettingsDraft>({});
   const [saved, setSaved] = useState(false);
   const valueOf = (name: keyof ApiApprovalSettings) => draft[name] ?? loaded[name].value;
@@ -84,7 +95,7 @@ function LoadedSettings({ fullPath, groupName, loaded }: Props & { loaded: ApiAp
           {APPROVAL_SETTINGS_MESSAGES.updateError}
         </Flash>
       )}
-      {SETTING_CHECKBOXES.map(({ name, label, negated }) => {
+      {checkboxes.map(({ name, label, negated }) => {
         const reason = lockedReason(loaded[name], groupName);
         return (
           <FormControl key={name} disabled={reason !== null}>
@@ -92,7 +103,10 @@ function LoadedSettings({ fullPath, groupName, loaded }: Props & { loaded: ApiAp
               checked={negated ? !valueOf(name) : valueOf(name)}
               onChange={(event) => set({ [name]: negated ? !event.target.checked : event.target.checked })}
             />
-            <FormControl.Label>{label}</FormControl.Label>
+            <FormControl.Label>
+              {label}
+              {reason && <LockIcon className="approval-settings__lock" aria-label="Locked" size={14} />}
+            </FormControl.Label>
             {reason && <FormControl.Caption>{reason}</FormControl.Caption>}
           </FormControl>
         );
@@ -102,9 +116,12 @@ function LoadedSettings({ fullPath, groupName, loaded }: Props & { loaded: ApiAp
         disabled={commitLock !== null}
         onChange={(value) => set(onCommitBody(value as typeof onCommit))}
       >
-        <RadioGroup.Label>{APPROVAL_SETTINGS_LABELS.whenCommitAdded}</RadioGroup.Label>
+        <RadioGroup.Label>
+          {APPROVAL_SETTINGS_LABELS.whenCommitAdded}
+          {commitLock && <LockIcon className="approval-settings__lock" aria-label="Locked" size={14} />}
+        </RadioGroup.Label>
         {commitLock && <RadioGroup.Caption>{commitLock}</RadioGroup.Caption>}
-        {ON_COMMIT_CHOICES.map((choice) => (
+        {choices.map((choice) => (
           <FormControl key={choice.value}>
             <Radio value={choice.value} checked={onCommit === choice.value} />
             <FormControl.Label>{choice.label}</FormControl.Label>

@@ -20,7 +20,7 @@ export function MergeRequestApprovalsSection({
         Define approval rules and settings to ensure separation of duties for new merge requests.
       </p>
       <ApprovalRulesSection fullPath={fullPath} />
-      <ApprovalSettingsForm fullPath={fullPath} groupName={groupName} />
+      <ApprovalSettingsForm target={{ kind: 'projects', fullPath }} groupName={groupName} />
     </section>
   );
 }

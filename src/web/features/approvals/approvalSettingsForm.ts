@@ -5,6 +5,7 @@ import {
   type ApiApprovalSetting,
   type ApiApprovalSettingName,
   type ApiApprovalSettings,
+  type InstanceApiApprovalSettingName,
 } from '../../../shared/approvals';
 
 /** The settings screen's restrictions: each checkbox is the API's permission, negated. */
@@ -23,6 +24,32 @@ export const SETTING_CHECKBOXES = [
   { name: 'require_password_to_approve', label: APPROVAL_SETTINGS_LABELS.requirePassword, negated: false },
 ] as const satisfies readonly { name: ApiApprovalSettingName; label: string; negated: boolean }[];
 
+/**
+ * A group's boxes: the same, but "editing approval rules" reaches its projects too (GitLab's
+ * group wording).
+ */
+export const GROUP_SETTING_CHECKBOXES = SETTING_CHECKBOXES.map((box) =>
+  box.name === 'allow_overrides_to_approver_list_per_merge_request'
+    ? { ...box, label: APPROVAL_SETTINGS_LABELS.preventEditingRulesInProjectsAndMergeRequests }
+    : box,
+);
+
+/** The admin area's boxes: the three settings GitLab keeps at the instance level, as restrictions. */
+export const INSTANCE_SETTING_CHECKBOXES = [
+  {
+    name: 'prevent_merge_requests_author_approval',
+    label: APPROVAL_SETTINGS_LABELS.preventApprovalByCreator,
+  },
+  {
+    name: 'prevent_merge_requests_committers_approval',
+    label: APPROVAL_SETTINGS_LABELS.preventApprovalByCommitters,
+  },
+  {
+    name: 'disable_overriding_approvers_per_merge_request',
+    label: APPROVAL_SETTINGS_LABELS.preventEditingRulesInProjectsAndMergeRequests,
+  },
+] as const satisfies readonly { name: InstanceApiApprovalSettingName; label: string }[];
+
 /** "When a commit is added:" (GitLab's radio over `retain_approvals_on_push` and `selective_code_owner_removals`). */
 export type OnCommit = 'keep' | 'removeAll' | 'removeCodeOwners';
 
@@ -31,6 +58,11 @@ export const ON_COMMIT_CHOICES: readonly { value: OnCommit; label: string }[] = 
   { value: 'removeAll', label: APPROVAL_SETTINGS_LABELS.removeAllApprovals },
   { value: 'removeCodeOwners', label: APPROVAL_SETTINGS_LABELS.removeCodeOwnerApprovals },
 ];
+
+/** A group has no code owners of its own: keep or remove all. */
+export const GROUP_ON_COMMIT_CHOICES = ON_COMMIT_CHOICES.filter(
+  (choice) => choice.value !== 'removeCodeOwners',
+);
 
 export function onCommitOf(settings: ApiApprovalSettings): OnCommit {
   if (!settings.retain_approvals_on_push.value) return 'removeAll';

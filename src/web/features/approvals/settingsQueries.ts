@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiApprovalSettingName, ApiApprovalSettings } from '../../../shared/approvals';
 import type {
+  ApplicationApprovalSettingsJson,
   CreateProjectRuleBody,
   ProjectApprovalsJson,
   ProjectRuleJson,
@@ -28,12 +29,19 @@ export type ApprovalRuleBody = Required<
 
 export const approvalSettingsKeys = {
   rules: (fullPath: string) => ['approval-rules', fullPath] as const,
-  settings: (fullPath: string) => ['approval-settings', fullPath] as const,
+  settings: (target: SettingsTarget) => ['approval-settings', target.kind, target.fullPath] as const,
+  instance: () => ['approval-settings', 'instance'] as const,
   projectApprovals: (fullPath: string) => ['project-approvals', fullPath] as const,
 };
 
 const rulesApi = (fullPath: string) => `${projectApi(fullPath)}/approval_rules`;
-const settingsApi = (fullPath: string) => `${projectApi(fullPath)}/merge_request_approval_setting`;
+/** Whose approval settings a form edits: a project's or a group's (same API shape, GitLab's). */
+export type SettingsTarget = { kind: 'projects' | 'groups'; fullPath: string };
+
+const settingsApi = ({ kind, fullPath }: SettingsTarget) =>
+  kind === 'projects'
+    ? `${projectApi(fullPath)}/merge_request_approval_setting`
+    : `/api/v4/groups/${encodeURIComponent(fullPath)}/merge_request_approval_setting`;
 
 export function useProjectApprovalRules(fullPath: string) {
   return useQuery({
@@ -87,19 +95,37 @@ export function useDeleteApprovalRule(fullPath: string) {
   });
 }
 
-export function useApprovalSettings(fullPath: string) {
+export function useApprovalSettings(target: SettingsTarget) {
   return useQuery({
-    queryKey: approvalSettingsKeys.settings(fullPath),
-    queryFn: ({ signal }) => request<ApiApprovalSettings>(settingsApi(fullPath), { signal }),
+    queryKey: approvalSettingsKeys.settings(target),
+    queryFn: ({ signal }) => request<ApiApprovalSettings>(settingsApi(target), { signal }),
   });
 }
 
-export function useUpdateApprovalSettings(fullPath: string) {
+export function useUpdateApprovalSettings(target: SettingsTarget) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Partial<Record<ApiApprovalSettingName, boolean>>) =>
-      request<ApiApprovalSettings>(settingsApi(fullPath), { method: 'PUT', body }),
-    onSuccess: (settings) => queryClient.setQueryData(approvalSettingsKeys.settings(fullPath), settings),
+      request<ApiApprovalSettings>(settingsApi(target), { method: 'PUT', body }),
+    onSuccess: (settings) => queryClient.setQueryData(approvalSettingsKeys.settings(target), settings),
+  });
+}
+
+/** The instance's approval settings, among GitLab's application settings (administrators). */
+export function useInstanceApprovalSettings() {
+  return useQuery({
+    queryKey: approvalSettingsKeys.instance(),
+    queryFn: ({ signal }) =>
+      request<ApplicationApprovalSettingsJson>('/api/v4/application/settings', { signal }),
+  });
+}
+
+export function useUpdateInstanceApprovalSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<ApplicationApprovalSettingsJson>) =>
+      request<ApplicationApprovalSettingsJson>('/api/v4/application/settings', { method: 'PUT', body }),
+    onSuccess: (settings) => queryClient.setQueryData(approvalSettingsKeys.instance(), settings),
   });
 }
 

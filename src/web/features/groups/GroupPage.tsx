@@ -1,4 +1,4 @@
-import { PeopleIcon, RepoIcon, ServerIcon } from '@primer/octicons-react';
+import { GearIcon, PeopleIcon, RepoIcon, ServerIcon } from '@primer/octicons-react';
 import { Flash, Heading, LinkButton, Spinner } from '@primer/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -34,13 +34,23 @@ function GroupHome({ group }: { group: Group }) {
           </LinkButton>
           {/* Group runners take every project's jobs below the group: its Owners manage them. */}
           {level >= 50 && (
-            <LinkButton
-              as={RouterLink}
-              to={`/groups/${group.full_path}/-/runners`}
-              leadingVisual={ServerIcon}
-            >
-              Runners
-            </LinkButton>
+            <>
+              <LinkButton
+                as={RouterLink}
+                to={`/groups/${group.full_path}/-/runners`}
+                leadingVisual={ServerIcon}
+              >
+                Runners
+              </LinkButton>
+              {/* Settings > Merge requests: the approval settings its projects inherit. */}
+              <LinkButton
+                as={RouterLink}
+                to={`/groups/${group.full_path}/-/settings/merge_requests`}
+                leadingVisual={GearIcon}
+              >
+                Settings
+              </LinkButton>
+            </>
           )}
           {maintainer && (
             <>
