@@ -100,3 +100,21 @@ export const downloadableArtifactsSchema = z.object({
   ),
 });
 export type DownloadableArtifacts = z.infer<typeof downloadableArtifactsSchema>;
+
+/** `{project}/-/pipelines/config_variables?sha_or_ref=` (GitLab's older `sha=` too). */
+export const configVariablesQuery = z.object({
+  sha_or_ref: z.string().min(1).max(1024).optional(),
+  sha: z.string().min(1).max(1024).optional(),
+});
+
+/** The configuration's top-level variables by name, as GitLab's ListConfigVariablesService answers them. */
+export const configVariablesSchema = z.record(
+  z.string(),
+  z.object({
+    value: z.string(),
+    raw: z.boolean().optional(),
+    description: z.string().optional(),
+    options: z.array(z.string()).optional(),
+  }),
+);
+export type ConfigVariables = z.infer<typeof configVariablesSchema>;

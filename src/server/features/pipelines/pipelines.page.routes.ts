@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  configVariablesQuery,
+  configVariablesSchema,
   pipelineDetailSchema,
   pipelinesPageQuery,
   pipelinesPageSchema,
@@ -26,11 +28,12 @@ const pipelinePageParams = z
 
 /**
  * The web app's pipeline JSON at GitLab's addresses: `{project}/-/pipelines.json` (a page of the
- * list, with each pipeline's stages for the mini graph) and `{project}/-/pipelines/{id}.json`.
+ * list, with each pipeline's stages for the mini graph) and `{project}/-/pipelines/{id}.json`; and
+ * `{project}/-/pipelines/config_variables`, the variables the run form prefills.
  */
 export function registerPipelinePageRoutes(
   app: FastifyInstance,
-  { pipelinePages, config }: Pick<Container, 'pipelinePages' | 'config'>,
+  { pipelinePages, pipelines, config }: Pick<Container, 'pipelinePages' | 'pipelines' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const present = (view: PipelinePageView, ctx: ProjectContext): PipelinePageItem => ({
@@ -59,6 +62,23 @@ export function registerPipelinePageRoutes(
           request.query,
         );
         return withEtag(request, reply, { pipelines: views.map((view) => present(view, ctx)), count: total });
+      },
+    });
+
+    api.route({
+      method: 'GET',
+      url: `${prefix}/-/pipelines/config_variables`,
+      schema: {
+        params: projectPageParams,
+        querystring: configVariablesQuery,
+        response: { 200: configVariablesSchema },
+      },
+      handler: async (request) => {
+        const { sha_or_ref: shaOrRef, sha } = request.query;
+        const ref = shaOrRef ?? sha;
+        const { fullPath } = request.params;
+        // No ref asked for: the default branch, as GitLab's form starts with.
+        return pipelines.configVariables(request.currentUser, fullPath, ref ?? null);
       },
     });
 

@@ -17,7 +17,8 @@ import { projectSubject, type ProjectContext, type ProjectsService } from '../pr
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { findBuild, listCurrentBuilds } from './builds.repo';
-import { lintCiSource } from './pipeline-config';
+import { variablesWithPrefillData, type ConfigVariablePrefill } from '../../../shared/ci/views/runPipelineForm';
+import { loadCiConfig, lintCiSource } from './pipeline-config';
 import {
   createPipelineCreation,
   persistentRef,
@@ -261,6 +262,26 @@ export function createPipelinesService(deps: Deps) {
   }
 
   /**
+   * `{project}/-/pipelines/config_variables`: the top-level variables of the ref's `.gitlab-ci.yml`,
+   * for the run form to prefill. Only for those who may run pipelines (404 otherwise, as GitLab's
+   * access_denied). A ref without a commit or a configuration, or a configuration that does not
+   * hold, has none: the form then starts empty and running tells why.
+   */
+  async function configVariables(
+    actor: Actor,
+    projectRef: string,
+    ref: string | null,
+  ): Promise<Record<string, ConfigVariablePrefill>> {
+    const ctx = await readable(actor, projectRef);
+    if (!can(actor, 'create_pipeline', projectSubject(ctx))) throw new NotFoundError();
+    const target = await resolveRef(ctx, ref ?? ctx.project.defaultBranch);
+    if (!target) return {};
+    const loaded = await loadCiConfig(ctx.gitDir, target.sha);
+    if (!loaded?.result.valid) return {};
+    return variablesWithPrefillData(loaded.result.config.variables);
+  }
+
+  /**
    * A finished pipeline's persistent ref is removed (in whichever process hears it first: the
    * delete is a compare-and-swap, so the others find nothing to do).
    */
@@ -287,6 +308,7 @@ export function createPipelinesService(deps: Deps) {
     runOnRef,
     listOfSchedule,
     lint,
+    configVariables,
     startRefCleanup,
     create: creation.create,
   };
