@@ -7,9 +7,14 @@ import {
   pipelineDetailSchema,
   pipelinesPageQuery,
   pipelinesPageSchema,
+  runPipelinePageBody,
+  type RunPipelineErrors,
   type PipelinePageItem,
 } from '../../../shared/api/pipelinePages';
+import { pipelineSchema } from '../../../shared/api/pipelines';
 import type { Container } from '../../container';
+import { ValidationFailedError } from '../../errors';
+import { requireUser } from '../auth/api-auth';
 import {
   fullPathOf,
   pageId,
@@ -62,6 +67,39 @@ export function registerPipelinePageRoutes(
           request.query,
         );
         return withEtag(request, reply, { pipelines: views.map((view) => present(view, ctx)), count: total });
+      },
+    });
+
+    api.route({
+      method: 'POST',
+      url: `${prefix}/-/pipelines`,
+      schema: {
+        params: projectPageParams,
+        body: runPipelinePageBody,
+        // The 400 is `RunPipelineErrors`, or the common answer to a body that does not parse.
+        response: { 201: pipelineSchema },
+      },
+      handler: async (request, reply) => {
+        const actor = requireUser(request, 'api_write');
+        const { ref, variables_attributes: attributes } = request.body;
+        const variables = attributes.map(({ key, secret_value: value, variable_type }) => ({
+          key,
+          value,
+          variable_type,
+        }));
+        try {
+          const { ctx, pipeline } = await pipelines.createFromPage(actor, request.params.fullPath, {
+            ref,
+            variables,
+          });
+          return reply.status(201).send(presentPipeline(pipeline, ctx, config));
+        } catch (error) {
+          // GitLab's page answers what stopped the pipeline as a list, not as the API's `base`.
+          if (!(error instanceof ValidationFailedError)) throw error;
+          const base = (error.details as Record<string, readonly string[]> | undefined)?.base ?? [];
+          const answer: RunPipelineErrors = { errors: [...base], warnings: [], total_warnings: 0 };
+          return reply.status(400).send(answer);
+        }
       },
     });
 

@@ -186,6 +186,21 @@ export function createPipelinesService(deps: Deps) {
   }
 
   /**
+   * `POST {project}/-/pipelines`, the run form: as the API's create, but of source `web` (GitLab's
+   * page), and not found for those who may not run pipelines, as GitLab's authorize_create_pipeline!.
+   */
+  async function createFromPage(
+    actor: CurrentUser,
+    projectRef: string,
+    run: { ref: string; variables: PipelineVariable[] },
+  ) {
+    const ctx = await readable(actor, projectRef);
+    if (!can(actor, 'create_pipeline', projectSubject(ctx))) throw new NotFoundError();
+    const pipeline = await runOnRef({ ctx, user: actor, ref: run.ref, source: 'web', variables: run.variables });
+    return { ctx, pipeline };
+  }
+
+  /**
    * A pipeline on a branch or tag of the project, as `user` (the API's caller, a schedule's or a
    * trigger token's owner, a job's user): those who may run pipelines on that ref only. What stops
    * it is answered as GitLab's validation errors (`base`); a configuration that does not hold is
@@ -305,6 +320,7 @@ export function createPipelinesService(deps: Deps) {
     mayReadVariables,
     variables,
     createFromApi,
+    createFromPage,
     runOnRef,
     listOfSchedule,
     lint,

@@ -20,13 +20,21 @@ const CONFIG = [
   '  PLAIN: just a value',
   'build:',
   '  script: [echo $GREETING]',
+  'web-only:',
+  '  script: [echo from the form]',
+  '  rules:',
+  '    - if: $CI_PIPELINE_SOURCE == "web"',
 ].join('\n');
 
-describe('the run pipeline form’s config variables', () => {
+/** Rules that keep no job for a pipeline run from the form. */
+const NO_JOBS = 'never:\n  script: [x]\n  rules:\n    - if: $CI_PIPELINE_SOURCE == "push"';
+
+describe('the run pipeline form: its config variables and its run', () => {
   let t: TestApp;
   let developer: TestUser;
   let reporter: TestUser;
   let stranger: TestUser;
+  let owner: TestUser;
   let project: ProjectContext;
 
   const get = (user: TestUser | null, query: string) =>
@@ -37,7 +45,7 @@ describe('the run pipeline form’s config variables', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await buildUser(t.container);
+    owner = await buildUser(t.container);
     developer = await buildUser(t.container);
     reporter = await buildUser(t.container);
     stranger = await buildUser(t.container);
@@ -53,6 +61,7 @@ describe('the run pipeline form’s config variables', () => {
     });
     await commitCiConfig(t.app, owner, project.project.id, CONFIG);
     await commitCiConfig(t.app, owner, project.project.id, 'build:\n  stage: nowhere\n  script: [x]', 'broken');
+    await commitCiConfig(t.app, owner, project.project.id, NO_JOBS, 'push-only');
   });
   afterAll(() => t.close());
 
@@ -90,5 +99,72 @@ describe('the run pipeline form’s config variables', () => {
   it('refuses a ref too long to be one with a clear 400', async () => {
     const response = await get(developer, `?sha_or_ref=${'a'.repeat(1025)}`);
     expect(response.statusCode).toBe(400);
+  });
+
+  const run = (user: TestUser | null, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/${project.fullPath}/-/pipelines`,
+      headers: user?.headers ?? {},
+      payload: payload as Record<string, unknown>,
+    });
+  const count = async () =>
+    Number(
+      (await t.app.inject({ url: `/api/v4/projects/${project.project.id}/pipelines`, headers: owner.headers }))
+        .headers['x-total'],
+    );
+
+  it('runs a pipeline of source web with the form’s variables, so web-only rules keep their jobs', async () => {
+    // The default branch is protected: its Maintainers and Owners run pipelines on it.
+    const response = await run(owner, {
+      ref: 'main',
+      variables_attributes: [
+        { key: 'DEPLOY_TARGET', secret_value: 'canary', variable_type: 'env_var' },
+        { key: 'KUBECONFIG', secret_value: 'apiVersion: v1', variable_type: 'file' },
+      ],
+    });
+    expect(response.statusCode).toBe(201);
+    const pipeline = response.json<{ id: number; source: string; ref: string }>();
+    expect(pipeline).toMatchObject({ source: 'web', ref: 'main' });
+    const api = `/api/v4/projects/${project.project.id}/pipelines/${pipeline.id}`;
+    const variables = await t.app.inject({ url: `${api}/variables`, headers: owner.headers });
+    expect(variables.json()).toEqual([
+      { key: 'DEPLOY_TARGET', value: 'canary', variable_type: 'env_var' },
+      { key: 'KUBECONFIG', value: 'apiVersion: v1', variable_type: 'file' },
+    ]);
+    const jobs = await t.app.inject({ url: `${api}/jobs`, headers: owner.headers });
+    expect(jobs.json<Array<{ name: string }>>().map((job) => job.name).sort()).toEqual(['build', 'web-only']);
+  });
+
+  it('answers what stopped the pipeline in GitLab’s words, and makes none', async () => {
+    const before = await count();
+    const cases: Array<[string, string]> = [
+      ['no-such-branch', 'Reference not found'],
+      ['main', 'Insufficient permissions to create a new pipeline'],
+      ['bare', 'Missing CI config file'],
+      [
+        'push-only',
+        'The resulting pipeline would have been empty. Review the rules configuration for the relevant jobs.',
+      ],
+    ];
+    for (const [ref, message] of cases) {
+      const response = await run(developer, { ref });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ errors: [message], warnings: [], total_warnings: 0 });
+    }
+    const badKey = await run(developer, {
+      ref: 'main',
+      variables_attributes: [{ key: 'NOT A KEY', secret_value: 'x' }],
+    });
+    expect(badKey.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('lets only those who may run pipelines run one: 404 for a Reporter and a stranger, 401 anonymous', async () => {
+    const before = await count();
+    expect((await run(reporter, { ref: 'main' })).statusCode).toBe(404);
+    expect((await run(stranger, { ref: 'main' })).statusCode).toBe(404);
+    expect((await run(null, { ref: 'main' })).statusCode).toBe(401);
+    expect(await count()).toBe(before);
   });
 });
