@@ -7,6 +7,7 @@ import {
   pipelineDetailSchema,
   pipelinesPageQuery,
   pipelinesPageSchema,
+  runPipelineErrorsSchema,
   runPipelinePageBody,
   type RunPipelineErrors,
   type PipelinePageItem,
@@ -76,8 +77,11 @@ export function registerPipelinePageRoutes(
       schema: {
         params: projectPageParams,
         body: runPipelinePageBody,
-        // The 400 is `RunPipelineErrors`, or the common answer to a body that does not parse.
-        response: { 201: pipelineSchema },
+        // A 400 is what stopped the pipeline, or the common answer to a body that does not parse.
+        response: {
+          201: pipelineSchema,
+          400: z.union([runPipelineErrorsSchema, z.object({ message: z.unknown() })]),
+        },
       },
       handler: async (request, reply) => {
         const actor = requireUser(request, 'api_write');
