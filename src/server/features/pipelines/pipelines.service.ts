@@ -17,7 +17,10 @@ import { projectSubject, type ProjectContext, type ProjectsService } from '../pr
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { findBuild, listCurrentBuilds } from './builds.repo';
-import { variablesWithPrefillData, type ConfigVariablePrefill } from '../../../shared/ci/views/runPipelineForm';
+import {
+  variablesWithPrefillData,
+  type ConfigVariablePrefill,
+} from '../../../shared/ci/views/runPipelineForm';
 import { loadCiConfig, lintCiSource } from './pipeline-config';
 import {
   createPipelineCreation,
@@ -196,7 +199,13 @@ export function createPipelinesService(deps: Deps) {
   ) {
     const ctx = await readable(actor, projectRef);
     if (!can(actor, 'create_pipeline', projectSubject(ctx))) throw new NotFoundError();
-    const pipeline = await runOnRef({ ctx, user: actor, ref: run.ref, source: 'web', variables: run.variables });
+    const pipeline = await runOnRef({
+      ctx,
+      user: actor,
+      ref: run.ref,
+      source: 'web',
+      variables: run.variables,
+    });
     return { ctx, pipeline };
   }
 

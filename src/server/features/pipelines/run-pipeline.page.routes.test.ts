@@ -60,7 +60,13 @@ describe('the run pipeline form: its config variables and its run', () => {
       payload: { branch: 'bare', ref: 'main' },
     });
     await commitCiConfig(t.app, owner, project.project.id, CONFIG);
-    await commitCiConfig(t.app, owner, project.project.id, 'build:\n  stage: nowhere\n  script: [x]', 'broken');
+    await commitCiConfig(
+      t.app,
+      owner,
+      project.project.id,
+      'build:\n  stage: nowhere\n  script: [x]',
+      'broken',
+    );
     await commitCiConfig(t.app, owner, project.project.id, NO_JOBS, 'push-only');
   });
   afterAll(() => t.close());
@@ -110,8 +116,12 @@ describe('the run pipeline form: its config variables and its run', () => {
     });
   const count = async () =>
     Number(
-      (await t.app.inject({ url: `/api/v4/projects/${project.project.id}/pipelines`, headers: owner.headers }))
-        .headers['x-total'],
+      (
+        await t.app.inject({
+          url: `/api/v4/projects/${project.project.id}/pipelines`,
+          headers: owner.headers,
+        })
+      ).headers['x-total'],
     );
 
   it('runs a pipeline of source web with the form’s variables, so web-only rules keep their jobs', async () => {
@@ -133,7 +143,12 @@ describe('the run pipeline form: its config variables and its run', () => {
       { key: 'KUBECONFIG', value: 'apiVersion: v1', variable_type: 'file' },
     ]);
     const jobs = await t.app.inject({ url: `${api}/jobs`, headers: owner.headers });
-    expect(jobs.json<Array<{ name: string }>>().map((job) => job.name).sort()).toEqual(['build', 'web-only']);
+    expect(
+      jobs
+        .json<Array<{ name: string }>>()
+        .map((job) => job.name)
+        .sort(),
+    ).toEqual(['build', 'web-only']);
   });
 
   it('answers what stopped the pipeline in GitLab’s words, and makes none', async () => {

@@ -14,7 +14,9 @@ export type ConfigVariablePrefill = {
  * answers them: every variable with its value, and `raw`, `description` and `options` only where
  * the YAML gives them.
  */
-export function variablesWithPrefillData(variables: readonly YamlVariable[]): Record<string, ConfigVariablePrefill> {
+export function variablesWithPrefillData(
+  variables: readonly YamlVariable[],
+): Record<string, ConfigVariablePrefill> {
   const result: Record<string, ConfigVariablePrefill> = {};
   for (const variable of variables)
     result[variable.key] = {
