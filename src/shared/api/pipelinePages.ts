@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CI_STATUSES } from '../ci/status/composite';
 import { PIPELINE_FILTER_SOURCES } from '../ci/views/pipelineSearch';
-import { detailedStatusSchema, PIPELINE_SCOPES, pipelineSchema } from './pipelines';
+import { detailedStatusSchema, PIPELINE_SCOPES, pipelineSchema, pipelineVariableSchema } from './pipelines';
 
 /** A stage as the mini graph shows it (`GET {project}/-/pipelines.json`). */
 export const pipelineStageSchema = z.object({
@@ -100,3 +100,48 @@ export const downloadableArtifactsSchema = z.object({
   ),
 });
 export type DownloadableArtifacts = z.infer<typeof downloadableArtifactsSchema>;
+
+/** `{project}/-/pipelines/config_variables?sha_or_ref=` (GitLab's older `sha=` too). */
+export const configVariablesQuery = z.object({
+  sha_or_ref: z.string().min(1).max(1024).optional(),
+  sha: z.string().min(1).max(1024).optional(),
+});
+
+/** The configuration's top-level variables by name, as GitLab's ListConfigVariablesService answers them. */
+export const configVariablesSchema = z.record(
+  z.string(),
+  z.object({
+    value: z.string(),
+    raw: z.boolean().optional(),
+    description: z.string().optional(),
+    options: z.array(z.string()).optional(),
+  }),
+);
+export type ConfigVariables = z.infer<typeof configVariablesSchema>;
+
+/**
+ * `POST {project}/-/pipelines`: the run form, as GitLab's page sends it (`variables_attributes`
+ * with `secret_value`). The pipeline's source is `web`, as rules reading CI_PIPELINE_SOURCE expect.
+ */
+export const runPipelinePageBody = z.object({
+  ref: z.string().min(1).max(1024),
+  variables_attributes: z
+    .array(
+      z.object({
+        key: pipelineVariableSchema.shape.key,
+        secret_value: z.string().max(10_000).default(''),
+        variable_type: z.enum(['env_var', 'file']).default('env_var'),
+      }),
+    )
+    .max(200)
+    .default([]),
+});
+export type RunPipelinePageBody = z.input<typeof runPipelinePageBody>;
+
+/** The run form's refusal (400): GitLab's error messages of the pipeline that was not made. */
+export const runPipelineErrorsSchema = z.object({
+  errors: z.array(z.string()),
+  warnings: z.array(z.string()),
+  total_warnings: z.number().int(),
+});
+export type RunPipelineErrors = z.infer<typeof runPipelineErrorsSchema>;

@@ -142,7 +142,7 @@ export const pipelineListQuery = z.object({
 });
 
 /** A variable given to a pipeline by `POST /projects/:id/pipeline`. */
-const pipelineVariableSchema = z.object({
+export const pipelineVariableSchema = z.object({
   key: z
     .string()
     .min(1)

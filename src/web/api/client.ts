@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's JSON, for a page that shows GitLab's validation errors one by one. */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -132,7 +134,7 @@ export async function requestWithHeaders<T>(
   // A page endpoint may answer HTML (a description diff); anything not JSON comes back as text.
   const json = response.headers.get('content-type')?.includes('json') ?? true;
   const body: unknown = text ? (json ? (JSON.parse(text) as unknown) : text) : null;
-  if (!response.ok) throw new ApiError(response.status, messageOf(body, response.status));
+  if (!response.ok) throw new ApiError(response.status, messageOf(body, response.status), body);
   return { data: body as T, headers: response.headers };
 }
 

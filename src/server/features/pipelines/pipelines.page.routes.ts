@@ -2,12 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  configVariablesQuery,
+  configVariablesSchema,
   pipelineDetailSchema,
   pipelinesPageQuery,
   pipelinesPageSchema,
+  runPipelineErrorsSchema,
+  runPipelinePageBody,
+  type RunPipelineErrors,
   type PipelinePageItem,
 } from '../../../shared/api/pipelinePages';
+import { pipelineSchema } from '../../../shared/api/pipelines';
 import type { Container } from '../../container';
+import { ValidationFailedError } from '../../errors';
+import { requireUser } from '../auth/api-auth';
 import {
   fullPathOf,
   pageId,
@@ -26,11 +34,12 @@ const pipelinePageParams = z
 
 /**
  * The web app's pipeline JSON at GitLab's addresses: `{project}/-/pipelines.json` (a page of the
- * list, with each pipeline's stages for the mini graph) and `{project}/-/pipelines/{id}.json`.
+ * list, with each pipeline's stages for the mini graph) and `{project}/-/pipelines/{id}.json`; and
+ * `{project}/-/pipelines/config_variables`, the variables the run form prefills.
  */
 export function registerPipelinePageRoutes(
   app: FastifyInstance,
-  { pipelinePages, config }: Pick<Container, 'pipelinePages' | 'config'>,
+  { pipelinePages, pipelines, config }: Pick<Container, 'pipelinePages' | 'pipelines' | 'config'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const present = (view: PipelinePageView, ctx: ProjectContext): PipelinePageItem => ({
@@ -59,6 +68,59 @@ export function registerPipelinePageRoutes(
           request.query,
         );
         return withEtag(request, reply, { pipelines: views.map((view) => present(view, ctx)), count: total });
+      },
+    });
+
+    api.route({
+      method: 'POST',
+      url: `${prefix}/-/pipelines`,
+      schema: {
+        params: projectPageParams,
+        body: runPipelinePageBody,
+        // A 400 is what stopped the pipeline, or the common answer to a body that does not parse.
+        response: {
+          201: pipelineSchema,
+          400: z.union([runPipelineErrorsSchema, z.object({ message: z.unknown() })]),
+        },
+      },
+      handler: async (request, reply) => {
+        const actor = requireUser(request, 'api_write');
+        const { ref, variables_attributes: attributes } = request.body;
+        const variables = attributes.map(({ key, secret_value: value, variable_type }) => ({
+          key,
+          value,
+          variable_type,
+        }));
+        try {
+          const { ctx, pipeline } = await pipelines.createFromPage(actor, request.params.fullPath, {
+            ref,
+            variables,
+          });
+          return reply.status(201).send(presentPipeline(pipeline, ctx, config));
+        } catch (error) {
+          // GitLab's page answers what stopped the pipeline as a list, not as the API's `base`.
+          if (!(error instanceof ValidationFailedError)) throw error;
+          const base = (error.details as Record<string, readonly string[]> | undefined)?.base ?? [];
+          const answer: RunPipelineErrors = { errors: [...base], warnings: [], total_warnings: 0 };
+          return reply.status(400).send(answer);
+        }
+      },
+    });
+
+    api.route({
+      method: 'GET',
+      url: `${prefix}/-/pipelines/config_variables`,
+      schema: {
+        params: projectPageParams,
+        querystring: configVariablesQuery,
+        response: { 200: configVariablesSchema },
+      },
+      handler: async (request) => {
+        const { sha_or_ref: shaOrRef, sha } = request.query;
+        const ref = shaOrRef ?? sha;
+        const { fullPath } = request.params;
+        // No ref asked for: the default branch, as GitLab's form starts with.
+        return pipelines.configVariables(request.currentUser, fullPath, ref ?? null);
       },
     });
 

@@ -17,7 +17,11 @@ import { projectSubject, type ProjectContext, type ProjectsService } from '../pr
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { findBuild, listCurrentBuilds } from './builds.repo';
-import { lintCiSource } from './pipeline-config';
+import {
+  variablesWithPrefillData,
+  type ConfigVariablePrefill,
+} from '../../../shared/ci/views/runPipelineForm';
+import { loadCiConfig, lintCiSource } from './pipeline-config';
 import {
   createPipelineCreation,
   persistentRef,
@@ -185,6 +189,27 @@ export function createPipelinesService(deps: Deps) {
   }
 
   /**
+   * `POST {project}/-/pipelines`, the run form: as the API's create, but of source `web` (GitLab's
+   * page), and not found for those who may not run pipelines, as GitLab's authorize_create_pipeline!.
+   */
+  async function createFromPage(
+    actor: CurrentUser,
+    projectRef: string,
+    run: { ref: string; variables: PipelineVariable[] },
+  ) {
+    const ctx = await readable(actor, projectRef);
+    if (!can(actor, 'create_pipeline', projectSubject(ctx))) throw new NotFoundError();
+    const pipeline = await runOnRef({
+      ctx,
+      user: actor,
+      ref: run.ref,
+      source: 'web',
+      variables: run.variables,
+    });
+    return { ctx, pipeline };
+  }
+
+  /**
    * A pipeline on a branch or tag of the project, as `user` (the API's caller, a schedule's or a
    * trigger token's owner, a job's user): those who may run pipelines on that ref only. What stops
    * it is answered as GitLab's validation errors (`base`); a configuration that does not hold is
@@ -261,6 +286,26 @@ export function createPipelinesService(deps: Deps) {
   }
 
   /**
+   * `{project}/-/pipelines/config_variables`: the top-level variables of the ref's `.gitlab-ci.yml`,
+   * for the run form to prefill. Only for those who may run pipelines (404 otherwise, as GitLab's
+   * access_denied). A ref without a commit or a configuration, or a configuration that does not
+   * hold, has none: the form then starts empty and running tells why.
+   */
+  async function configVariables(
+    actor: Actor,
+    projectRef: string,
+    ref: string | null,
+  ): Promise<Record<string, ConfigVariablePrefill>> {
+    const ctx = await readable(actor, projectRef);
+    if (!can(actor, 'create_pipeline', projectSubject(ctx))) throw new NotFoundError();
+    const target = await resolveRef(ctx, ref ?? ctx.project.defaultBranch);
+    if (!target) return {};
+    const loaded = await loadCiConfig(ctx.gitDir, target.sha);
+    if (!loaded?.result.valid) return {};
+    return variablesWithPrefillData(loaded.result.config.variables);
+  }
+
+  /**
    * A finished pipeline's persistent ref is removed (in whichever process hears it first: the
    * delete is a compare-and-swap, so the others find nothing to do).
    */
@@ -284,9 +329,11 @@ export function createPipelinesService(deps: Deps) {
     mayReadVariables,
     variables,
     createFromApi,
+    createFromPage,
     runOnRef,
     listOfSchedule,
     lint,
+    configVariables,
     startRefCleanup,
     create: creation.create,
   };

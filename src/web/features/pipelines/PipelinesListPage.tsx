@@ -1,4 +1,4 @@
-import { Heading, UnderlineNav } from '@primer/react';
+import { Heading, LinkButton, UnderlineNav } from '@primer/react';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
@@ -18,6 +18,7 @@ import { PipelinesSearch } from './PipelinesSearch';
 import { PipelinesTable } from './PipelinesTable';
 import { pipelinesPage } from './pipelinePaths';
 import { PIPELINES_PAGE_SIZE, usePipelines, type PipelineScope } from './queries';
+import { useMayRunPipelines } from './runPipeline';
 import './pipelines.css';
 
 /** GitLab's tabs over the list: every pipeline, the finished ones, the newest of each branch or tag. */
@@ -53,6 +54,7 @@ export function PipelinesListPage() {
   const filtered = PIPELINE_FILTER_KEYS.some((key) => filters[key]);
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
   const configBranch = useConfigBranch(fullPath);
+  const mayRun = useMayRunPipelines(fullPath) ?? false;
   const linkTo = (next: ListPlace) => {
     const text = queryOf(next).toString();
     return text ? `${pipelinesPage(fullPath)}?${text}` : pipelinesPage(fullPath);
@@ -61,7 +63,14 @@ export function PipelinesListPage() {
     <div className="stack">
       <div className="row schedules__header">
         <Heading as="h1">Pipelines</Heading>
-        <RouterLink to={projectUrl(fullPath, 'pipeline_schedules')}>Schedules</RouterLink>
+        <div className="row">
+          <RouterLink to={projectUrl(fullPath, 'pipeline_schedules')}>Schedules</RouterLink>
+          {mayRun && (
+            <LinkButton as={RouterLink} to={projectUrl(fullPath, 'pipelines/new')} variant="primary">
+              Run pipeline
+            </LinkButton>
+          )}
+        </div>
       </div>
       <UnderlineNav aria-label="Pipeline scopes">
         {TABS.map((tab) => (

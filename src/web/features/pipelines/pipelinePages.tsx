@@ -4,6 +4,7 @@ import { ProjectLayout } from '../projects/ProjectLayout';
 import type { ProjectPage } from '../projects/projectRoutes';
 
 const PipelinesListPage = lazyComponent(() => import('./PipelinesListPage').then((m) => m.PipelinesListPage));
+const RunPipelinePage = lazyComponent(() => import('./RunPipelinePage').then((m) => m.RunPipelinePage));
 const PipelinePage = lazyComponent(() => import('./PipelinePage').then((m) => m.PipelinePage));
 const JobPage = lazyComponent(() => import('./JobPage').then((m) => m.JobPage));
 const PipelineSchedulesPage = lazyComponent(() =>
@@ -21,6 +22,7 @@ const page = (path: string, element: ReactNode): ProjectPage => ({
 /** CI pages under a project, at GitLab's paths after `/-/`. */
 export const pipelinePages: ProjectPage[] = [
   page('pipelines', <PipelinesListPage />),
+  page('pipelines/new', <RunPipelinePage />),
   page('pipelines/:id', <PipelinePage tab="graph" />),
   page('pipelines/:id/builds', <PipelinePage tab="builds" />),
   page('pipelines/:id/failures', <PipelinePage tab="failures" />),

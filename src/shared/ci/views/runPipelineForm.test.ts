@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  prefilledRows,
+  valueOptions,
+  variablesToSend,
+  variablesWithPrefillData,
+  withEmptyRow,
+} from './runPipelineForm';
+
+const counter = () => {
+  let n = 0;
+  return () => ++n;
+};
+
+describe('the run pipeline form’s variables', () => {
+  const config = variablesWithPrefillData([
+    { key: 'KEY1', value: 'val 1', description: 'description 1' },
+    { key: 'KEY2', value: 'val 2', description: '' },
+    { key: 'KEY3', value: 'val 3' },
+    { key: 'RAW', value: '$x', raw: true },
+    { key: 'DEPLOY', value: 'staging', description: 'Where to', options: ['staging', 'production'] },
+  ]);
+
+  it('answers every top-level variable, with only the data the YAML gives (GitLab’s shape)', () => {
+    expect(config).toEqual({
+      KEY1: { value: 'val 1', description: 'description 1' },
+      KEY2: { value: 'val 2', description: '' },
+      KEY3: { value: 'val 3' },
+      RAW: { value: '$x', raw: true },
+      DEPLOY: { value: 'staging', description: 'Where to', options: ['staging', 'production'] },
+    });
+  });
+
+  it('prefills only described variables, then one empty row', () => {
+    expect(prefilledRows(config, counter())).toEqual([
+      { id: 1, variable_type: 'env_var', key: 'KEY1', value: 'val 1' },
+      { id: 2, variable_type: 'env_var', key: 'DEPLOY', value: 'staging' },
+      { id: 3, variable_type: 'env_var', key: '', value: '' },
+    ]);
+    expect(prefilledRows({}, counter())).toEqual([{ id: 1, variable_type: 'env_var', key: '', value: '' }]);
+  });
+
+  it('keeps exactly one empty row at the end', () => {
+    const next = counter();
+    const rows = prefilledRows({}, next);
+    expect(withEmptyRow(rows, next)).toBe(rows);
+    const typed = [{ ...rows[0]!, key: 'A' }];
+    expect(withEmptyRow(typed, next)).toHaveLength(2);
+  });
+
+  it('offers a dropdown only for more than one option', () => {
+    expect(valueOptions(config, 'DEPLOY')).toEqual(['staging', 'production']);
+    expect(valueOptions(config, 'KEY1')).toBeNull();
+    expect(valueOptions(config, 'toString')).toBeNull();
+  });
+
+  it('sends rows with a key only', () => {
+    expect(
+      variablesToSend([
+        { id: 1, variable_type: 'file', key: ' CONF ', value: ' a ' },
+        { id: 2, variable_type: 'env_var', key: '', value: 'lost' },
+      ]),
+    ).toEqual([{ key: 'CONF', value: ' a ', variable_type: 'file' }]);
+  });
+});
