@@ -204,7 +204,9 @@ export function createMergeRequestReviewersService({
       const lifted = state === 'approved' && (await deleteChangeRequest(inner, mergeRequestId, userId));
       const moved = await updateReviewerState(inner, mergeRequestId, userId, state);
       const row =
-        moved || lifted ? await updateMergeRequestRow(inner, mergeRequestId, { updatedAt: clock.now() }) : null;
+        moved || lifted
+          ? await updateMergeRequestRow(inner, mergeRequestId, { updatedAt: clock.now() })
+          : null;
       return { moved, row };
     };
     if (tx) return (await write(tx)).moved;
