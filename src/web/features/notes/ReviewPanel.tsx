@@ -40,7 +40,7 @@ export function ReviewPanel({
           Submit review
         </Button>
       </div>
-      {open && <SubmitReviewForm submitReview={submitReview} />}
+      {open && <SubmitReviewForm submitReview={submitReview} onSubmitted={() => setOpen(false)} />}
     </section>
   );
 }

@@ -18,12 +18,19 @@ const CONCLUSIONS: ReadonlyArray<{ state: SubmittedReviewState; label: string; c
  * "Submit your review": an optional summary comment and the reviewer's conclusion (Comment,
  * Approve, Request changes), submitted with the pending comments in one call.
  */
-export function SubmitReviewForm({ submitReview }: { submitReview: DraftMutations['submitReview'] }) {
+export function SubmitReviewForm({
+  submitReview,
+  onSubmitted,
+}: {
+  submitReview: DraftMutations['submitReview'];
+  /** The review is in: the form closes, so the next review starts from "Submit review" again. */
+  onSubmitted: () => void;
+}) {
   const [summary, setSummary] = useState('');
   const [conclusion, setConclusion] = useState<SubmittedReviewState>('reviewed');
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submitReview.mutate({ note: summary, reviewer_state: conclusion });
+    submitReview.mutate({ note: summary, reviewer_state: conclusion }, { onSuccess: onSubmitted });
   };
   return (
     <form className="submit-review" role="dialog" aria-label="Submit your review" onSubmit={onSubmit}>
