@@ -35,6 +35,7 @@ import { createCommitActionsService } from './features/merge-requests/commit-act
 import { createStatusChecksService } from './features/status-checks/status-checks.service';
 import { createCodeOwnersService } from './features/code-owners/code-owners.service';
 import { createApprovalsService } from './features/approvals/approvals.service';
+import { createReviewSubmissionService } from './features/approvals/review-submission.service';
 import { createApprovalRulesService } from './features/approvals/approval-rules.service';
 import { createApprovalSettingsService } from './features/approvals/approval-settings.service';
 import { createJobQueue } from './jobs/jobs';
@@ -297,6 +298,12 @@ export function createContainer(deps: AppDeps) {
   draftNotes.reviewSubmitted.add((actor, mergeRequestId) =>
     mergeRequestReviewers.noteReviewActivity(actor, mergeRequestId, 'review_submitted'),
   );
+  const reviewSubmission = createReviewSubmissionService({
+    ...base,
+    draftNotes,
+    approvals,
+    reviewers: mergeRequestReviewers,
+  });
   const notePresentation = createNotePresentation({
     ...base,
     awardEmoji,
@@ -415,6 +422,7 @@ export function createContainer(deps: AppDeps) {
     notes,
     suggestions,
     draftNotes,
+    reviewSubmission,
     notePresentation,
     descriptionVersions,
     noteCommands,

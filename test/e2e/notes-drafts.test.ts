@@ -25,6 +25,15 @@ describe('pending comments in a thread', () => {
 
   const thread = () => gracePage.locator('li.discussion', { hasText: 'Is the limit configurable?' });
   const draftItem = () => thread().locator('li.note--draft');
+  /** Opens "Submit your review" and submits it as a comment. */
+  async function submitReview() {
+    const review = gracePage.getByRole('region', { name: 'Your review' });
+    await review.getByRole('button', { name: 'Submit review', expanded: false }).click();
+    await review
+      .getByRole('dialog', { name: 'Submit your review' })
+      .getByRole('button', { name: 'Submit review' })
+      .click();
+  }
 
   it('adds a reply to the review, resolving the thread once submitted, and says so', async () => {
     await gracePage.goto(mrUrl);
@@ -97,10 +106,7 @@ describe('pending comments in a thread', () => {
   });
 
   it('resolves the thread when the review is submitted', async () => {
-    await gracePage
-      .getByRole('region', { name: 'Your review' })
-      .getByRole('button', { name: 'Submit review' })
-      .click();
+    await submitReview();
     await thread().getByText('Resolved by Grace Hopper').waitFor();
   });
 
@@ -114,10 +120,7 @@ describe('pending comments in a thread', () => {
     await pending.locator('.note__commands', { hasText: '/close' }).waitFor();
     await screenshot(gracePage, 'notes-draft-quick-action');
 
-    await gracePage
-      .getByRole('region', { name: 'Your review' })
-      .getByRole('button', { name: 'Submit review' })
-      .click();
+    await submitReview();
     const published = thread().locator('li.note:not(.note--draft)', {
       hasText: 'Superseded by the new checkout.',
     });

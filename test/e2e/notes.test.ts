@@ -129,7 +129,11 @@ describe('the Activity section of a merge request', () => {
     await openActivity(gracePage);
     expect(await noteWith(gracePage, 'Please rename the cart module.').count()).toBe(0);
 
-    await review.getByRole('button', { name: 'Submit review' }).click();
+    await review.getByRole('button', { name: 'Submit review', expanded: false }).click();
+    await review
+      .getByRole('dialog', { name: 'Submit your review' })
+      .getByRole('button', { name: 'Submit review' })
+      .click();
     await review.waitFor({ state: 'detached' });
     await noteWith(adaPage, 'Please rename the cart module.').locator('.note-header__author').waitFor();
     await noteWith(gracePage, 'And add a test for an empty cart.').waitFor({ timeout: 5_000 });

@@ -722,6 +722,25 @@ export const mergeRequestReviewers = pgTable(
   ],
 );
 
+/**
+ * Change requests that block a merge (REQUESTED_CHANGES), GitLab's `merge_request_requested_changes`:
+ * kept apart from the reviewer's state so that removing the reviewer does not lift the block;
+ * only the requesting user's approval does. Written by the merge requests feature's reviewers repo.
+ */
+export const mergeRequestRequestedChanges = pgTable(
+  'merge_request_requested_changes',
+  {
+    mergeRequestId: integer('merge_request_id')
+      .notNull()
+      .references(() => mergeRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mergeRequestId, t.userId] })],
+);
+
 /** Merge request dependencies: the blocked request may not merge before the blocking one (BLOCKED_STATUS). */
 export const mergeRequestBlocks = pgTable(
   'merge_request_blocks',

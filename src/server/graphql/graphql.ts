@@ -65,6 +65,7 @@ export async function registerGraphQL(app: FastifyInstance, container: Container
     currentUser: request.currentUser,
     auth: request.auth,
     requestId: request.id,
+    log: request.log,
   });
   registerGraphqlResourceEtags(app, container.bus);
   await app.register(mercurius, {

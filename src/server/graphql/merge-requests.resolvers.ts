@@ -19,6 +19,10 @@ import { parseGlobalId, toGlobalId } from './global-id';
 import { orNull, type GraphQLContext } from './resolve';
 import { AppError } from '../errors';
 import { RESOURCE_NOT_AVAILABLE } from './mutation-scope';
+import { SUBMITTED_REVIEW_STATES, type SubmittedReviewState } from '../../shared/api/reviewSubmission';
+
+const isSubmittedReviewState = (state: string): state is SubmittedReviewState =>
+  (SUBMITTED_REVIEW_STATES as readonly string[]).includes(state);
 
 type MergeRequestUpdated = Extract<BusEvent, { type: 'merge_request.updated' }>;
 
@@ -154,8 +158,49 @@ export function mergeRequestResolvers(container: Container) {
     }
   }
 
+  type SubmitReviewInput = {
+    projectPath: string;
+    iid: string;
+    note?: string | null;
+    reviewState?: string | null;
+  };
+
+  /**
+   * GitLab's `mergeRequestSubmitReview`: publishes the actor's pending comments with the summary
+   * `note` and records `reviewState` (REVIEWED when absent); refusals come back in `errors`.
+   */
+  async function submitReview(_root: unknown, { input }: { input: SubmitReviewInput }, ctx: GraphQLContext) {
+    const actor = ctx.currentUser;
+    const state = (input.reviewState ?? 'REVIEWED').toLowerCase();
+    if (!actor || !/^\d{1,9}$/.test(input.iid))
+      return { mergeRequest: null, errors: [RESOURCE_NOT_AVAILABLE] };
+    if (!isSubmittedReviewState(state))
+      return {
+        mergeRequest: null,
+        errors: [`${input.reviewState} is not a state a review can be submitted with`],
+      };
+    try {
+      const noteable = await container.noteables.byIid(
+        actor,
+        'MergeRequest',
+        input.projectPath,
+        Number(input.iid),
+      );
+      await container.reviewSubmission.submit(
+        actor,
+        noteable,
+        { state, note: input.note ?? undefined },
+        (error) => ctx.log.error({ err: error }, 'a hook failed after a submitted review'),
+      );
+      return { mergeRequest: await load(actor, noteable.ctx.project.id, noteable.iid), errors: [] };
+    } catch (error) {
+      if (error instanceof AppError) return { mergeRequest: null, errors: [error.message] };
+      throw error;
+    }
+  }
+
   return {
-    mutation: { mergeRequestReviewerRereview: rereview },
+    mutation: { mergeRequestReviewerRereview: rereview, mergeRequestSubmitReview: submitReview },
     projectMergeRequest: (project: { projectId: number }, args: { iid: string }, ctx: GraphQLContext) =>
       /^\d{1,9}$/.test(args.iid) ? load(ctx.currentUser, project.projectId, Number(args.iid)) : null,
     subscription: { mergeRequestMergeStatusUpdated: { subscribe: mergeStatusUpdates } },

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser, RequestAuth } from '../auth/current-user';
 import type { Container } from '../container';
 import { NotFoundError } from '../errors';
@@ -9,6 +10,8 @@ export type GraphQLContext = {
   auth: RequestAuth;
   /** The request's id, quoted in an internal error's answer and logged with it. */
   requestId: string;
+  /** The request's logger: a hook failing after a mutation's writes is logged, not answered. */
+  log: Pick<FastifyBaseLogger, 'error'>;
 };
 
 /** Absent and unreadable look the same: GraphQL answers null, as GitLab does. */

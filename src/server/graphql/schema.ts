@@ -31,6 +31,8 @@ export const typeDefs = /* GraphQL */ `
     CI_STILL_RUNNING
     CONFLICT
     NEED_REBASE
+    REQUESTED_CHANGES
+    NOT_APPROVED
     BLOCKED_STATUS
     EXTERNAL_STATUS_CHECKS
     TITLE_REGEX
@@ -247,7 +249,33 @@ export const typeDefs = /* GraphQL */ `
     errors: [String!]!
   }
 
+  "A reviewer's state (GitLab's MergeRequestReviewState); a review is submitted as REVIEWED, APPROVED or REQUESTED_CHANGES."
+  enum MergeRequestReviewState {
+    UNREVIEWED
+    REVIEW_STARTED
+    REVIEWED
+    REQUESTED_CHANGES
+    APPROVED
+    UNAPPROVED
+  }
+
+  input MergeRequestSubmitReviewInput {
+    projectPath: ID!
+    iid: String!
+    "The summary comment, published with the review's pending comments."
+    note: String
+    "What the reviewer concludes: REVIEWED (a comment), APPROVED or REQUESTED_CHANGES."
+    reviewState: MergeRequestReviewState
+  }
+
+  type MergeRequestSubmitReviewPayload {
+    mergeRequest: MergeRequest
+    errors: [String!]!
+  }
+
   type Mutation {
+    "Submits the actor's review: publishes their pending comments and records their conclusion."
+    mergeRequestSubmitReview(input: MergeRequestSubmitReviewInput!): MergeRequestSubmitReviewPayload
     "Requests a review again from a reviewer of the merge request: their state goes back to unreviewed."
     mergeRequestReviewerRereview(input: MergeRequestReviewerRereviewInput!): MergeRequestReviewerRereviewPayload
     "Locks or unlocks a merge request's discussion: only members may comment while it is locked."

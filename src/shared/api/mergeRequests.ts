@@ -117,6 +117,7 @@ export const DETAILED_MERGE_STATUSES = [
   'ci_still_running',
   'conflict',
   'need_rebase',
+  'requested_changes',
   'not_approved',
   'merge_request_blocked',
   'status_checks_must_pass',

@@ -36,6 +36,11 @@ describe('mergeCheckMessage', () => {
       'EXTERNAL_STATUS_CHECKS',
       'Status checks must pass.',
     ],
+    [
+      '002 §8 REQUESTED_CHANGES: Change requests must be approved by the requesting user.',
+      'REQUESTED_CHANGES',
+      'Change requests must be approved by the requesting user.',
+    ],
     ['000 §4 PREPARING is progress, no message', 'PREPARING', null],
     ['000 §4 MERGEABLE is no blocker, no message', 'MERGEABLE', null],
     ['000 §4 CHECKING is progress, no message', 'CHECKING', null],
@@ -54,7 +59,7 @@ describe('mergeCheckMessage', () => {
     expect(mergeCheckMessage(identifier)).toBe(expected);
   });
 
-  it('000 §3 knows the twelve identifiers of the spec, and GitLab’s three for the blockers of 002 §8', () => {
+  it('000 §3 knows the twelve identifiers of the spec, and GitLab’s four for the blockers of 002 §8', () => {
     expect(MERGE_CHECK_IDENTIFIERS.slice(0, 12)).toEqual([
       'PREPARING',
       'MERGEABLE',
@@ -69,6 +74,11 @@ describe('mergeCheckMessage', () => {
       'CI_STILL_RUNNING',
       'EXTERNAL_STATUS_CHECKS',
     ]);
-    expect(MERGE_CHECK_IDENTIFIERS.slice(12)).toEqual(['CONFLICT', 'NEED_REBASE', 'COMMITS_STATUS']);
+    expect(MERGE_CHECK_IDENTIFIERS.slice(12)).toEqual([
+      'CONFLICT',
+      'NEED_REBASE',
+      'COMMITS_STATUS',
+      'REQUESTED_CHANGES',
+    ]);
   });
 });

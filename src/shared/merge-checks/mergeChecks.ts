@@ -18,6 +18,7 @@ export const MERGE_CHECK_IDENTIFIERS = [
   'CONFLICT',
   'NEED_REBASE',
   'COMMITS_STATUS',
+  'REQUESTED_CHANGES',
 ] as const;
 export type MergeCheckIdentifier = (typeof MERGE_CHECK_IDENTIFIERS)[number];
 
@@ -82,6 +83,8 @@ export function mergeCheckMessage(identifier: MergeCheckIdentifier): string | nu
       return MERGE_BLOCKER_MESSAGES.rebase;
     case 'COMMITS_STATUS':
       return MERGE_BLOCKER_MESSAGES.commits;
+    case 'REQUESTED_CHANGES':
+      return MERGE_BLOCKER_MESSAGES.requestedChanges;
     default:
       return assertNever(identifier);
   }

@@ -18,6 +18,7 @@ const open: MergeabilityFacts & { discussionsMustBeResolved: boolean } = {
   statusChecks: 'none',
   titleRegex: 'unset',
   approvals: 'inactive',
+  requestedChanges: false,
 };
 
 const statusOf = (facts: Partial<typeof open>, identifier: MergeCheckIdentifier) =>
@@ -29,6 +30,19 @@ describe('mergeabilityChecks', () => {
     ['no approval required: NOT_APPROVED is inactive', {}, 'NOT_APPROVED', 'INACTIVE'],
     ['missing approvals fail NOT_APPROVED', { approvals: 'not_approved' }, 'NOT_APPROVED', 'FAILED'],
     ['given approvals pass NOT_APPROVED', { approvals: 'approved' }, 'NOT_APPROVED', 'SUCCESS'],
+    ['no change request: REQUESTED_CHANGES passes', {}, 'REQUESTED_CHANGES', 'SUCCESS'],
+    [
+      'a reviewer’s change request fails REQUESTED_CHANGES',
+      { requestedChanges: true },
+      'REQUESTED_CHANGES',
+      'FAILED',
+    ],
+    [
+      'a merged request says nothing of change requests',
+      { state: 'merged', requestedChanges: true },
+      'REQUESTED_CHANGES',
+      'INACTIVE',
+    ],
     ['a closed request fails NOT_OPEN', { state: 'closed' }, 'NOT_OPEN', 'FAILED'],
     ['a draft fails DRAFT_STATUS', { draft: true }, 'DRAFT_STATUS', 'FAILED'],
     ['a ready request passes DRAFT_STATUS', {}, 'DRAFT_STATUS', 'SUCCESS'],

@@ -32,6 +32,8 @@ export function mergeabilityChecks(
       identifier: 'CI_STILL_RUNNING',
       status: facts.pipeline === 'inactive' ? 'INACTIVE' : whenOpen(facts.pipeline === 'ci_still_running'),
     },
+    // Always active, as GitLab's: any reviewer may request changes on any request.
+    { identifier: 'REQUESTED_CHANGES', status: whenOpen(facts.requestedChanges) },
     {
       identifier: 'NOT_APPROVED',
       status: facts.approvals === 'inactive' ? 'INACTIVE' : whenOpen(facts.approvals === 'not_approved'),

@@ -15,11 +15,24 @@ const open: MergeabilityFacts = {
   statusChecks: 'none',
   titleRegex: 'unset',
   approvals: 'inactive',
+  requestedChanges: false,
 };
 
 describe('detailedMergeStatus', () => {
   it.each<[string, Partial<MergeabilityFacts>, string]>([
     ['an open, clean request', {}, 'mergeable'],
+    ['a request a reviewer requested changes on', { requestedChanges: true }, 'requested_changes'],
+    [
+      'requested changes come before missing approvals, as GitLab checks them',
+      { requestedChanges: true, approvals: 'not_approved' },
+      'requested_changes',
+    ],
+    [
+      'conflicts come before requested changes (git checks first)',
+      { requestedChanges: true, mergeStatus: 'cannot_be_merged' },
+      'conflict',
+    ],
+    ['a draft with requested changes', { draft: true, requestedChanges: true }, 'draft_status'],
     ['a closed request', { state: 'closed' }, 'not_open'],
     ['a merged request', { state: 'merged' }, 'not_open'],
     ['a locked request (a merge in progress)', { state: 'locked' }, 'not_open'],

@@ -24,6 +24,8 @@ export type MergeabilityFacts = {
   titleRegex: 'unset' | 'matches' | 'fails';
   /** Approvals: none required (inactive), or whether the required ones were given. */
   approvals: 'inactive' | 'approved' | 'not_approved';
+  /** A reviewer requested changes and has not approved since (GitLab's `has_changes_requested?`). */
+  requestedChanges: boolean;
 };
 
 /**
@@ -49,8 +51,12 @@ export function detailedMergeStatus(facts: MergeabilityFacts): DetailedMergeStat
   }
 }
 
-/** GitLab runs the checks of approvals, dependencies, status checks and title format after the git checks. */
+/**
+ * GitLab runs the checks of requested changes, approvals, dependencies, status checks and title
+ * format after the git checks, requested changes first.
+ */
 function requirementsStatus(facts: MergeabilityFacts): DetailedMergeStatus {
+  if (facts.requestedChanges) return 'requested_changes';
   if (facts.approvals === 'not_approved') return 'not_approved';
   if (facts.dependencies === 'unmerged') return 'merge_request_blocked';
   if (facts.statusChecks === 'pending' || facts.statusChecks === 'failed') return 'status_checks_must_pass';

@@ -12,6 +12,7 @@ describe('mergeBlockerMessage', () => {
     ['ci_must_pass', 'Pipeline must succeed.'],
     ['conflict', 'Merge conflicts must be resolved.'],
     ['need_rebase', 'Merge request must be rebased, because a fast-forward merge is not possible.'],
+    ['requested_changes', 'Change requests must be approved by the requesting user.'],
     ['merge_request_blocked', 'Merge request dependencies must be merged.'],
     ['status_checks_must_pass', 'Status checks must pass.'],
     ['title_regex', 'Merge request title must match expected format.'],

@@ -35,6 +35,8 @@ export function mergeBlockerMessage(
       return MERGE_BLOCKER_MESSAGES.conflicts;
     case 'need_rebase':
       return MERGE_BLOCKER_MESSAGES.rebase;
+    case 'requested_changes':
+      return MERGE_BLOCKER_MESSAGES.requestedChanges;
     case 'not_approved':
       return MERGE_BLOCKER_MESSAGES.approvals;
     case 'merge_request_blocked':

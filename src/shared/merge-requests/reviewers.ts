@@ -23,6 +23,9 @@ export function reviewersChangedText(added: readonly string[], removed: readonly
 /** GitLab's `request_review` system note, written when a review is requested again. */
 export const reviewRequestedText = (username: string): string => `requested review from @${username}`;
 
+/** GitLab's `requested_changes` system note, written when a reviewer submits a review requesting changes. */
+export const REQUESTED_CHANGES_TEXT = 'requested changes';
+
 /** What a reviewer did that moves their review along. */
 export type ReviewActivity = 'draft_written' | 'review_submitted';
 

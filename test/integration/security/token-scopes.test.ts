@@ -235,6 +235,7 @@ describe('token scopes on every channel', () => {
           projectPath: project.fullPath,
           iid: String(mergeRequest.iid),
           clientMutationId: 'token-scopes',
+          note: 'token-scopes',
         };
         const byType: Record<string, unknown> = {
           Boolean: true,

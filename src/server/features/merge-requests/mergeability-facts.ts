@@ -59,10 +59,13 @@ export const NO_VOTES: Votes = { upvotes: 0, downvotes: 0 };
 /** Whether a request's source must contain its target head before it may merge. */
 export const needsLinearHistory = (settings: MergeSettings) => settings.mergeMethod !== 'merge';
 
-/** What the project and other records require beyond git and threads: dependencies, status checks, title format, approvals. */
+/**
+ * What the project and other records require beyond git and threads: dependencies, status checks,
+ * title format, approvals, no change request outstanding.
+ */
 export type Requirements = Pick<
   MergeabilityFacts,
-  'dependencies' | 'statusChecks' | 'titleRegex' | 'approvals'
+  'dependencies' | 'statusChecks' | 'titleRegex' | 'approvals' | 'requestedChanges'
 > & {
   headPipeline: HeadPipeline | null;
 };
@@ -94,6 +97,7 @@ export function mergeabilityOf(
     statusChecks: checks.statusChecks,
     titleRegex: checks.titleRegex,
     approvals: checks.approvals,
+    requestedChanges: checks.requestedChanges,
   };
 }
 

@@ -14,6 +14,7 @@ import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import { dependencyStates } from './blocks.repo';
+import { requestsWithChangesRequested } from './reviewers.repo';
 import { mayMergeWith, permissionsOf } from './merge-permissions';
 import {
   findMergeRequestRecord,
@@ -131,22 +132,22 @@ export function createMergeabilityService({
   /** Dependencies, status checks and head pipelines of a page of requests, a few queries for all of them. */
   async function requirementsOf(records: MergeRequestRecord[]) {
     const rows = records.map((record) => record.mergeRequest);
-    const [dependencies, checks, pipelines, approvals] = await Promise.all([
-      dependencyStates(
-        db,
-        rows.map((mr) => mr.id),
-      ),
+    const ids = rows.map((mr) => mr.id);
+    const [dependencies, checks, pipelines, approvals, changesRequested] = await Promise.all([
+      dependencyStates(db, ids),
       statusCheckStates(rows),
       headPipelines(
         records.map((record) => ({ ...record.mergeRequest, projectFullPath: record.projectFullPath })),
       ),
       approvalCheckStates(records),
+      requestsWithChangesRequested(db, ids),
     ]);
     return (record: MergeRequestRecord): Requirements => ({
       dependencies: dependencies.get(record.mergeRequest.id) ?? 'none',
       statusChecks: checks.get(record.mergeRequest.id) ?? 'none',
       titleRegex: titleRegexOf(record),
       approvals: approvals.get(record.mergeRequest.id) ?? 'inactive',
+      requestedChanges: changesRequested.has(record.mergeRequest.id),
       headPipeline: pipelines.get(record.mergeRequest.id) ?? null,
     });
   }
@@ -343,7 +344,7 @@ export function createMergeabilityService({
     // The author's first contribution counts itself once merged, as the stored query does.
     const record = { ...before, mergeRequest: merged, mergedBy, firstContribution: false };
     const branches = { sourceBranchExists: heads.source !== null, targetBranchExists: true };
-    const { dependencies, statusChecks, titleRegex, approvals } = before.mergeability;
+    const { dependencies, statusChecks, titleRegex, approvals, requestedChanges } = before.mergeability;
     const { headPipeline } = before;
     return {
       ...record,
@@ -357,6 +358,7 @@ export function createMergeabilityService({
         statusChecks,
         titleRegex,
         approvals,
+        requestedChanges,
         headPipeline,
       }),
       headPipeline,

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReviewerState } from '../../../shared/api/reviewers';
 import type { Db } from '../../db/client';
 import { anyOf } from '../../db/any-of';
-import { mergeRequestReviewers, users } from '../../db/schema';
+import { mergeRequestRequestedChanges, mergeRequestReviewers, users } from '../../db/schema';
 import { peopleCondition, type AssigneeFilter } from './assignees.repo';
 import type { CurrentUser } from '../../auth/current-user';
 import type { PersonRow } from './merge-requests.repo';
@@ -88,6 +88,57 @@ export async function updateReviewerState(
     )
     .returning({ userId: mergeRequestReviewers.userId });
   return rows.length > 0;
+}
+
+/** Records that `userId` requested changes (once: asking again keeps the first request). */
+export async function insertChangeRequest(db: Db, mergeRequestId: number, userId: number, now: Date) {
+  await db
+    .insert(mergeRequestRequestedChanges)
+    .values({ mergeRequestId, userId, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/** Lifts `userId`'s change request; false when they had none. */
+export async function deleteChangeRequest(db: Db, mergeRequestId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(mergeRequestRequestedChanges)
+    .where(
+      and(
+        eq(mergeRequestRequestedChanges.mergeRequestId, mergeRequestId),
+        eq(mergeRequestRequestedChanges.userId, userId),
+      ),
+    )
+    .returning({ userId: mergeRequestRequestedChanges.userId });
+  return rows.length > 0;
+}
+
+/** Of these requests, the ids of those with a change request outstanding (one query for a page). */
+export async function requestsWithChangesRequested(db: Db, mergeRequestIds: number[]): Promise<Set<number>> {
+  if (mergeRequestIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: mergeRequestRequestedChanges.mergeRequestId })
+    .from(mergeRequestRequestedChanges)
+    .where(anyOf(mergeRequestRequestedChanges.mergeRequestId, mergeRequestIds));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Of these users, those whose change request on the request is outstanding. */
+export async function usersWithChangesRequested(
+  db: Db,
+  mergeRequestId: number,
+  userIds: number[],
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: mergeRequestRequestedChanges.userId })
+    .from(mergeRequestRequestedChanges)
+    .where(
+      and(
+        eq(mergeRequestRequestedChanges.mergeRequestId, mergeRequestId),
+        anyOf(mergeRequestRequestedChanges.userId, userIds),
+      ),
+    );
+  return rows.map((row) => row.userId);
 }
 
 /** A list's reviewer filter: a user (by id or username), GitLab's `None` or `Any`. */

@@ -1,5 +1,6 @@
 import type { ReviewerState } from '../../../shared/api/reviewers';
 import {
+  REQUESTED_CHANGES_TEXT,
   reviewerStateAfter,
   reviewersChangedText,
   reviewRequestedText,
@@ -24,10 +25,13 @@ import {
 import { MERGE_IN_PROGRESS, noteableOf, type MergeRequestsService } from './merge-requests.service';
 import type { ProjectContext } from '../projects/projects.service';
 import {
+  deleteChangeRequest,
+  insertChangeRequest,
   replaceMergeRequestReviewers,
   reviewerCandidates,
   reviewersOf,
   updateReviewerState,
+  usersWithChangesRequested,
 } from './reviewers.repo';
 
 type SystemNote = Awaited<ReturnType<SystemNotesService['record']>>;
@@ -40,6 +44,9 @@ type Deps = {
   projects: Pick<ProjectsService, 'projectForViewers'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
 };
+
+/** GitLab's refusal when someone who is not a reviewer submits a reviewer state. */
+export const NOT_A_REVIEWER = 'Reviewer not found';
 
 /** Asking for reviews is editing the request: `update_merge_request`, as assigning is. */
 function assertMayEdit(actor: CurrentUser, ctx: ProjectContext, record: MergeRequestRecord): void {
@@ -85,12 +92,18 @@ export function createMergeRequestReviewersService({
    * Bumps the request (a note touches its noteable in GitLab) and writes one system note, in `tx`;
    * no note when `body` is null.
    */
-  async function touchWithNote(tx: Db, actor: CurrentUser, mergeRequestId: number, body: string | null) {
+  async function touchWithNote(
+    tx: Db,
+    actor: CurrentUser,
+    mergeRequestId: number,
+    body: string | null,
+    action: 'reviewer' | 'requested_changes' = 'reviewer',
+  ) {
     const row = await updateMergeRequestRow(tx, mergeRequestId, { updatedAt: clock.now() });
     const note =
       body === null
         ? null
-        : await systemNotes.record({ ...noteableOf(row), authorId: actor.id, action: 'reviewer', body }, tx);
+        : await systemNotes.record({ ...noteableOf(row), authorId: actor.id, action, body }, tx);
     return { row, note };
   }
 
@@ -131,6 +144,14 @@ export function createMergeRequestReviewersService({
         wanted.map((user) => user.id),
         clock.now(),
       );
+      // As GitLab's: a reviewer removed while their change request stands comes back still asking.
+      const stillAsking = await usersWithChangesRequested(
+        tx,
+        mergeRequestId,
+        added.map((user) => user.id),
+      );
+      for (const userId of stillAsking)
+        await updateReviewerState(tx, mergeRequestId, userId, 'requested_changes');
       const body = reviewersChangedText(
         added.map((user) => user.username),
         removed.map((user) => user.username),
@@ -168,7 +189,8 @@ export function createMergeRequestReviewersService({
 
   /**
    * Sets a reviewer's state (the approvals feature calls it when a reviewer approves or
-   * unapproves). False when the user is no reviewer of the request: nothing is written. Inside the
+   * unapproves). False when the user is no reviewer of the request. An approval lifts the user's
+   * change request whether or not they are still a reviewer, as GitLab's does. Inside the
    * caller's transaction `tx`, the caller announces the request after its commit; without one, the
    * request is announced here.
    */
@@ -179,13 +201,37 @@ export function createMergeRequestReviewersService({
     tx?: Db,
   ): Promise<boolean> {
     const write = async (inner: Db) => {
-      if (!(await updateReviewerState(inner, mergeRequestId, userId, state))) return null;
-      return updateMergeRequestRow(inner, mergeRequestId, { updatedAt: clock.now() });
+      const lifted = state === 'approved' && (await deleteChangeRequest(inner, mergeRequestId, userId));
+      const moved = await updateReviewerState(inner, mergeRequestId, userId, state);
+      const row =
+        moved || lifted
+          ? await updateMergeRequestRow(inner, mergeRequestId, { updatedAt: clock.now() })
+          : null;
+      return { moved, row };
     };
-    if (tx) return (await write(tx)) !== null;
-    const row = await db.transaction(write);
+    if (tx) return (await write(tx)).moved;
+    const { moved, row } = await db.transaction(write);
     if (row) await announceMergeRequest(bus, row);
-    return row !== null;
+    return moved;
+  }
+
+  /**
+   * The actor submits a review requesting changes (GitLab's `requested_changes` reviewer state):
+   * only a reviewer of the request may; their state moves, the request is blocked until they
+   * approve (REQUESTED_CHANGES), and GitLab's "requested changes" note is written. In `tx` when
+   * given (the caller announces the returned writes after its commit).
+   */
+  async function requestChanges(actor: CurrentUser, mergeRequestId: number, tx: Db) {
+    if (!(await updateReviewerState(tx, mergeRequestId, actor.id, 'requested_changes')))
+      throw new ForbiddenError(NOT_A_REVIEWER);
+    await insertChangeRequest(tx, mergeRequestId, actor.id, clock.now());
+    return touchWithNote(tx, actor, mergeRequestId, REQUESTED_CHANGES_TEXT, 'requested_changes');
+  }
+
+  /** Whether the actor is a reviewer of the request (who may request changes). */
+  async function isReviewer(actor: CurrentUser, mergeRequestId: number): Promise<boolean> {
+    const reviewers = (await reviewersOf(db, [mergeRequestId])).get(mergeRequestId) ?? [];
+    return reviewers.some((reviewer) => reviewer.id === actor.id);
   }
 
   /** Moves the actor's review along when they write a pending comment or submit their review. */
@@ -196,7 +242,17 @@ export function createMergeRequestReviewersService({
     if (next) await setReviewerState(mergeRequestId, actor.id, next);
   }
 
-  return { readersAmong, replace, list, rerequest, setReviewerState, noteReviewActivity };
+  return {
+    readersAmong,
+    replace,
+    list,
+    rerequest,
+    setReviewerState,
+    noteReviewActivity,
+    requestChanges,
+    isReviewer,
+    announce,
+  };
 }
 
 export type MergeRequestReviewersService = ReturnType<typeof createMergeRequestReviewersService>;

@@ -8,6 +8,7 @@ import {
   MAX_NOTE_LENGTH,
   noteSchema,
 } from '../../../shared/api/notes';
+import { submitReviewBodySchema, submittedState } from '../../../shared/api/reviewSubmission';
 import type { Container } from '../../container';
 import { fullPathOf, pageId, projectPagePrefixes, projectPathFields } from '../../page-paths';
 import { requireUser } from '../auth/api-auth';
@@ -32,7 +33,8 @@ const updateDraftBodySchema = z.object({
 
 /**
  * A merge request's pending review at GitLab's page addresses: `{mr}/draft_notes` (list, create),
- * `{mr}/draft_notes/{id}` (edit, delete), `.../publish`, `bulk_publish` (submit the review) and
+ * `{mr}/draft_notes/{id}` (edit, delete), `.../publish`, `bulk_publish` (submit the review, with
+ * its summary and conclusion) and
  * `discard`. Only the author ever sees their drafts.
  */
 export function registerDraftNotesPageRoutes(
@@ -43,7 +45,11 @@ export function registerDraftNotesPageRoutes(
     notePresentation,
     notes,
     references,
-  }: Pick<Container, 'draftNotes' | 'noteables' | 'notePresentation' | 'notes' | 'references'>,
+    reviewSubmission,
+  }: Pick<
+    Container,
+    'draftNotes' | 'noteables' | 'notePresentation' | 'notes' | 'references' | 'reviewSubmission'
+  >,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const load = (request: FastifyRequest, params: z.infer<typeof mergeRequestParams>) =>
@@ -145,10 +151,16 @@ export function registerDraftNotesPageRoutes(
     api.route({
       method: 'POST',
       url: `${base}/bulk_publish`,
-      schema: { params: mergeRequestParams },
+      schema: { params: mergeRequestParams, body: submitReviewBodySchema },
       handler: async (request, reply) => {
         const actor = requireUser(request, 'api_write');
-        await draftNotes.bulkPublish(actor, await load(request, request.params), logHookErrors(request.log));
+        const { body } = request;
+        await reviewSubmission.submit(
+          actor,
+          await load(request, request.params),
+          { state: submittedState(body), note: body?.note, approvalPassword: body?.approval_password },
+          logHookErrors(request.log),
+        );
         return reply.status(204).send();
       },
     });

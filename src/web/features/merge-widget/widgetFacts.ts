@@ -33,6 +33,8 @@ export function widgetStatusIdentifier(status: DetailedMergeStatus): MergeCheckI
       return 'CONFLICT';
     case 'need_rebase':
       return 'NEED_REBASE';
+    case 'requested_changes':
+      return 'REQUESTED_CHANGES';
     case 'not_approved':
       return 'NOT_APPROVED';
     case 'merge_request_blocked':

@@ -16,6 +16,7 @@ import {
   PersonIcon,
   TasklistIcon,
   UnlockIcon,
+  XCircleIcon,
   XIcon,
   type Icon,
 } from '@primer/octicons-react';
@@ -43,6 +44,7 @@ const ICONS: Record<string, Icon> = {
   clock: ClockIcon,
   check: CheckIcon,
   unapproval: XIcon,
+  error: XCircleIcon,
   'comment-dots': CommentDiscussionIcon,
   comment: CommentIcon,
   fork: GitBranchIcon,

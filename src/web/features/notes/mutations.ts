@@ -1,3 +1,4 @@
+import type { SubmitReviewBody } from '../../../shared/api/reviewSubmission';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type {
@@ -136,8 +137,10 @@ export function useDraftMutations(draftsPath: string, cache: NotesCache) {
       mutationFn: (draft: DraftNote) => request<null>(draft.publish_path, { method: 'POST' }),
       onSuccess: published,
     }),
+    /** Submits the review with its summary and conclusion (GitLab's submit-review form). */
     submitReview: useMutation({
-      mutationFn: () => request<null>(`${draftsPath}/bulk_publish`, { method: 'POST' }),
+      mutationFn: (body: SubmitReviewBody = {}) =>
+        request<null>(`${draftsPath}/bulk_publish`, { method: 'POST', body }),
       onSuccess: published,
     }),
   };
