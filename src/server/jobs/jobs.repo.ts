@@ -92,6 +92,16 @@ export async function hasUnfinishedJob(db: Db, queue: string, kind: string): Pro
   return row !== undefined;
 }
 
+/** Whether a job of this kind waits in the queue, not yet started. */
+export async function hasQueuedJob(db: Db, queue: string, kind: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.queue, queue), eq(jobs.kind, kind), eq(jobs.state, 'queued')))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findJob(db: Db, id: number): Promise<JobRow | null> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;

@@ -96,6 +96,21 @@ describe('job queue', () => {
     expect(order).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
   });
 
+  it('tells a queued job from a running one, so a check asked for meanwhile is queued behind it', async () => {
+    const queue = nextQueue();
+    const hold = gate();
+    first.register('check', async () => hold.opened);
+    await first.enqueue({ queue, kind: 'check', payload: {} });
+    expect(await first.hasQueued(queue, 'check')).toBe(true);
+    const running = first.runNext();
+    await expect.poll(() => first.hasQueued(queue, 'check')).toBe(false);
+    // Running: unfinished (a rebase in progress shows so), but not waiting to read what comes next.
+    expect(await first.hasUnfinished(queue, 'check')).toBe(true);
+    hold.open();
+    await running;
+    expect(await first.hasUnfinished(queue, 'check')).toBe(false);
+  });
+
   it('runs jobs of different queues side by side', async () => {
     const hold = gate();
     first.register('slow', async () => hold.opened);

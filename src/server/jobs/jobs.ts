@@ -6,6 +6,7 @@ import {
   deleteFinishedJobs,
   failJob,
   finishJob,
+  hasQueuedJob,
   hasUnfinishedJob,
   insertJob,
   requeueStaleJobs,
@@ -163,8 +164,9 @@ export function createJobQueue({
   }
 
   const hasUnfinished = (queue: string, kind: string) => hasUnfinishedJob(db, queue, kind);
+  const hasQueued = (queue: string, kind: string) => hasQueuedJob(db, queue, kind);
 
-  return { register, enqueue, runNext, drain, tick, start, stop, hasUnfinished };
+  return { register, enqueue, runNext, drain, tick, start, stop, hasUnfinished, hasQueued };
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>;

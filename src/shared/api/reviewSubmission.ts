@@ -18,7 +18,8 @@ export const submitReviewBodySchema = z
     approve: booleanParam.optional(),
     approval_password: z.string().max(1000).optional(),
   })
-  .optional();
+  // A POST with no body at all (GitLab's clients send none) comes as null.
+  .nullish();
 export type SubmitReviewBody = NonNullable<z.input<typeof submitReviewBodySchema>>;
 
 /** The conclusion a submit-review body asks for. */

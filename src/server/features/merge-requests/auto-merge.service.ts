@@ -78,7 +78,9 @@ export function createAutoMergeService({
 
   async function queueCheck(mergeRequestId: number): Promise<void> {
     const queue = mergeRequestQueue(mergeRequestId);
-    if (await jobs.hasUnfinished(queue, AUTO_MERGE_JOB)) return;
+    // A check still queued will read this update; one already running may have read the request
+    // before it (a pipeline that passed meanwhile), so another is queued behind it.
+    if (await jobs.hasQueued(queue, AUTO_MERGE_JOB)) return;
     await jobs.enqueue({ queue, kind: AUTO_MERGE_JOB, payload: { mergeRequestId } });
   }
 
