@@ -17,6 +17,7 @@ import {
   SETTING_CHECKBOXES,
   type SettingsDraft,
 } from './approvalSettingsForm';
+import { ApprovalSettingsAlerts } from './ApprovalSettingsAlerts';
 import { useApprovalSettings, useUpdateApprovalSettings, type SettingsTarget } from './settingsQueries';
 
 /** `groupName`: named where a group locks a setting. */
@@ -85,16 +86,7 @@ function LoadedSettings({ target, groupName, loaded }: Props & { loaded: ApiAppr
       <Heading as="h3" variant="small">
         Approval settings
       </Heading>
-      {saved && (
-        <Flash variant="success" role="status">
-          {APPROVAL_SETTINGS_MESSAGES.updateSuccess}
-        </Flash>
-      )}
-      {update.isError && (
-        <Flash variant="danger" role="alert">
-          {APPROVAL_SETTINGS_MESSAGES.updateError}
-        </Flash>
-      )}
+      <ApprovalSettingsAlerts saved={saved} failed={update.isError} />
       {checkboxes.map(({ name, label, negated }) => {
         const reason = lockedReason(loaded[name], groupName);
         return (

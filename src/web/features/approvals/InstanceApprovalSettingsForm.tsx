@@ -4,6 +4,7 @@ import { APPROVAL_SETTINGS_MESSAGES } from '../../../shared/approvals';
 import type { ApplicationApprovalSettingsJson } from '../../../shared/api/approvals';
 import { INSTANCE_SETTING_CHECKBOXES } from './approvalSettingsForm';
 import { useInstanceApprovalSettings, useUpdateInstanceApprovalSettings } from './settingsQueries';
+import { ApprovalSettingsAlerts } from './ApprovalSettingsAlerts';
 import './approvals.css';
 
 /**
@@ -50,16 +51,7 @@ function LoadedInstanceSettings({ loaded }: { loaded: ApplicationApprovalSetting
         });
       }}
     >
-      {saved && (
-        <Flash variant="success" role="status">
-          {APPROVAL_SETTINGS_MESSAGES.updateSuccess}
-        </Flash>
-      )}
-      {update.isError && (
-        <Flash variant="danger" role="alert">
-          {APPROVAL_SETTINGS_MESSAGES.updateError}
-        </Flash>
-      )}
+      <ApprovalSettingsAlerts saved={saved} failed={update.isError} />
       {INSTANCE_SETTING_CHECKBOXES.map(({ name, label }) => (
         <FormControl key={name}>
           <Checkbox
