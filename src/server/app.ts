@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onClose', async () => {
     // What requests left running after their answer ends before the database closes.
     await container.background.settled();
-    await container.renderPool.close();
+    if (!deps.renderPool) await container.renderPool.close();
   });
   registerCurrentUser(app, container);
   registerTokenScopeCheck(app);

@@ -91,7 +91,7 @@ import { createUsersService } from './features/users/users.service';
 import { createMergeRequestPipelines } from './features/pipelines/merge-request-pipelines.service';
 import { createHighlighter } from './highlight/highlight';
 import { createMarkdownRenderer } from './markdown/markdown-renderer';
-import { createRenderPool } from './render-pool/render-pool';
+import { createRenderPool, type RenderPool } from './render-pool/render-pool';
 import type { EventBus } from './realtime/bus';
 
 /** What the process is given from outside: configuration, the database, the bus, time and randomness. */
@@ -101,6 +101,11 @@ export type AppDeps = {
   bus: EventBus;
   clock: Clock;
   random: Random;
+  /**
+   * Render workers the app borrows instead of starting its own (and leaves running when it
+   * closes): test apps of one test process share them, as each start costs seconds of CPU.
+   */
+  renderPool?: RenderPool;
 };
 
 /** Wires repos into services. Features add their service here; routes receive the container. */
@@ -108,7 +113,7 @@ export function createContainer(deps: AppDeps) {
   const db: Db = deps.database.db;
   const base = { ...deps, db };
   // Markdown and highlighting run in worker threads, started on first use; closing the app ends them.
-  const renderPool = createRenderPool({ size: deps.config.renderWorkers });
+  const renderPool = deps.renderPool ?? createRenderPool({ size: deps.config.renderWorkers });
   const markdown = createMarkdownRenderer({ pool: renderPool });
   const authCache = createAuthCache<ResolvedCredentials>(deps.bus);
   const namespaces = createNamespacesService(base);

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { createContainer, type AppDeps, type Container } from '../../src/server/container';
 import { createInProcessBus, createPostgresBus } from '../../src/server/realtime/bus';
 import { openDatabase } from '../../src/server/db/client';
+import { createRenderPool, type RenderPool } from '../../src/server/render-pool/render-pool';
 import { watchApp } from './failure-report';
 import { openTestDatabase } from './test-database';
 
@@ -54,6 +55,13 @@ const TEST_RATE_LIMITS = {
   MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED: '1000000',
 };
 
+/**
+ * Render workers shared by every test app of this test process (its files run one after another):
+ * starting two costs about 2 s of CPU, which each of some 250 test files paid for before. Idle
+ * workers keep no state of a file and do not hold the process open.
+ */
+let sharedRenderPool: RenderPool | undefined;
+
 /** The real server on a fresh database and an empty repository folder (or another's, see shareWith). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.shareWith;
@@ -76,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     bus,
     clock: options.clock ?? systemClock,
     random: options.random ?? systemRandom,
+    renderPool: (sharedRenderPool ??= createRenderPool({ size: config.renderWorkers })),
   };
   const container = createContainer(deps);
   const logger = options.logTo && { level: 'info', stream: options.logTo };
