@@ -106,7 +106,7 @@ END $$`;
  * pool.end() resolves before its connections have finished saying goodbye; a FORCE drop would
  * kill them mid-way and surface as errors in the test run. Wait for them, then drop.
  */
-async function dropWhenIdle(admin: pg.Client, name: string): Promise<void> {
+export async function dropWhenIdle(admin: pg.Client, name: string): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt++) {
     try {
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
