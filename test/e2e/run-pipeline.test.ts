@@ -143,7 +143,8 @@ describe('the Run pipeline page', () => {
       .toContain('v1.0.0');
     await form.getByRole('button', { name: 'Run pipeline' }).click();
     await page.waitForURL((url) => /\/-\/pipelines\/\d+$/.test(url.pathname));
-    await page.getByText('v1.0.0').first().waitFor();
+    await page.getByRole('navigation', { name: 'Pipeline tabs' }).waitFor();
+    await page.getByText('v1.0.0').first().waitFor({ state: 'visible' });
     await screenshot(page, 'run-pipeline-on-tag');
   });
 

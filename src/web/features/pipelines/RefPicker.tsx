@@ -1,4 +1,3 @@
-import { GitBranchIcon, TagIcon } from '@primer/octicons-react';
 import { ActionList, ActionMenu, Spinner, TextInput } from '@primer/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useDebounced } from '../../components/useDebounced';
@@ -38,13 +37,10 @@ export function RefPicker({ fullPath, value, onChange, labelId }: Props) {
   const groups = GROUPS.map((group) => ({ ...group, names: refs.data?.[group.key] ?? [] })).filter(
     (group) => group.names.length > 0,
   );
-  const isTag = refs.data?.tags.includes(value) && !refs.data.branches.includes(value);
   return (
     <ActionMenu open={open} onOpenChange={setOpen}>
-      <ActionMenu.Button
-        aria-labelledby={`${labelId} ref-picker-value`}
-        leadingVisual={isTag ? TagIcon : GitBranchIcon}
-      >
+      {/* No branch or tag icon: which one the ref is is only known once the list is read. */}
+      <ActionMenu.Button aria-labelledby={`${labelId} ref-picker-value`}>
         <span id="ref-picker-value">{value}</span>
       </ActionMenu.Button>
       <ActionMenu.Overlay width="medium">
