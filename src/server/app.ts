@@ -49,6 +49,7 @@ import { registerNotesPageRoutes } from './features/notes/notes-page.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { registerProtectedBranchRoutes } from './features/protected-branches/protected-branches.routes';
 import { registerRepositoryRoutes } from './features/repository/repository.routes';
+import { registerTagRoutes } from './features/repository/tags.api.routes';
 import { registerUserPreferencesRoutes } from './features/users/user-preferences.routes';
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerCiVariableRoutes } from './features/ci-variables/ci-variables.routes';
@@ -144,6 +145,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerMetadataRoutes(app);
   registerProtectedBranchRoutes(app, container);
   registerRepositoryRoutes(app, container);
+  registerTagRoutes(app, container);
   await registerGitHttpRoutes(app, container);
   registerProjectRoutes(app, container);
   registerGroupRoutes(app, container);

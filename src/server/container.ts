@@ -86,6 +86,7 @@ import { createProjectsService } from './features/projects/projects.service';
 import { createReferencesService } from './features/references/references.service';
 import { createProtectedBranchesService } from './features/protected-branches/protected-branches.service';
 import { createRepositoryService } from './features/repository/repository.service';
+import { createTagsService } from './features/repository/tags.service';
 import { createUserPreferencesService } from './features/users/user-preferences.service';
 import { createUsersService } from './features/users/users.service';
 import { createMergeRequestPipelines } from './features/pipelines/merge-request-pipelines.service';
@@ -127,6 +128,7 @@ export function createContainer(deps: AppDeps) {
   const jobTokenScope = createJobTokenScope({ ...base, projects });
   const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks, jobTokenScope });
   const repository = createRepositoryService({ ...base, protectedBranches, gitHttp });
+  const repositoryTags = createTagsService();
   const rateLimits = createRateLimits(base);
   const signInRateLimit = createSignInRateLimit({ rateLimits });
   const accessTokens = createAccessTokensService({ ...base, authCache, users });
@@ -405,6 +407,7 @@ export function createContainer(deps: AppDeps) {
     pushHooks,
     gitHttp,
     repository,
+    repositoryTags,
     users,
     namespaces,
     projects,

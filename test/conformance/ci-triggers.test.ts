@@ -25,7 +25,7 @@ describe('python-gitlab: schedules, triggers, commit statuses', () => {
     );
     expect(results).toEqual({
       schedule: ['Nightly', '0 1 * * *', true, owner.username],
-      schedule_saved: ['30 2 * * *', '02:30', ['TARGET']],
+      schedule_saved: ['30 2 * * *', '02:33', ['TARGET']],
       bad_cron: { status: 400, message: { cron: [' is invalid syntax'] }, error: 'GitlabCreateError' },
       played: ['schedule'],
       // A Maintainer (here the project's owner) may take a schedule over.

@@ -5,6 +5,7 @@ import type { ProjectContext } from '../../src/server/features/projects/projects
 import { launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { commitCiConfig } from '../support/ci';
 import { addProjectMember, buildProject, buildUser, type TestUser } from '../support/factories';
+import { branchRef, resolveCommit, updateRef, ZERO_SHA } from '../../src/server/git/repository';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const CONFIG = [
@@ -46,6 +47,9 @@ describe('the Run pipeline page', () => {
     });
     await commitCiConfig(t.app, owner, project.project.id, CONFIG);
     await commitCiConfig(t.app, owner, project.project.id, CONFIG, 'feature-login');
+    // A release tag on main's head, whose configuration it carries.
+    const head = await resolveCommit(project.gitDir, branchRef('main'));
+    expect(await updateRef(project.gitDir, 'refs/tags/v1.0.0', head!, ZERO_SHA)).toBe(true);
   });
   afterAll(async () => {
     await browser?.close();
@@ -76,11 +80,11 @@ describe('the Run pipeline page', () => {
 
     // The branch is picked with the keyboard: search, down into the list, Enter.
     await page.getByRole('button', { name: /Run for branch name or tag/ }).click();
-    await page.getByLabel('Search branches').fill('feature');
+    await page.getByLabel('Search branches and tags').fill('feature');
     // The list narrows once typing pauses.
     await expect.poll(() => page.getByRole('menuitemradio').allTextContents()).toEqual(['feature-login']);
     await screenshot(page, 'run-pipeline-ref-picker');
-    await page.getByLabel('Search branches').press('ArrowDown');
+    await page.getByLabel('Search branches and tags').press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByRole('button', { name: /Run for branch name or tag/ }).textContent())
@@ -109,6 +113,82 @@ describe('the Run pipeline page', () => {
       'RELEASE_NOTEfirst web runVariable',
     ]);
     await screenshot(page, 'run-pipeline-result');
+  });
+
+  it('offers tags beside branches, grouped as GitLab groups them, and runs on a tag', async () => {
+    const page = await signedInPage(browser, baseUrl, owner);
+    await page.goto(`/${project.fullPath}/-/pipelines/new`);
+    const form = page.getByRole('form', { name: 'Run pipeline' });
+    await form.getByLabel('Variable 1 key').waitFor();
+    await page.getByRole('button', { name: /Run for branch name or tag/ }).click();
+    await page.getByRole('menuitemradio', { name: 'v1.0.0' }).waitFor();
+    const picker = page.locator('.ref-picker__list');
+    await picker.getByText('Branches', { exact: true }).first().waitFor();
+    await picker.getByText('Tags', { exact: true }).first().waitFor();
+    expect(await page.getByRole('menuitemradio').allTextContents()).toEqual([
+      'bare',
+      'feature-login',
+      'main',
+      'v1.0.0',
+    ]);
+    await screenshot(page, 'run-pipeline-ref-picker-tags');
+    // A search narrows both groups; a tag-only match leaves the Branches group out.
+    await page.getByLabel('Search branches and tags').fill('v1');
+    await expect.poll(() => page.getByRole('menuitemradio').allTextContents()).toEqual(['v1.0.0']);
+    expect(await picker.getByText('Branches', { exact: true }).count()).toBe(0);
+    await picker.getByText('Tags', { exact: true }).first().waitFor();
+    await page.getByRole('menuitemradio', { name: 'v1.0.0' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /Run for branch name or tag/ }).textContent())
+      .toContain('v1.0.0');
+    await form.getByRole('button', { name: 'Run pipeline' }).click();
+    await page.waitForURL((url) => /\/-\/pipelines\/\d+$/.test(url.pathname));
+    await page.getByRole('navigation', { name: 'Pipeline tabs' }).waitFor();
+    await page.getByText('v1.0.0').first().waitFor({ state: 'visible' });
+    await screenshot(page, 'run-pipeline-on-tag');
+  });
+
+  it('takes a Run pipeline link’s ref, var[KEY] and file_var[KEY] as its prefill', async () => {
+    const page = await signedInPage(browser, baseUrl, owner);
+    const query = [
+      'ref=v1.0.0',
+      'var[DEPLOY_TARGET]=canary',
+      'var[RELEASE_NOTE]=from%20a%20link',
+      'file_var[DEPLOY_KEY]=line%20one%0Aline%20two',
+    ].join('&');
+    await page.goto(`/${project.fullPath}/-/pipelines/new?${query}`);
+    const form = page.getByRole('form', { name: 'Run pipeline' });
+    await form.getByLabel('Variable 4 key').waitFor();
+    expect(await page.getByRole('button', { name: /Run for branch name or tag/ }).textContent()).toContain(
+      'v1.0.0',
+    );
+    const row = async (n: number) => [
+      await form.getByLabel(`Variable ${n} type`).inputValue(),
+      await form.getByLabel(`Variable ${n} key`).inputValue(),
+      await form.getByLabel(`Variable ${n} value`).inputValue(),
+    ];
+    // The configuration's DEPLOY_TARGET takes the link's value; the others follow, then the empty row.
+    expect(await row(1)).toEqual(['env_var', 'DEPLOY_TARGET', 'canary']);
+    expect(await row(2)).toEqual(['env_var', 'GREETING', 'hello']);
+    expect(await row(3)).toEqual(['env_var', 'RELEASE_NOTE', 'from a link']);
+    expect(await row(4)).toEqual(['file', 'DEPLOY_KEY', 'line one\nline two']);
+    expect(await row(5)).toEqual(['env_var', '', '']);
+    await screenshot(page, 'run-pipeline-link-prefill');
+
+    await form.getByRole('button', { name: 'Run pipeline' }).click();
+    await page.waitForURL((url) => /\/-\/pipelines\/\d+$/.test(url.pathname));
+    const tabs = page.getByRole('navigation', { name: 'Pipeline tabs' });
+    await tabs.getByRole('link', { name: /Manual variables/ }).click();
+    await page.getByRole('button', { name: 'Reveal values' }).click();
+    const table = page.getByRole('table', { name: 'Manual variables' });
+    await table.getByText('from a link', { exact: true }).waitFor();
+    expect(await table.getByRole('row').allTextContents()).toEqual([
+      'KeyValueType',
+      'DEPLOY_TARGETcanaryVariable',
+      'GREETINGhelloVariable',
+      'RELEASE_NOTEfrom a linkVariable',
+      'DEPLOY_KEYline one\nline twoFile',
+    ]);
   });
 
   it('shows what stopped the run above the form, in GitLab’s words', async () => {

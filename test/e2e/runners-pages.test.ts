@@ -20,6 +20,7 @@ describe('runners pages', () => {
   let owner: TestUser;
   let developer: TestUser;
   let project: ProjectContext;
+  let groupId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -28,7 +29,7 @@ describe('runners pages', () => {
     developer = await buildUser(t.container, { name: 'Dev Eloper' });
     project = await buildProject(t.container, owner, { path: 'shop' });
     await addProjectMember(t.container, project, developer, ACCESS_LEVELS.developer);
-    await t.container.groups.createGroup(owner, { name: 'Fleet', path: 'fleet' });
+    groupId = (await t.container.groups.createGroup(owner, { name: 'Fleet', path: 'fleet' })).group.id;
     baseUrl = await t.listen();
     browser = await launchBrowser();
   });
@@ -157,5 +158,67 @@ describe('runners pages', () => {
     await page.goto('/groups/fleet/-/runners');
     await page.getByText("Only this group's Owners can manage its runners.").waitFor();
     expect(await page.getByRole('button', { name: 'New group runner' }).count()).toBe(0);
+  });
+
+  it('switches the admin list between instance, group and project runners, as GitLab’s type tabs do', async () => {
+    const create = async (user: TestUser, body: object) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v4/user/runners',
+        headers: user.headers,
+        payload: { run_untagged: true, ...body },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    const instance = await create(admin, { runner_type: 'instance_type', description: 'shared fleet' });
+    const group = await create(owner, {
+      runner_type: 'group_type',
+      group_id: groupId,
+      description: 'fleet group',
+    });
+    const own = await create(owner, {
+      runner_type: 'project_type',
+      project_id: project.project.id,
+      description: 'shop only',
+    });
+    const page = await signedInPage(browser, baseUrl, admin);
+    await page.goto('/admin/runners');
+    const rows = () => page.getByRole('row', { name: /^Runner #/ });
+    const listed = async () =>
+      (await rows().evaluateAll((found) => found.map((row) => row.getAttribute('aria-label') ?? ''))).sort();
+    const types = page.getByRole('navigation', { name: 'Runner type' });
+    await expect.poll(() => rows().count()).toBe(3);
+    expect(await types.getByRole('link').allTextContents()).toEqual(['All', 'Instance', 'Group', 'Project']);
+
+    await types.getByRole('link', { name: 'Group' }).click();
+    await page.waitForURL((url) => url.searchParams.get('type') === 'group_type');
+    await expect.poll(listed).toEqual([`Runner #${group}`]);
+    expect(await types.getByRole('link', { name: 'Group' }).getAttribute('aria-current')).toBe('page');
+    await screenshot(page, 'runners-admin-type-group');
+
+    await types.getByRole('link', { name: 'Project' }).click();
+    await expect.poll(listed).toEqual([`Runner #${own}`]);
+    await types.getByRole('link', { name: 'Instance' }).click();
+    await expect.poll(listed).toEqual([`Runner #${instance}`]);
+    // The type and the status combine: no paused instance runner.
+    await page
+      .getByRole('navigation', { name: 'Runner status' })
+      .getByRole('link', { name: 'Paused' })
+      .click();
+    await page.getByText('No paused instance runners.').waitFor();
+    expect(new URL(page.url()).search).toBe('?type=instance_type&status=paused');
+    await types.getByRole('link', { name: 'All' }).click();
+    await page.getByText('No paused runners.').waitFor();
+
+    // A group's page offers its own scopes only.
+    await page.goto('/groups/fleet/-/runners?type=project_type');
+    const groupTypes = page.getByRole('navigation', { name: 'Runner type' });
+    await groupTypes.getByRole('link', { name: 'Group' }).waitFor();
+    expect(await groupTypes.getByRole('link').allTextContents()).toEqual(['All', 'Group', 'Project']);
+    await expect.poll(listed).toEqual([]);
+    await groupTypes.getByRole('link', { name: 'Group' }).click();
+    await expect.poll(listed).toEqual([`Runner #${group}`]);
+    await screenshot(page, 'runners-group-type-group');
   });
 });

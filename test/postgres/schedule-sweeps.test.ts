@@ -52,7 +52,7 @@ describe('pipeline schedules swept by two app processes at once', () => {
     }
     expect(await first.container.pipelineScheduler.runDue()).toEqual([]);
 
-    clock.at = new Date('2026-11-29T10:00:30Z');
+    clock.at = new Date('2026-11-29T10:03:30Z');
     const runs = (
       await Promise.all([
         first.container.pipelineScheduler.runDue(),
@@ -70,7 +70,7 @@ describe('pipeline schedules swept by two app processes at once', () => {
         expect.objectContaining({ source: 'schedule' }),
       ]);
       const schedule = await second.app.inject({ url: `${url}/${id}`, headers: owner.headers });
-      expect(schedule.json<Schedule>().next_run_at).toBe('2026-11-29T10:30:00.000Z');
+      expect(schedule.json<Schedule>().next_run_at).toBe('2026-11-29T10:33:00.000Z');
     }
     const again = await Promise.all([
       first.container.pipelineScheduler.runDue(),

@@ -11,6 +11,8 @@ export const runnersPageQuery = z.object({
   /** The group's or project's full path; none for the instance. */
   owner: z.string().min(1).max(1000).optional(),
   status: z.enum(RUNNER_LIST_SCOPES).optional(),
+  /** Only runners of this scope (GitLab's admin runners page `type` filter). */
+  type: z.enum(RUNNER_TYPES).optional(),
 });
 export type RunnersPageQuery = z.infer<typeof runnersPageQuery>;
 

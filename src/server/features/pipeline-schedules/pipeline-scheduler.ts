@@ -1,4 +1,4 @@
-import { nextRunAt } from '../../../shared/ci/schedule/cron';
+import { scheduleNextRunAt } from '../../../shared/ci/schedule/scheduleNextRun';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -40,7 +40,7 @@ export function createPipelineScheduler({ db, clock, projects, users, schedules 
       const due = await takeDueSchedule(tx, clock.now());
       if (!due) return null;
       const now = clock.now();
-      await updateSchedule(tx, due.id, { nextRunAt: nextRunAt(due.cron, due.cronTimezone, now) });
+      await updateSchedule(tx, due.id, { nextRunAt: scheduleNextRunAt(due.cron, due.cronTimezone, now) });
       return due;
     });
   }

@@ -57,7 +57,7 @@ describe('pipeline schedules: GitLab’s API, roles, cron in a time zone, one ru
   });
   afterAll(() => t.close());
 
-  it('lets a Developer create a schedule: next_run_at follows the cron rule in its time zone', async () => {
+  it('lets a Developer create a schedule: next_run_at follows the cron rule in its time zone, on a worker run', async () => {
     const created = await send(developer, 'POST', url(), {
       description: 'Nightly build',
       ref: 'main',
@@ -70,8 +70,9 @@ describe('pipeline schedules: GitLab’s API, roles, cron in a time zone, one ru
       ref: 'main',
       cron: '0 9 * * *',
       cron_timezone: 'Europe/Berlin',
-      // 09:00 in Berlin is 08:00 UTC in November; 09:46 UTC has passed it today.
-      next_run_at: '2026-11-30T08:00:00.000Z',
+      // 09:00 in Berlin is 08:00 UTC in November; 09:46 UTC has passed it today. The schedule
+      // worker runs at minute 3 of every ten: the schedule starts at its first run after 08:00.
+      next_run_at: '2026-11-30T08:03:00.000Z',
       active: true,
       owner: { username: developer.username },
       last_pipeline: null,
@@ -119,7 +120,7 @@ describe('pipeline schedules: GitLab’s API, roles, cron in a time zone, one ru
       cron_timezone: 'UTC',
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json<Schedule>().next_run_at).toBe('2026-11-29T10:00:00.000Z');
+    expect(edited.json<Schedule>().next_run_at).toBe('2026-11-29T10:03:00.000Z');
     const taken = await send(maintainer, 'POST', url(`/${id}/take_ownership`));
     expect(taken.statusCode, taken.body).toBe(201);
     expect(taken.json<Schedule>().owner?.username).toBe(maintainer.username);
@@ -156,14 +157,14 @@ describe('pipeline schedules: GitLab’s API, roles, cron in a time zone, one ru
       const [schedule] = (await send(maintainer, 'GET', url())).json<Schedule[]>();
       const id = schedule!.id;
       expect(await t.container.pipelineScheduler.runDue()).toEqual([]);
-      clock.at = new Date('2026-11-29T10:00:30Z');
+      clock.at = new Date('2026-11-29T10:03:30Z');
       const runs = (
         await Promise.all([t.container.pipelineScheduler.runDue(), t.container.pipelineScheduler.runDue()])
       ).flat();
       expect(runs).toHaveLength(1);
       expect(runs[0]).toMatchObject({ scheduleId: id, outcome: 'created' });
       const read = (await send(maintainer, 'GET', url(`/${id}`))).json<Schedule>();
-      expect(read.next_run_at).toBe('2026-11-29T10:30:00.000Z');
+      expect(read.next_run_at).toBe('2026-11-29T10:33:00.000Z');
       expect(read.last_pipeline).toMatchObject({ source: 'schedule' });
       const pipelines = await send(maintainer, 'GET', url(`/${id}/pipelines`));
       expect(pipelines.json<Array<{ id: number; source: string }>>()).toEqual([
@@ -200,6 +201,45 @@ describe('pipeline schedules: GitLab’s API, roles, cron in a time zone, one ru
     expect((await send(maintainer, 'GET', url('?scope=active'))).json<Schedule[]>()).toHaveLength(0);
     clock.at = new Date('2026-11-29T11:00:30Z');
     expect(await t.container.pipelineScheduler.runDue()).toEqual([]);
+  });
+
+  it('takes Rails’ time zone names as GitLab does, keeping the name as given; an unknown one writes nothing', async () => {
+    const created = await send(other, 'POST', url(), {
+      description: 'West coast morning',
+      ref: 'main',
+      cron: '0 6 * * *',
+      cron_timezone: 'Pacific Time (US & Canada)',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<Schedule>().id;
+    // 06:00 in Los Angeles is 14:00 UTC in November; the worker starts it at 14:03.
+    expect(created.json<Schedule>()).toMatchObject({
+      cron_timezone: 'Pacific Time (US & Canada)',
+      next_run_at: expect.stringMatching(/T14:03:00\.000Z$/),
+    });
+    const moved = await send(other, 'PUT', url(`/${id}`), { cron_timezone: 'Eastern Time (US & Canada)' });
+    expect(moved.json<Schedule>()).toMatchObject({
+      cron_timezone: 'Eastern Time (US & Canada)',
+      next_run_at: expect.stringMatching(/T11:03:00\.000Z$/),
+    });
+    const utc = await send(other, 'PUT', url(`/${id}`), { cron_timezone: 'UTC' });
+    expect(utc.json<Schedule>().next_run_at).toMatch(/T06:03:00\.000Z$/);
+    const bad = await send(other, 'PUT', url(`/${id}`), { cron_timezone: 'Pacific Time' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: { cron_timezone: [' is invalid syntax'] } });
+    const refused = await send(other, 'POST', url(), {
+      description: 'Nowhere',
+      ref: 'main',
+      cron: '0 6 * * *',
+      cron_timezone: 'Central Time',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: { cron_timezone: [' is invalid syntax'] } });
+    const kept = (await send(other, 'GET', url(`/${id}`))).json<Schedule>();
+    expect(kept.cron_timezone).toBe('UTC');
+    const all = (await send(maintainer, 'GET', url())).json<Schedule[]>();
+    expect(all.map((s) => s.description)).not.toContain('Nowhere');
+    expect((await send(maintainer, 'DELETE', url(`/${id}`))).statusCode).toBe(204);
   });
 
   it('lets a Maintainer delete another’s schedule; a Developer who does not own it may not', async () => {

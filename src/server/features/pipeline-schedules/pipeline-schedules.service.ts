@@ -5,7 +5,8 @@ import type {
   updatePipelineScheduleBody,
   updateScheduleVariableBody,
 } from '../../../shared/api/pipelineSchedules';
-import { isValidTimeZone, nextRunAt, parseCron } from '../../../shared/ci/schedule/cron';
+import { isValidTimeZone, parseCron } from '../../../shared/ci/schedule/cron';
+import { scheduleNextRunAt } from '../../../shared/ci/schedule/scheduleNextRun';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Action } from '../../auth/permissions';
 import type { Clock } from '../../clock';
@@ -65,7 +66,8 @@ const isRefused = (error: unknown) =>
 /**
  * Pipeline schedules of a project: Developers list and make them, a schedule's owner edits,
  * plays and deletes it, Maintainers delete any and take another's over. `next_run_at` follows the
- * cron rule in the schedule's time zone (src/shared/ci/schedule/cron.ts).
+ * cron rule in the schedule's time zone (IANA or Rails names), rounded to the schedule worker's
+ * runs as GitLab rounds it (src/shared/ci/schedule/scheduleNextRun.ts).
  */
 export function createPipelineSchedulesService({ db, clock, projects, pipelines }: Deps) {
   async function project(actor: CurrentUser, projectRef: string, action: Action): Promise<ProjectContext> {
@@ -121,7 +123,7 @@ export function createPipelineSchedulesService({ db, clock, projects, pipelines 
       cron: body.cron,
       cronTimezone: fields.cronTimezone,
       active: body.active ?? true,
-      nextRunAt: nextRunAt(body.cron, fields.cronTimezone, now),
+      nextRunAt: scheduleNextRunAt(body.cron, fields.cronTimezone, now),
       createdAt: now,
       updatedAt: now,
     });
@@ -148,7 +150,7 @@ export function createPipelineSchedulesService({ db, clock, projects, pipelines 
     const now = clock.now();
     await updateSchedule(db, id, {
       ...next,
-      nextRunAt: nextRunAt(next.cron, next.cronTimezone, now),
+      nextRunAt: scheduleNextRunAt(next.cron, next.cronTimezone, now),
       updatedAt: now,
     });
     return get(actor, projectRef, id);

@@ -74,7 +74,7 @@ const cherryPickMessage = (commit: Commit) =>
 export type CommitAction = 'revert' | 'cherry_pick';
 
 /** GitLab's branch search: `^foo` starts with, `foo$` ends with, otherwise contains; case-insensitive. */
-function matchesSearch(name: string, search: string | undefined): boolean {
+export function matchesSearch(name: string, search: string | undefined): boolean {
   if (!search) return true;
   const lower = name.toLowerCase();
   let term = search.toLowerCase();

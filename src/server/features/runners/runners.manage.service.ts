@@ -227,7 +227,9 @@ export function createRunnerManagementService({ db, clock, config, projects, gro
       ownerId = ctx.project.id;
     }
     const now = clock.now();
-    const matching = found.filter((runner) => matchesRunnerFilters(runner, { status: query.status }, now));
+    const matching = found.filter((runner) =>
+      matchesRunnerFilters(runner, { status: query.status, type: query.type }, now),
+    );
     const rows: RunnerPageRow[] = [];
     for (const runner of matching.slice(page.offset, page.offset + page.limit))
       rows.push(presentRunnerPageRow(runner, now, await canManage(actor, runner)));

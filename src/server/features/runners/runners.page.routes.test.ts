@@ -121,4 +121,40 @@ describe('runners pages JSON (GET /-/runners.json)', () => {
     expect(owned.json<RunnersPage>().runners[0]).toMatchObject({ id: groupRunner, can_manage: true });
     expect((await page(developer, 'owner_type=group&owner=fleet')).statusCode).toBe(403);
   });
+
+  it('switches scope by type, on the page as on GET /runners/all; an unknown type is a 400', async () => {
+    const ids = async (query: string) => {
+      const response = await page(admin, `owner_type=instance&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<RunnersPage>().runners.map((r) => [r.id, r.runner_type]);
+    };
+    const rest = async (query: string) => {
+      const response = await t.app.inject({ url: `/api/v4/runners/all?${query}`, headers: admin.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Array<{ id: number; runner_type: string }>>().map((r) => [r.id, r.runner_type]);
+    };
+    const all = await ids('');
+    const kinds = ['instance_type', 'group_type', 'project_type'];
+    expect(new Set(all.map(([, type]) => type))).toEqual(new Set(kinds));
+    for (const type of kinds) {
+      const only = all.filter(([, runnerType]) => runnerType === type);
+      expect(only.length).toBeGreaterThan(0);
+      expect(await ids(`type=${type}`)).toEqual(only);
+      expect(await rest(`type=${type}`)).toEqual(expect.arrayContaining(only));
+      expect((await rest(`type=${type}`)).every(([, runnerType]) => runnerType === type)).toBe(true);
+    }
+    // With a status: the paused project runner only.
+    expect(await ids('type=project_type&status=paused')).toEqual([[projectRunner, 'project_type']]);
+    expect(await ids('type=instance_type&status=paused')).toEqual([]);
+    // A project's page: its own runners, or the instance's it may use.
+    const projectPage = await page(
+      maintainer,
+      `owner_type=project&owner=${project.fullPath}&type=instance_type`,
+    );
+    expect(projectPage.json<RunnersPage>().runners.map((r) => r.id)).toEqual([instanceRunner]);
+    const bad = await page(admin, 'owner_type=instance&type=shared');
+    expect(bad.statusCode).toBe(400);
+    const badRest = await t.app.inject({ url: '/api/v4/runners/all?type=shared', headers: admin.headers });
+    expect(badRest.statusCode).toBe(400);
+  });
 });

@@ -40,6 +40,12 @@ describe('isValidTimeZone', () => {
     ['UTC', true],
     ['Europe/Berlin', true],
     ['America/New_York', true],
+    // Rails' names, as ActiveSupport::TimeZone reads them.
+    ['Pacific Time (US & Canada)', true],
+    ['Eastern Time (US & Canada)', true],
+    ['Kyiv', true],
+    ["Nuku'alofa", true],
+    ['Pacific Time', false],
     ['Mars/Olympus', false],
     ['', false],
   ])('%s: %s', (zone, valid) => expect(isValidTimeZone(zone)).toBe(valid));
@@ -63,6 +69,9 @@ describe('nextRunAt', () => {
     ['0 9 * * *', 'Europe/Berlin', '2026-07-01T12:00:00Z', '2026-07-02T07:00:00.000Z'],
     ['30 23 * * *', 'America/New_York', '2026-11-29T09:46:00Z', '2026-11-30T04:30:00.000Z'],
     ['0 0 * * *', 'Asia/Kolkata', '2026-11-29T09:46:00Z', '2026-11-29T18:30:00.000Z'],
+    // Rails' names read as their IANA zones.
+    ['30 23 * * *', 'Eastern Time (US & Canada)', '2026-11-29T09:46:00Z', '2026-11-30T04:30:00.000Z'],
+    ['0 9 * * *', 'Pacific Time (US & Canada)', '2026-07-01T12:00:00Z', '2026-07-01T16:00:00.000Z'],
     // Daylight saving starts in Berlin on 2026-03-29: 02:30 does not exist, it runs at 03:30 CEST.
     ['30 2 * * *', 'Europe/Berlin', '2026-03-28T12:00:00Z', '2026-03-29T01:30:00.000Z'],
     // ... and ends on 2026-10-25: 02:30 happens twice, the first one is taken.

@@ -3,6 +3,7 @@
  * week) with `*`, lists, ranges, steps and English names, read in the schedule's time zone. Pure:
  * the time zone arithmetic uses `Intl`, which every runtime has; no clock is read here.
  */
+import { ianaTimeZone } from './railsTimeZones';
 
 export type CronField = readonly number[];
 
@@ -91,11 +92,11 @@ export function parseCron(expression: string): Cron | null {
   };
 }
 
-/** Whether `zone` names a time zone this runtime knows (IANA names and `UTC`). */
+/** Whether `zone` names a time zone: a Rails name (railsTimeZones.ts), or one this runtime knows (IANA names and `UTC`). */
 export function isValidTimeZone(zone: string): boolean {
   if (!zone || zone.length > 100) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    new Intl.DateTimeFormat('en-US', { timeZone: ianaTimeZone(zone) });
     return true;
   } catch {
     return false;
@@ -201,5 +202,5 @@ export function nextCronRun(cron: Cron, zone: string, after: Date): Date | null 
 export function nextRunAt(expression: string, zone: string, after: Date): Date | null {
   const cron = parseCron(expression);
   if (!cron || !isValidTimeZone(zone)) return null;
-  return nextCronRun(cron, zone, after);
+  return nextCronRun(cron, ianaTimeZone(zone), after);
 }

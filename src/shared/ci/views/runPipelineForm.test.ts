@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  linkVariables,
   prefilledRows,
   valueOptions,
   variablesToSend,
   variablesWithPrefillData,
   withEmptyRow,
+  withLinkVariables,
 } from './runPipelineForm';
 
 const counter = () => {
@@ -61,5 +63,56 @@ describe('the run pipeline form’s variables', () => {
         { id: 2, variable_type: 'env_var', key: '', value: 'lost' },
       ]),
     ).toEqual([{ key: 'CONF', value: ' a ', variable_type: 'file' }]);
+  });
+});
+
+describe('a "Run pipeline" link’s variables', () => {
+  /** A query's pairs, decoded as the browser's URLSearchParams decodes them. */
+  const query = (text: string): Array<[string, string]> =>
+    text.split('&').map((pair) => {
+      const [name = '', value = ''] = pair.split('=').map((part) => decodeURIComponent(part));
+      return [name, value];
+    });
+
+  it('reads var[KEY] and file_var[KEY], and nothing else', () => {
+    expect(
+      linkVariables(
+        query(
+          'ref=v1.0&var[DEPLOY_TARGET]=production&file_var[CONFIG]=a%3Db%0A&var[]=x&variables=y&var[NOTE]=with%20spaces',
+        ),
+      ),
+    ).toEqual([
+      { key: 'DEPLOY_TARGET', value: 'production', variable_type: 'env_var' },
+      { key: 'CONFIG', value: 'a=b\n', variable_type: 'file' },
+      { key: 'NOTE', value: 'with spaces', variable_type: 'env_var' },
+    ]);
+  });
+
+  it('keeps the last of a key given twice', () => {
+    expect(linkVariables(query('var[A]=1&file_var[A]=2'))).toEqual([
+      { key: 'A', value: '2', variable_type: 'file' },
+    ]);
+  });
+
+  it('sets them over the configuration’s rows, then adds the others before the empty row', () => {
+    const next = counter();
+    const rows = [
+      { id: next(), variable_type: 'env_var' as const, key: 'DEPLOY_TARGET', value: 'staging' },
+      { id: next(), variable_type: 'env_var' as const, key: '', value: '' },
+    ];
+    const result = withLinkVariables(
+      rows,
+      [
+        { key: 'DEPLOY_TARGET', value: 'canary', variable_type: 'env_var' },
+        { key: 'CONFIG', value: 'x', variable_type: 'file' },
+      ],
+      next,
+    );
+    expect(result).toEqual([
+      { id: 1, variable_type: 'env_var', key: 'DEPLOY_TARGET', value: 'canary' },
+      { id: 3, variable_type: 'file', key: 'CONFIG', value: 'x' },
+      { id: 4, variable_type: 'env_var', key: '', value: '' },
+    ]);
+    expect(withLinkVariables(rows, [], counter())).toEqual(rows);
   });
 });

@@ -68,3 +68,45 @@ export function valueOptions(config: Record<string, ConfigVariablePrefill>, key:
   const options = Object.hasOwn(config, key) ? config[key]?.options : undefined;
   return options && options.length > 1 ? options : null;
 }
+
+/** A variable a "Run pipeline" link carries. */
+export type LinkVariable = { key: string; value: string; variable_type: RunFormVariableType };
+
+const LINK_PARAM = /^(var|file_var)\[(.+)\]$/;
+
+/**
+ * The variables of a "Run pipeline" link's query, as GitLab's form reads them:
+ * `var[KEY]=value` a variable, `file_var[KEY]=value` a file variable; other parameters are not
+ * variables. A key given twice keeps its last value.
+ */
+export function linkVariables(params: Iterable<[string, string]>): LinkVariable[] {
+  const found = new Map<string, LinkVariable>();
+  for (const [name, value] of params) {
+    const match = LINK_PARAM.exec(name);
+    if (!match) continue;
+    const key = match[2]!;
+    found.delete(key);
+    found.set(key, { key, value, variable_type: match[1] === 'file_var' ? 'file' : 'env_var' });
+  }
+  return [...found.values()];
+}
+
+/**
+ * The form's rows with a link's variables set over them: a key the configuration already offers
+ * takes the link's value and type in its place, the others follow it, then the empty row.
+ */
+export function withLinkVariables(
+  rows: RunFormVariable[],
+  linked: readonly LinkVariable[],
+  nextId: () => number,
+): RunFormVariable[] {
+  if (linked.length === 0) return rows;
+  const next = rows.filter((row) => !isBlank(row));
+  for (const variable of linked) {
+    const index = next.findIndex((row) => row.key === variable.key);
+    if (index >= 0)
+      next[index] = { ...next[index]!, value: variable.value, variable_type: variable.variable_type };
+    else next.push({ id: nextId(), ...variable });
+  }
+  return withEmptyRow(next, nextId);
+}

@@ -6,7 +6,7 @@ import type {
   PipelineScheduleDetails,
   PipelineScheduleVariable,
 } from '../../../shared/api/pipelineSchedules';
-import { nextRunAt } from '../../../shared/ci/schedule/cron';
+import { scheduleNextRunAt } from '../../../shared/ci/schedule/scheduleNextRun';
 import { useProjectFullPath } from '../projects/projectRoutes';
 import { useProject } from '../projects/queries';
 import { LoadState } from '../repository/LoadState';
@@ -61,7 +61,7 @@ function ScheduleForm({
   const set = (change: Partial<ScheduleInput>) => setInput((current) => ({ ...current, ...change }));
   const setVariable = (index: number, change: Partial<PipelineScheduleVariable>) =>
     set({ variables: input.variables.map((v, i) => (i === index ? { ...v, ...change } : v)) });
-  const next = nextRunAt(input.cron, input.cron_timezone, new Date());
+  const next = scheduleNextRunAt(input.cron, input.cron_timezone, new Date());
   const submit = () =>
     save.mutate(
       { editing, input: { ...input, variables: input.variables.filter((v) => v.key.trim()) } },

@@ -14,10 +14,13 @@ import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { ConfigVariables } from '../../../shared/api/pipelinePages';
 import {
+  linkVariables,
   prefilledRows,
   valueOptions,
   variablesToSend,
   withEmptyRow,
+  withLinkVariables,
+  type LinkVariable,
   type RunFormVariable,
   type RunFormVariableType,
 } from '../../../shared/ci/views/runPipelineForm';
@@ -32,23 +35,31 @@ import './pipelines.css';
 
 const NO_CONFIG: ConfigVariables = {};
 
-/** `{project}/-/pipelines/new` (GitLab's "Run pipeline"): a ref, variables, and run. `?ref=` picks the ref. */
+/**
+ * `{project}/-/pipelines/new` (GitLab's "Run pipeline"): a ref, variables, and run. A link may
+ * prefill it as GitLab's do: `?ref=` picks the ref, `var[KEY]=value` and `file_var[KEY]=value`
+ * set variables (over the configuration's values of the same keys) for that ref.
+ */
 export function RunPipelinePage() {
   const fullPath = useProjectFullPath();
   const project = useProject(fullPath);
   const mayRun = useMayRunPipelines(fullPath);
   const [params] = useSearchParams();
+  const linked = useMemo(() => linkVariables(params.entries()), [params]);
   if (!project.data || mayRun === null) return <LoadState error={project.error} what="project" />;
   if (!mayRun) return <NotFoundPage />;
   return (
     <RunPipelineForm
       fullPath={fullPath}
       initialRef={params.get('ref') || project.data.default_branch || 'main'}
+      linked={linked}
     />
   );
 }
 
-function RunPipelineForm({ fullPath, initialRef }: { fullPath: string; initialRef: string }) {
+type FormProps = { fullPath: string; initialRef: string; linked: readonly LinkVariable[] };
+
+function RunPipelineForm({ fullPath, initialRef, linked }: FormProps) {
   const navigate = useNavigate();
   const [ref, setRef] = useState(initialRef);
   const config = useConfigVariables(fullPath, ref);
@@ -62,8 +73,10 @@ function RunPipelineForm({ fullPath, initialRef }: { fullPath: string; initialRe
     if (config.isPending) return null;
     // Ids below zero for the prefilled rows, so they never meet those of rows added later.
     let id = 0;
-    return prefilledRows(described, () => --id);
-  }, [config.isPending, described]);
+    const rows = prefilledRows(described, () => --id);
+    // The link's variables are for the ref it names; another ref picked starts from its own file.
+    return ref === initialRef ? withLinkVariables(rows, linked, () => --id) : rows;
+  }, [config.isPending, described, ref, initialRef, linked]);
   const rows = edited[ref] ?? prefilled;
   const setRows = (next: RunFormVariable[]) =>
     setEdited((current) => ({ ...current, [ref]: withEmptyRow(next, newId) }));

@@ -14,21 +14,28 @@ import { useProject } from '../projects/queries';
 import { projectApi } from './pipelinePaths';
 import { pipelineKeys } from './queries';
 
-/** Branches the picker offers at a time; a search narrows them. */
+/** Branches, and tags, the picker offers at a time; a search narrows them. */
 const REFS_PER_SEARCH = 20;
 
-/** The project's branches whose names contain `search` (all of them, up to a page, for none). */
-export function useBranchSearch(fullPath: string, search: string, enabled: boolean) {
+export type RefGroups = { branches: string[]; tags: string[] };
+
+/**
+ * The project's branches and tags whose names contain `search` (up to a page of each for none),
+ * read from the branches and tags lists as GitLab's ref selector reads them.
+ */
+export function useRefSearch(fullPath: string, search: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...pipelineKeys.all(fullPath), 'run-form', 'branches', search],
+    queryKey: [...pipelineKeys.all(fullPath), 'run-form', 'refs', search],
     enabled,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const branches = await request<Array<{ name: string }>>(`${projectApi(fullPath)}/repository/branches`, {
-        query: { search: search || undefined, per_page: REFS_PER_SEARCH },
-        signal,
-      });
-      return branches.map((branch) => branch.name);
+    queryFn: async ({ signal }): Promise<RefGroups> => {
+      const query = { search: search || undefined, per_page: REFS_PER_SEARCH };
+      const [branches, tags] = await Promise.all(
+        (['branches', 'tags'] as const).map((kind) =>
+          request<Array<{ name: string }>>(`${projectApi(fullPath)}/repository/${kind}`, { query, signal }),
+        ),
+      );
+      return { branches: branches!.map((ref) => ref.name), tags: tags!.map((ref) => ref.name) };
     },
   });
 }

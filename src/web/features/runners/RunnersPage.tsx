@@ -8,10 +8,12 @@ import { useCreateRunner } from './mutations';
 import { NewRunnerToken } from './NewRunnerToken';
 import {
   RUNNER_FILTERS,
+  RUNNER_SCOPES,
   RUNNERS_PER_PAGE,
   useRunnersPage,
   type RunnerFilter,
   type RunnerOwner,
+  type RunnerScope,
 } from './queries';
 import { blankRunnerForm } from './runnerForm';
 import { RunnerFormDialog } from './RunnerFormDialog';
@@ -26,6 +28,14 @@ const FILTER_LABELS: Record<RunnerFilter, string> = {
   paused: 'Paused',
 };
 
+/** GitLab's runner type tabs. */
+const SCOPE_LABELS: Record<RunnerScope, string> = {
+  all: 'All',
+  instance_type: 'Instance',
+  group_type: 'Group',
+  project_type: 'Project',
+};
+
 /** Who may manage an owner's runners, as those refused are told. */
 const REFUSED: Record<RunnerOwner['type'], string> = {
   instance: "Only administrators can manage the instance's runners.",
@@ -38,6 +48,43 @@ const RUNNER_TYPE_OF = {
   group: 'group_type',
   project: 'project_type',
 } as const;
+
+/** What an empty list says: the owner's words when nothing narrows it, else what was asked for. */
+function emptyText(filter: RunnerFilter, scope: RunnerScope, empty: string): string {
+  if (filter === 'all' && scope === 'all') return empty;
+  const status = filter === 'all' ? '' : `${FILTER_LABELS[filter].toLowerCase()} `;
+  const type = scope === 'all' ? '' : `${SCOPE_LABELS[scope].toLowerCase()} `;
+  return `No ${status}${type}runners.`;
+}
+
+type LinkTabsProps<T extends string> = {
+  label: string;
+  values: readonly T[];
+  current: T;
+  labels: Record<T, string>;
+  to: (value: T) => string;
+  /** The count shown on the current tab. */
+  total?: number;
+};
+
+/** A row of tabs that are links (the list's filters live in the URL). */
+function LinkTabs<T extends string>({ label, values, current, labels, to, total }: LinkTabsProps<T>) {
+  return (
+    <UnderlineNav aria-label={label}>
+      {values.map((value) => (
+        <UnderlineNav.Item
+          key={value}
+          as={RouterLink}
+          to={to(value)}
+          aria-current={value === current ? 'page' : undefined}
+          counter={value === current ? total : undefined}
+        >
+          {labels[value]}
+        </UnderlineNav.Item>
+      ))}
+    </UnderlineNav>
+  );
+}
 
 type Props = {
   owner: RunnerOwner;
@@ -56,14 +103,18 @@ type Props = {
 export function RunnersPage({ owner, intro, empty, heading = 'h2' }: Props) {
   const [params, setParams] = useSearchParams();
   const filter = RUNNER_FILTERS.find((f) => f === params.get('status')) ?? 'all';
+  const scopes = RUNNER_SCOPES[owner.type];
+  const scope = scopes.find((s) => s === params.get('type')) ?? 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useRunnersPage(owner, filter, page);
+  const list = useRunnersPage(owner, filter, scope, page);
   const create = useCreateRunner();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<RunnerRegistrationDetails | null>(null);
 
-  const linkTo = (next: { filter?: RunnerFilter; page?: number }) => {
+  const linkTo = (next: { filter?: RunnerFilter; scope?: RunnerScope; page?: number }) => {
     const query = new URLSearchParams();
+    const type = next.scope ?? scope;
+    if (type !== 'all') query.set('type', type);
     const status = next.filter ?? filter;
     if (status !== 'all') query.set('status', status);
     if (next.page && next.page > 1) query.set('page', String(next.page));
@@ -109,22 +160,24 @@ export function RunnersPage({ owner, intro, empty, heading = 'h2' }: Props) {
         </section>
       )}
       {created && <NewRunnerToken created={created} />}
-      <UnderlineNav aria-label="Runner status">
-        {RUNNER_FILTERS.map((f) => (
-          <UnderlineNav.Item
-            key={f}
-            as={RouterLink}
-            to={linkTo({ filter: f, page: 1 })}
-            aria-current={f === filter ? 'page' : undefined}
-            counter={f === filter ? data.total : undefined}
-          >
-            {FILTER_LABELS[f]}
-          </UnderlineNav.Item>
-        ))}
-      </UnderlineNav>
+      <LinkTabs
+        label="Runner type"
+        values={scopes}
+        current={scope}
+        labels={SCOPE_LABELS}
+        to={(s) => linkTo({ scope: s, page: 1 })}
+      />
+      <LinkTabs
+        label="Runner status"
+        values={RUNNER_FILTERS}
+        current={filter}
+        labels={FILTER_LABELS}
+        to={(f) => linkTo({ filter: f, page: 1 })}
+        total={data.total}
+      />
       {data.runners.length === 0 ? (
         <div className="box blankslate">
-          <p>{filter === 'all' ? empty : `No ${FILTER_LABELS[filter].toLowerCase()} runners.`}</p>
+          <p>{emptyText(filter, scope, empty)}</p>
         </div>
       ) : (
         <RunnersTable runners={data.runners} />
