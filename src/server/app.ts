@@ -65,6 +65,7 @@ import { registerMergeRequestPipelineRoutes } from './features/pipelines/merge-r
 import { registerPipelinePageRoutes } from './features/pipelines/pipelines.page.routes';
 import { registerGraphMetricsRoutes } from './features/pipelines/graph-metrics.page.routes';
 import { registerPipelineDropdownRoutes } from './features/pipelines/pipeline-dropdowns.page.routes';
+import { registerCodeOwnersPageRoutes } from './features/code-owners/code-owners.page.routes';
 import { registerJobTracePageRoutes } from './features/pipelines/job-trace.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerPipelineScheduleRoutes } from './features/pipeline-schedules/pipeline-schedules.api.routes';
@@ -200,6 +201,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerPipelinePageRoutes(app, container);
   registerGraphMetricsRoutes(app, container);
   registerPipelineDropdownRoutes(app, container);
+  registerCodeOwnersPageRoutes(app, container);
   registerJobTracePageRoutes(app, container);
   registerJobRoutes(app, container);
   registerJobActionRoutes(app, container);

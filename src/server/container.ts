@@ -123,7 +123,7 @@ export function createContainer(deps: AppDeps) {
   const groups = createGroupsService({ ...base, projects, namespaces });
   const members = createMembersService({ ...base, projects, groups, namespaces });
   const protectedBranches = createProtectedBranchesService({ ...base, projects });
-  const codeOwners = createCodeOwnersService({ ...base, namespaces });
+  const codeOwners = createCodeOwnersService({ ...base, namespaces, projects });
   const pushHooks = createPushHooks();
   const jobTokenScope = createJobTokenScope({ ...base, projects });
   const gitHttp = createGitHttpService({ ...base, projects, protectedBranches, pushHooks, jobTokenScope });

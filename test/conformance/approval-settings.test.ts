@@ -29,8 +29,8 @@ describe('approval settings above the project through GitLab clients', () => {
       instance_before: false,
       instance_after: true,
       instance_as_owner: { status: 403, message: '403 Forbidden', error: 'GitlabGetError' },
-      group_put: { value: false, locked: false, inherited_from: null },
-      group_get: { value: false, locked: true, inherited_from: 'instance' },
+      group_put: { value: false, locked: false, inherited_from: null, inherited_from_group: null },
+      group_get: { value: false, locked: true, inherited_from: 'instance', inherited_from_group: null },
       project_relax: {
         status: 403,
         message:

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, signedInPage } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
-import { buildUser } from '../support/factories';
+import { buildProject, buildUser } from '../support/factories';
 
 const SUCCESS = 'Merge request approval settings have been updated.';
+const groupLocked = (name: string) =>
+  `This setting is configured in ${name} and can only be changed in the group settings by an administrator or group owner.`;
 const ADMIN_LOCKED =
   'This setting is configured at the instance level and can only be changed by an administrator.';
 
@@ -60,5 +62,46 @@ describe('approval settings above the project in the browser', () => {
       headers: owner.headers,
     });
     expect(stored.json()).toMatchObject({ allow_committer_approval: { value: false, locked: false } });
+  });
+
+  it('names the grandparent group where the lock comes from it, and the parent where it comes from the parent', async () => {
+    const { t, owner, page } = s;
+    const root = await t.container.groups.createGroup(owner, { name: 'Holding', path: 'holding' });
+    const parent = await t.container.groups.createGroup(owner, {
+      name: 'Platform',
+      path: 'platform',
+      parent_id: root.group.id,
+    });
+    const child = await t.container.groups.createGroup(owner, {
+      name: 'Checkout',
+      path: 'checkout',
+      parent_id: parent.group.id,
+    });
+    const project = await buildProject(t.container, owner, { namespace_id: child.group.id });
+    const put = (groupId: number, payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v4/groups/${groupId}/merge_request_approval_setting`,
+        headers: owner.headers,
+        payload,
+      });
+    expect((await put(root.group.id, { require_password_to_approve: true })).statusCode).toBe(200);
+    expect(
+      (await put(parent.group.id, { allow_overrides_to_approver_list_per_merge_request: false })).statusCode,
+    ).toBe(200);
+    await page.goto(`/${project.fullPath}/-/settings/merge_requests`);
+    const section = page.getByRole('region', { name: 'Merge request approvals' });
+    const password = section.getByRole('checkbox', { name: /Require user password to approve/ });
+    await password.waitFor();
+    expect(await password.isDisabled()).toBe(true);
+    await section.getByText(groupLocked('Holding')).waitFor();
+    await section.getByText(groupLocked('Platform')).waitFor();
+    expect(await section.getByText(groupLocked('Checkout')).count()).toBe(0);
+    await screenshot(page, 'approval-settings-project-locked-by-grandparent');
+
+    // The subgroup in between is locked by its parent, named as such.
+    await page.goto(`/groups/${parent.group.fullPath}/-/settings/merge_requests`);
+    await page.getByText(groupLocked('Holding')).waitFor();
+    expect(await page.getByText(groupLocked('Platform')).count()).toBe(0);
   });
 });

@@ -56,6 +56,7 @@ const settingSchema = z.object({
   value: z.boolean(),
   locked: z.boolean(),
   inherited_from: z.enum(['instance', 'group']).nullable(),
+  inherited_from_group: z.object({ name: z.string(), full_path: z.string() }).nullable(),
 });
 export const approvalSettingSchema = z.object(
   Object.fromEntries(Object.keys(API_APPROVAL_SETTINGS).map((name) => [name, settingSchema])) as Record<

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  APPROVAL_SETTING_KEYS,
   canChangeApprovalSetting,
   canOverrideApprovalRules,
   mergedGroupLevel,
@@ -20,10 +21,11 @@ const ADMIN_LOCKED =
 const GROUP_LOCKED =
   'This setting is configured in Acme and can only be changed in the group settings by an administrator or group owner.';
 
+const ACME = { name: 'Acme', fullPath: 'acme' };
 const chain = (overrides: Partial<ApprovalSettingsChain> = {}): ApprovalSettingsChain => ({
   instance: {},
   group: {},
-  groupName: 'Acme',
+  lockingGroups: Object.fromEntries(APPROVAL_SETTING_KEYS.map((key) => [key, ACME])),
   project: {},
   ...overrides,
 });
@@ -177,6 +179,7 @@ describe('resolveApprovalSetting: inheritance and locking', () => {
       locked: true,
       inheritedFrom: null,
       enforcedByPolicy: true,
+      lockingGroup: null,
     });
     expect(onProject.value).toBe(false);
   });
@@ -302,16 +305,42 @@ describe('approvalSettingsApiResponse: GitLab’s API shape', () => {
       }),
     );
     expect(response).toEqual({
-      allow_author_approval: { value: false, locked: true, inherited_from: 'instance' },
-      allow_committer_approval: { value: true, locked: false, inherited_from: null },
+      allow_author_approval: {
+        value: false,
+        locked: true,
+        inherited_from: 'instance',
+        inherited_from_group: null,
+      },
+      allow_committer_approval: {
+        value: true,
+        locked: false,
+        inherited_from: null,
+        inherited_from_group: null,
+      },
       allow_overrides_to_approver_list_per_merge_request: {
         value: true,
         locked: false,
         inherited_from: null,
+        inherited_from_group: null,
       },
-      retain_approvals_on_push: { value: false, locked: false, inherited_from: null },
-      selective_code_owner_removals: { value: true, locked: false, inherited_from: null },
-      require_password_to_approve: { value: true, locked: true, inherited_from: 'group' },
+      retain_approvals_on_push: {
+        value: false,
+        locked: false,
+        inherited_from: null,
+        inherited_from_group: null,
+      },
+      selective_code_owner_removals: {
+        value: true,
+        locked: false,
+        inherited_from: null,
+        inherited_from_group: null,
+      },
+      require_password_to_approve: {
+        value: true,
+        locked: true,
+        inherited_from: 'group',
+        inherited_from_group: { name: 'Acme', full_path: 'acme' },
+      },
     });
   });
 
@@ -338,23 +367,40 @@ describe('approvalSettingsApiResponse: GitLab’s API shape', () => {
 
 describe('mergedGroupLevel: a project\u2019s groups as one level', () => {
   it.each<[string, Parameters<typeof mergedGroupLevel>[0], ReturnType<typeof mergedGroupLevel>]>([
-    ['a personal namespace: no group level', [], { group: null }],
+    ['a personal namespace: no group level', [], { group: null, lockingGroups: {} }],
     [
-      'nothing restricted: the nearest group is named',
+      'nothing restricted: no group locks anything',
       [
-        { name: 'Child', settings: {} },
-        { name: 'Parent', settings: { prevent_approval_by_author: false } },
+        { name: 'Child', fullPath: 'root/parent/child', settings: {} },
+        { name: 'Parent', fullPath: 'root/parent', settings: { prevent_approval_by_author: false } },
       ],
-      { group: {}, groupName: 'Child' },
+      { group: {}, lockingGroups: {} },
     ],
     [
-      'the subgroup and its parent restrict different settings: both hold, the nearest restricting group is named',
+      'the parent and the grandparent restrict different settings: each lock names its own group',
       [
-        { name: 'Child', settings: {} },
-        { name: 'Parent', settings: { prevent_approval_by_author: true } },
-        { name: 'Root', settings: { require_password_to_approve: true } },
+        { name: 'Child', fullPath: 'root/parent/child', settings: {} },
+        { name: 'Parent', fullPath: 'root/parent', settings: { prevent_approval_by_author: true } },
+        { name: 'Root', fullPath: 'root', settings: { require_password_to_approve: true } },
       ],
-      { group: { prevent_approval_by_author: true, require_password_to_approve: true }, groupName: 'Parent' },
+      {
+        group: { prevent_approval_by_author: true, require_password_to_approve: true },
+        lockingGroups: {
+          prevent_approval_by_author: { name: 'Parent', fullPath: 'root/parent' },
+          require_password_to_approve: { name: 'Root', fullPath: 'root' },
+        },
+      },
+    ],
+    [
+      'the parent and the grandparent restrict the same setting: the grandparent, highest, locks it',
+      [
+        { name: 'Parent', fullPath: 'root/parent', settings: { prevent_approval_by_author: true } },
+        { name: 'Root', fullPath: 'root', settings: { prevent_approval_by_author: true } },
+      ],
+      {
+        group: { prevent_approval_by_author: true },
+        lockingGroups: { prevent_approval_by_author: { name: 'Root', fullPath: 'root' } },
+      },
     ],
   ])('%s', (_title, groups, expected) => {
     expect(mergedGroupLevel(groups)).toEqual(expected);

@@ -63,8 +63,11 @@ export interface ApprovalSettingsChain {
    * them as a project does, so they lock it, from `'group'`.
    */
   readonly parentGroups?: StoredApprovalSettings | null;
-  /** Named in the refusal of a setting a group locks (the nearest group that restricts). */
-  readonly groupName?: string;
+  /**
+   * For each setting a group restricts from above, the group it comes from (the highest one that
+   * restricts it): named in the locked message and the refusal.
+   */
+  readonly lockingGroups?: LockingGroups;
   readonly project?: StoredApprovalSettings | null;
   /** Security policies applying to the merge request (merge request level only). */
   readonly policies?: readonly ApprovalPolicySettings[];
@@ -78,7 +81,17 @@ export interface ResolvedApprovalSetting {
   readonly inheritedFrom: 'instance' | 'group' | null;
   /** A security policy enforces it on this merge request. */
   readonly enforcedByPolicy: boolean;
+  /** Where `inheritedFrom` is `'group'`: the group the lock comes from. */
+  readonly lockingGroup: GroupRef | null;
 }
+
+/** A group as the locked texts name it. */
+export interface GroupRef {
+  readonly name: string;
+  readonly fullPath: string;
+}
+
+export type LockingGroups = Partial<Record<ApprovalSettingKey, GroupRef>>;
 
 const LEVEL_ORDER: Readonly<Record<ApprovalSettingLevel, number>> = {
   instance: 0,
@@ -130,6 +143,7 @@ export function resolveApprovalSetting(
     locked: above.length > 0 || enforcedByPolicy,
     inheritedFrom,
     enforcedByPolicy,
+    lockingGroup: inheritedFrom === 'group' ? (chain.lockingGroups?.[key] ?? null) : null,
   };
 }
 
@@ -166,13 +180,17 @@ export function canChangeApprovalSetting(
   }
   const resolved = resolveApprovalSetting(key, level, chain);
   if (!resolved.locked || value === resolved.value) return { allowed: true };
-  return { allowed: false, message: lockedMessage(resolved, chain) };
+  return { allowed: false, message: lockedMessage(resolved) };
 }
 
-/** The explanation shown next to a locked setting. */
-export function lockedMessage(resolved: ResolvedApprovalSetting, chain: ApprovalSettingsChain): string {
+/** The explanation shown next to a locked setting, naming the group the lock comes from. */
+export function lockedMessage(
+  resolved: Pick<ResolvedApprovalSetting, 'inheritedFrom' | 'lockingGroup'>,
+): string {
   if (resolved.inheritedFrom === 'instance') return APPROVAL_SETTINGS_MESSAGES.lockedByAdmin;
-  return fill(APPROVAL_SETTINGS_MESSAGES.lockedByGroupOwner, { groupName: chain.groupName ?? '' });
+  return fill(APPROVAL_SETTINGS_MESSAGES.lockedByGroupOwner, {
+    groupName: resolved.lockingGroup?.name ?? '',
+  });
 }
 
 /**
@@ -204,25 +222,29 @@ export function policiesOverridingApprovalSettings(
 }
 
 /** One group's own stored settings, named for the refusal text. */
-export interface NamedGroupApprovalSettings {
-  readonly name: string;
+export interface NamedGroupApprovalSettings extends GroupRef {
   readonly settings: StoredApprovalSettings;
 }
 
 /**
- * Several groups seen as one group level: a setting any of them restricts is restricted, and the
- * refusal names the nearest group that restricts something. `groups` is nearest first; none (a
- * personal namespace) gives no group level.
+ * Several groups seen as one group level: a setting any of them restricts is restricted, and its
+ * lock is said to come from the highest of them that restricts it (relaxing any group below would
+ * not lift it). `groups` is nearest first; none (a personal namespace) gives no group level.
  */
 export function mergedGroupLevel(groups: readonly NamedGroupApprovalSettings[]): {
   group: StoredApprovalSettings | null;
-  groupName?: string;
+  lockingGroups: LockingGroups;
 } {
-  if (groups.length === 0) return { group: null };
+  if (groups.length === 0) return { group: null, lockingGroups: {} };
   const group: StoredApprovalSettings = {};
-  for (const { settings } of groups) {
-    for (const key of APPROVAL_SETTING_KEYS) if (settings[key] === true) group[key] = true;
+  const lockingGroups: { [K in ApprovalSettingKey]?: GroupRef } = {};
+  for (const { name, fullPath, settings } of groups) {
+    for (const key of APPROVAL_SETTING_KEYS) {
+      if (settings[key] !== true) continue;
+      group[key] = true;
+      // Nearest first: a later (higher) group that restricts the setting replaces a nearer one.
+      lockingGroups[key] = { name, fullPath };
+    }
   }
-  const restricting = groups.find(({ settings }) => APPROVAL_SETTING_KEYS.some((key) => settings[key]));
-  return { group, groupName: (restricting ?? groups[0])?.name };
+  return { group, lockingGroups };
 }

@@ -27,6 +27,8 @@ export interface ApiApprovalSetting {
   readonly value: boolean;
   readonly locked: boolean;
   readonly inherited_from: 'instance' | 'group' | null;
+  /** Ours, beside GitLab's fields: the group a lock comes from, where `inherited_from` is `group`. */
+  readonly inherited_from_group: { readonly name: string; readonly full_path: string } | null;
 }
 
 export type ApiApprovalSettings = Record<ApiApprovalSettingName, ApiApprovalSetting>;
@@ -48,6 +50,10 @@ export function approvalSettingsApiResponse(
           value: negated ? !resolved.value : resolved.value,
           locked: resolved.locked,
           inherited_from: resolved.inheritedFrom,
+          inherited_from_group: resolved.lockingGroup && {
+            name: resolved.lockingGroup.name,
+            full_path: resolved.lockingGroup.fullPath,
+          },
         },
       ];
     }),

@@ -132,4 +132,29 @@ describe('approval rules', () => {
       (await call(developer, 'POST', `${api()}/approvals`, { reset_approvals_on_push: true })).statusCode,
     ).toBe(403);
   });
+
+  it('refuses editing and removing a merge request rule once overriding is off, for the Owner too, and keeps it', async () => {
+    const made = await call(developer, 'POST', `${mrUrl()}/approval_rules`, {
+      name: 'Kept',
+      approvals_required: 1,
+      user_ids: [reviewer.id],
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json<{ id: number }>().id;
+    await call(owner, 'PUT', `${api()}/merge_request_approval_setting`, {
+      allow_overrides_to_approver_list_per_merge_request: false,
+    });
+    for (const user of [developer, owner]) {
+      const edit = await call(user, 'PUT', `${mrUrl()}/approval_rules/${id}`, { approvals_required: 0 });
+      expect(edit.statusCode).toBe(403);
+      expect((await call(user, 'DELETE', `${mrUrl()}/approval_rules/${id}`)).statusCode).toBe(403);
+    }
+    const rules = (await call(owner, 'GET', `${mrUrl()}/approval_rules`)).json<
+      { id: number; approvals_required: number }[]
+    >();
+    expect(rules.find((rule) => rule.id === id)).toMatchObject({ approvals_required: 1 });
+    await call(owner, 'PUT', `${api()}/merge_request_approval_setting`, {
+      allow_overrides_to_approver_list_per_merge_request: true,
+    });
+  });
 });

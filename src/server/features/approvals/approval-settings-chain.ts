@@ -46,7 +46,7 @@ export async function groupSettingsLevelChain(db: Db, groupId: number): Promise<
     instance,
     group: own?.settings ?? {},
     parentGroups: above.group,
-    ...(above.groupName === undefined ? {} : { groupName: above.groupName }),
+    lockingGroups: above.lockingGroups,
   };
 }
 

@@ -116,6 +116,7 @@ describe('merge request approval settings at the group and instance levels', () 
       value: true,
       locked: false,
       inherited_from: null,
+      inherited_from_group: null,
     });
     await call(admin, 'PUT', '/api/v4/application/settings', {
       prevent_merge_requests_author_approval: true,
@@ -124,6 +125,7 @@ describe('merge request approval settings at the group and instance levels', () 
       value: false,
       locked: true,
       inherited_from: 'instance',
+      inherited_from_group: null,
     });
     const before = await storedProject(p);
     const relax = await call(owner, 'PUT', `${projectApi(p)}/merge_request_approval_setting`, {
@@ -214,5 +216,49 @@ describe('merge request approval settings at the group and instance levels', () 
     expect(relax.json()).toEqual({ message: ADMIN_LOCKED });
     const empty = await call(owner, 'PUT', groupApi(top.group.id), {});
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('names the group a lock comes from: the grandparent for its setting, the parent for its own', async () => {
+    const root = await group();
+    const parent = await group(root.group.id);
+    const child = await group(parent.group.id);
+    const p = await projectWithRequest(child.group.id);
+    await call(owner, 'PUT', groupApi(root.group.id), { require_password_to_approve: true });
+    await call(owner, 'PUT', groupApi(parent.group.id), { allow_author_approval: false });
+    const rootRef = { name: root.group.name, full_path: root.group.fullPath };
+    const parentRef = { name: parent.group.name, full_path: parent.group.fullPath };
+    expect(await projectSetting(p)).toMatchObject({
+      require_password_to_approve: {
+        value: true,
+        locked: true,
+        inherited_from: 'group',
+        inherited_from_group: rootRef,
+      },
+      allow_author_approval: {
+        value: false,
+        locked: true,
+        inherited_from: 'group',
+        inherited_from_group: parentRef,
+      },
+      allow_committer_approval: { locked: false, inherited_from_group: null },
+    });
+    const relaxPassword = await call(owner, 'PUT', `${projectApi(p)}/merge_request_approval_setting`, {
+      require_password_to_approve: false,
+    });
+    expect(relaxPassword.statusCode).toBe(403);
+    expect(relaxPassword.json()).toEqual({ message: groupLocked(root.group.name) });
+    // The subgroup in between is locked by the grandparent too, and says so.
+    const parentSettings = (await call(owner, 'GET', groupApi(parent.group.id))).json();
+    expect(parentSettings).toMatchObject({
+      require_password_to_approve: { locked: true, inherited_from_group: rootRef },
+      allow_author_approval: { value: false, locked: false, inherited_from_group: null },
+    });
+    const relaxParent = await call(owner, 'PUT', groupApi(parent.group.id), {
+      require_password_to_approve: false,
+    });
+    expect(relaxParent.json()).toEqual({ message: groupLocked(root.group.name) });
+    // Both restricting the same setting: the highest, which the one below cannot lift, is named.
+    await call(owner, 'PUT', groupApi(root.group.id), { allow_author_approval: false });
+    expect((await projectSetting(p)).allow_author_approval).toMatchObject({ inherited_from_group: rootRef });
   });
 });

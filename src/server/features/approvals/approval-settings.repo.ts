@@ -64,7 +64,12 @@ export async function upsertGroupApprovalSettings(
     .onConflictDoUpdate({ target: groupApprovalSettings.groupId, set: { ...values, updatedAt: now } });
 }
 
-export type GroupSettingsInChain = { id: number; name: string; settings: StoredApprovalSettings };
+export type GroupSettingsInChain = {
+  id: number;
+  name: string;
+  fullPath: string;
+  settings: StoredApprovalSettings;
+};
 
 const start = alias(namespaces, 'start');
 
@@ -74,7 +79,12 @@ const start = alias(namespaces, 'start');
  */
 export async function groupSettingsChain(db: Db, namespaceId: number): Promise<GroupSettingsInChain[]> {
   const rows = await db
-    .select({ id: namespaces.id, name: namespaces.name, settings: groupApprovalSettings })
+    .select({
+      id: namespaces.id,
+      name: namespaces.name,
+      fullPath: namespaces.fullPath,
+      settings: groupApprovalSettings,
+    })
     .from(start)
     .innerJoin(
       namespaces,
@@ -86,7 +96,12 @@ export async function groupSettingsChain(db: Db, namespaceId: number): Promise<G
     .leftJoin(groupApprovalSettings, eq(groupApprovalSettings.groupId, namespaces.id))
     .where(and(eq(start.id, namespaceId), eq(namespaces.kind, 'group')))
     .orderBy(desc(sql`length(${namespaces.fullPath})`));
-  return rows.map((row) => ({ id: row.id, name: row.name, settings: groupStored(row.settings) }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    fullPath: row.fullPath,
+    settings: groupStored(row.settings),
+  }));
 }
 
 /** The namespace a project lives in. */

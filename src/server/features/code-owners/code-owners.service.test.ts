@@ -305,6 +305,7 @@ describe('a CODEOWNERS of 10,000 lines', () => {
     const service = createCodeOwnersService({
       db: t.container.db,
       namespaces: t.container.namespaces,
+      projects: t.container.projects,
       parse: (text) => {
         parses += 1;
         return parseCodeOwners(text);

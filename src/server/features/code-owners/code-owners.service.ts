@@ -3,6 +3,7 @@ import { codeOwnerApprovalRules } from '../../../shared/approvals';
 import {
   CODE_OWNERS_FILE_PATHS,
   codeOwnersFilePath,
+  DEFAULT_SECTION,
   createCodeOwnersMatcher,
   matchChangedPaths,
   parseCodeOwners,
@@ -10,12 +11,14 @@ import {
   type CodeOwnersFilePath,
   type CodeOwnersMatcher,
 } from '../../../shared/code-owners';
+import type { Actor } from '../../auth/permissions';
 import type { Db } from '../../db/client';
-import { branchRef } from '../../git/repository';
+import { branchRef, resolveCommit } from '../../git/repository';
 import { isBinary, readBlob, readPathEntries } from '../../git/tree';
+import { NotFoundError } from '../../errors';
 import { createLruCache } from '../../lru-cache';
 import type { NamespacesService } from '../namespaces/namespaces.service';
-import type { ProjectContext } from '../projects/projects.service';
+import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import { listOwnerMemberships } from './code-owners.repo';
 import { createOwnerDirectory, type CodeOwnerUser } from './owner-directory';
 
@@ -37,9 +40,16 @@ export type PathCodeOwners = {
   owners: Array<{ section: string; pattern: string; users: CodeOwnerUser[] }>;
 };
 
+/** The owners of one file as its page shows them: per section, the default section unnamed. */
+export type BlobCodeOwners = {
+  codeOwnersPath: CodeOwnersFilePath | null;
+  sections: Array<{ name: string | null; users: CodeOwnerUser[] }>;
+};
+
 type Deps = {
   db: Db;
   namespaces: Pick<NamespacesService, 'ancestry'>;
+  projects: Pick<ProjectsService, 'loadProject'>;
   /** Injectable so tests can count how often a file is parsed. */
   parse?: (text: string) => CodeOwnersFile;
 };
@@ -50,7 +60,7 @@ type Deps = {
  * compiled once per blob (the cache is keyed by blob id, so a push that leaves CODEOWNERS alone
  * costs no parse); each question then costs one `ls-tree` and one membership query.
  */
-export function createCodeOwnersService({ db, namespaces, parse = parseCodeOwners }: Deps) {
+export function createCodeOwnersService({ db, namespaces, projects, parse = parseCodeOwners }: Deps) {
   // Promises, so that questions arriving while a file is parsed wait for that one parse.
   const parsed = createLruCache<{ bytes: number; file: Promise<ParsedCodeOwners> }>(
     CACHE_BYTES,
@@ -129,7 +139,35 @@ export function createCodeOwnersService({ db, namespaces, parse = parseCodeOwner
     }));
   }
 
-  return { codeOwnerRules, codeOwnersFor };
+  /**
+   * The file page's "Code owners": the CODEOWNERS of the ref being viewed (resolved as the file
+   * itself is), the sections whose latest matching line names users. Those who may not read the
+   * code learn nothing (403); an unknown ref is a 404.
+   */
+  async function blobCodeOwners(
+    actor: Actor,
+    projectRef: string,
+    ref: string,
+    path: string,
+  ): Promise<BlobCodeOwners> {
+    const ctx = await projects.loadProject(actor, projectRef, 'read_code');
+    const commit = await resolveCommit(ctx.gitDir, ref);
+    if (!commit) throw new NotFoundError('Ref');
+    const found = await codeOwnersAt(ctx.gitDir, commit);
+    if (!found) return { codeOwnersPath: null, sections: [] };
+    const entries = found.matcher.entriesForPath(path.replace(/^\/+/, ''));
+    if (entries.length === 0) return { codeOwnersPath: found.path, sections: [] };
+    const directory = await ownerDirectory(ctx);
+    const sections = entries
+      .map((entry) => ({
+        name: entry.section === DEFAULT_SECTION ? null : entry.section,
+        users: directory.approverIds(entry.owners).map(directory.user),
+      }))
+      .filter((section) => section.users.length > 0);
+    return { codeOwnersPath: found.path, sections };
+  }
+
+  return { codeOwnerRules, codeOwnersFor, blobCodeOwners };
 }
 
 export type CodeOwnersService = ReturnType<typeof createCodeOwnersService>;

@@ -1,7 +1,8 @@
-import { Dialog, Flash, FormControl, TextInput } from '@primer/react';
+import { FormControl } from '@primer/react';
 import { useState } from 'react';
 import { validateApprovalRuleForm, type ApprovalRuleFormErrors } from '../../../shared/approvals';
-import { ApproversPicker, type Approver } from './ApproversPicker';
+import { ApprovalsRequiredField, ApproversField, RuleDialogFrame, RuleNameField } from './ApprovalRuleFields';
+import type { Approver } from './ApproversPicker';
 import { ProtectedBranchPicker, type BranchChoice } from './ProtectedBranchPicker';
 import {
   useSaveApprovalRule,
@@ -18,7 +19,8 @@ type Props = {
   onClose: () => void;
 };
 
-const approversOf = (rule: ProjectApprovalRule): Approver[] => [
+/** A rule's users and groups as the approvers picker holds them. */
+export const approversOf = (rule: Pick<ProjectApprovalRule, 'users' | 'groups'>): Approver[] => [
   ...rule.users.map((user) => ({
     kind: 'user' as const,
     id: user.id,
@@ -104,66 +106,38 @@ export function ApprovalRuleDialog({ fullPath, rule, fallbackCount, onClose }: P
   };
 
   return (
-    <Dialog
-      title={rule ? 'Edit approval rule' : 'Add approval rule'}
-      width="large"
+    <RuleDialogFrame
+      editing={rule !== null}
+      pending={pending}
+      error={otherError}
+      onSubmit={submit}
       onClose={onClose}
-      footerButtons={[
-        { content: 'Cancel', onClick: onClose },
-        { content: 'Save changes', buttonType: 'primary', onClick: submit, loading: pending },
-      ]}
     >
-      <div className="stack">
-        {otherError && <Flash variant="danger">{otherError}</Flash>}
-        <FormControl>
-          <FormControl.Label>Rule name</FormControl.Label>
-          <TextInput
-            block
-            placeholder="Examples: QA, Security."
-            value={name}
-            validationStatus={errors.name ? 'error' : undefined}
-            onChange={(event) => setName(event.target.value)}
-          />
-          {errors.name && <FormControl.Validation variant="error">{errors.name}</FormControl.Validation>}
-        </FormControl>
-        <FormControl>
-          <FormControl.Label>Target branch</FormControl.Label>
-          <ProtectedBranchPicker
-            fullPath={fullPath}
-            value={branches}
-            onChange={setBranches}
-            invalid={Boolean(errors.branches)}
-          />
-          {errors.branches && (
-            <FormControl.Validation variant="error">{errors.branches}</FormControl.Validation>
-          )}
-        </FormControl>
-        <FormControl>
-          <FormControl.Label>Required number of approvals</FormControl.Label>
-          <TextInput
-            type="number"
-            min={0}
-            value={approvalsRequired}
-            validationStatus={errors.approvalsRequired ? 'error' : undefined}
-            onChange={(event) => setApprovalsRequired(event.target.value)}
-          />
-          {errors.approvalsRequired && (
-            <FormControl.Validation variant="error">{errors.approvalsRequired}</FormControl.Validation>
-          )}
-        </FormControl>
-        <FormControl>
-          <FormControl.Label>Add approvers</FormControl.Label>
-          <ApproversPicker
-            fullPath={fullPath}
-            value={approvers}
-            onChange={setApprovers}
-            invalid={Boolean(errors.approvers)}
-          />
-          {errors.approvers && (
-            <FormControl.Validation variant="error">{errors.approvers}</FormControl.Validation>
-          )}
-        </FormControl>
-      </div>
-    </Dialog>
+      <RuleNameField value={name} error={errors.name} onChange={setName} />
+      <FormControl>
+        <FormControl.Label>Target branch</FormControl.Label>
+        <ProtectedBranchPicker
+          fullPath={fullPath}
+          value={branches}
+          onChange={setBranches}
+          invalid={Boolean(errors.branches)}
+        />
+        {errors.branches && (
+          <FormControl.Validation variant="error">{errors.branches}</FormControl.Validation>
+        )}
+      </FormControl>
+      <ApprovalsRequiredField
+        value={approvalsRequired}
+        minimum={0}
+        error={errors.approvalsRequired}
+        onChange={setApprovalsRequired}
+      />
+      <ApproversField
+        fullPath={fullPath}
+        value={approvers}
+        error={errors.approvers}
+        onChange={setApprovers}
+      />
+    </RuleDialogFrame>
   );
 }

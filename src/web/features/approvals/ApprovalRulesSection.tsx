@@ -3,6 +3,7 @@ import { Button, Flash, IconButton, Spinner, useConfirm, VisuallyHidden } from '
 import { useState } from 'react';
 import { APPROVAL_RULE_TEXTS } from '../../../shared/approvals';
 import { ApprovalRuleDialog } from './ApprovalRuleDialog';
+import { approversText, RuleRowActions } from './ApprovalRuleFields';
 import { branchChoiceText } from './ProtectedBranchPicker';
 import {
   useDeleteApprovalRule,
@@ -24,12 +25,6 @@ const targetBranches = (rule: ProjectApprovalRule) =>
       ? { kind: 'allProtected' }
       : { kind: 'branches', branches: rule.protected_branches },
   );
-
-/** Who a rule names: its users and groups, or "All Members" for the any-approver rule. */
-const approversText = (rule: ProjectApprovalRule) =>
-  rule.rule_type === 'any_approver'
-    ? APPROVAL_RULE_TEXTS.allMembers
-    : [...rule.users.map((user) => user.name), ...rule.groups.map((group) => group.name)].join(', ');
 
 /** The project's approval rules: which approvals merge requests into which branches need. */
 export function ApprovalRulesSection({ fullPath }: { fullPath: string }) {
@@ -108,20 +103,12 @@ export function ApprovalRulesSection({ fullPath }: { fullPath: string }) {
                 <td>{approversText(rule)}</td>
                 <td>{targetBranches(rule)}</td>
                 <td>{rule.approvals_required}</td>
-                <td className="approval-rules-table__actions">
-                  <IconButton
-                    icon={PencilIcon}
-                    aria-label={`Edit ${rule.name}`}
-                    variant="invisible"
-                    onClick={() => setEditing({ kind: 'edit', rule })}
-                  />
-                  <IconButton
-                    icon={TrashIcon}
-                    aria-label={`Delete ${rule.name}`}
-                    variant="invisible"
-                    onClick={() => void onRemove(rule)}
-                  />
-                </td>
+                <RuleRowActions
+                  name={rule.name}
+                  removeVerb="Delete"
+                  onEdit={() => setEditing({ kind: 'edit', rule })}
+                  onRemove={() => void onRemove(rule)}
+                />
               </tr>
             ))}
           </tbody>

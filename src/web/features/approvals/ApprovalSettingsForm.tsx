@@ -20,14 +20,13 @@ import {
 import { ApprovalSettingsAlerts } from './ApprovalSettingsAlerts';
 import { useApprovalSettings, useUpdateApprovalSettings, type SettingsTarget } from './settingsQueries';
 
-/** `groupName`: named where a group locks a setting. */
-type Props = { target: SettingsTarget; groupName: string };
+type Props = { target: SettingsTarget };
 
 /**
  * The approval settings of a project or a group (002 §2, §8), with locked ones shown disabled,
  * with a lock, and where they are locked.
  */
-export function ApprovalSettingsForm({ target, groupName }: Props) {
+export function ApprovalSettingsForm({ target }: Props) {
   const settings = useApprovalSettings(target);
   if (settings.isError)
     return (
@@ -36,10 +35,10 @@ export function ApprovalSettingsForm({ target, groupName }: Props) {
       </Flash>
     );
   if (!settings.data) return <Spinner size="small" srText="Loading approval settings" />;
-  return <LoadedSettings target={target} groupName={groupName} loaded={settings.data} />;
+  return <LoadedSettings target={target} loaded={settings.data} />;
 }
 
-function LoadedSettings({ target, groupName, loaded }: Props & { loaded: ApiApprovalSettings }) {
+function LoadedSettings({ target, loaded }: Props & { loaded: ApiApprovalSettings }) {
   const update = useUpdateApprovalSettings(target);
   const [checkboxes, choices] =
     target.kind === 'groups'
@@ -63,7 +62,7 @@ function LoadedSettings({ target, groupName, loaded }: Props & { loaded: ApiAppr
       value: valueOf('selective_code_owner_removals'),
     },
   });
-  const commitLock = lockedReason(loaded.retain_approvals_on_push, groupName);
+  const commitLock = lockedReason(loaded.retain_approvals_on_push);
   const save = () => {
     setSaved(false);
     update.mutate(changedSettings(loaded, draft), {
@@ -88,7 +87,7 @@ function LoadedSettings({ target, groupName, loaded }: Props & { loaded: ApiAppr
       </Heading>
       <ApprovalSettingsAlerts saved={saved} failed={update.isError} />
       {checkboxes.map(({ name, label, negated }) => {
-        const reason = lockedReason(loaded[name], groupName);
+        const reason = lockedReason(loaded[name]);
         return (
           <FormControl key={name} disabled={reason !== null}>
             <Checkbox

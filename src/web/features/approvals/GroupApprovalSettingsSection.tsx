@@ -4,15 +4,9 @@ import './approvals.css';
 
 /**
  * Group > Settings > Merge requests > "Merge request approvals": the group's settings, which reach
- * every project and subgroup inside it. `parentName` is named where a parent group locks one.
+ * every project and subgroup inside it.
  */
-export function GroupApprovalSettingsSection({
-  fullPath,
-  parentName,
-}: {
-  fullPath: string;
-  parentName: string;
-}) {
+export function GroupApprovalSettingsSection({ fullPath }: { fullPath: string }) {
   return (
     <section className="box settings-section stack" aria-label="Merge request approvals">
       <Heading as="h2" variant="small">
@@ -22,7 +16,7 @@ export function GroupApprovalSettingsSection({
         These settings reach every project and subgroup in this group: what you restrict here cannot be
         relaxed below.
       </p>
-      <ApprovalSettingsForm target={{ kind: 'groups', fullPath }} groupName={parentName} />
+      <ApprovalSettingsForm target={{ kind: 'groups', fullPath }} />
     </section>
   );
 }

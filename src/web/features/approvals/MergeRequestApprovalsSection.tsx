@@ -4,13 +4,7 @@ import { ApprovalSettingsForm } from './ApprovalSettingsForm';
 import './approvals.css';
 
 /** Settings > Merge requests > "Merge request approvals": the rules, then the approval settings. */
-export function MergeRequestApprovalsSection({
-  fullPath,
-  groupName,
-}: {
-  fullPath: string;
-  groupName: string;
-}) {
+export function MergeRequestApprovalsSection({ fullPath }: { fullPath: string }) {
   return (
     <section className="box settings-section stack" aria-label="Merge request approvals">
       <Heading as="h2" variant="small">
@@ -20,7 +14,7 @@ export function MergeRequestApprovalsSection({
         Define approval rules and settings to ensure separation of duties for new merge requests.
       </p>
       <ApprovalRulesSection fullPath={fullPath} />
-      <ApprovalSettingsForm target={{ kind: 'projects', fullPath }} groupName={groupName} />
+      <ApprovalSettingsForm target={{ kind: 'projects', fullPath }} />
     </section>
   );
 }

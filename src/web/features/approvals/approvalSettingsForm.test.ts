@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiApprovalSettings } from '../../../shared/approvals';
 import { changedSettings, lockedReason, onCommitBody, onCommitOf } from './approvalSettingsForm';
 
-const open = { value: false, locked: false, inherited_from: null } as const;
+const open = { value: false, locked: false, inherited_from: null, inherited_from_group: null } as const;
 const settings = (overrides: Partial<ApiApprovalSettings> = {}): ApiApprovalSettings => ({
   allow_author_approval: open,
   allow_committer_approval: { ...open, value: true },
@@ -34,18 +34,21 @@ describe('the approval settings form', () => {
   );
 
   it('says why a locked setting cannot change, by where it is locked', () => {
-    expect(lockedReason(open, 'Platform')).toBeNull();
-    expect(lockedReason({ value: false, locked: true, inherited_from: 'instance' }, 'Platform')).toBe(
+    expect(lockedReason(open)).toBeNull();
+    expect(lockedReason({ ...open, locked: true, inherited_from: 'instance' })).toBe(
       'This setting is configured at the instance level and can only be changed by an administrator.',
     );
-    expect(lockedReason({ value: false, locked: true, inherited_from: 'group' }, 'Platform')).toBe(
+    const platform = { name: 'Platform', full_path: 'platform' };
+    expect(
+      lockedReason({ ...open, locked: true, inherited_from: 'group', inherited_from_group: platform }),
+    ).toBe(
       'This setting is configured in Platform and can only be changed in the group settings by an administrator or group owner.',
     );
   });
 
   it('sends only settings that changed and are not locked', () => {
     const loaded = settings({
-      allow_author_approval: { value: false, locked: true, inherited_from: 'instance' },
+      allow_author_approval: { ...open, locked: true, inherited_from: 'instance' },
     });
     expect(
       changedSettings(loaded, {

@@ -77,11 +77,16 @@ export function onCommitBody(choice: OnCommit) {
   };
 }
 
-/** Why a locked setting cannot be changed here, from where it is locked; null when it is not. */
-export function lockedReason(setting: ApiApprovalSetting, groupName: string): string | null {
+/**
+ * Why a locked setting cannot be changed here, naming where the lock comes from (the server says
+ * which group: a grandparent's lock is not the parent's); null when it is not locked.
+ */
+export function lockedReason(setting: ApiApprovalSetting): string | null {
   if (!setting.locked) return null;
   if (setting.inherited_from === 'instance') return APPROVAL_SETTINGS_MESSAGES.lockedByAdmin;
-  return fill(APPROVAL_SETTINGS_MESSAGES.lockedByGroupOwner, { groupName });
+  return fill(APPROVAL_SETTINGS_MESSAGES.lockedByGroupOwner, {
+    groupName: setting.inherited_from_group?.name ?? '',
+  });
 }
 
 export type SettingsDraft = Partial<Record<ApiApprovalSettingName, boolean>>;

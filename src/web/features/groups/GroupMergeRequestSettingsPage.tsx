@@ -15,13 +15,11 @@ export function GroupMergeRequestSettingsPage({ fullPath }: { fullPath: string }
 
 function GroupMergeRequestSettings({ group }: { group: Group }) {
   const level = useGroupAccess(group.full_path);
-  // A parent group locks a subgroup's settings: the nearest parent is named.
-  const parentName = group.full_name.split(' / ').at(-2) ?? group.name;
   return (
     <div className="stack">
       <GroupHeader group={group} title="Merge requests" />
       {level >= ACCESS_LEVELS.owner ? (
-        <GroupApprovalSettingsSection fullPath={group.full_path} parentName={parentName} />
+        <GroupApprovalSettingsSection fullPath={group.full_path} />
       ) : (
         <Flash variant="warning">Only the group&apos;s Owners can change its merge request settings.</Flash>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MergeRequestPage } from '../../../shared/api/mergeRequests';
 import { TitleDescriptionForm } from '../../components/TitleDescriptionForm';
+import { MergeRequestApprovalRules } from '../approvals/MergeRequestApprovalRules';
 import { dependencyOf, useDependencies, useSaveWithDependencies, type Dependency } from './dependencies';
 import { MergeRequestDependenciesField } from './MergeRequestDependenciesField';
 import { useUpdateMergeRequest } from './mutations';
@@ -9,7 +10,10 @@ import type { UserBasic } from '../../../shared/api/users';
 
 type Props = { fullPath: string; mergeRequest: MergeRequestPage; onDone: () => void };
 
-/** Edits the title, the description, the reviewers and the dependencies in place. */
+/**
+ * Edits the title, the description, the reviewers and the dependencies in place; the approval
+ * rules beside them are saved as each is changed.
+ */
 export function MergeRequestEditForm({ fullPath, mergeRequest, onDone }: Props) {
   const update = useUpdateMergeRequest(fullPath, mergeRequest.iid);
   const current = useDependencies(fullPath, mergeRequest.iid);
@@ -55,6 +59,7 @@ export function MergeRequestEditForm({ fullPath, mergeRequest, onDone }: Props) 
         value={shown}
         onChange={setChosen}
       />
+      <MergeRequestApprovalRules fullPath={fullPath} iid={mergeRequest.iid} />
     </TitleDescriptionForm>
   );
 }

@@ -12,10 +12,7 @@ export function MergeRequestSettingsPage() {
       {(project) => (
         <>
           <MergeRequestSettingsForm project={project} />
-          <MergeRequestApprovalsSection
-            fullPath={project.path_with_namespace}
-            groupName={project.namespace.name}
-          />
+          <MergeRequestApprovalsSection fullPath={project.path_with_namespace} />
           <MergeRequestTitleSection project={project} />
           <MergeTrainsSection project={project} />
           <StatusChecksSection project={project} />

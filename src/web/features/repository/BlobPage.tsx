@@ -3,6 +3,7 @@ import { Flash, Heading, Link, LinkButton } from '@primer/react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { RepositoryFileJson } from '../../../shared/api/repository';
 import { projectUrl, useProjectFullPath } from '../projects/projectRoutes';
+import { BlobCodeOwners } from './BlobCodeOwners';
 import { LoadState } from './LoadState';
 import { PathBreadcrumbs } from './PathBreadcrumbs';
 import { RefSwitcher } from './RefSwitcher';
@@ -39,6 +40,9 @@ export function BlobPage() {
             <PathBreadcrumbs fullPath={fullPath} gitRef={ref} path={path} />
           </div>
         </div>
+      )}
+      {file.status === 'success' && (
+        <BlobCodeOwners fullPath={fullPath} commitSha={file.data.commit_id} path={file.data.file_path} />
       )}
       {file.status === 'success' ? (
         <FileView fullPath={fullPath} gitRef={ref} file={file.data} />

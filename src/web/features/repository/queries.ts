@@ -7,8 +7,10 @@ import type {
   RepositoryFileJson,
   TreeEntryJson,
 } from '../../../shared/api/repository';
+import type { BlobCodeOwnersJson } from '../../../shared/api/codeOwners';
 import { request } from '../../api/client';
 import { requestPage } from '../../lib/pagination';
+import { projectUrl } from '../projects/projectRoutes';
 import { splitRefAndPath } from './repositoryPaths';
 
 export const BRANCHES_PER_PAGE = 20;
@@ -35,6 +37,8 @@ export const repositoryKeys = {
     [...repositoryKeys.all(fullPath), 'commit', sha, 'diff'] as const,
   readme: (fullPath: string, ref: string, path: string) =>
     [...repositoryKeys.all(fullPath), 'readme', ref, path] as const,
+  codeOwners: (fullPath: string, ref: string, path: string) =>
+    [...repositoryKeys.all(fullPath), 'code-owners', ref, path] as const,
 };
 
 export function useBranches(fullPath: string, search: string, page: number, perPage = BRANCHES_PER_PAGE) {
@@ -99,6 +103,15 @@ export function useFile(fullPath: string, ref: string, path: string, enabled = t
         signal,
       }),
     enabled: enabled && ref !== '' && path !== '',
+  });
+}
+
+/** Who owns a file at a commit, per CODEOWNERS section (the file page's "Code owners"). */
+export function useBlobCodeOwners(fullPath: string, ref: string, path: string) {
+  return useQuery({
+    queryKey: repositoryKeys.codeOwners(fullPath, ref, path),
+    queryFn: ({ signal }) =>
+      request<BlobCodeOwnersJson>(projectUrl(fullPath, 'code_owners'), { query: { ref, path }, signal }),
   });
 }
 
