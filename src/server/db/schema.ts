@@ -930,6 +930,11 @@ export const ciPipelines = pgTable(
     /** The pipeline that auto-cancelled this one as redundant (GitLab's `auto_canceled_by_id`). */
     autoCanceledById: integer('auto_canceled_by_id'),
     /**
+     * `workflow:auto_cancel:on_new_commit` of its configuration: how a newer pipeline of its ref
+     * cancels it (`conservative`, `interruptible` or `none`).
+     */
+    autoCancelOnNewCommit: text('auto_cancel_on_new_commit').notNull().default('conservative'),
+    /**
      * The bridge (trigger job) that created this downstream pipeline: a child pipeline's
      * (`parent_pipeline`) or a multi-project one's (`pipeline`); null for any other source.
      */

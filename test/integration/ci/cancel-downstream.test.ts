@@ -171,4 +171,92 @@ describe('child pipelines: a cancel cascades to them, as GitLab’s does; a mirr
     expect((await bridgesOf(mirroring, parent.id))[0]!.status).toBe('failed');
     expect((await pipelineOf(mirroring, parent.id)).status).toBe('failed');
   });
+
+  it('a `strategy: mirror` bridge is manual while its child waits on a manual job, and runs again once it is played', async () => {
+    const mirroring = await buildProject(t.container, owner);
+    await commitFile(
+      mirroring,
+      'ci/child.yml',
+      ['deploy:', '  when: manual', '  allow_failure: false', '  script: [deploy]'].join('\n'),
+    );
+    await commitCiConfig(
+      t.app,
+      owner,
+      mirroring.project.id,
+      [
+        ...ON_REQUEST,
+        'mirror:',
+        '  trigger:',
+        '    include: ci/child.yml',
+        '    strategy: mirror',
+        'depend:',
+        '  trigger:',
+        '    include: ci/child.yml',
+        '    strategy: depend',
+      ].join('\n'),
+    );
+    const parent = await createPipeline(mirroring);
+    const mirrored = await downstreamOf(mirroring, parent.id, 'mirror');
+    await downstreamOf(mirroring, parent.id, 'depend');
+    expect((await pipelineOf(mirroring, mirrored.id)).status).toBe('manual');
+    const statuses = async () =>
+      (await bridgesOf(mirroring, parent.id)).map((bridge) => [bridge.name, bridge.status]);
+    expect(await statuses()).toEqual([
+      ['mirror', 'manual'],
+      ['depend', 'running'],
+    ]);
+    const [deploy] = await jobsOf(mirroring, mirrored.id);
+    const played = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/projects/${mirroring.project.id}/jobs/${deploy!.id}/play`,
+      headers: owner.headers,
+    });
+    expect(played.statusCode, played.body).toBe(200);
+    expect((await statuses())[0]).toEqual(['mirror', 'running']);
+    await runner.finish(await takeJob('deploy'), 'success');
+    expect((await pipelineOf(mirroring, mirrored.id)).status).toBe('success');
+    expect((await statuses())[0]).toEqual(['mirror', 'success']);
+  });
+
+  it('a `strategy: mirror` bridge is skipped with a skipped child, and canceled with a canceled one', async () => {
+    const mirroring = await buildProject(t.container, owner);
+    await commitFile(
+      mirroring,
+      'ci/skipped.yml',
+      ['only-on-failure:', '  when: on_failure', '  script: [report]'].join('\n'),
+    );
+    await commitFile(mirroring, 'ci/long.yml', ['long:', '  script: [wait]'].join('\n'));
+    const bridge = (name: string, file: string, strategy: string) => [
+      `${name}:`,
+      '  trigger:',
+      `    include: ${file}`,
+      `    strategy: ${strategy}`,
+    ];
+    await commitCiConfig(
+      t.app,
+      owner,
+      mirroring.project.id,
+      [
+        ...ON_REQUEST,
+        ...bridge('mirror-skipped', 'ci/skipped.yml', 'mirror'),
+        ...bridge('depend-skipped', 'ci/skipped.yml', 'depend'),
+        ...bridge('mirror-canceled', 'ci/long.yml', 'mirror'),
+      ].join('\n'),
+    );
+    const parent = await createPipeline(mirroring);
+    const long = await downstreamOf(mirroring, parent.id, 'mirror-canceled');
+    const skipped = await downstreamOf(mirroring, parent.id, 'mirror-skipped');
+    expect((await pipelineOf(mirroring, skipped.id)).status).toBe('skipped');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/projects/${mirroring.project.id}/pipelines/${long.id}/cancel`,
+      headers: owner.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(201);
+    expect((await bridgesOf(mirroring, parent.id)).map((item) => [item.name, item.status])).toEqual([
+      ['mirror-skipped', 'skipped'],
+      ['depend-skipped', 'failed'],
+      ['mirror-canceled', 'canceled'],
+    ]);
+  });
 });

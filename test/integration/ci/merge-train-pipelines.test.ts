@@ -86,12 +86,17 @@ describe('merge trains run their pipelines on the bundled runner', () => {
       .map((commit) => commit.title)
       .reverse();
 
-  async function trainProject(skipTrainAllowed = false) {
+  async function trainProject(skipTrainAllowed = false, pipelinesMustSucceed = false) {
     const p = await buildProject(t.container, owner);
-    await pushFile(p, 'main', { path: '.gitlab-ci.yml', content: CI_CONFIG, message: 'CI' });
+    // Where pipelines must succeed, a request's own pipeline passes before it joins.
+    const config = pipelinesMustSucceed
+      ? CI_CONFIG.replace('"merge_train"\'', '"merge_train" || $CI_MERGE_REQUEST_EVENT_TYPE == "detached"\'')
+      : CI_CONFIG;
+    await pushFile(p, 'main', { path: '.gitlab-ci.yml', content: config, message: 'CI' });
     await t.container.projects.updateProject(owner, p.project.id, {
       merge_trains_enabled: true,
       merge_trains_skip_train_allowed: skipTrainAllowed,
+      ...(pipelinesMustSucceed ? { only_allow_merge_if_pipeline_succeeds: true } : {}),
     });
     return p;
   }
@@ -114,6 +119,22 @@ describe('merge trains run their pipelines on the bundled runner', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
   };
+  /** Runs the request's own (detached) pipeline and waits for it to pass. */
+  async function ownPipelinePassed(p: ProjectContext, iid: number) {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${api(p)}/merge_requests/${iid}/pipelines`,
+      headers: owner.headers,
+    });
+    // 200: the request's opening had started it already.
+    expect([200, 201], created.body).toContain(created.statusCode);
+    const { id } = created.json<PipelineJson>();
+    await waitUntil(
+      () => get<PipelineJson>(`${api(p)}/pipelines/${id}`),
+      (found) => found.status === 'success',
+      60_000,
+    );
+  }
   const carOf = (p: ProjectContext, iid: number) =>
     get<MergeTrainCar>(`${api(p)}/merge_trains/merge_requests/${iid}`);
 
@@ -231,5 +252,49 @@ describe('merge trains run their pipelines on the bundled runner', () => {
       "Merge branch 'yankee' into 'main'",
       "Merge branch 'alpha' into 'main'",
     ]);
+  }, 150_000);
+
+  it('with "Pipelines must succeed", merges a car only once its train pipeline passed, and drops one whose pipeline was canceled', async () => {
+    const p = await trainProject(false, true);
+    const a = await request(p, 'alpha', 'SLOW-alpha');
+    await ownPipelinePassed(p, a.iid);
+    await add(p, a.iid);
+    const alphaPipeline = await waitUntil(
+      async () =>
+        (await pipelines(p)).find((pipeline) => pipeline.ref === `refs/merge-requests/${a.iid}/train`),
+      (found) => found?.status === 'running',
+    );
+    // Running: the car waits, nothing lands.
+    expect((await show(p, a.iid)).state).toBe('opened');
+    expect((await carOf(p, a.iid)).status).toBe('fresh');
+    expect(await landed(p)).toEqual([]);
+    await waitUntil(
+      () => show(p, a.iid),
+      (mr) => mr.state === 'merged',
+      90_000,
+    );
+    expect((await get<PipelineJson>(`${api(p)}/pipelines/${alphaPipeline!.id}`)).status).toBe('success');
+
+    const b = await request(p, 'bravo', 'SLOW-bravo');
+    await ownPipelinePassed(p, b.iid);
+    await add(p, b.iid);
+    const bravoPipeline = await waitUntil(
+      async () =>
+        (await pipelines(p)).find((pipeline) => pipeline.ref === `refs/merge-requests/${b.iid}/train`),
+      (found) => found?.status === 'running',
+    );
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `${api(p)}/pipelines/${bravoPipeline!.id}/cancel`,
+      headers: owner.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(201);
+    await waitUntil(
+      () => systemNotes(b.id),
+      (list) =>
+        list.includes('removed this merge request from the merge train because pipeline did not succeed'),
+    );
+    expect(await show(p, b.iid)).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: false });
+    expect(await landed(p)).toEqual(["Merge branch 'alpha' into 'main'"]);
   }, 150_000);
 });

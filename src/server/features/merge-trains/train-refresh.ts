@@ -83,7 +83,10 @@ export function createTrainRefresh(deps: Deps) {
     const ctx = await mergeRequests.loadForRead(actor, row.projectId).catch(() => null);
     if (!ctx || !(await mergeRequests.mayMergeInto(actor, ctx, row.targetBranch))) return mayNoLongerMerge;
     const view = await mergeRequests.checkedIn(actor, ctx, row.iid);
-    const status = detailedMergeStatus(view.mergeability);
+    // GitLab looks at a car with skip_ci_check: its own train pipeline (soon the request's head
+    // pipeline) decides below, so "Pipelines must succeed" neither drops it while that runs nor
+    // holds it to the pipeline it had before joining.
+    const status = detailedMergeStatus({ ...view.mergeability, pipeline: 'inactive' });
     if (status === 'checking' || status === 'unchecked') return { kind: 'wait' };
     if (status !== 'mergeable')
       return {

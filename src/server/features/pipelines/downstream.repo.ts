@@ -83,3 +83,24 @@ export async function ancestorDepth(db: Db, pipeline: Pick<PipelineRow, 'sourceJ
   }
   return depth;
 }
+
+/** The pipeline at the top of a chain of bridges (the pipeline itself when no bridge created it). */
+export async function rootAncestorId(
+  db: Db,
+  pipeline: Pick<PipelineRow, 'id' | 'sourceJobId'>,
+): Promise<number> {
+  let id = pipeline.id;
+  let sourceJobId = pipeline.sourceJobId;
+  // As ancestorDepth: a few levels at most, whatever the rows say.
+  for (let depth = 0; sourceJobId !== null && depth < 10; depth++) {
+    const [row] = await db
+      .select({ id: ciPipelines.id, sourceJobId: ciPipelines.sourceJobId })
+      .from(ciBuilds)
+      .innerJoin(ciPipelines, eq(ciPipelines.id, ciBuilds.pipelineId))
+      .where(eq(ciBuilds.id, sourceJobId));
+    if (!row) break;
+    id = row.id;
+    sourceJobId = row.sourceJobId;
+  }
+  return id;
+}

@@ -12,7 +12,7 @@ import type { ProtectedBranchesService } from '../protected-branches/protected-b
 import type { UsersService } from '../users/users.service';
 import { findBuild, lockBuild, updateBuild, type BuildRow } from './builds.repo';
 import { ancestorDepth, findPipelineBySourceJob } from './downstream.repo';
-import { jobOptionsOf, waitsForDownstream } from './job-options';
+import { downstreamStrategy, jobOptionsOf } from './job-options';
 import type { PipelineCreation, PipelineVariable } from './pipeline-creation.service';
 import { isCompleted, processPipeline } from './pipeline-processing';
 import { findPipeline, lockPipeline, type PipelineRow } from './pipelines.repo';
@@ -60,8 +60,8 @@ export function forwardedVariables(bridge: BuildRow, upstream: PipelineRow): Pip
  * Bridges (trigger jobs) on the server: a pending bridge creates its downstream pipeline, a child
  * pipeline of its own project (`trigger: include:`, source `parent_pipeline`) or a pipeline of
  * another project (`trigger: project:`, source `pipeline`) run as the bridge's user, who must be
- * allowed to run pipelines there. Then the bridge passes, or with `strategy: depend` (or `mirror`) runs until
- * its downstream pipeline finishes (see processPipeline).
+ * allowed to run pipelines there. Then the bridge passes, or with `strategy: depend` runs until its
+ * downstream pipeline finishes, or with `mirror` follows its status (see processPipeline).
  */
 export function createDownstreamPipelines(deps: Deps) {
   const { db, bus, clock, projects, protectedBranches, users, creation } = deps;
@@ -151,18 +151,20 @@ export function createDownstreamPipelines(deps: Deps) {
       const locked = await lockBuild(tx, bridge.id);
       if (!locked || locked.status !== 'pending') return;
       const now = clock.now();
-      const depend = waitsForDownstream(locked);
+      const strategy = downstreamStrategy(locked);
       let status: CiStatus;
       let failureReason: string | null = null;
       if ('refused' in outcome) {
         status = 'failed';
         failureReason = outcome.refused;
-      } else if (!depend) status = 'success';
+      } else if (!strategy) status = 'success';
       else {
-        // The downstream pipeline may have finished already (a configuration error, all skipped).
+        // The downstream pipeline may have finished already (a configuration error, all skipped),
+        // or wait on a manual job, which a mirroring bridge shows.
         const downstream = await findPipeline(tx, outcome.created.id);
-        const finished = downstream && isCompleted(downstream.status);
-        status = (finished && bridgeStatusFromDownstream(downstream.status as CiStatus)) || 'running';
+        const settled = downstream && (isCompleted(downstream.status) || downstream.status === 'manual');
+        status =
+          (settled && bridgeStatusFromDownstream(downstream.status as CiStatus, strategy)) || 'running';
         if (status === 'failed') failureReason = DOWNSTREAM_FAILED_REASON;
       }
       await updateBuild(tx, locked.id, {
@@ -170,7 +172,7 @@ export function createDownstreamPipelines(deps: Deps) {
         failureReason,
         startedAt: now,
         updatedAt: now,
-        ...(status === 'running' ? {} : { finishedAt: now }),
+        ...(isCompleted(status) ? { finishedAt: now } : {}),
       });
       await bus.publish(
         {

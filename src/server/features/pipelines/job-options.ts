@@ -1,4 +1,5 @@
 import type { JobArtifacts, JobEnvironment, JobRetry, PlannedJob } from '../../../shared/ci';
+import type { BridgeStrategy } from '../../../shared/ci/status/bridgeStatus';
 import type { BuildRow } from './builds.repo';
 
 /**
@@ -39,13 +40,13 @@ export type JobOptions = {
 export const jobOptionsOf = (build: Pick<BuildRow, 'options'>): JobOptions => build.options as JobOptions;
 
 /**
- * Whether a bridge runs until its downstream pipeline finishes and takes its status: `strategy:
- * depend`, and GitLab 18.2's `strategy: mirror` (whose mirroring of a downstream blocked on a
- * manual job we do not show: the bridge stays running there, as with depend).
+ * How a bridge follows its downstream pipeline, if it does: `strategy: depend` (runs until the
+ * pipeline finishes and takes its outcome) or GitLab 18.2's `strategy: mirror` (shows the
+ * pipeline's status as it goes, manual included). Null: it passes once the pipeline exists.
  */
-export function waitsForDownstream(bridge: Pick<BuildRow, 'options'>): boolean {
+export function downstreamStrategy(bridge: Pick<BuildRow, 'options'>): BridgeStrategy | null {
   const strategy = jobOptionsOf(bridge).trigger?.strategy;
-  return strategy === 'depend' || strategy === 'mirror';
+  return strategy === 'depend' || strategy === 'mirror' ? strategy : null;
 }
 
 /** The options of a planned job (what is not a column of its own). */

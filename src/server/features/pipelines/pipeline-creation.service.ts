@@ -163,14 +163,18 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
             ),
           ),
         );
-        if (plan.plan.name) await updatePipeline(tx, pipeline.id, { name: plan.plan.name });
+        await updatePipeline(tx, pipeline.id, {
+          ...(plan.plan.name ? { name: plan.plan.name } : {}),
+          autoCancelOnNewCommit: plan.plan.autoCancelOnNewCommit,
+        });
         // Runners fetch the commit by this ref: it must exist before any job can be taken.
         writtenRef = { gitDir: ctx.gitDir, ref: persistentRef(pipeline.id), sha };
         await updateRef(ctx.gitDir, writtenRef.ref, sha, ZERO_SHA);
         await processPipeline(tx, { bus, clock }, pipeline.id);
         return { created: true as const, pipeline, errors: [] };
       });
-      if (ctx.project.autoCancelPendingPipelines === 'enabled')
+      // A child pipeline cancels nothing: its parent did, as GitLab skips parent_pipeline sources.
+      if (ctx.project.autoCancelPendingPipelines === 'enabled' && input.source !== 'parent_pipeline')
         // The new pipeline stands whatever happens to the older ones: a failed cancel is not its failure.
         await cancelRedundantPipelines(db, { bus, clock }, result.pipeline).catch(() => undefined);
       return result;

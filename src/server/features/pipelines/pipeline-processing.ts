@@ -12,7 +12,7 @@ import {
   updateBuild,
   type BuildRow,
 } from './builds.repo';
-import { jobOptionsOf, waitsForDownstream } from './job-options';
+import { downstreamStrategy, jobOptionsOf } from './job-options';
 import { queueBridges, scheduleDelayedBuilds } from './pipeline-follow-ups';
 import { lockPipeline, updatePipeline } from './pipelines.repo';
 
@@ -90,23 +90,26 @@ export async function processPipeline(
 }
 
 /**
- * A downstream pipeline's status reaches the bridge that created it when the bridge depends on it
- * (`strategy: depend` or `mirror`), and the upstream pipeline is processed on. Locks go downstream first,
- * then upstream (a bridge's own actions never lock its downstream pipeline).
+ * A downstream pipeline's status reaches the bridge that created it when the bridge follows it
+ * (`strategy: depend`: its outcome; `mirror`: every status, manual included, and back to running
+ * when a played manual job moves it on), and the upstream pipeline is processed on. Locks go
+ * downstream first, then upstream (a bridge's own actions never lock its downstream pipeline).
  */
 async function mirrorToBridge(tx: Db, deps: ProcessingDeps, bridgeId: number, status: CiStatus) {
-  const mirrored = bridgeStatusFromDownstream(status);
-  if (!mirrored) return;
   const seen = await findBuild(tx, bridgeId);
-  if (!seen || !waitsForDownstream(seen)) return;
+  const strategy = seen && downstreamStrategy(seen);
+  if (!seen || !strategy) return;
+  const mirrored = bridgeStatusFromDownstream(status, strategy);
+  if (!mirrored) return;
   // The upstream pipeline's lock first, as every action on its jobs takes it.
   await lockPipeline(tx, seen.pipelineId);
   const bridge = await lockBuild(tx, bridgeId);
-  if (!bridge || bridge.retried || bridge.status !== 'running') return;
+  const following = bridge?.status === 'running' || (strategy === 'mirror' && bridge?.status === 'manual');
+  if (!bridge || bridge.retried || !following || bridge.status === mirrored) return;
   const now = deps.clock.now();
   await updateBuild(tx, bridge.id, {
     status: mirrored,
-    finishedAt: now,
+    finishedAt: isCompleted(mirrored) ? now : null,
     updatedAt: now,
     ...(mirrored === 'failed' ? { failureReason: DOWNSTREAM_FAILED_REASON } : {}),
   });

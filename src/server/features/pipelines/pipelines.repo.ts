@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } fro
 import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { personOf } from '../../db/people';
-import { ciPipelines, users } from '../../db/schema';
+import { ciBuilds, ciPipelines, users } from '../../db/schema';
 
 export type PipelineRow = typeof ciPipelines.$inferSelect;
 export type NewPipeline = typeof ciPipelines.$inferInsert;
@@ -191,33 +191,59 @@ const CANCELABLE_PIPELINE = [
   'scheduled',
 ];
 
+/** A pipeline that a newer one of its ref may cancel, with how its configuration lets it. */
+export type RedundantCandidate = Pick<PipelineRow, 'id' | 'sourceJobId' | 'autoCancelOnNewCommit'>;
+
 /**
- * GitLab's redundant pipelines of a new one (CancelRedundantPipelinesService): the older pipelines
- * of the same ref at another commit, created in the last 3 days, not finished, that have started
- * no job that is not `interruptible` (the conservative rule: a started deploy is never cut short).
+ * GitLab's candidates for redundant pipelines of a new one (CancelRedundantPipelinesService): the
+ * other pipelines of the same ref at another commit, created in the look-back window, not
+ * finished, oldest first. Child pipelines are among them (they share their parent's ref and
+ * commit), also those created after the new one: the caller judges them by their root's age.
  */
-export async function findRedundantPipelines(
+export async function findRedundantCandidates(
   db: Db,
   pipeline: Pick<PipelineRow, 'id' | 'projectId' | 'ref' | 'tag' | 'sha'>,
   createdAfter: Date,
-): Promise<number[]> {
-  const rows = await db
-    .select({ id: ciPipelines.id })
+): Promise<RedundantCandidate[]> {
+  return db
+    .select({
+      id: ciPipelines.id,
+      sourceJobId: ciPipelines.sourceJobId,
+      autoCancelOnNewCommit: ciPipelines.autoCancelOnNewCommit,
+    })
     .from(ciPipelines)
     .where(
       and(
         eq(ciPipelines.projectId, pipeline.projectId),
         eq(ciPipelines.ref, pipeline.ref),
         eq(ciPipelines.tag, pipeline.tag),
-        lt(ciPipelines.id, pipeline.id),
+        sql`${ciPipelines.id} <> ${pipeline.id}`,
         sql`${ciPipelines.sha} <> ${pipeline.sha}`,
         gt(ciPipelines.createdAt, createdAfter),
         inArray(ciPipelines.status, CANCELABLE_PIPELINE),
-        sql`not exists (select 1 from ci_builds b where b.pipeline_id = ${ciPipelines.id}
-          and b.retried = false and b.status in ('running', 'success', 'failed')
-          and coalesce((b.options->>'interruptible')::boolean, false) = false)`,
       ),
     )
-    .orderBy(desc(ciPipelines.id));
-  return rows.map((row) => row.id);
+    .orderBy(asc(ciPipelines.id));
+}
+
+/**
+ * Whether the pipeline has started a job that is not `interruptible` (GitLab's
+ * `conservative_interruptible` scope, which looks at builds only: bridges and external statuses
+ * never hold a pipeline back).
+ */
+export async function hasStartedUninterruptibleBuild(db: Db, pipelineId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: ciBuilds.id })
+    .from(ciBuilds)
+    .where(
+      and(
+        eq(ciBuilds.pipelineId, pipelineId),
+        eq(ciBuilds.retried, false),
+        inArray(ciBuilds.status, ['running', 'success', 'failed']),
+        sql`coalesce(${ciBuilds.options}->>'kind', 'build') = 'build'`,
+        sql`coalesce((${ciBuilds.options}->>'interruptible')::boolean, false) = false`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -12,7 +12,7 @@ import {
   validateTags,
   validateTimeout,
 } from './keywordEntries';
-import { WORKFLOW_RULE_KEYS, WORKFLOW_RULE_WHEN, validateRules } from './rulesEntry';
+import { WORKFLOW_RULE_KEYS, WORKFLOW_RULE_WHEN, validateAutoCancel, validateRules } from './rulesEntry';
 import { validateVariables } from './variablesEntry';
 import { rubyToS } from '../yaml/rubyInspect';
 
@@ -123,7 +123,8 @@ function validateWorkflow(value: unknown, errors: ConfigErrors): CiConfig['workf
     errors.add('workflow', 'name', 'is too long (maximum is 255 characters)');
   const workflow: CiConfig['workflow'] = {};
   if (isString(value.name)) workflow.name = value.name;
-  if (isPlainObject(value.auto_cancel)) workflow.autoCancel = value.auto_cancel;
+  if (isPlainObject(value.auto_cancel))
+    workflow.autoCancel = validateAutoCancel(value.auto_cancel, 'workflow:auto_cancel', errors);
   if ('rules' in value) {
     const rules: CiRule[] | undefined = validateRules(value.rules, 'workflow:rules', errors, {
       when: WORKFLOW_RULE_WHEN,

@@ -111,8 +111,23 @@ function validateRule(
     const needs = validateNeeds(rule.needs, `${location}:needs`, errors, false);
     if (needs) validated.needs = needs.job;
   }
-  if (isPlainObject(rule.auto_cancel)) validated.autoCancel = rule.auto_cancel;
+  if (isPlainObject(rule.auto_cancel))
+    validated.autoCancel = validateAutoCancel(rule.auto_cancel, `${location}:auto_cancel`, errors);
   return errors.count > before ? undefined : validated;
+}
+
+const ON_NEW_COMMIT = ['conservative', 'interruptible', 'none'];
+
+/** GitLab's AutoCancel entry: `on_new_commit` is one of its three modes. */
+export function validateAutoCancel(
+  value: Record<string, unknown>,
+  location: string,
+  errors: ConfigErrors,
+): Record<string, unknown> {
+  const onNewCommit = value.on_new_commit;
+  if (onNewCommit !== undefined && onNewCommit !== null && !ON_NEW_COMMIT.includes(onNewCommit as string))
+    errors.add(location, 'on new commit', `must be one of: ${ON_NEW_COMMIT.join(', ')}`);
+  return value;
 }
 
 function validateChanges(value: unknown, location: string, errors: ConfigErrors): CiRule['changes'] {

@@ -15,6 +15,7 @@ export interface RulesResult {
   interruptible?: boolean;
   variables?: CiRule['variables'];
   needs?: CiRule['needs'];
+  autoCancel?: CiRule['autoCancel'];
   errors?: string[];
 }
 
@@ -42,6 +43,7 @@ export function evaluateRules(
       ...(rule.interruptible !== undefined ? { interruptible: rule.interruptible } : {}),
       ...(rule.variables ? { variables: rule.variables } : {}),
       ...(rule.needs ? { needs: rule.needs } : {}),
+      ...(rule.autoCancel ? { autoCancel: rule.autoCancel } : {}),
     };
   } catch (error) {
     if (error instanceof RuleParseError) return { when: 'never', errors: [error.message] };

@@ -24,8 +24,18 @@ export interface PlannedJob extends Omit<ConfigJob, 'rules' | 'only' | 'except' 
   variables: CiVariable[];
 }
 
+/** `workflow:auto_cancel:on_new_commit`: how a newer pipeline of the ref cancels this one. */
+export type AutoCancelOnNewCommit = 'conservative' | 'interruptible' | 'none';
+export const AUTO_CANCEL_ON_NEW_COMMIT: readonly AutoCancelOnNewCommit[] = [
+  'conservative',
+  'interruptible',
+  'none',
+];
+
 export interface PipelinePlan {
   name?: string;
+  /** The matching workflow rule's `auto_cancel:on_new_commit`, else the workflow's, else conservative. */
+  autoCancelOnNewCommit: AutoCancelOnNewCommit;
   stages: Array<{ name: string; index: number; jobs: PlannedJob[] }>;
   jobs: PlannedJob[];
   /** The root YAML variables after `workflow:rules:variables`. */
@@ -93,11 +103,18 @@ export function planPipeline(config: CiConfig, context: PipelineContext): PlanRe
     status: 'created',
     plan: {
       ...(name ? { name } : {}),
+      autoCancelOnNewCommit:
+        onNewCommit(workflow.autoCancel) ?? onNewCommit(config.workflow.autoCancel) ?? 'conservative',
       stages,
       jobs: stages.flatMap((stage) => stage.jobs),
       variables: rootVariables,
     },
   };
+}
+
+function onNewCommit(autoCancel: Record<string, unknown> | undefined): AutoCancelOnNewCommit | undefined {
+  const value = autoCancel?.on_new_commit;
+  return AUTO_CANCEL_ON_NEW_COMMIT.find((known) => known === value);
 }
 
 function ruleVariables(variables: readonly CiVariable[]): RuleVariables {

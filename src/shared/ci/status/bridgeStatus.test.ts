@@ -17,3 +17,19 @@ describe('a depending bridge mirrors its downstream pipeline', () => {
     expect(bridgeStatusFromDownstream(downstream)).toBe(bridge);
   });
 });
+
+describe('a `strategy: mirror` bridge shows its downstream pipeline’s status as it is', () => {
+  it.each<[CiStatus, CiStatus]>([
+    ['success', 'success'],
+    ['failed', 'failed'],
+    ['skipped', 'skipped'],
+    ['canceled', 'canceled'],
+    ['manual', 'manual'],
+    ['running', 'running'],
+    ['pending', 'running'],
+    ['created', 'running'],
+    ['scheduled', 'running'],
+  ])('downstream %s -> bridge %s', (downstream, bridge) => {
+    expect(bridgeStatusFromDownstream(downstream, 'mirror')).toBe(bridge);
+  });
+});

@@ -1,12 +1,23 @@
 import type { CiStatus } from './composite';
 
+/** How a bridge follows its downstream pipeline: GitLab's `trigger:strategy`. */
+export type BridgeStrategy = 'depend' | 'mirror';
+
+const MIRRORED: readonly CiStatus[] = ['success', 'failed', 'canceled', 'skipped', 'manual'];
+
 /**
- * What a bridge with `strategy: depend` becomes when its downstream pipeline reaches `status`, as
- * GitLab's Ci::Bridge#inherit_status_from_downstream: it passes when the pipeline passes, is
+ * What a depending bridge becomes when its downstream pipeline reaches `status`, as GitLab's
+ * Ci::Bridge#inherit_status_from_downstream. `depend`: it passes when the pipeline passes, is
  * canceled with it, and fails when it fails or was skipped; while the pipeline still runs (or
- * waits on a manual job) the bridge keeps running. Null: the bridge stays as it is.
+ * waits on a manual job) the bridge keeps running. `mirror` (GitLab 18.2) shows the downstream
+ * status as it is: also skipped, and manual while the downstream pipeline is blocked on a manual
+ * job, running again once it moves on. Null: the bridge stays as it is.
  */
-export function bridgeStatusFromDownstream(status: CiStatus): CiStatus | null {
+export function bridgeStatusFromDownstream(
+  status: CiStatus,
+  strategy: BridgeStrategy = 'depend',
+): CiStatus | null {
+  if (strategy === 'mirror') return MIRRORED.includes(status) ? status : 'running';
   switch (status) {
     case 'success':
       return 'success';

@@ -162,6 +162,11 @@ describe('detailed statuses', () => {
     });
   });
 
+  it('shows a bridge mirroring a manual downstream pipeline as manual, with no play action', () => {
+    const status = jobDetailedStatus({ ...subject, status: 'manual', when: 'on_success' }, paths);
+    expect([status.text, status.label, status.action]).toEqual(['Manual', 'manual action', undefined]);
+  });
+
   it('shows a failed job with its reason', () => {
     expect(
       jobDetailedStatus(

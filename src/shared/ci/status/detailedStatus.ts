@@ -144,7 +144,9 @@ export function jobDetailedStatus(
   else if (job.retryable) action('retry', 'Run again', 'retry', 'Run this job again', true);
   if (job.status === 'failed')
     status.tooltip = `${status.text} - (${FAILURE_REASONS[job.failureReason ?? 'unknown_failure'] ?? (job.failureReason ?? '').replace(/_/g, ' ')})`;
-  const playable = job.status === 'manual' || (job.when === 'manual' && job.retryable);
+  const isAction = job.when === 'manual' || job.when === 'delayed';
+  // A bridge mirroring a downstream pipeline blocked on a manual job is manual, yet no action.
+  const playable = (job.status === 'manual' && isAction) || (job.when === 'manual' && job.retryable);
   if (job.status === 'failed' && job.allowFailure) {
     status.label = 'failed (allowed to fail)';
     status.icon = 'status_warning';
@@ -159,7 +161,6 @@ export function jobDetailedStatus(
     status.label = 'manual stop action';
     action('stop', 'Stop', 'play', 'Stop this environment', true);
   }
-  const isAction = job.when === 'manual' || job.when === 'delayed';
   if (isAction && !job.canUpdate) status.label = `${status.label} (not allowed)`;
   if (job.retried) status.tooltip = `${status.tooltip} (retried)`;
   if (status.tooltip === CORE[job.status].label) status.tooltip = status.label;

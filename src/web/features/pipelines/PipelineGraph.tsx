@@ -5,6 +5,7 @@ import { CiStatusIcon } from '../../components/CiStatusIcon';
 import { jobLook, pipelineLook } from '../../components/ciStatusLook';
 import { DownstreamPipelines, UpstreamPipelineLink } from './DownstreamPipelines';
 import { downstreamCards } from './downstreamPipelines';
+import { needsLayers } from '../../../shared/ci/views/needsLayers';
 import { jobPage } from './pipelinePaths';
 import { stageColumns } from './stageColumns';
 
@@ -14,6 +15,8 @@ type GraphJob = Pick<Job, 'id' | 'name' | 'stage' | 'status' | 'allow_failure'>;
 /**
  * The pipeline graph by stages: a column per stage, a job item per job (bridges too), each leading
  * to its job page; the upstream pipeline before the stages and the downstream ones after them.
+ * Given `needs` (job name to the jobs it waits for), it is grouped by job dependencies instead:
+ * a column per layer of needs, with no stage names, as GitLab's "Job dependencies" view.
  */
 export function PipelineGraph({
   fullPath,
@@ -21,39 +24,53 @@ export function PipelineGraph({
   jobs,
   bridges = [],
   upstream = null,
+  needs = null,
 }: {
   fullPath: string;
   stages: PipelineStage[];
   jobs: Job[];
   bridges?: Bridge[];
   upstream?: UpstreamPipeline | null;
+  needs?: ReadonlyMap<string, string[]> | null;
 }) {
   const downstream = downstreamCards(bridges);
   const graphJobs: GraphJob[] = [...jobs, ...bridges];
   return (
     <div className="ci-graph" role="group" aria-label="Pipeline graph">
       {upstream && <UpstreamPipelineLink upstream={upstream} />}
-      {stageColumns(stages, graphJobs).map(({ stage, jobs: stageJobs }) => {
-        const look = pipelineLook(stage.status, stage.warnings);
-        return (
-          <section
-            key={stage.name}
-            id={`stage-${stage.name}`}
-            className="ci-graph__stage"
-            aria-label={`Stage ${stage.name}`}
-          >
-            <h3 className="ci-graph__stage-name">
-              <CiStatusIcon icon={look.icon} label={look.label} />
-              {stage.name}
-            </h3>
-            <ul className="ci-graph__jobs">
-              {stageJobs.map((job) => (
-                <JobItem key={job.id} fullPath={fullPath} job={job} />
-              ))}
-            </ul>
-          </section>
-        );
-      })}
+      {needs
+        ? needsLayers(graphJobs.map((job) => ({ ...job, needs: needs.get(job.name) ?? [] }))).map(
+            (layer, index) => (
+              <section key={index} className="ci-graph__stage" aria-label={`Layer ${index + 1}`}>
+                <ul className="ci-graph__jobs">
+                  {layer.map((job) => (
+                    <JobItem key={job.id} fullPath={fullPath} job={job} />
+                  ))}
+                </ul>
+              </section>
+            ),
+          )
+        : stageColumns(stages, graphJobs).map(({ stage, jobs: stageJobs }) => {
+            const look = pipelineLook(stage.status, stage.warnings);
+            return (
+              <section
+                key={stage.name}
+                id={`stage-${stage.name}`}
+                className="ci-graph__stage"
+                aria-label={`Stage ${stage.name}`}
+              >
+                <h3 className="ci-graph__stage-name">
+                  <CiStatusIcon icon={look.icon} label={look.label} />
+                  {stage.name}
+                </h3>
+                <ul className="ci-graph__jobs">
+                  {stageJobs.map((job) => (
+                    <JobItem key={job.id} fullPath={fullPath} job={job} />
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
       {downstream.length > 0 && <DownstreamPipelines cards={downstream} />}
     </div>
   );

@@ -1,4 +1,5 @@
-import { Flash, Spinner, UnderlineNav } from '@primer/react';
+import { Flash, SegmentedControl, Spinner, UnderlineNav } from '@primer/react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { PipelineDetail } from '../../../shared/api/pipelinePages';
 import { ApiError } from '../../api/client';
@@ -12,7 +13,7 @@ import { useCancel } from './mutations';
 import { PipelineGraph } from './PipelineGraph';
 import { PipelineHeader } from './PipelineHeader';
 import { pipelinePage } from './pipelinePaths';
-import { isSettled, usePipeline, usePipelineBridges, usePipelineJobs } from './queries';
+import { isSettled, usePipeline, usePipelineBridges, usePipelineJobs, usePipelineNeeds } from './queries';
 import { useTestReportSummary } from './testReportQueries';
 import { TestReportsTab } from './TestReportsTab';
 import './pipelines.css';
@@ -69,6 +70,8 @@ function PipelineTabs({
   const tests = useTestReportSummary(fullPath, pipeline.id, isSettled(pipeline.status));
   const failed = failedJobs(jobs.data ?? []);
   const bridges = usePipelineBridges(fullPath, pipeline.id);
+  const needs = usePipelineNeeds(fullPath, pipeline.id);
+  const [groupBy, setGroupBy] = useState<'stage' | 'needs'>('stage');
   const base = pipelinePage(fullPath, pipeline.id);
   const manualVariables = pipeline.manual_variables_count ?? 0;
   return (
@@ -127,13 +130,29 @@ function PipelineTabs({
       ) : jobs.data.length === 0 && !bridges.data?.length ? (
         <p className="muted">This pipeline has no jobs.</p>
       ) : tab === 'graph' ? (
-        <PipelineGraph
-          fullPath={fullPath}
-          stages={pipeline.stages}
-          jobs={jobs.data}
-          bridges={bridges.data}
-          upstream={pipeline.triggered_by}
-        />
+        <>
+          {needs.data?.usesNeeds && (
+            <div className="ci-graph-view">
+              <span id="ci-graph-view-label">Group jobs by</span>
+              <SegmentedControl aria-labelledby="ci-graph-view-label" size="small">
+                <SegmentedControl.Button selected={groupBy === 'stage'} onClick={() => setGroupBy('stage')}>
+                  Stage
+                </SegmentedControl.Button>
+                <SegmentedControl.Button selected={groupBy === 'needs'} onClick={() => setGroupBy('needs')}>
+                  Job dependencies
+                </SegmentedControl.Button>
+              </SegmentedControl>
+            </div>
+          )}
+          <PipelineGraph
+            fullPath={fullPath}
+            stages={pipeline.stages}
+            jobs={jobs.data}
+            bridges={bridges.data}
+            upstream={pipeline.triggered_by}
+            needs={groupBy === 'needs' ? (needs.data?.needs ?? null) : null}
+          />
+        </>
       ) : tab === 'failures' ? (
         <FailuresTab fullPath={fullPath} jobs={failed} permissions={pipeline.permissions} />
       ) : (

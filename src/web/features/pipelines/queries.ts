@@ -254,3 +254,62 @@ export function useDownstreamJobs(fullPath: string, id: number, enabled: boolean
     refetchInterval: (query) => livePoll(query.state.data?.map((job) => job.status)),
   });
 }
+
+const PIPELINE_NEEDS_QUERY = `query getPipelineNeeds($fullPath: ID!, $id: CiPipelineID!) {
+  project(fullPath: $fullPath) {
+    pipeline(id: $id) {
+      usesNeeds
+      jobs {
+        nodes {
+          name
+          previousStageJobsOrNeeds { nodes { ... on CiBuildNeed { name } ... on CiJob { name } } }
+        }
+      }
+    }
+  }
+}`;
+
+type PipelineNeedsAnswer = {
+  data?: {
+    project: {
+      pipeline: {
+        usesNeeds: boolean | null;
+        jobs: {
+          nodes: Array<{ name: string; previousStageJobsOrNeeds: { nodes: Array<{ name: string }> } }>;
+        };
+      } | null;
+    } | null;
+  };
+  errors?: Array<{ message: string }>;
+};
+
+/**
+ * What the graph's "Job dependencies" view lays jobs out by: whether the pipeline uses `needs`,
+ * and each job's needs (or the jobs of the stage before), from the GraphQL pipeline graph.
+ */
+export function usePipelineNeeds(fullPath: string, id: number) {
+  return useQuery({
+    queryKey: [...pipelineKeys.jobs(fullPath, id), 'needs'],
+    queryFn: async ({ signal }) => {
+      const answer = await request<PipelineNeedsAnswer>('/api/graphql', {
+        method: 'POST',
+        body: {
+          query: PIPELINE_NEEDS_QUERY,
+          variables: { fullPath, id: `gid://gitlab/Ci::Pipeline/${id}` },
+        },
+        signal,
+      });
+      const pipeline = answer.data?.project?.pipeline;
+      if (answer.errors?.length || !pipeline) throw new Error(answer.errors?.[0]?.message ?? 'Not found');
+      return {
+        usesNeeds: pipeline.usesNeeds === true,
+        needs: new Map(
+          pipeline.jobs.nodes.map((job) => [
+            job.name,
+            job.previousStageJobsOrNeeds.nodes.map((need) => need.name),
+          ]),
+        ),
+      };
+    },
+  });
+}

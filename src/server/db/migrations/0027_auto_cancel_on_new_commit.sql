@@ -1,0 +1,1 @@
+ALTER TABLE "ci_pipelines" ADD COLUMN "auto_cancel_on_new_commit" text DEFAULT 'conservative' NOT NULL;
