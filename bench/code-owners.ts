@@ -1,6 +1,6 @@
-// Issue 25's code owner figure: the code owner rules of a 5,000-file merge request against a
-// 2,000-pattern CODEOWNERS, warm, next to the reads they need (the changed paths and the
-// CODEOWNERS blob) with no matching at all.
+// Issue 25's figure: the approval state of a 5,000-file merge request against a 2,000-pattern
+// CODEOWNERS (all of `GET .../approval_state`), and its code owner rules alone, warm, next to the
+// reads they need (the changed paths and the CODEOWNERS blob) with no matching at all.
 import { performance } from 'node:perf_hooks';
 import { CODE_OWNERS_FILE_PATHS } from '../src/shared/code-owners';
 import { listChangedFiles } from '../src/server/git/diff';
@@ -20,6 +20,10 @@ export type CodeOwnersFigures = {
   patterns: number;
   rules: number;
   runs: number;
+  /** `GET .../approval_state` of the merge request, answered whole (rules, approvers, JSON): median. */
+  stateMs: number;
+  /** The rules the approval state lists. */
+  stateRules: number;
   /** Changed paths read, then `codeOwnerRules` (CODEOWNERS read, matched, owners resolved): median. */
   rulesMs: number;
   /** The same changed paths read, and the same CODEOWNERS found and read, nothing matched: median. */
@@ -51,7 +55,7 @@ function codeOwners(owner: string): string {
 }
 
 export function measureCodeOwners(): Promise<CodeOwnersFigures> {
-  return withBenchServer('code-owners', async ({ container, owner }) => {
+  return withBenchServer('code-owners', async ({ container, app, owner }) => {
     const project = await buildProject(container, owner);
     const { gitDir } = project;
     const all = Array.from({ length: FILES }, (_, n) => n);
@@ -72,12 +76,27 @@ export function measureCodeOwners(): Promise<CodeOwnersFigures> {
         from: branchRef('main'),
       },
     ]);
+    const mr = await container.mergeRequests.create(owner, project.project.id, {
+      source_branch: 'feature',
+      target_branch: 'main',
+      title: 'Change every file',
+    });
+    const stateUrl = `/api/v4/projects/${project.project.id}/merge_requests/${mr.mergeRequest.iid}/approval_state`;
     const base = (await resolveCommit(gitDir, branchRef('main')))!;
     const head = (await resolveCommit(gitDir, branchRef('feature')))!;
     const changedPaths = async () => (await listChangedFiles(gitDir, base, head)).map((f) => f.newPath);
 
     let rules = 0;
+    let stateRules = 0;
     const cases = {
+      async state() {
+        const started = performance.now();
+        const answer = await app.inject({ url: stateUrl, headers: owner.headers });
+        const elapsed = performance.now() - started;
+        if (answer.statusCode !== 200) throw new Error(`approval_state answered ${answer.statusCode}`);
+        stateRules = answer.json<{ rules: unknown[] }>().rules.length;
+        return elapsed;
+      },
       async rules() {
         const started = performance.now();
         const found = await container.codeOwners.codeOwnerRules(project, {
@@ -100,10 +119,11 @@ export function measureCodeOwners(): Promise<CodeOwnersFigures> {
         return elapsed;
       },
     };
-    const times = { rules: [] as number[], floor: [] as number[] };
+    const times = { state: [] as number[], rules: [] as number[], floor: [] as number[] };
+    const names = ['state', 'rules', 'floor'] as const;
     for (let run = 0; run < WARMUP + RUNS; run++) {
-      // Alternate which goes first, so neither always finds the other's git objects cached.
-      const order = run % 2 === 0 ? (['rules', 'floor'] as const) : (['floor', 'rules'] as const);
+      // Rotate which goes first, so none always finds another's git objects cached.
+      const order = names.map((_, i) => names[(run + i) % names.length]!);
       for (const name of order) {
         const elapsed = await cases[name]();
         if (run >= WARMUP) times[name].push(elapsed);
@@ -114,6 +134,8 @@ export function measureCodeOwners(): Promise<CodeOwnersFigures> {
       patterns: PATTERNS,
       rules,
       runs: RUNS,
+      stateMs: median(times.state),
+      stateRules,
       rulesMs: median(times.rules),
       floorMs: median(times.floor),
     };

@@ -394,9 +394,16 @@ if (runs('ci-graph')) {
 if (runs('code-owners')) {
   const owners = await measureCodeOwners();
   console.log(
-    `\nCode owner rules: ${owners.files} changed files against ${owners.patterns} CODEOWNERS patterns, warm, median of ${owners.runs} (floor: the same changed paths and CODEOWNERS blob read, nothing matched)`,
+    `\nApproval state: ${owners.files} changed files against ${owners.patterns} CODEOWNERS patterns, warm, median of ${owners.runs} (floor: the same changed paths and CODEOWNERS blob read, nothing matched)`,
   );
   console.table([
+    {
+      case: `GET .../approval_state (${owners.stateRules} rules)`,
+      value: ms(owners.stateMs),
+      floor: ms(owners.floorMs),
+      ratio: ratio(owners.stateMs, owners.floorMs),
+      target: '2.00x',
+    },
     {
       case: `codeOwnerRules (${owners.rules} rules)`,
       value: ms(owners.rulesMs),

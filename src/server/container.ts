@@ -200,6 +200,8 @@ export function createContainer(deps: AppDeps) {
         },
         push?.within,
       ),
+    // Pipelines sit above approvals and are built later; the Coverage-Check reads them when asked.
+    coverageOf: (subject) => headPipelines.coverageOf(subject),
   });
   const approvalRules = createApprovalRulesService({ ...base, projects, mergeRequests, approvals });
   const approvalSettings = createApprovalSettingsService({ ...base, projects, groups });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addGraceAsApprover } from '../support/approvals-browser';
 import { screenshot, signedInPage } from '../support/browser';
 import { signedInProject } from '../support/browser-setup';
 import { buildMergeRequest } from '../support/merge-request-factories';
@@ -78,13 +79,7 @@ describe('merge request approvals in the browser', () => {
     // A rule with approvers needs a name (without both, the form sets the fallback count).
     await dialog.getByLabel('Rule name').fill('');
     await dialog.getByLabel('Required number of approvals').fill('2');
-    await dialog.getByRole('button', { name: 'Add approvers' }).click();
-    await page.getByRole('textbox', { name: 'Search users or groups' }).fill('Grace');
-    await page.getByRole('menuitemcheckbox', { name: /Grace Hopper/ }).click();
-    await dialog
-      .getByRole('list', { name: 'Approvers' })
-      .getByText('Grace Hopper', { exact: true })
-      .waitFor();
+    await addGraceAsApprover(page, dialog);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText('Please provide a name').waitFor();
 

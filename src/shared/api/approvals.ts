@@ -72,12 +72,21 @@ const usernames = z.preprocess(
   z.array(z.string().max(255)).max(100),
 );
 
+/** GitLab's report types of report approver rules (`code_coverage` is the Coverage-Check's). */
+export const APPROVAL_RULE_REPORT_TYPES = [
+  'vulnerability',
+  'license_scanning',
+  'code_coverage',
+  'scan_finding',
+  'any_merge_request',
+] as const;
+
 /** `POST /projects/:id/approval_rules`. */
 export const createProjectRuleBody = z.object({
   name: ruleName,
   approvals_required: approvalsRequired,
   rule_type: z.enum(['regular', 'any_approver', 'report_approver']).optional(),
-  report_type: z.string().max(255).optional(),
+  report_type: z.enum(APPROVAL_RULE_REPORT_TYPES).optional(),
   user_ids: idListParam(100).optional(),
   usernames: usernames.optional(),
   group_ids: idListParam(100).optional(),

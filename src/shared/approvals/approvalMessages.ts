@@ -118,6 +118,10 @@ export const COVERAGE_CHECK_TEXTS = {
   title: 'Coverage-Check',
   popover: 'A merge request approval is required when test coverage declines.',
   learnMore: 'Learn more about Coverage-Check',
+  /** The project settings' line for a Coverage-Check not yet set up, and its button. */
+  unconfigured: 'Requires approval for decreases in test coverage.',
+  enable: 'Enable',
+  help: 'https://docs.gitlab.com/ci/testing/code_coverage/#coverage-check-approval-rule',
 } as const;
 
 /** The key a dismissed approvals promotion is stored under (002 §2). */

@@ -32,6 +32,8 @@
  * 4. Pushes. `approvalsResetByPush(...)`: which approvals a push removes (all, only code owners
  *    whose files changed, or none; never those given on an unchanged patch-id).
  * 5. Rule form. `validateApprovalRuleForm(...)`: the form's messages per field.
+ * 6. Coverage-Check. `coverageApprovalRequired({ head, base })`: whether the code_coverage rule's
+ *    approvals are required, from the head and base pipelines' status and coverage.
  */
 export * from './approvalMessages';
 export * from './approvalRules';
@@ -49,6 +51,15 @@ export {
   type ApprovalRuleState,
 } from './approvalState';
 export { codeOwnerApprovalRules } from './codeOwnerApprovalRules';
+export {
+  CODE_COVERAGE_REPORT_TYPE,
+  coverageApprovalRequired,
+  isCoverageCheckRule,
+  reportRuleKind,
+  type CoverageComparison,
+  type CoveragePipeline,
+  type RuleKindInput,
+} from './coverageCheck';
 export { notApprovedCheck, approvalFacts } from './approvalMergeCheck';
 export {
   approvalsAction,

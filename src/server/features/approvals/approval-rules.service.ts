@@ -4,6 +4,7 @@ import type {
   UpdateMergeRequestRuleBody,
   UpdateProjectRuleBody,
 } from '../../../shared/api/approvals';
+import { reportRuleKind, type RuleKindInput } from '../../../shared/approvals';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Actor } from '../../auth/permissions';
 import type { Clock } from '../../clock';
@@ -84,6 +85,13 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
     }));
   }
 
+  /** The rule's kind and report type, GitLab's Coverage-Check pairing checked (400 with its words). */
+  function kindOf(input: RuleKindInput) {
+    const kind = reportRuleKind(input);
+    if ('errors' in kind) throw new ValidationFailedError(kind.errors);
+    return kind;
+  }
+
   const readProject = (actor: Actor, projectRef: number | string) => projects.loadProject(actor, projectRef);
   const adminProject = (actor: Actor, projectRef: number | string) =>
     projects.loadProject(actor, projectRef, 'admin_project');
@@ -117,6 +125,7 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
     input: CreateProjectRuleBody,
   ) {
     const ctx = await adminProject(actor, projectRef);
+    const kind = kindOf({ name: input.name, ruleType: input.rule_type, reportType: input.report_type });
     const [members, branchIds] = await Promise.all([
       membersOf(input),
       branchIdsOf(ctx, input.protected_branch_ids),
@@ -127,8 +136,8 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
         projectId: ctx.project.id,
         name: input.name,
         approvalsRequired: input.approvals_required,
-        ruleType: input.rule_type ?? 'regular',
-        reportType: input.report_type ?? null,
+        ruleType: (kind.ruleType as CreateProjectRuleBody['rule_type']) ?? 'regular',
+        reportType: kind.reportType ?? null,
         appliesToAllProtectedBranches: input.applies_to_all_protected_branches ?? false,
       });
       if (!row) throw new ValidationFailedError(NAME_TAKEN);
@@ -146,6 +155,11 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
   ) {
     const ctx = await adminProject(actor, projectRef);
     const rule = await findProjectRule(ctx, ruleId);
+    kindOf({
+      name: input.name ?? rule.name,
+      ruleType: input.rule_type ?? rule.ruleType,
+      reportType: input.report_type === undefined ? rule.reportType : input.report_type,
+    });
     const [members, branchIds] = await Promise.all([
       membersOf(input),
       branchIdsOf(ctx, input.protected_branch_ids),

@@ -1,4 +1,11 @@
-import { computeApprovalState, type ApprovalRuleInput, type ApprovalState } from '../../../shared/approvals';
+import {
+  computeApprovalState,
+  coverageApprovalRequired,
+  isCoverageCheckRule,
+  type ApprovalRuleInput,
+  type ApprovalState,
+  type CoverageComparison,
+} from '../../../shared/approvals';
 import { can } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import type { MergeRequestRecord, MergeRequestRow } from '../merge-requests/merge-request-rows';
@@ -25,10 +32,6 @@ import {
 import { effectiveApprovalSettings } from './approval-settings-chain';
 
 /**
- * Code owner rules of a request (CODEOWNERS of its target branch against its changed paths), from
- * the code owners feature; approvals only consume them.
- */
-/**
  * The code owner rules of a request: of the paths its diff changes, or, for a push, of the paths
  * it changed (whose owners' approvals it may remove), read in the push's transaction.
  */
@@ -38,6 +41,12 @@ export type CodeOwnerRules = (
   push?: { changedPaths: readonly string[]; within: Db },
 ) => Promise<ApprovalRuleInput[]>;
 
+/**
+ * The pipelines a request's Coverage-Check compares (its head pipeline, its target branch's at its
+ * base commit), from the pipelines feature; read only where a Coverage-Check rule is in force.
+ */
+export type CoverageOf = (subject: ApprovalSubject) => Promise<CoverageComparison>;
+
 /** What the approval state of a request is computed from, besides the request. */
 export type ApprovalSources = {
   db: Db;
@@ -45,6 +54,7 @@ export type ApprovalSources = {
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   mergeRequests: Pick<MergeRequestsService, 'versionCommits'>;
   codeOwnerRules: CodeOwnerRules;
+  coverageOf: CoverageOf;
 };
 
 /** A request as approvals read it: its row and its latest diff version (whose commits name the committers). */
@@ -162,6 +172,7 @@ function ruleInputs(
   { settings, inForce, codeOwner }: RuleSources,
   namedIds: (rule: ProjectRule | MergeRequestRule) => number[],
   mayApprove: (userId: number) => boolean,
+  coverageRequired: boolean,
 ) {
   const approverIdsOf = new Map<string | number, number[]>();
   const userRules: ApprovalRuleInput[] = inForce.rules.map((rule) => {
@@ -171,7 +182,8 @@ function ruleInputs(
       id: rule.id,
       kind: rule.ruleType,
       name: rule.name,
-      approvalsRequired: rule.approvalsRequired,
+      // GitLab sets a Coverage-Check's required approvals to 0 when coverage did not fall.
+      approvalsRequired: isCoverageCheckRule(rule) && !coverageRequired ? 0 : rule.approvalsRequired,
       approverIds,
     };
   });
@@ -208,10 +220,15 @@ export async function approvalFactsOf(
     committersOf(sources, subject),
   ]);
   const { settings, inForce, codeOwner } = ruleSources;
-  const groupMembers = await groupApproverIds(
-    sources.db,
-    inForce.rules.flatMap((rule) => rule.groups),
-  );
+  const [groupMembers, coverageRequired] = await Promise.all([
+    groupApproverIds(
+      sources.db,
+      inForce.rules.flatMap((rule) => rule.groups),
+    ),
+    inForce.rules.some(isCoverageCheckRule)
+      ? sources.coverageOf(subject).then(coverageApprovalRequired)
+      : Promise.resolve(true),
+  ]);
   const namedIds = (rule: ProjectRule | MergeRequestRule) => [
     ...new Set([...rule.userIds, ...rule.groups.flatMap((group) => groupMembers.get(group.id) ?? [])]),
   ];
@@ -224,7 +241,7 @@ export async function approvalFactsOf(
   const people = new Map((await peopleByIds(sources.db, [...everyoneIds])).map((p) => [p.id, p]));
   const allowed = await approvePermission(sources, mr, [...people.values()]);
   const mayApprove = (userId: number) => allowed.has(userId);
-  const { rules, approverIdsOf } = ruleInputs(ruleSources, namedIds, mayApprove);
+  const { rules, approverIdsOf } = ruleInputs(ruleSources, namedIds, mayApprove, coverageRequired);
   const state = computeApprovalState({
     rules,
     // An approval counts while its giver may still approve: a removed member's no longer does.

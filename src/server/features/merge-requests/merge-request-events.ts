@@ -76,6 +76,23 @@ export async function announceHeadPipelineMoved(
   db: Db,
   bus: EventBus,
   head: { projectId: number; ref: string; sha: string },
+  { finished }: { finished: boolean },
 ): Promise<void> {
-  for (const row of await findOpenWithHead(db, head)) await announceMergeRequest(bus, row);
+  const rows = await findOpenWithHead(db, head);
+  if (finished) await announceHeadPipelineFinished(bus, rows);
+  for (const row of rows) await announceMergeRequest(bus, row);
+}
+
+/**
+ * The head pipeline of these requests is complete: their approval states are read again (a
+ * Coverage-Check rule compares its coverage), by live pages and GraphQL's subscription.
+ */
+export async function announceHeadPipelineFinished(bus: EventBus, rows: Announced[]): Promise<void> {
+  for (const row of rows)
+    await bus.publish({
+      type: 'merge_request.approval_state_updated',
+      projectId: row.projectId,
+      mergeRequestId: row.id,
+      iid: row.iid,
+    });
 }

@@ -85,8 +85,10 @@ export function createMergeRequestsService({ db, bus, reads, edits, mergeability
     approvalsFrom: mergeability.approvalsFrom,
     headPipelinesFrom: mergeability.headPipelinesFrom,
     /** A pipeline of `ref` at `sha` moved on: the requests it is the head pipeline of are announced. */
-    headPipelineMoved: (head: { projectId: number; ref: string; sha: string }) =>
-      announceHeadPipelineMoved(db, bus, head),
+    headPipelineMoved: (
+      head: { projectId: number; ref: string; sha: string },
+      moved: { finished: boolean },
+    ) => announceHeadPipelineMoved(db, bus, head, moved),
     handlePush: versions.handlePush,
     versionCommits: versions.versionCommits,
     changedPaths: versions.changedPaths,

@@ -6,10 +6,12 @@ import {
   type CiStatus,
   type StageJob,
 } from '../../../shared/ci';
+import type { CoverageComparison, CoveragePipeline } from '../../../shared/approvals';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
-import { announceMergeRequest } from '../merge-requests/merge-request-events';
+import { announceHeadPipelineFinished, announceMergeRequest } from '../merge-requests/merge-request-events';
+import type { MergeRequestRecord } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { HeadPipeline } from '../merge-requests/mergeability-facts';
 import type { Actor } from '../../auth/permissions';
@@ -24,7 +26,7 @@ import {
   listMergeRequestPipelinesAt,
 } from './head-pipelines.repo';
 import { presentPipeline, presentPipelineBasic } from './pipelines.presenter';
-import { findPipeline } from './pipelines.repo';
+import { findPipeline, type PipelineRow } from './pipelines.repo';
 
 /** A merge request as far as its head pipeline goes: its project, source branch and head commit. */
 export type HeadOf = {
@@ -128,30 +130,66 @@ export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
     return { ctx, ...listed };
   }
 
+  /**
+   * What a request's Coverage-Check compares: its head pipeline, and the latest pipeline of its
+   * target branch at the commit its diff is based on (GitLab's `base_pipeline`).
+   */
+  async function coverageOf(
+    subject: Pick<MergeRequestRecord, 'mergeRequest' | 'latestDiff'>,
+  ): Promise<CoverageComparison> {
+    const mr = subject.mergeRequest;
+    const headAt = mr.headSha ? { projectId: mr.projectId, ref: mr.sourceBranch, sha: mr.headSha } : null;
+    const baseSha = subject.latestDiff?.baseCommitSha;
+    const baseAt = baseSha ? { projectId: mr.projectId, ref: mr.targetBranch, sha: baseSha } : null;
+    const [branches, ofRequest] = await Promise.all([
+      latestBranchPipelines(
+        db,
+        [headAt, baseAt].flatMap((at) => (at ? [at] : [])),
+      ),
+      latestMergeRequestPipelines(db, headAt ? [{ mergeRequestId: mr.id, sha: headAt.sha }] : []),
+    ]);
+    const head = ofRequest.get(mr.id) ?? (headAt ? branches.get(branchAtKey(headAt)) : undefined);
+    const base = baseAt ? branches.get(branchAtKey(baseAt)) : undefined;
+    return {
+      head: head ? coverageFacts(head.pipeline) : null,
+      base: base ? coverageFacts(base.pipeline) : null,
+    };
+  }
+
   mergeRequests.headPipelinesFrom(headPipelinesOf);
   // A pipeline's status changed: the requests whose head it is are announced (their checks and
-  // widget changed, and a waiting auto-merge looks again), as auto-merge listens from its start.
+  // widget changed, and a waiting auto-merge looks again), as auto-merge listens from its start;
+  // once it is complete, their approval states too (a Coverage-Check reads its coverage).
   // Every process hears the event and announces; auto-merge queues one look however many do.
   bus.subscribe((event) => {
     if (event.type !== 'pipeline.updated') return;
     void findPipeline(db, event.pipelineId)
       .then(async (pipeline) => {
         if (!pipeline || pipeline.tag) return;
+        const finished = COMPLETE.includes(pipeline.status);
         if (pipeline.mergeRequestId !== null) {
           const row = await mergeRequests.rowById(pipeline.mergeRequestId);
+          if (row && finished) await announceHeadPipelineFinished(bus, [row]);
           if (row) await announceMergeRequest(bus, row);
           return;
         }
-        await mergeRequests.headPipelineMoved({
-          projectId: pipeline.projectId,
-          ref: pipeline.ref,
-          sha: pipeline.sha,
-        });
+        await mergeRequests.headPipelineMoved(
+          { projectId: pipeline.projectId, ref: pipeline.ref, sha: pipeline.sha },
+          { finished },
+        );
       })
       .catch(() => undefined);
   });
 
-  return { headPipelinesOf, ofMergeRequest };
+  return { headPipelinesOf, ofMergeRequest, coverageOf };
 }
+
+/** GitLab's complete statuses: a pipeline in one has its final coverage. */
+const COMPLETE: readonly string[] = ['success', 'failed', 'canceled', 'skipped'];
+
+const coverageFacts = (pipeline: PipelineRow): CoveragePipeline => ({
+  status: pipeline.status,
+  coverage: pipeline.coverage === null ? null : Number(pipeline.coverage),
+});
 
 export type HeadPipelines = ReturnType<typeof createHeadPipelines>;

@@ -71,21 +71,24 @@ export async function processPipeline(
   );
   const next: CiStatus = status ?? 'skipped';
   const completed = isCompleted(next);
+  const coverage = averageCoverage(builds);
   await updatePipeline(tx, pipelineId, {
     status: next,
     updatedAt: now,
     startedAt: pipeline.startedAt ?? earliestStart(builds),
     finishedAt: completed ? (pipeline.finishedAt ?? now) : null,
     duration: completed ? pipelineDuration(builds) : null,
-    coverage: averageCoverage(builds),
+    coverage,
   });
-  if (next !== pipeline.status) {
+  // A complete pipeline whose coverage moved (a commit status's job added or updated) is
+  // announced too: a Coverage-Check compares it.
+  if (next !== pipeline.status || (completed && coverage !== pipeline.coverage))
     await deps.bus.publish(
       { type: 'pipeline.updated', projectId: pipeline.projectId, pipelineId, status: next },
       tx,
     );
-    if (pipeline.sourceJobId !== null) await mirrorToBridge(tx, deps, pipeline.sourceJobId, next);
-  }
+  if (next !== pipeline.status && pipeline.sourceJobId !== null)
+    await mirrorToBridge(tx, deps, pipeline.sourceJobId, next);
   return next;
 }
 

@@ -16,6 +16,8 @@ type Props = {
   /** The rule edited; null for a new one, or for the fallback count (`fallbackCount`). */
   rule: ProjectApprovalRule | null;
   fallbackCount?: number;
+  /** A new rule's name to start from (the Coverage-Check's "Enable"). */
+  defaultName?: string;
   onClose: () => void;
 };
 
@@ -59,10 +61,10 @@ function bodyOf(
 }
 
 /** The project's approval rule form (002 §5): every check of the spec, said under its field. */
-export function ApprovalRuleDialog({ fullPath, rule, fallbackCount, onClose }: Props) {
+export function ApprovalRuleDialog({ fullPath, rule, fallbackCount, defaultName, onClose }: Props) {
   const saveRule = useSaveApprovalRule(fullPath);
   const saveFallback = useSaveFallbackApprovals(fullPath);
-  const [name, setName] = useState(rule?.name ?? '');
+  const [name, setName] = useState(rule?.name ?? defaultName ?? '');
   const [approvalsRequired, setApprovalsRequired] = useState(
     String(rule?.approvals_required ?? fallbackCount ?? 1),
   );

@@ -1,7 +1,7 @@
 import { PencilIcon, TrashIcon } from '@primer/octicons-react';
-import { Button, Flash, IconButton, Spinner, useConfirm, VisuallyHidden } from '@primer/react';
+import { Button, Flash, IconButton, Link, Spinner, useConfirm, VisuallyHidden } from '@primer/react';
 import { useState } from 'react';
-import { APPROVAL_RULE_TEXTS } from '../../../shared/approvals';
+import { APPROVAL_RULE_TEXTS, COVERAGE_CHECK_NAME, COVERAGE_CHECK_TEXTS } from '../../../shared/approvals';
 import { ApprovalRuleDialog } from './ApprovalRuleDialog';
 import { approversText, RuleRowActions } from './ApprovalRuleFields';
 import { branchChoiceText } from './ProtectedBranchPicker';
@@ -15,7 +15,7 @@ import {
 
 type Editing =
   | { kind: 'closed' }
-  | { kind: 'new' }
+  | { kind: 'new'; name?: string }
   | { kind: 'edit'; rule: ProjectApprovalRule }
   | { kind: 'fallback'; count: number };
 
@@ -99,7 +99,12 @@ export function ApprovalRulesSection({ fullPath }: { fullPath: string }) {
             )}
             {rules.data?.map((rule) => (
               <tr key={rule.id}>
-                <td className="approval-rules-table__name">{rule.name}</td>
+                <td className="approval-rules-table__name">
+                  {rule.name}
+                  {rule.name === COVERAGE_CHECK_NAME && (
+                    <div className="muted">{COVERAGE_CHECK_TEXTS.popover}</div>
+                  )}
+                </td>
                 <td>{approversText(rule)}</td>
                 <td>{targetBranches(rule)}</td>
                 <td>{rule.approvals_required}</td>
@@ -117,14 +122,49 @@ export function ApprovalRulesSection({ fullPath }: { fullPath: string }) {
       <div>
         <Button onClick={() => setEditing({ kind: 'new' })}>Add approval rule</Button>
       </div>
+      {rules.data && !rules.data.some((rule) => rule.name === COVERAGE_CHECK_NAME) && (
+        <UnconfiguredCoverageCheck onEnable={() => setEditing({ kind: 'new', name: COVERAGE_CHECK_NAME })} />
+      )}
       {editing.kind !== 'closed' && (
         <ApprovalRuleDialog
           fullPath={fullPath}
           rule={editing.kind === 'edit' ? editing.rule : null}
           fallbackCount={editing.kind === 'fallback' ? editing.count : undefined}
+          defaultName={editing.kind === 'new' ? editing.name : undefined}
           onClose={() => setEditing({ kind: 'closed' })}
         />
       )}
     </div>
+  );
+}
+
+/**
+ * GitLab's unconfigured report rule: the Coverage-Check, offered until the project has it; Enable
+ * opens the rule form with its name (the server makes it a code_coverage report approver rule).
+ */
+function UnconfiguredCoverageCheck({ onEnable }: { onEnable: () => void }) {
+  return (
+    <table className="approval-rules-table" aria-label="Unconfigured approval rules">
+      <tbody>
+        <tr>
+          <td className="approval-rules-table__name">{COVERAGE_CHECK_NAME}</td>
+          <td>
+            {COVERAGE_CHECK_TEXTS.unconfigured}{' '}
+            <Link inline href={COVERAGE_CHECK_TEXTS.help} target="_blank" rel="noopener noreferrer">
+              {COVERAGE_CHECK_TEXTS.learnMore}
+            </Link>
+          </td>
+          <td className="approval-rules-table__actions">
+            <Button
+              size="small"
+              onClick={onEnable}
+              aria-label={`${COVERAGE_CHECK_TEXTS.enable} ${COVERAGE_CHECK_NAME}`}
+            >
+              {COVERAGE_CHECK_TEXTS.enable}
+            </Button>
+          </td>
+        </tr>
+      </tbody>
+    </table>
   );
 }

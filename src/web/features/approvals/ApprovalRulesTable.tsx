@@ -1,9 +1,10 @@
-import { Button } from '@primer/react';
+import { Button, Link } from '@primer/react';
 import { useState } from 'react';
 import {
   APPROVAL_AVATAR_SIZES,
   APPROVAL_RULE_TEXTS,
   APPROVALS_WIDGET_TEXTS,
+  COVERAGE_CHECK_TEXTS,
   approvalRuleSections,
   type RuleRow,
 } from '../../../shared/approvals';
@@ -103,7 +104,14 @@ export function ApprovalRulesTable({ rules }: { rules: GraphqlApprovalRule[] }) 
                   >
                     {row.name}
                   </div>
-                  {row.coverageCheck && <div className="muted">{row.coverageCheck.popover}</div>}
+                  {row.coverageCheck && (
+                    <div className="muted">
+                      {row.coverageCheck.popover}{' '}
+                      <Link inline href={COVERAGE_CHECK_TEXTS.help} target="_blank" rel="noopener noreferrer">
+                        {row.coverageCheck.learnMore}
+                      </Link>
+                    </div>
+                  )}
                   <Approvers row={row} rule={rule} />
                 </td>
                 <td>
