@@ -37,6 +37,7 @@ import { createCodeOwnersService } from './features/code-owners/code-owners.serv
 import { createApprovalsService } from './features/approvals/approvals.service';
 import { createReviewSubmissionService } from './features/approvals/review-submission.service';
 import { createApprovalRulesService } from './features/approvals/approval-rules.service';
+import { createGroupReader } from './features/approvals/rule-group-visibility';
 import { createApprovalSettingsService } from './features/approvals/approval-settings.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
@@ -177,8 +178,10 @@ export function createContainer(deps: AppDeps) {
   });
   const jobs = createJobQueue(base);
   const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
+  const readableGroups = createGroupReader(namespaces);
   const approvals = createApprovalsService({
     ...base,
+    readableGroups,
     projects,
     users,
     protectedBranches,
@@ -194,7 +197,13 @@ export function createContainer(deps: AppDeps) {
         push?.within,
       ),
   });
-  const approvalRules = createApprovalRulesService({ ...base, projects, mergeRequests, approvals });
+  const approvalRules = createApprovalRulesService({
+    ...base,
+    projects,
+    mergeRequests,
+    approvals,
+    readableGroups,
+  });
   const approvalSettings = createApprovalSettingsService({ ...base, projects, groups });
   const blocks = createBlocksService({ ...base, mergeRequests });
   const contextCommits = createContextCommitsService({ ...base, mergeRequests });

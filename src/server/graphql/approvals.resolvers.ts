@@ -3,6 +3,7 @@ import type { ApprovalRuleState } from '../../shared/approvals';
 import type { Actor } from '../auth/permissions';
 import type { Container } from '../container';
 import type { ApprovalUser, MergeRequestApprovalState } from '../features/approvals/approvals.service';
+import type { RuleGroup, RuleGroupsView } from '../features/approvals/rule-group-visibility';
 import type { BusEvent } from '../realtime/bus';
 import { eventStream } from '../realtime/event-stream';
 import { parseGlobalId, toGlobalId } from './global-id';
@@ -16,18 +17,41 @@ type Present = (user: ApprovalUser) => ReturnType<typeof presentUserCore>;
 /** A rule's id as GraphQL shows it; `invalidApproversRules` names rules by the same id. */
 const ruleId = (id: string | number) => (typeof id === 'number' ? toGlobalId('ApprovalRule', id) : id);
 
-function presentRule(rule: ApprovalRuleState, users: (ids: readonly number[]) => unknown[]) {
+/** What a stored rule adds for one viewer: its users, and the groups they may see. */
+type RuleExtras = { userIds: readonly number[]; view: RuleGroupsView };
+
+const presentGroup = (group: RuleGroup, externalUrl: string) => ({
+  id: toGlobalId('Group', group.id),
+  name: group.name,
+  path: group.path,
+  fullPath: group.fullPath,
+  fullName: group.name,
+  webUrl: `${externalUrl}/groups/${group.fullPath}`,
+  avatarUrl: null,
+  visibility: group.visibility,
+});
+
+function presentRule(
+  rule: ApprovalRuleState,
+  users: (ids: readonly number[]) => unknown[],
+  extras: RuleExtras | undefined,
+  externalUrl: string,
+) {
+  const showApprovers = extras?.view.showApprovers ?? true;
   return {
     id: ruleId(rule.id),
     name: rule.name,
     type: rule.kind.toUpperCase(),
     section: rule.section,
+    containsHiddenGroups: extras?.view.containsHiddenGroups ?? false,
+    users: { nodes: users(extras?.userIds ?? []) },
+    groups: { nodes: (extras?.view.groups ?? []).map((group) => presentGroup(group, externalUrl)) },
     approved: rule.approved,
     approvalsRequired: rule.approvalsRequired,
     invalid: rule.invalid,
     allowMergeWhenInvalid: rule.allowMergeWhenInvalid,
     fallback: rule.fallback,
-    eligibleApprovers: users(rule.eligibleApproverIds),
+    eligibleApprovers: showApprovers ? users(rule.eligibleApproverIds) : [],
     approvedBy: { nodes: users(rule.approvedByIds) },
     // Comments by approvers are not counted yet: nobody is listed.
     commentedBy: { nodes: [] },
@@ -36,7 +60,12 @@ function presentRule(rule: ApprovalRuleState, users: (ids: readonly number[]) =>
 }
 
 /** The approval fields of a merge request (002 §3), from one approval state per request and viewer. */
-export function presentApprovals(view: MergeRequestApprovalState, present: Present) {
+export function presentApprovals(
+  view: MergeRequestApprovalState,
+  present: Present,
+  extras: ReadonlyMap<string | number, RuleExtras>,
+  externalUrl: string,
+) {
   const users = (ids: readonly number[]) =>
     ids.flatMap((id) => {
       const user = view.users.get(id);
@@ -50,7 +79,7 @@ export function presentApprovals(view: MergeRequestApprovalState, present: Prese
     approvedBy: { nodes: view.approvedBy.map(({ user }) => present(user)) },
     committers: { nodes: view.committers.map(present) },
     approvalState: {
-      rules: state.rules.map((rule) => presentRule(rule, users)),
+      rules: state.rules.map((rule) => presentRule(rule, users, extras.get(rule.id), externalUrl)),
       invalidApproversRules: state.invalidApproversRules.map((rule) => ({
         id: ruleId(rule.id),
         name: rule.name,
@@ -72,7 +101,15 @@ export function approvalResolvers(container: Container, load: typeof loadMergeRe
     if (!found) {
       found = container.approvals
         .forMergeRequest(actor, mr.projectId, Number(mr.iid))
-        .then(({ view }) => ({ ...presentApprovals(view, present), canApprove: view.canApprove }));
+        .then(({ view, facts, groupViews }) => {
+          const extras = new Map(
+            facts.inForce.rules.map((rule) => [
+              rule.id,
+              { userIds: rule.userIds, view: groupViews.get(rule.id)! },
+            ]),
+          );
+          return { ...presentApprovals(view, present, extras, externalUrl), canApprove: view.canApprove };
+        });
       states.set(mr, found);
     }
     return found;

@@ -39,6 +39,7 @@ import {
   type ApprovalSettingsValues,
 } from './approvals.repo';
 import { effectiveApprovalSettings } from './approval-settings-chain';
+import { ruleGroupsViews, type GroupReader } from './rule-group-visibility';
 
 export type { CodeOwnerRules, ApprovalSubject } from './approval-state';
 
@@ -82,6 +83,7 @@ type Deps = Omit<ApprovalSources, 'db'> & {
       MergeRequestsService,
       'findReadable' | 'lockRow' | 'rowById' | 'onHeadMoving' | 'onHeadChanged' | 'approvalsFrom'
     >;
+  readableGroups: GroupReader;
   /** A reviewer who approves or revokes is shown so in the reviewers list. */
   reviewers: Pick<MergeRequestReviewersService, 'setReviewerState'>;
 };
@@ -164,7 +166,8 @@ export function createApprovalsService(deps: Deps) {
   async function forMergeRequest(actor: Actor, projectRef: number | string, iid: number) {
     const { ctx, record } = await mergeRequests.findReadable(actor, projectRef, iid);
     const facts = await factsOf(record);
-    return { ctx, record, facts, view: present(actor, ctx, record, facts) };
+    const groupViews = await ruleGroupsViews(deps.readableGroups, actor, ctx, facts.inForce.rules);
+    return { ctx, record, facts, groupViews, view: present(actor, ctx, record, facts) };
   }
 
   /** The patch-id of the request's latest diff, for binding an approval to the changes it saw. */
