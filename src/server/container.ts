@@ -133,13 +133,14 @@ export function createContainer(deps: AppDeps) {
   const systemNotes = createSystemNotesService(base);
   const labels = createLabelsService({ ...base, projects, groups, namespaces, systemNotes });
   const processes = createAppProcesses(base);
+  const discussions = createDiscussionFacts(base);
   const mergeability = createMergeabilityService({
     ...base,
     processes,
     projects,
     protectedBranches,
     systemNotes,
-    discussions: createDiscussionFacts(base),
+    discussions,
     awardEmoji,
     labels,
   });
@@ -401,6 +402,7 @@ export function createContainer(deps: AppDeps) {
   pushHooks.subscribe((push) => pipelines.onPush(push));
   return {
     ...base,
+    discussions,
     renderPool,
     markdown,
     background,

@@ -20,6 +20,9 @@ const ruleId = (id: string | number) => (typeof id === 'number' ? toGlobalId('Ap
 /** What a stored rule adds for one viewer: its users, and the groups they may see. */
 type RuleExtras = { userIds: readonly number[]; view: RuleGroupsView };
 
+/** Who commented on the request (authors of comments, not of system notes). */
+type Commenters = ReadonlySet<number>;
+
 const presentGroup = (group: RuleGroup, externalUrl: string) => ({
   id: toGlobalId('Group', group.id),
   name: group.name,
@@ -35,6 +38,7 @@ function presentRule(
   rule: ApprovalRuleState,
   users: (ids: readonly number[]) => unknown[],
   extras: RuleExtras | undefined,
+  commenters: Commenters,
   externalUrl: string,
 ) {
   const showApprovers = extras?.view.showApprovers ?? true;
@@ -53,8 +57,9 @@ function presentRule(
     fallback: rule.fallback,
     eligibleApprovers: showApprovers ? users(rule.eligibleApproverIds) : [],
     approvedBy: { nodes: users(rule.approvedByIds) },
-    // Comments by approvers are not counted yet: nobody is listed.
-    commentedBy: { nodes: [] },
+    commentedBy: {
+      nodes: showApprovers ? users(rule.eligibleApproverIds.filter((id) => commenters.has(id))) : [],
+    },
     scanResultPolicies: rule.sourceRule.scanResultPolicies ?? [],
   };
 }
@@ -64,6 +69,7 @@ export function presentApprovals(
   view: MergeRequestApprovalState,
   present: Present,
   extras: ReadonlyMap<string | number, RuleExtras>,
+  commenters: Commenters,
   externalUrl: string,
 ) {
   const users = (ids: readonly number[]) =>
@@ -79,7 +85,9 @@ export function presentApprovals(
     approvedBy: { nodes: view.approvedBy.map(({ user }) => present(user)) },
     committers: { nodes: view.committers.map(present) },
     approvalState: {
-      rules: state.rules.map((rule) => presentRule(rule, users, extras.get(rule.id), externalUrl)),
+      rules: state.rules.map((rule) =>
+        presentRule(rule, users, extras.get(rule.id), commenters, externalUrl),
+      ),
       invalidApproversRules: state.invalidApproversRules.map((rule) => ({
         id: ruleId(rule.id),
         name: rule.name,
@@ -101,14 +109,22 @@ export function approvalResolvers(container: Container, load: typeof loadMergeRe
     if (!found) {
       found = container.approvals
         .forMergeRequest(actor, mr.projectId, Number(mr.iid))
-        .then(({ view, facts, groupViews }) => {
+        .then(async ({ record, view, facts, groupViews }) => {
+          const commenterIds = await container.discussions.commenterIds(
+            'MergeRequest',
+            record.mergeRequest.id,
+          );
+          const commenters = new Set(commenterIds);
           const extras = new Map(
             facts.inForce.rules.map((rule) => [
               rule.id,
               { userIds: rule.userIds, view: groupViews.get(rule.id)! },
             ]),
           );
-          return { ...presentApprovals(view, present, extras, externalUrl), canApprove: view.canApprove };
+          return {
+            ...presentApprovals(view, present, extras, commenters, externalUrl),
+            canApprove: view.canApprove,
+          };
         });
       states.set(mr, found);
     }
