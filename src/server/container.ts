@@ -38,6 +38,7 @@ import { createApprovalsService } from './features/approvals/approvals.service';
 import { createReviewSubmissionService } from './features/approvals/review-submission.service';
 import { createApprovalRulesService } from './features/approvals/approval-rules.service';
 import { createGroupReader } from './features/approvals/rule-group-visibility';
+import { createReviewerInteractions } from './features/merge-requests/reviewer-interactions.service';
 import { createApprovalSettingsService } from './features/approvals/approval-settings.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
@@ -179,6 +180,12 @@ export function createContainer(deps: AppDeps) {
   });
   const jobs = createJobQueue(base);
   const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
+  const reviewerInteractions = createReviewerInteractions({
+    mergeRequests,
+    projects,
+    protectedBranches,
+    users,
+  });
   const readableGroups = createGroupReader(namespaces);
   const approvals = createApprovalsService({
     ...base,
@@ -403,6 +410,7 @@ export function createContainer(deps: AppDeps) {
   return {
     ...base,
     discussions,
+    reviewerInteractions,
     renderPool,
     markdown,
     background,

@@ -102,7 +102,11 @@ export function approvalResolvers(container: Container, load: typeof loadMergeRe
   const { externalUrl } = container.config;
   const present: Present = (user) => presentUserCore(user, externalUrl);
   /** One state per presented request: every approval field a query asks shares it. */
-  type Approvals = ReturnType<typeof presentApprovals> & { canApprove: boolean };
+  type Approvals = ReturnType<typeof presentApprovals> & {
+    canApprove: boolean;
+    /** The state as computed, for fields presented elsewhere (reviewers' interactions). */
+    view: MergeRequestApprovalState;
+  };
   const states = new WeakMap<PresentedMergeRequest, Promise<Approvals>>();
   const approvalsOf = (mr: PresentedMergeRequest, actor: Actor) => {
     let found = states.get(mr);
@@ -124,6 +128,7 @@ export function approvalResolvers(container: Container, load: typeof loadMergeRe
           return {
             ...presentApprovals(view, present, extras, commenters, externalUrl),
             canApprove: view.canApprove,
+            view,
           };
         });
       states.set(mr, found);
@@ -154,6 +159,7 @@ export function approvalResolvers(container: Container, load: typeof loadMergeRe
   }
 
   return {
+    approvalsOf,
     mergeRequest: {
       approved: field('approved'),
       approvalsLeft: field('approvalsLeft'),
