@@ -49,7 +49,12 @@ export {
   type ApprovalRuleState,
 } from './approvalState';
 export { codeOwnerApprovalRules } from './codeOwnerApprovalRules';
-export { notApprovedCheck, approvalFacts } from './approvalMergeCheck';
+export {
+  notApprovedCheck,
+  approvalFacts,
+  approvalsSyncing,
+  APPROVALS_SYNC_TIMEOUT_MS,
+} from './approvalMergeCheck';
 export {
   approvalsAction,
   approvalsSummary,

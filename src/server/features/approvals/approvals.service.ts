@@ -1,5 +1,6 @@
 import {
   approvalsResetByPush,
+  approvalsSyncing,
   approvalsWidgetMode,
   canApprove as canApproveRule,
   canManageMergeRequestApprovals,
@@ -322,13 +323,17 @@ export function createApprovalsService(deps: Deps) {
     if (removed.length > 0) await deleteApprovals(tx, mr.id, removed);
   }
 
-  /** The NOT_APPROVED check's input for a page of requests: inactive where nothing must be approved. */
+  /** The NOT_APPROVED and APPROVALS_SYNCING checks' input for a page of requests: inactive where nothing must be approved. */
   async function checkStates(subjects: ApprovalSubject[]) {
-    const states = new Map<number, 'inactive' | 'approved' | 'not_approved'>();
+    const states = new Map<number, 'inactive' | 'approved' | 'not_approved' | 'syncing'>();
     for (const subject of subjects) {
       if (subject.mergeRequest.state !== 'opened') continue;
       const rules = await ruleSourcesOf(sources, subject.mergeRequest);
       if (!mayRequireApproval(rules)) continue;
+      if (approvalsSyncing(subject.mergeRequest.approvalsSyncingSince, clock.now())) {
+        states.set(subject.mergeRequest.id, 'syncing');
+        continue;
+      }
       const { state } = await approvalFactsOf(sources, subject, rules);
       if (state.approvalNeeded)
         states.set(subject.mergeRequest.id, state.approved ? 'approved' : 'not_approved');

@@ -88,6 +88,7 @@ export function createMergeRequestsService({ db, bus, reads, edits, mergeability
     headPipelineMoved: (head: { projectId: number; ref: string; sha: string }) =>
       announceHeadPipelineMoved(db, bus, head),
     handlePush: versions.handlePush,
+    whileApprovalsSync: versions.whileApprovalsSync,
     versionCommits: versions.versionCommits,
     changedPaths: versions.changedPaths,
     onHeadChanged: versions.onHeadChanged,
