@@ -37,6 +37,8 @@ import { createCodeOwnersService } from './features/code-owners/code-owners.serv
 import { createApprovalsService } from './features/approvals/approvals.service';
 import { createReviewSubmissionService } from './features/approvals/review-submission.service';
 import { createApprovalRulesService } from './features/approvals/approval-rules.service';
+import { createGroupReader } from './features/approvals/rule-group-visibility';
+import { createReviewerInteractions } from './features/merge-requests/reviewer-interactions.service';
 import { createApprovalSettingsService } from './features/approvals/approval-settings.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
@@ -139,13 +141,14 @@ export function createContainer(deps: AppDeps) {
   const systemNotes = createSystemNotesService(base);
   const labels = createLabelsService({ ...base, projects, groups, namespaces, systemNotes });
   const processes = createAppProcesses(base);
+  const discussions = createDiscussionFacts(base);
   const mergeability = createMergeabilityService({
     ...base,
     processes,
     projects,
     protectedBranches,
     systemNotes,
-    discussions: createDiscussionFacts(base),
+    discussions,
     awardEmoji,
     labels,
   });
@@ -184,8 +187,16 @@ export function createContainer(deps: AppDeps) {
   });
   const jobs = createJobQueue(base);
   const statusChecks = createStatusChecksService({ ...base, jobs, projects, mergeRequests });
+  const reviewerInteractions = createReviewerInteractions({
+    mergeRequests,
+    projects,
+    protectedBranches,
+    users,
+  });
+  const readableGroups = createGroupReader(namespaces);
   const approvals = createApprovalsService({
     ...base,
+    readableGroups,
     projects,
     users,
     protectedBranches,
@@ -203,7 +214,13 @@ export function createContainer(deps: AppDeps) {
     // Pipelines sit above approvals and are built later; the Coverage-Check reads them when asked.
     coverageOf: (subject) => headPipelines.coverageOf(subject),
   });
-  const approvalRules = createApprovalRulesService({ ...base, projects, mergeRequests, approvals });
+  const approvalRules = createApprovalRulesService({
+    ...base,
+    projects,
+    mergeRequests,
+    approvals,
+    readableGroups,
+  });
   const approvalSettings = createApprovalSettingsService({ ...base, projects, groups });
   const blocks = createBlocksService({ ...base, mergeRequests });
   const contextCommits = createContextCommitsService({ ...base, mergeRequests });
@@ -401,6 +418,8 @@ export function createContainer(deps: AppDeps) {
   pushHooks.subscribe((push) => pipelines.onPush(push));
   return {
     ...base,
+    discussions,
+    reviewerInteractions,
     renderPool,
     markdown,
     background,

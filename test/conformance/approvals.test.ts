@@ -64,6 +64,41 @@ describe('approvals through @gitbeaker/rest', () => {
   });
 });
 
+describe('approval rules with a hidden group through @gitbeaker/rest', () => {
+  const setup = conformanceSetup();
+
+  it('answers contains_hidden_groups to a Maintainer outside the group, and keeps the group on their edit', async () => {
+    const { t, owner, project } = setup;
+    const id = project.project.id;
+    const maintainer = await buildUser(t.container);
+    await addProjectMember(t.container, project, maintainer, ACCESS_LEVELS.maintainer);
+    const secret = await t.container.groups.createGroup(owner, {
+      name: 'Secret',
+      path: 'secret-approvers',
+      visibility: 'private',
+    });
+    const rule = await setup.gitlab.MergeRequestApprovals.createApprovalRule(id, 'Secret', 1, {
+      groupIds: [secret.group.id],
+    });
+    expect(rule).toMatchObject({ contains_hidden_groups: false, groups: [{ id: secret.group.id }] });
+    const asMaintainer = gitlabClient(urlOf(setup), maintainer.token);
+    expect(await asMaintainer.MergeRequestApprovals.showApprovalRule(id, rule.id)).toMatchObject({
+      contains_hidden_groups: true,
+      groups: [],
+    });
+    await asMaintainer.MergeRequestApprovals.editApprovalRule(id, rule.id, 'Secret', 2, { groupIds: [] });
+    expect(await setup.gitlab.MergeRequestApprovals.showApprovalRule(id, rule.id)).toMatchObject({
+      approvals_required: 2,
+      groups: [{ id: secret.group.id }],
+    });
+    const removed = await asMaintainer.MergeRequestApprovals.editApprovalRule(id, rule.id, 'Secret', 2, {
+      groupIds: [],
+      removeHiddenGroups: true,
+    });
+    expect(removed).toMatchObject({ contains_hidden_groups: false, groups: [] });
+  });
+});
+
 describe('approvals through python-gitlab', () => {
   const setup = conformanceSetup();
 

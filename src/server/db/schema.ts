@@ -263,6 +263,12 @@ export const mergeRequests = pgTable(
     /** Why the last merge attempt failed; cleared by the next attempt. */
     mergeError: text('merge_error'),
     /**
+     * A push moved the source branch and the request's approval state is being derived again
+     * (its new diff version, the changed paths code owner rules match, approvals a push removes):
+     * set when the push is received, cleared in the transaction that records the new version.
+     */
+    approvalsSyncingSince: tz('approvals_syncing_since'),
+    /**
      * A merge in progress holds the request in state `locked` (as GitLab does): who started it,
      * when, and the commit the target branch is about to move to, so a merge interrupted by a
      * crash can be settled either way later.

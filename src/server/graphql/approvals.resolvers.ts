@@ -3,6 +3,7 @@ import type { ApprovalRuleState } from '../../shared/approvals';
 import type { Actor } from '../auth/permissions';
 import type { Container } from '../container';
 import type { ApprovalUser, MergeRequestApprovalState } from '../features/approvals/approvals.service';
+import type { RuleGroup, RuleGroupsView } from '../features/approvals/rule-group-visibility';
 import type { BusEvent } from '../realtime/bus';
 import { eventStream } from '../realtime/event-stream';
 import { parseGlobalId, toGlobalId } from './global-id';
@@ -16,27 +17,61 @@ type Present = (user: ApprovalUser) => ReturnType<typeof presentUserCore>;
 /** A rule's id as GraphQL shows it; `invalidApproversRules` names rules by the same id. */
 const ruleId = (id: string | number) => (typeof id === 'number' ? toGlobalId('ApprovalRule', id) : id);
 
-function presentRule(rule: ApprovalRuleState, users: (ids: readonly number[]) => unknown[]) {
+/** What a stored rule adds for one viewer: its users, and the groups they may see. */
+type RuleExtras = { userIds: readonly number[]; view: RuleGroupsView };
+
+/** Who commented on the request (authors of comments, not of system notes). */
+type Commenters = ReadonlySet<number>;
+
+const presentGroup = (group: RuleGroup, externalUrl: string) => ({
+  id: toGlobalId('Group', group.id),
+  name: group.name,
+  path: group.path,
+  fullPath: group.fullPath,
+  fullName: group.name,
+  webUrl: `${externalUrl}/groups/${group.fullPath}`,
+  avatarUrl: null,
+  visibility: group.visibility,
+});
+
+function presentRule(
+  rule: ApprovalRuleState,
+  users: (ids: readonly number[]) => unknown[],
+  extras: RuleExtras | undefined,
+  commenters: Commenters,
+  externalUrl: string,
+) {
+  const showApprovers = extras?.view.showApprovers ?? true;
   return {
     id: ruleId(rule.id),
     name: rule.name,
     type: rule.kind.toUpperCase(),
     section: rule.section,
+    containsHiddenGroups: extras?.view.containsHiddenGroups ?? false,
+    users: { nodes: users(extras?.userIds ?? []) },
+    groups: { nodes: (extras?.view.groups ?? []).map((group) => presentGroup(group, externalUrl)) },
     approved: rule.approved,
     approvalsRequired: rule.approvalsRequired,
     invalid: rule.invalid,
     allowMergeWhenInvalid: rule.allowMergeWhenInvalid,
     fallback: rule.fallback,
-    eligibleApprovers: users(rule.eligibleApproverIds),
+    eligibleApprovers: showApprovers ? users(rule.eligibleApproverIds) : [],
     approvedBy: { nodes: users(rule.approvedByIds) },
-    // Comments by approvers are not counted yet: nobody is listed.
-    commentedBy: { nodes: [] },
+    commentedBy: {
+      nodes: showApprovers ? users(rule.eligibleApproverIds.filter((id) => commenters.has(id))) : [],
+    },
     scanResultPolicies: rule.sourceRule.scanResultPolicies ?? [],
   };
 }
 
 /** The approval fields of a merge request (002 §3), from one approval state per request and viewer. */
-export function presentApprovals(view: MergeRequestApprovalState, present: Present) {
+export function presentApprovals(
+  view: MergeRequestApprovalState,
+  present: Present,
+  extras: ReadonlyMap<string | number, RuleExtras>,
+  commenters: Commenters,
+  externalUrl: string,
+) {
   const users = (ids: readonly number[]) =>
     ids.flatMap((id) => {
       const user = view.users.get(id);
@@ -50,7 +85,9 @@ export function presentApprovals(view: MergeRequestApprovalState, present: Prese
     approvedBy: { nodes: view.approvedBy.map(({ user }) => present(user)) },
     committers: { nodes: view.committers.map(present) },
     approvalState: {
-      rules: state.rules.map((rule) => presentRule(rule, users)),
+      rules: state.rules.map((rule) =>
+        presentRule(rule, users, extras.get(rule.id), commenters, externalUrl),
+      ),
       invalidApproversRules: state.invalidApproversRules.map((rule) => ({
         id: ruleId(rule.id),
         name: rule.name,
@@ -65,14 +102,35 @@ export function approvalResolvers(container: Container, load: typeof loadMergeRe
   const { externalUrl } = container.config;
   const present: Present = (user) => presentUserCore(user, externalUrl);
   /** One state per presented request: every approval field a query asks shares it. */
-  type Approvals = ReturnType<typeof presentApprovals> & { canApprove: boolean };
+  type Approvals = ReturnType<typeof presentApprovals> & {
+    canApprove: boolean;
+    /** The state as computed, for fields presented elsewhere (reviewers' interactions). */
+    view: MergeRequestApprovalState;
+  };
   const states = new WeakMap<PresentedMergeRequest, Promise<Approvals>>();
   const approvalsOf = (mr: PresentedMergeRequest, actor: Actor) => {
     let found = states.get(mr);
     if (!found) {
       found = container.approvals
         .forMergeRequest(actor, mr.projectId, Number(mr.iid))
-        .then(({ view }) => ({ ...presentApprovals(view, present), canApprove: view.canApprove }));
+        .then(async ({ record, view, facts, groupViews }) => {
+          const commenterIds = await container.discussions.commenterIds(
+            'MergeRequest',
+            record.mergeRequest.id,
+          );
+          const commenters = new Set(commenterIds);
+          const extras = new Map(
+            facts.inForce.rules.map((rule) => [
+              rule.id,
+              { userIds: rule.userIds, view: groupViews.get(rule.id)! },
+            ]),
+          );
+          return {
+            ...presentApprovals(view, present, extras, commenters, externalUrl),
+            canApprove: view.canApprove,
+            view,
+          };
+        });
       states.set(mr, found);
     }
     return found;
@@ -101,6 +159,7 @@ export function approvalResolvers(container: Container, load: typeof loadMergeRe
   }
 
   return {
+    approvalsOf,
     mergeRequest: {
       approved: field('approved'),
       approvalsLeft: field('approvalsLeft'),

@@ -22,6 +22,22 @@ export const approvalsTypeDefs = /* GraphQL */ `
     nodes: [UserCore!]!
   }
 
+  "A group, as approval rules name it."
+  type Group {
+    id: ID!
+    name: String!
+    path: String!
+    fullPath: ID!
+    fullName: String!
+    webUrl: String!
+    avatarUrl: String
+    visibility: String
+  }
+
+  type GroupConnection {
+    nodes: [Group!]!
+  }
+
   "The kind of an approval rule."
   enum ApprovalRuleType {
     REGULAR
@@ -52,6 +68,12 @@ export const approvalsTypeDefs = /* GraphQL */ `
     type: ApprovalRuleType
     "The CODEOWNERS section of a code owner rule."
     section: String
+    "Some of the rule's groups are hidden from the viewer (and left out of groups)."
+    containsHiddenGroups: Boolean
+    "Users named by the rule."
+    users: UserCoreConnection
+    "Groups named by the rule that the viewer may see."
+    groups: GroupConnection
     approved: Boolean
     approvalsRequired: Int
     "More approvals are required than eligible approvers exist."

@@ -196,6 +196,23 @@ describe('GraphQL approvals of a merge request (002 §3, §7)', () => {
     ]);
   });
 
+  it('commentedBy: the eligible approvers who commented, not other commenters', async () => {
+    for (const [user, body] of [
+      [approver, 'Looks reasonable so far.'],
+      [author, 'Thanks for looking.'],
+      [committer, 'I tidied the cart.'],
+    ] as const)
+      expect((await api(user, 'POST', '/merge_requests/1/notes', { body })).statusCode).toBe(201);
+    const rules = (await graphql(author, APPROVAL_RULES)).mergeRequest.approvalState as { rules: Row[] };
+    // The committer named by the rule may not approve (the setting), so is no approver of it.
+    expect(rules.rules).toEqual([
+      expect.objectContaining({
+        name: 'QA',
+        commentedBy: { nodes: [expect.objectContaining({ username: approver.username })] },
+      }),
+    ]);
+  });
+
   it('delivers the approval to both subscription documents, then approves for everyone', async () => {
     const url = await t.listen();
     const client = subscriptionClient(url, author.token);

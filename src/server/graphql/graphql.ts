@@ -8,6 +8,8 @@ import { ciResolvers } from './ci.resolvers';
 import { ciTypeDefs } from './ci.schema';
 import { approvalResolvers } from './approvals.resolvers';
 import { approvalsTypeDefs } from './approvals.schema';
+import { reviewerResolvers } from './reviewers.resolvers';
+import { reviewersTypeDefs } from './reviewers.schema';
 import { loadMergeRequest, mergeRequestResolvers } from './merge-requests.resolvers';
 import { noteResolvers } from './notes.resolvers';
 import { requireApiScopeForMutations } from './mutation-scope';
@@ -25,6 +27,7 @@ function buildResolvers(container: Container) {
   const notes = noteResolvers(container);
   const ci = ciResolvers(container);
   const approvals = approvalResolvers(container, loadMergeRequest);
+  const reviewers = reviewerResolvers(container, approvals.approvalsOf);
   return {
     ...scalarResolvers,
     Query: {
@@ -38,9 +41,11 @@ function buildResolvers(container: Container) {
       ...ci.query,
     },
     Project: { mergeRequest: mergeRequests.projectMergeRequest, ...ci.project, ...approvals.project },
-    MergeRequest: { ...ci.mergeRequest, ...approvals.mergeRequest },
+    MergeRequest: { ...ci.mergeRequest, ...approvals.mergeRequest, ...reviewers.mergeRequest },
     UserCore: approvals.user,
-    User: { __resolveType: () => 'UserCore' },
+    User: {
+      __resolveType: (user: { __typename?: string }) => user.__typename ?? 'UserCore',
+    },
     Mutation: { ...notes.mutation, ...ci.mutation, ...mergeRequests.mutation },
     Subscription: {
       ...mergeRequests.subscription,
@@ -69,7 +74,7 @@ export async function registerGraphQL(app: FastifyInstance, container: Container
   });
   registerGraphqlResourceEtags(app, container.bus);
   await app.register(mercurius, {
-    schema: [typeDefs, ciTypeDefs, approvalsTypeDefs].join('\n'),
+    schema: [typeDefs, ciTypeDefs, approvalsTypeDefs, reviewersTypeDefs].join('\n'),
     resolvers: buildResolvers(container) as never,
     path: '/api/graphql',
     graphiql: false,

@@ -96,7 +96,9 @@ export const createProjectRuleBody = z.object({
 export type CreateProjectRuleBody = z.output<typeof createProjectRuleBody>;
 
 /** `PUT /projects/:id/approval_rules/:approval_rule_id`: every field optional. */
-export const updateProjectRuleBody = createProjectRuleBody.partial();
+export const updateProjectRuleBody = createProjectRuleBody
+  .partial()
+  .extend({ remove_hidden_groups: booleanParam.optional() });
 export type UpdateProjectRuleBody = z.output<typeof updateProjectRuleBody>;
 
 /** `POST .../merge_requests/:iid/approval_rules`: optionally copied from a project rule. */

@@ -118,6 +118,7 @@ export const DETAILED_MERGE_STATUSES = [
   'conflict',
   'need_rebase',
   'requested_changes',
+  'approvals_syncing',
   'not_approved',
   'merge_request_blocked',
   'status_checks_must_pass',

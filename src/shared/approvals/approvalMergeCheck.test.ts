@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { mergeCheckMessage } from '../merge-checks/mergeChecks';
-import { approvalFacts, notApprovedCheck } from './approvalMergeCheck';
+import {
+  approvalFacts,
+  approvalsSyncing,
+  APPROVALS_SYNC_TIMEOUT_MS,
+  notApprovedCheck,
+} from './approvalMergeCheck';
 
 describe('notApprovedCheck', () => {
   it.each<[string, boolean, 'full' | 'base', 'SUCCESS' | 'FAILED']>([
@@ -22,5 +27,18 @@ describe('notApprovedCheck', () => {
       approvalsAvailable: true,
       approved: false,
     });
+  });
+
+  it.each([
+    ['no mark: not syncing', null, 0, false],
+    ['a fresh mark: syncing', 0, 1000, true],
+    ['a mark just under the timeout: syncing', 0, APPROVALS_SYNC_TIMEOUT_MS - 1, true],
+    ['a mark a dead process left: stale, not syncing', 0, APPROVALS_SYNC_TIMEOUT_MS, false],
+  ])('%s', (_rule, since, now, syncing) => {
+    expect(approvalsSyncing(since === null ? null : new Date(since), new Date(now))).toBe(syncing);
+  });
+
+  it('a syncing check reads the spec text', () => {
+    expect(mergeCheckMessage('APPROVALS_SYNCING')).toBe('The merge request approvals are currently syncing.');
   });
 });

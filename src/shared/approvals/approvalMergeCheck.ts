@@ -25,3 +25,14 @@ export function approvalFacts(state: Pick<ApprovalState, 'approvalNeeded' | 'app
 } {
   return { approvalsAvailable: state.approvalNeeded, approved: state.approved };
 }
+
+/**
+ * How long a push's syncing mark holds at most: recording a push's new head takes seconds, so a
+ * mark older than this was left by a process that died mid-push, and no longer blocks merging.
+ */
+export const APPROVALS_SYNC_TIMEOUT_MS = 10 * 60 * 1000;
+
+/** Whether a request's approvals are syncing: marked by a push still being recorded, and not stale. */
+export function approvalsSyncing(since: Date | null, now: Date): boolean {
+  return since !== null && now.getTime() - since.getTime() < APPROVALS_SYNC_TIMEOUT_MS;
+}

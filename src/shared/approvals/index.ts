@@ -60,7 +60,12 @@ export {
   type CoveragePipeline,
   type RuleKindInput,
 } from './coverageCheck';
-export { notApprovedCheck, approvalFacts } from './approvalMergeCheck';
+export {
+  notApprovedCheck,
+  approvalFacts,
+  approvalsSyncing,
+  APPROVALS_SYNC_TIMEOUT_MS,
+} from './approvalMergeCheck';
 export {
   approvalsAction,
   approvalsSummary,

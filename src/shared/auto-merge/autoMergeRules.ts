@@ -25,6 +25,8 @@ const WAITABLE: ReadonlySet<DetailedMergeStatus> = new Set([
   'need_rebase',
   // Auto-merge waits for the approvals: approvers act elsewhere, and each approval is announced.
   'not_approved',
+  // Approvals syncing ends by itself, once the push that started it is recorded.
+  'approvals_syncing',
   // Likewise the change requests: the reviewer who asked approves elsewhere, and that is announced.
   'requested_changes',
   // A dependency merges and an outside service answers without anyone here acting.

@@ -59,7 +59,7 @@ describe('mergeCheckMessage', () => {
     expect(mergeCheckMessage(identifier)).toBe(expected);
   });
 
-  it('000 §3 knows the twelve identifiers of the spec, and GitLab’s four for the blockers of 002 §8', () => {
+  it('000 §3 knows the twelve identifiers of the spec, and GitLab’s five for the blockers of 002 §8', () => {
     expect(MERGE_CHECK_IDENTIFIERS.slice(0, 12)).toEqual([
       'PREPARING',
       'MERGEABLE',
@@ -79,6 +79,7 @@ describe('mergeCheckMessage', () => {
       'NEED_REBASE',
       'COMMITS_STATUS',
       'REQUESTED_CHANGES',
+      'APPROVALS_SYNCING',
     ]);
   });
 });

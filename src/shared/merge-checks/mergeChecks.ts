@@ -19,6 +19,7 @@ export const MERGE_CHECK_IDENTIFIERS = [
   'NEED_REBASE',
   'COMMITS_STATUS',
   'REQUESTED_CHANGES',
+  'APPROVALS_SYNCING',
 ] as const;
 export type MergeCheckIdentifier = (typeof MERGE_CHECK_IDENTIFIERS)[number];
 
@@ -85,6 +86,8 @@ export function mergeCheckMessage(identifier: MergeCheckIdentifier): string | nu
       return MERGE_BLOCKER_MESSAGES.commits;
     case 'REQUESTED_CHANGES':
       return MERGE_BLOCKER_MESSAGES.requestedChanges;
+    case 'APPROVALS_SYNCING':
+      return MERGE_BLOCKER_MESSAGES.approvalsSyncing;
     default:
       return assertNever(identifier);
   }

@@ -36,7 +36,16 @@ export function mergeabilityChecks(
     { identifier: 'REQUESTED_CHANGES', status: whenOpen(facts.requestedChanges) },
     {
       identifier: 'NOT_APPROVED',
-      status: facts.approvals === 'inactive' ? 'INACTIVE' : whenOpen(facts.approvals === 'not_approved'),
+      status:
+        facts.approvals === 'inactive'
+          ? 'INACTIVE'
+          : facts.approvals === 'syncing' && open
+            ? 'CHECKING'
+            : whenOpen(facts.approvals === 'not_approved'),
+    },
+    {
+      identifier: 'APPROVALS_SYNCING',
+      status: facts.approvals === 'inactive' ? 'INACTIVE' : whenOpen(facts.approvals === 'syncing'),
     },
     {
       identifier: 'BLOCKED_STATUS',

@@ -22,8 +22,11 @@ export type MergeabilityFacts = {
   statusChecks: 'none' | 'passed' | 'pending' | 'failed';
   /** The project's title regex: not set, or whether the title matches it. */
   titleRegex: 'unset' | 'matches' | 'fails';
-  /** Approvals: none required (inactive), or whether the required ones were given. */
-  approvals: 'inactive' | 'approved' | 'not_approved';
+  /**
+   * Approvals: none required (inactive), whether the required ones were given, or syncing while
+   * a push's new head is being recorded (the state still describes the old head).
+   */
+  approvals: 'inactive' | 'approved' | 'not_approved' | 'syncing';
   /** A reviewer requested changes and has not approved since (GitLab's `has_changes_requested?`). */
   requestedChanges: boolean;
 };
@@ -57,6 +60,7 @@ export function detailedMergeStatus(facts: MergeabilityFacts): DetailedMergeStat
  */
 function requirementsStatus(facts: MergeabilityFacts): DetailedMergeStatus {
   if (facts.requestedChanges) return 'requested_changes';
+  if (facts.approvals === 'syncing') return 'approvals_syncing';
   if (facts.approvals === 'not_approved') return 'not_approved';
   if (facts.dependencies === 'unmerged') return 'merge_request_blocked';
   if (facts.statusChecks === 'pending' || facts.statusChecks === 'failed') return 'status_checks_must_pass';

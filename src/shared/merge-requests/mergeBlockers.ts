@@ -37,6 +37,8 @@ export function mergeBlockerMessage(
       return MERGE_BLOCKER_MESSAGES.rebase;
     case 'requested_changes':
       return MERGE_BLOCKER_MESSAGES.requestedChanges;
+    case 'approvals_syncing':
+      return MERGE_BLOCKER_MESSAGES.approvalsSyncing;
     case 'not_approved':
       return MERGE_BLOCKER_MESSAGES.approvals;
     case 'merge_request_blocked':

@@ -27,8 +27,10 @@ import {
   updateProjectRule,
   type MergeRequestRule,
   type ProjectRule,
+  type RuleGroup,
 } from './approval-rules.repo';
 import { peopleByIds, peopleByUsernames } from './approvals.repo';
+import { editedGroupIds, ruleGroupsViews, type GroupReader } from './rule-group-visibility';
 import { effectiveApprovalSettings } from './approval-settings-chain';
 import type { ApprovalsService } from './approvals.service';
 
@@ -41,22 +43,35 @@ type Deps = {
   projects: Pick<ProjectsService, 'loadProject'>;
   mergeRequests: Pick<MergeRequestsService, 'findReadable' | 'lockRow'>;
   approvals: Pick<ApprovalsService, 'mayEditRules' | 'announce'>;
+  readableGroups: GroupReader;
 };
 
 type Members = { user_ids?: number[]; usernames?: string[]; group_ids?: number[] };
+type Editor = { actor: Actor; current: RuleGroup[]; removeHiddenGroups?: boolean };
 
 /**
  * Approval rules: the project's (Maintainers edit them) and a merge request's own (those who may
  * manage its approvals, where the project lets requests override its rules), in GitLab's API.
  */
-export function createApprovalRulesService({ db, clock, projects, mergeRequests, approvals }: Deps) {
-  /** Users named by id or username (unknown ones are left out, as GitLab does) and groups by id. */
-  async function membersOf(input: Members) {
+export function createApprovalRulesService(deps: Deps) {
+  const { db, clock, projects, mergeRequests, approvals, readableGroups } = deps;
+  /**
+   * Users named by id or username (unknown ones are left out, as GitLab does) and groups by id
+   * (those the editor may not read are left out too; hidden ones already on the rule stay).
+   */
+  async function membersOf(input: Members, editor: Editor) {
     const byName = input.usernames ? await peopleByUsernames(db, input.usernames) : [];
     const named =
       input.user_ids || input.usernames ? [...(input.user_ids ?? []), ...byName.map((u) => u.id)] : undefined;
     const userIds = named ? (await peopleByIds(db, named)).map((u) => u.id) : undefined;
-    const groupIds = input.group_ids ? (await groupsByIds(db, input.group_ids)).map((g) => g.id) : undefined;
+    const given = input.group_ids ? await groupsByIds(db, input.group_ids) : undefined;
+    const groupIds = await editedGroupIds(
+      readableGroups,
+      editor.actor,
+      given,
+      editor.current,
+      editor.removeHiddenGroups ?? false,
+    );
     return { userIds, groupIds };
   }
 
@@ -68,8 +83,15 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
     return unique;
   }
 
-  /** Each rule's eligible approvers: its users and its groups' members. */
-  async function withApprovers<Rule extends ProjectRule | MergeRequestRule>(rules: Rule[]) {
+  /**
+   * Each rule's eligible approvers (its users and its groups' members) and the groups the actor
+   * may see; eligible approvers are not listed to non-members where some come from hidden groups.
+   */
+  async function withApprovers<Rule extends ProjectRule | MergeRequestRule>(
+    actor: Actor,
+    ctx: ProjectContext,
+    rules: Rule[],
+  ) {
     const members = await groupApproverIds(
       db,
       rules.flatMap((rule) => rule.groups),
@@ -78,11 +100,17 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
       ...new Set([...rule.userIds, ...rule.groups.flatMap((group) => members.get(group.id) ?? [])]),
     ];
     const people = new Map((await peopleByIds(db, rules.flatMap(ids))).map((p) => [p.id, p]));
-    return rules.map((rule) => ({
-      rule,
-      users: rule.userIds.flatMap((id) => people.get(id) ?? []),
-      eligible: ids(rule).flatMap((id) => people.get(id) ?? []),
-    }));
+    const views = await ruleGroupsViews(readableGroups, actor, ctx, rules);
+    return rules.map((rule) => {
+      const view = views.get(rule.id)!;
+      return {
+        rule,
+        users: rule.userIds.flatMap((id) => people.get(id) ?? []),
+        eligible: view.showApprovers ? ids(rule).flatMap((id) => people.get(id) ?? []) : [],
+        groups: view.groups,
+        containsHiddenGroups: view.containsHiddenGroups,
+      };
+    });
   }
 
   /** The rule's kind and report type, GitLab's Coverage-Check pairing checked (400 with its words). */
@@ -98,7 +126,7 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
 
   async function listForProject(actor: Actor, projectRef: number | string) {
     const ctx = await readProject(actor, projectRef);
-    return withApprovers(await listProjectRules(db, ctx.project.id));
+    return withApprovers(actor, ctx, await listProjectRules(db, ctx.project.id));
   }
 
   async function findProjectRule(ctx: ProjectContext, ruleId: number) {
@@ -109,7 +137,7 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
 
   async function showForProject(actor: Actor, projectRef: number | string, ruleId: number) {
     const ctx = await readProject(actor, projectRef);
-    const [shown] = await withApprovers([await findProjectRule(ctx, ruleId)]);
+    const [shown] = await withApprovers(actor, ctx, [await findProjectRule(ctx, ruleId)]);
     return shown!;
   }
 
@@ -127,7 +155,7 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
     const ctx = await adminProject(actor, projectRef);
     const kind = kindOf({ name: input.name, ruleType: input.rule_type, reportType: input.report_type });
     const [members, branchIds] = await Promise.all([
-      membersOf(input),
+      membersOf(input, { actor, current: [] }),
       branchIdsOf(ctx, input.protected_branch_ids),
     ]);
     if (await anyApproverTaken(ctx, input.rule_type)) throw new ValidationFailedError(ANY_APPROVER_EXISTS);
@@ -160,8 +188,9 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
       ruleType: input.rule_type ?? rule.ruleType,
       reportType: input.report_type === undefined ? rule.reportType : input.report_type,
     });
+    const editor = { actor, current: rule.groups, removeHiddenGroups: input.remove_hidden_groups };
     const [members, branchIds] = await Promise.all([
-      membersOf(input),
+      membersOf(input, editor),
       branchIdsOf(ctx, input.protected_branch_ids),
     ]);
     if (await anyApproverTaken(ctx, input.rule_type, ruleId))
@@ -193,8 +222,8 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
 
   /** A request's own rules, as stored (empty: it follows the project's). */
   async function listForMergeRequest(actor: Actor, projectRef: number | string, iid: number) {
-    const { record } = await mergeRequests.findReadable(actor, projectRef, iid);
-    return withApprovers(await listMergeRequestRules(db, record.mergeRequest.id));
+    const { ctx, record } = await mergeRequests.findReadable(actor, projectRef, iid);
+    return withApprovers(actor, ctx, await listMergeRequestRules(db, record.mergeRequest.id));
   }
 
   /** A request whose rules the actor may edit: 403 where the project keeps its rules, or for Reporters and below. */
@@ -206,10 +235,15 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
     return { ctx, mr: record.mergeRequest };
   }
 
-  async function shownMergeRequestRule(mergeRequestId: number, ruleId: number) {
+  async function shownMergeRequestRule(
+    actor: Actor,
+    ctx: ProjectContext,
+    mergeRequestId: number,
+    ruleId: number,
+  ) {
     const rule = (await listMergeRequestRules(db, mergeRequestId)).find((r) => r.id === ruleId);
     if (!rule) throw new NotFoundError('Approval Rule');
-    const [shown] = await withApprovers([rule]);
+    const [shown] = await withApprovers(actor, ctx, [rule]);
     return shown!;
   }
 
@@ -225,11 +259,12 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
       input.approval_project_rule_id === undefined
         ? null
         : await findProjectRule(ctx, input.approval_project_rule_id);
-    const members = await membersOf({
-      user_ids: input.user_ids ?? source?.userIds,
-      usernames: input.usernames,
-      group_ids: input.group_ids ?? source?.groups.map((group) => group.id),
-    });
+    // A copy of a project rule keeps its groups, hidden ones included; groups given are filtered.
+    const members = await membersOf(
+      { user_ids: input.user_ids ?? source?.userIds, usernames: input.usernames, group_ids: input.group_ids },
+      { actor, current: [] },
+    );
+    if (input.group_ids === undefined && source) members.groupIds = source.groups.map((group) => group.id);
     const id = await db.transaction(async (tx) => {
       await mergeRequests.lockRow(mr.id, tx);
       const row = await insertMergeRequestRule(tx, {
@@ -245,7 +280,7 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
       return row.id;
     });
     await approvals.announce(mr);
-    return shownMergeRequestRule(mr.id, id);
+    return shownMergeRequestRule(actor, ctx, mr.id, id);
   }
 
   async function updateForMergeRequest(
@@ -255,12 +290,17 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
     ruleId: number,
     input: UpdateMergeRequestRuleBody,
   ) {
-    const { mr } = await editableRequest(actor, projectRef, iid);
+    const { ctx, mr } = await editableRequest(actor, projectRef, iid);
     const rules = await listMergeRequestRules(db, mr.id);
-    if (!rules.some((r) => r.id === ruleId)) throw new NotFoundError('Approval Rule');
+    const rule = rules.find((r) => r.id === ruleId);
+    if (!rule) throw new NotFoundError('Approval Rule');
     if (input.name !== undefined && rules.some((r) => r.id !== ruleId && r.name === input.name))
       throw new ValidationFailedError(NAME_TAKEN);
-    const members = await membersOf(input);
+    const members = await membersOf(input, {
+      actor,
+      current: rule.groups,
+      removeHiddenGroups: input.remove_hidden_groups,
+    });
     await db.transaction(async (tx) => {
       await mergeRequests.lockRow(mr.id, tx);
       await updateMergeRequestRule(tx, ruleId, {
@@ -271,7 +311,7 @@ export function createApprovalRulesService({ db, clock, projects, mergeRequests,
       await setRuleMembers(tx, 'merge_request', ruleId, members);
     });
     await approvals.announce(mr);
-    return shownMergeRequestRule(mr.id, ruleId);
+    return shownMergeRequestRule(actor, ctx, mr.id, ruleId);
   }
 
   async function removeForMergeRequest(

@@ -11,6 +11,7 @@ import { presentUserBasic } from '../users/user.presenter';
 import type { MergeRequestRule, ProjectRule, RuleGroup } from './approval-rules.repo';
 import type { ApprovalFacts } from './approval-state';
 import type { ApprovalPerson, ApprovalSettingsValues } from './approvals.repo';
+import type { RuleGroupsView } from './rule-group-visibility';
 import type { MergeRequestApprovalState } from './approvals.service';
 
 type Urls = Pick<Config, 'externalUrl'>;
@@ -46,7 +47,14 @@ export function presentProjectApprovals(settings: ApprovalSettingsValues): Proje
   };
 }
 
-type ShownRule<Rule> = { rule: Rule; users: ApprovalPerson[]; eligible: ApprovalPerson[] };
+/** A rule as one viewer sees it: the groups they may read, and no approvers where some are hidden from them. */
+type ShownRule<Rule> = {
+  rule: Rule;
+  users: ApprovalPerson[];
+  eligible: ApprovalPerson[];
+  groups: RuleGroup[];
+  containsHiddenGroups: boolean;
+};
 
 function ruleBase(shown: ShownRule<ProjectRule | MergeRequestRule>, config: Urls) {
   const { rule } = shown;
@@ -58,8 +66,8 @@ function ruleBase(shown: ShownRule<ProjectRule | MergeRequestRule>, config: Urls
     eligible_approvers: shown.eligible.map((user) => presentUserBasic(user, config)),
     approvals_required: rule.approvalsRequired,
     users: shown.users.map((user) => presentUserBasic(user, config)),
-    groups: rule.groups.map((group) => presentRuleGroup(group, config)),
-    contains_hidden_groups: false,
+    groups: shown.groups.map((group) => presentRuleGroup(group, config)),
+    contains_hidden_groups: shown.containsHiddenGroups,
   };
 }
 
@@ -87,7 +95,11 @@ export function presentMergeRequestRule(
  * `GET .../approval_state`: each rule in force with its eligible approvers and who approved under
  * it; code owner and fallback rules have no stored row, so they show with what the state knows.
  */
-export function presentApprovalState(facts: ApprovalFacts, config: Urls) {
+export function presentApprovalState(
+  facts: ApprovalFacts,
+  groupViews: ReadonlyMap<number, RuleGroupsView>,
+  config: Urls,
+) {
   const person = (id: number) => facts.people.get(id);
   const users = (ids: readonly number[]) =>
     ids.flatMap((id) => {
@@ -99,16 +111,17 @@ export function presentApprovalState(facts: ApprovalFacts, config: Urls) {
     approval_rules_overwritten: facts.inForce.overwritten,
     rules: facts.state.rules.map((rule) => {
       const row = typeof rule.id === 'number' ? stored.get(rule.id) : undefined;
+      const view = typeof rule.id === 'number' ? groupViews.get(rule.id) : undefined;
       return {
         id: typeof rule.id === 'number' ? rule.id : 0,
         name: rule.name,
         rule_type: rule.kind,
         report_type: row?.reportType ?? null,
-        eligible_approvers: users(rule.eligibleApproverIds),
+        eligible_approvers: view?.showApprovers === false ? [] : users(rule.eligibleApproverIds),
         approvals_required: rule.approvalsRequired,
         users: users(row?.userIds ?? []),
-        groups: (row?.groups ?? []).map((group) => presentRuleGroup(group, config)),
-        contains_hidden_groups: false,
+        groups: (view?.groups ?? []).map((group) => presentRuleGroup(group, config)),
+        contains_hidden_groups: view?.containsHiddenGroups ?? false,
         source_rule: null,
         overridden: false,
         section: rule.section,

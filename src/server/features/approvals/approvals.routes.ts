@@ -155,8 +155,8 @@ export function registerApprovalRoutes(
     schema: { params: mergeRequestParams, response: { 200: approvalStateSchema } },
     handler: async (request) => {
       const { id, merge_request_iid: iid } = request.params;
-      const { facts } = await approvals.forMergeRequest(reader(request), id, iid);
-      return presentApprovalState(facts, config);
+      const { facts, groupViews } = await approvals.forMergeRequest(reader(request), id, iid);
+      return presentApprovalState(facts, groupViews, config);
     },
   });
 

@@ -1,5 +1,6 @@
 import {
   approvalsResetByPush,
+  approvalsSyncing,
   approvalsWidgetMode,
   canApprove as canApproveRule,
   canManageMergeRequestApprovals,
@@ -39,6 +40,7 @@ import {
   type ApprovalSettingsValues,
 } from './approvals.repo';
 import { effectiveApprovalSettings } from './approval-settings-chain';
+import { ruleGroupsViews, type GroupReader } from './rule-group-visibility';
 
 export type { CodeOwnerRules, ApprovalSubject } from './approval-state';
 
@@ -82,6 +84,7 @@ type Deps = Omit<ApprovalSources, 'db'> & {
       MergeRequestsService,
       'findReadable' | 'lockRow' | 'rowById' | 'onHeadMoving' | 'onHeadChanged' | 'approvalsFrom'
     >;
+  readableGroups: GroupReader;
   /** A reviewer who approves or revokes is shown so in the reviewers list. */
   reviewers: Pick<MergeRequestReviewersService, 'setReviewerState'>;
 };
@@ -164,7 +167,8 @@ export function createApprovalsService(deps: Deps) {
   async function forMergeRequest(actor: Actor, projectRef: number | string, iid: number) {
     const { ctx, record } = await mergeRequests.findReadable(actor, projectRef, iid);
     const facts = await factsOf(record);
-    return { ctx, record, facts, view: present(actor, ctx, record, facts) };
+    const groupViews = await ruleGroupsViews(deps.readableGroups, actor, ctx, facts.inForce.rules);
+    return { ctx, record, facts, groupViews, view: present(actor, ctx, record, facts) };
   }
 
   /** The patch-id of the request's latest diff, for binding an approval to the changes it saw. */
@@ -319,13 +323,17 @@ export function createApprovalsService(deps: Deps) {
     if (removed.length > 0) await deleteApprovals(tx, mr.id, removed);
   }
 
-  /** The NOT_APPROVED check's input for a page of requests: inactive where nothing must be approved. */
+  /** The NOT_APPROVED and APPROVALS_SYNCING checks' input for a page of requests: inactive where nothing must be approved. */
   async function checkStates(subjects: ApprovalSubject[]) {
-    const states = new Map<number, 'inactive' | 'approved' | 'not_approved'>();
+    const states = new Map<number, 'inactive' | 'approved' | 'not_approved' | 'syncing'>();
     for (const subject of subjects) {
       if (subject.mergeRequest.state !== 'opened') continue;
       const rules = await ruleSourcesOf(sources, subject.mergeRequest);
       if (!mayRequireApproval(rules)) continue;
+      if (approvalsSyncing(subject.mergeRequest.approvalsSyncingSince, clock.now())) {
+        states.set(subject.mergeRequest.id, 'syncing');
+        continue;
+      }
       const { state } = await approvalFactsOf(sources, subject, rules);
       if (state.approvalNeeded)
         states.set(subject.mergeRequest.id, state.approved ? 'approved' : 'not_approved');

@@ -8,6 +8,7 @@ import type { EventBus } from '../../realtime/bus';
 import { commitsAddedText } from '../notes/system-note-texts';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
+import { findMergeRequestRowById } from './auto-merge.repo';
 import { announceMergeRequest } from './merge-request-events';
 import { noteableOf } from './merge-request-subjects';
 import {
@@ -150,41 +151,74 @@ export function createMergeRequestVersionsService({ db, clock, bus, projects, sy
     changes: Array<{ ref: string; oldSha: string; newSha: string }>;
   }): Promise<number[]> {
     const versioned: number[] = [];
-    const gitDir = projects.gitDirOf(push.projectId);
     const pushed = push.changes.filter((c) => c.ref.startsWith('refs/heads/'));
     const branches = pushed.map((c) => c.ref.slice('refs/heads/'.length));
     for (const mr of await findOpenBySourceBranches(db, push.projectId, branches)) {
       const change = pushed.find((c) => c.ref === branchRef(mr.sourceBranch));
       if (!change || change.newSha === mr.headSha) continue;
-      const targetHead = await resolveCommit(gitDir, branchRef(mr.targetBranch));
-      const diff =
-        change.newSha !== ZERO_SHA && targetHead
-          ? await collectDiff(gitDir, targetHead, change.newSha)
-          : null;
-      const updated = await db.transaction(async (tx) => {
-        const locked = await lockMergeRequest(tx, mr.id);
-        if (!locked || locked.state !== 'opened' || locked.headSha === change.newSha) return null;
-        const now = clock.now();
-        const headSha = diff ? change.newSha : locked.headSha;
-        const row = await updateMergeRequestRow(tx, mr.id, {
-          headSha,
-          mergeStatus: 'unchecked',
-          updatedAt: now,
-        });
-        const note = diff ? await recordPushNote(tx, row, push.pusherId ?? null, diff) : null;
-        if (diff) await recordDiff(tx, mr.id, diff, now);
-        return { row, notes: note ? [note] : [] };
-      });
+      const updated = await whileApprovalsSync(mr, () => recordPush(mr, change, push.pusherId ?? null));
       if (!updated) continue;
-      if (diff) versioned.push(mr.id);
+      if (updated.diff) versioned.push(mr.id);
       await publish(updated.row);
       for (const note of updated.notes) await systemNotes.announce(note);
-      if (diff) await announceHead(mr.id, push.pusherId ?? null);
+      if (updated.diff) await announceHead(mr.id, push.pusherId ?? null);
     }
     for (const branch of branches) {
       for (const row of await markTargetUnchecked(db, push.projectId, branch)) await publish(row);
     }
     return versioned;
+  }
+
+  /**
+   * Runs the work that derives a request's approval state again (a push's new head, recorded with
+   * the approvals it removes): until it is done, merge checks answer "approvals syncing" and merges
+   * wait. The mark is set before the work starts and cleared when it ends, whether or not it failed.
+   */
+  async function whileApprovalsSync<T>(mr: MergeRequestRow, work: () => Promise<T>): Promise<T> {
+    // Not announced by itself (the work's outcome is, once): its lock_version bump renews ETags,
+    // so a page that polls meanwhile reads the syncing check.
+    await updateMergeRequestRow(db, mr.id, { approvalsSyncingSince: clock.now(), updatedAt: mr.updatedAt });
+    try {
+      return await work();
+    } finally {
+      await clearApprovalsSyncing(mr.id);
+    }
+  }
+
+  /** Clears the syncing mark where the work did not (skipped, or failed). */
+  async function clearApprovalsSyncing(mergeRequestId: number) {
+    const row = await findMergeRequestRowById(db, mergeRequestId);
+    if (row?.approvalsSyncingSince)
+      await publish(
+        await updateMergeRequestRow(db, mergeRequestId, {
+          approvalsSyncingSince: null,
+          updatedAt: row.updatedAt,
+        }),
+      );
+  }
+
+  /** A push's new head for one request: its diff collected, then recorded with the head in one transaction. */
+  async function recordPush(mr: MergeRequestRow, change: { newSha: string }, pusherId: number | null) {
+    const gitDir = projects.gitDirOf(mr.projectId);
+    const targetHead = await resolveCommit(gitDir, branchRef(mr.targetBranch));
+    const diff =
+      change.newSha !== ZERO_SHA && targetHead ? await collectDiff(gitDir, targetHead, change.newSha) : null;
+    return db.transaction(async (tx) => {
+      const locked = await lockMergeRequest(tx, mr.id);
+      if (!locked || locked.state !== 'opened' || locked.headSha === change.newSha) return null;
+      const now = clock.now();
+      const headSha = diff ? change.newSha : locked.headSha;
+      // The approval state follows the new head: syncing ends as this transaction commits.
+      const row = await updateMergeRequestRow(tx, mr.id, {
+        headSha,
+        mergeStatus: 'unchecked',
+        approvalsSyncingSince: null,
+        updatedAt: now,
+      });
+      const note = diff ? await recordPushNote(tx, row, pusherId, diff) : null;
+      if (diff) await recordDiff(tx, mr.id, diff, now);
+      return { row, diff, notes: note ? [note] : [] };
+    });
   }
 
   /** The commits a diff version recorded, newest first (for other features: they do not read our tables). */
@@ -211,6 +245,7 @@ export function createMergeRequestVersionsService({ db, clock, bus, projects, sy
     recordPushNote,
     diffOf,
     handlePush,
+    whileApprovalsSync,
     versionCommits,
     changedPaths,
   };

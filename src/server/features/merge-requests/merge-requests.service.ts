@@ -90,6 +90,7 @@ export function createMergeRequestsService({ db, bus, reads, edits, mergeability
       moved: { finished: boolean },
     ) => announceHeadPipelineMoved(db, bus, head, moved),
     handlePush: versions.handlePush,
+    whileApprovalsSync: versions.whileApprovalsSync,
     versionCommits: versions.versionCommits,
     changedPaths: versions.changedPaths,
     onHeadChanged: versions.onHeadChanged,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { listCommenterIds } from './note-authors.repo';
 import { countUnresolvedDiscussions, countUserNotes } from './notes.repo';
 
 /**
@@ -12,6 +13,9 @@ export function createDiscussionFacts({ db }: { db: Db }) {
     /** Comments per noteable (GitLab's `user_notes_count`); internal ones only when asked for. */
     userNotesCounts: (noteableType: 'Issue' | 'MergeRequest', ids: number[], includeInternal: boolean) =>
       countUserNotes(db, noteableType, ids, includeInternal),
+    /** Who commented on a noteable (authors of notes that are not system notes). */
+    commenterIds: (noteableType: 'Issue' | 'MergeRequest', noteableId: number) =>
+      listCommenterIds(db, noteableType, noteableId),
   };
 }
 

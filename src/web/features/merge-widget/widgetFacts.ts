@@ -35,6 +35,8 @@ export function widgetStatusIdentifier(status: DetailedMergeStatus): MergeCheckI
       return 'NEED_REBASE';
     case 'requested_changes':
       return 'REQUESTED_CHANGES';
+    case 'approvals_syncing':
+      return 'APPROVALS_SYNCING';
     case 'not_approved':
       return 'NOT_APPROVED';
     case 'merge_request_blocked':

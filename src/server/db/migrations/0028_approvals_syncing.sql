@@ -1,0 +1,1 @@
+ALTER TABLE "merge_requests" ADD COLUMN "approvals_syncing_since" timestamp with time zone;
