@@ -73,6 +73,10 @@ export const APPROVALS_WIDGET_TEXTS = {
   expandEligibleApprovers: 'Expand eligible approvers',
   collapseEligibleApprovers: 'Collapse eligible approvers',
   learnMore: 'Learn more.',
+  // Not quoted by the spec: our words for its policy-override popover.
+  policyOverrideTitle: 'Policy override',
+  policyOverrideSingle: 'A security policy enforces approval settings beyond this project’s own:',
+  policyOverrideMultiple: 'Security policies enforce approval settings beyond this project’s own:',
 } as const;
 
 /** 002 §4 and §8: how a rule reads in the rules table, and its popovers. */

@@ -1,5 +1,11 @@
 import type { WidgetState } from '../merge-widget/widgetState';
-import { APPROVAL_ERROR_MESSAGES, APPROVAL_RULE_TEXTS, APPROVALS_WIDGET_TEXTS } from './approvalMessages';
+import {
+  APPROVAL_ERROR_MESSAGES,
+  APPROVAL_RULE_TEXTS,
+  APPROVAL_SETTINGS_LABELS,
+  APPROVALS_WIDGET_TEXTS,
+} from './approvalMessages';
+import type { PolicyApprovalSettingKey } from './approvalSettings';
 import type { ApprovalRuleKind, UserId } from './approvalRules';
 
 /**
@@ -269,4 +275,42 @@ export function nounSeries(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   if (items.length === 2) return `${items[0]} and ${items[1]}`;
   return `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
+}
+
+/** A security policy that enforces approval settings the project's own do not. */
+export interface ApprovalSettingsOverride {
+  readonly name: string;
+  readonly editPath: string | null;
+  readonly settings: readonly string[];
+}
+
+const POLICY_SETTING_LABELS: Record<PolicyApprovalSettingKey, string> = {
+  prevent_approval_by_author: APPROVAL_SETTINGS_LABELS.preventApprovalByAuthor,
+  prevent_approval_by_commit_author: APPROVAL_SETTINGS_LABELS.preventApprovalByCommitters,
+  remove_approvals_with_new_commit: APPROVAL_SETTINGS_LABELS.removeAllApprovals,
+  require_password_to_approve: APPROVAL_SETTINGS_LABELS.requirePassword,
+};
+
+/**
+ * The widget's policy override (002 §2): shown only where security policies enforce approval
+ * settings the project's own do not, naming each policy and what it enforces.
+ */
+export function policyOverride(policies: readonly ApprovalSettingsOverride[]): {
+  title: string;
+  text: string;
+  policies: { name: string; editPath: string | null; settings: string[] }[];
+} | null {
+  if (policies.length === 0) return null;
+  return {
+    title: APPROVALS_WIDGET_TEXTS.policyOverrideTitle,
+    text:
+      policies.length === 1
+        ? APPROVALS_WIDGET_TEXTS.policyOverrideSingle
+        : APPROVALS_WIDGET_TEXTS.policyOverrideMultiple,
+    policies: policies.map((policy) => ({
+      name: policy.name,
+      editPath: policy.editPath,
+      settings: policy.settings.map((key) => POLICY_SETTING_LABELS[key as PolicyApprovalSettingKey] ?? key),
+    })),
+  };
 }

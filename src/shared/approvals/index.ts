@@ -78,6 +78,7 @@ export {
   isApprovalOptional,
   needsPassword,
   nounSeries,
+  policyOverride,
   ruleNamesLeft,
   showApprovalsSection,
   showApprove,
@@ -88,6 +89,7 @@ export {
   type ApprovalsSummary,
   type ApprovalsWidgetInput,
   type ApprovalsWidgetMode,
+  type ApprovalSettingsOverride,
   type TextPart,
   type WidgetRule,
 } from './approvalsWidget';

@@ -114,6 +114,36 @@ describe('the approvals widget', () => {
     expect(html).not.toContain('>Approve<');
   });
 
+  it('names the security policies that enforce approval settings, and says nothing where none do', () => {
+    expect(render(approvals())).not.toContain('Policy override');
+    const html = render(
+      approvals({
+        policiesOverridingApprovalSettings: [
+          {
+            name: 'Two eyes',
+            editPath: '/g/p/-/security/policies/Two%20eyes/edit',
+            settings: ['prevent_approval_by_author', 'require_password_to_approve'],
+          },
+        ],
+      }),
+    );
+    expect(html).toContain('Policy override');
+    expect(html).toContain('A security policy enforces approval settings beyond this project’s own:');
+    expect(html).toContain(
+      '<a href="/g/p/-/security/policies/Two%20eyes/edit">Two eyes</a>: Prevent approval by author, Require user password to approve',
+    );
+    const two = render(
+      approvals({
+        policiesOverridingApprovalSettings: [
+          { name: 'Two eyes', editPath: null, settings: ['prevent_approval_by_author'] },
+          { name: 'Fresh eyes', editPath: null, settings: ['remove_approvals_with_new_commit'] },
+        ],
+      }),
+    );
+    expect(two).toContain('Security policies enforce approval settings beyond this project’s own:');
+    expect(two).toContain('Fresh eyes: Remove all approvals');
+  });
+
   it('shows "Assign reviewers" to those who administer the request', () => {
     expect(render(approvals(), { admin: true })).toContain('Assign reviewers');
     expect(render(approvals())).not.toContain('Assign reviewers');

@@ -1,4 +1,10 @@
-import { CheckCircleIcon, ChevronDownIcon, ChevronRightIcon, PersonIcon } from '@primer/octicons-react';
+import {
+  CheckCircleIcon,
+  ChevronDownIcon,
+  ChevronRightIcon,
+  PersonIcon,
+  ShieldLockIcon,
+} from '@primer/octicons-react';
 import { Button, Flash, IconButton, Spinner } from '@primer/react';
 import { useState } from 'react';
 import {
@@ -10,6 +16,7 @@ import {
   approveFailure,
   assignReviewersAction,
   invalidRulesMessage,
+  policyOverride,
   showRulesFooter,
   whyCantIApprove,
   type ApprovalsWidgetInput,
@@ -96,6 +103,7 @@ function LoadedApprovals({
   const summary = approvalsSummary(input);
   const why = whyCantIApprove(input);
   const invalid = invalidRulesMessage(input);
+  const override = policyOverride(mr.policiesOverridingApprovalSettings);
   const assign = assignReviewersAction({ adminMergeRequest, approversAvailable: input.approversAvailable });
   const footer = showRulesFooter(input) && mr.approvalState.rules.length > 0;
 
@@ -158,6 +166,7 @@ function LoadedApprovals({
               <p>{why.popover}</p>
             </details>
           )}
+          {override && <PolicyOverride override={override} />}
           {assign && (
             <Button size="small" variant="invisible" onClick={onAssignReviewers}>
               {assign}
@@ -196,6 +205,27 @@ function LoadedApprovals({
         />
       )}
     </div>
+  );
+}
+
+/** Which security policies enforce approval settings here, each linked to where it is edited. */
+function PolicyOverride({ override }: { override: NonNullable<ReturnType<typeof policyOverride>> }) {
+  return (
+    <details className="approvals__why">
+      <summary>
+        <ShieldLockIcon size={16} /> {override.title}
+      </summary>
+      <p>{override.text}</p>
+      <ul>
+        {override.policies.map((policy) => (
+          <li key={policy.name}>
+            {policy.editPath ? <a href={policy.editPath}>{policy.name}</a> : policy.name}
+            {': '}
+            {policy.settings.join(', ')}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
