@@ -42,30 +42,6 @@ import { createReviewerInteractions } from './features/merge-requests/reviewer-i
 import { createApprovalSettingsService } from './features/approvals/approval-settings.service';
 import { createJobQueue } from './jobs/jobs';
 import { createAppProcesses } from './jobs/app-processes';
-import { createCiVariablesService } from './features/ci-variables/ci-variables.service';
-import { createArtifactsService } from './features/pipelines/artifacts.service';
-import { createArtifactStore } from './features/pipelines/artifact-store';
-import { createJobActionsService } from './features/pipelines/job-actions.service';
-import { createJobsService } from './features/pipelines/jobs.service';
-import { createPipelinesService } from './features/pipelines/pipelines.service';
-import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
-import { createPipelineGraph } from './features/pipelines/pipeline-graph.service';
-import { createGraphMetrics } from './features/pipelines/graph-metrics.service';
-import { createPipelineDropdowns } from './features/pipelines/pipeline-dropdowns.service';
-import { createHeadPipelines } from './features/pipelines/head-pipelines.service';
-import { createRunnerJobsService } from './features/pipelines/runner-jobs.service';
-import { createTestReports } from './features/pipelines/test-reports.service';
-import { createDelayedJobs } from './features/pipelines/delayed-jobs';
-import { createBridgesService } from './features/pipelines/bridges.service';
-import { createDownstreamPipelines } from './features/pipelines/downstream.service';
-import { registerPipelineFollowUps } from './features/pipelines/pipeline-follow-ups';
-import { createPipelineSchedulesService } from './features/pipeline-schedules/pipeline-schedules.service';
-import { createPipelineScheduler } from './features/pipeline-schedules/pipeline-scheduler';
-import { createPipelineTriggersService } from './features/pipeline-triggers/pipeline-triggers.service';
-import { createCommitStatusesService } from './features/pipelines/commit-statuses.service';
-import { createRunnerManagementService } from './features/runners/runners.manage.service';
-import { createRunnersService } from './features/runners/runners.service';
-import { createRunnerIsolation } from './runner-isolation';
 import { createMergeRequestsService } from './features/merge-requests/merge-requests.service';
 import { createMergeabilityService } from './features/merge-requests/mergeability.service';
 import { createMergeRequestEditsService } from './features/merge-requests/merge-request-edits.service';
@@ -91,10 +67,10 @@ import { createRepositoryService } from './features/repository/repository.servic
 import { createTagsService } from './features/repository/tags.service';
 import { createUserPreferencesService } from './features/users/user-preferences.service';
 import { createUsersService } from './features/users/users.service';
-import { createMergeRequestPipelines } from './features/pipelines/merge-request-pipelines.service';
 import { createHighlighter } from './highlight/highlight';
 import { createMarkdownRenderer } from './markdown/markdown-renderer';
 import { createRenderPool, type RenderPool } from './render-pool/render-pool';
+import { createCiServices } from './container-ci';
 import type { EventBus } from './realtime/bus';
 
 /** What the process is given from outside: configuration, the database, the bus, time and randomness. */
@@ -212,7 +188,7 @@ export function createContainer(deps: AppDeps) {
         push?.within,
       ),
     // Pipelines sit above approvals and are built later; the Coverage-Check reads them when asked.
-    coverageOf: (subject) => headPipelines.coverageOf(subject),
+    coverageOf: (subject) => ci.headPipelines.coverageOf(subject),
   });
   const approvalRules = createApprovalRulesService({
     ...base,
@@ -338,70 +314,18 @@ export function createContainer(deps: AppDeps) {
     references,
   });
   const descriptionVersions = createDescriptionVersionsService(base);
-  const runners = createRunnersService({ ...base, projects, groups });
-  const runnerManagement = createRunnerManagementService({ ...base, projects, groups });
-  const runnerIsolation = createRunnerIsolation(deps.config.runner);
-  const ciVariables = createCiVariablesService({ ...base, projects, groups });
-  const pipelines = createPipelinesService({ ...base, projects, protectedBranches, rateLimits, ciVariables });
-  const ciJobs = createJobsService({ ...base, projects, protectedBranches, runners, runnerManagement });
-  const artifactStore = createArtifactStore(deps.config.dataDir);
-  const artifacts = createArtifactsService({ ...base, projects, protectedBranches, runners, artifactStore });
-  const jobActions = createJobActionsService({
-    ...base,
+  const ci = createCiServices({
+    base,
     projects,
+    groups,
+    users,
     protectedBranches,
-    runners,
-    artifactStore,
-  });
-  const pipelinePages = createPipelinePages({ ...base, pipelines, protectedBranches, projects });
-  const testReports = createTestReports({ ...base, pipelines });
-  const pipelineDropdowns = createPipelineDropdowns({ ...base, pipelines, protectedBranches });
-  const downstreamPipelines = createDownstreamPipelines({
-    ...base,
-    projects,
-    protectedBranches,
-    users,
-    creation: pipelines,
-  });
-  const bridges = createBridgesService({ ...base, projects, ciJobs });
-  registerPipelineFollowUps(jobs, {
-    startDelayed: createDelayedJobs(base).start,
-    triggerDownstream: downstreamPipelines.trigger,
-  });
-  const pipelineSchedules = createPipelineSchedulesService({ ...base, projects, pipelines });
-  const pipelineScheduler = createPipelineScheduler({
-    ...base,
-    projects,
-    users,
-    schedules: pipelineSchedules,
-  });
-  const commitStatuses = createCommitStatusesService({ ...base, projects, protectedBranches });
-  const pipelineTriggers = createPipelineTriggersService({
-    ...base,
-    projects,
-    users,
-    pipelines,
-    ciJobs,
-    jobTokenScope,
-  });
-  const runnerJobs = createRunnerJobsService({ ...base, projects, runners });
-  // Merge requests read their head pipelines through their hook: pipelines sit above them.
-  const headPipelines = createHeadPipelines({ ...base, mergeRequests });
-  const pipelineGraph = createPipelineGraph({ ...base, projects, protectedBranches, headPipelines });
-  const graphMetrics = createGraphMetrics({ projects });
-  const mergeRequestPipelines = createMergeRequestPipelines({
-    ...base,
-    creation: pipelines,
+    rateLimits,
+    jobs,
     labels,
-    projects,
-    protectedBranches,
-    users,
+    jobTokenScope,
     mergeRequests,
-  });
-  // Merge trains run their cars' pipelines once CI exists (it is built after them).
-  mergeTrains.runPipelinesWith({
-    createMergeRequestPipeline: mergeRequestPipelines.createMergeRequestPipeline,
-    cancel: jobActions.cancelBySystem,
+    mergeTrains,
   });
   const followUpIssues = createFollowUpIssuesService({ ...base, notes, issues, systemNotes });
   pushHooks.subscribe(async (push) => {
@@ -415,7 +339,7 @@ export function createContainer(deps: AppDeps) {
       await diffNotes.followPush(push.actor, await noteables.byId(push.actor, 'MergeRequest', id));
   });
   // Every branch and tag a push moved gets its pipeline, when it has a `.gitlab-ci.yml`.
-  pushHooks.subscribe((push) => pipelines.onPush(push));
+  pushHooks.subscribe((push) => ci.pipelines.onPush(push));
   return {
     ...base,
     discussions,
@@ -478,30 +402,9 @@ export function createContainer(deps: AppDeps) {
     issues,
     timelineEvents,
     metricImages,
-    runners,
-    runnerManagement,
-    runnerIsolation,
-    pipelines,
-    pipelinePages,
-    pipelineGraph,
-    graphMetrics,
-    pipelineDropdowns,
-    bridges,
     jobTokenScope,
-    headPipelines,
-    mergeRequestPipelines,
-    ciJobs,
-    runnerJobs,
-    artifactStore,
-    artifacts,
-    jobActions,
-    ciVariables,
-    testReports,
-    pipelineSchedules,
-    pipelineScheduler,
-    pipelineTriggers,
-    commitStatuses,
     codeOwners,
+    ...ci,
   };
 }
 
