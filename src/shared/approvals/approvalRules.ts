@@ -68,3 +68,30 @@ export interface MergeRequestPeople {
   /** Users who committed to the merge request or authored its commits. */
   readonly committerIds: readonly UserId[];
 }
+
+/** What a rule copied from a project rule is compared on. */
+export interface RuleDefinition {
+  readonly name: string;
+  readonly approvalsRequired: number;
+  readonly userIds: readonly number[];
+  readonly groupIds: readonly number[];
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]) => {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((id) => set.has(id));
+};
+
+/**
+ * A merge request's rule is `overridden` when it no longer says what the project rule it was
+ * copied from says: another name, count, or set of users or groups. A rule copied from none is not.
+ */
+export function ruleOverridden(rule: RuleDefinition, source: RuleDefinition | null): boolean {
+  if (!source) return false;
+  return (
+    rule.name !== source.name ||
+    rule.approvalsRequired !== source.approvalsRequired ||
+    !sameSet(rule.userIds, source.userIds) ||
+    !sameSet(rule.groupIds, source.groupIds)
+  );
+}

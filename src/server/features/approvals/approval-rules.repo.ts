@@ -29,7 +29,9 @@ export type StoredRule<Row> = Row & {
   protectedBranches: RuleBranch[];
 };
 export type ProjectRule = StoredRule<ProjectRuleRow>;
-export type MergeRequestRule = StoredRule<MergeRequestRuleRow>;
+/** The project rule a request's rule was copied from, as it stands now (GitLab's `source_rule`). */
+export type SourceRule = { name: string; approvalsRequired: number; userIds: number[]; groupIds: number[] };
+export type MergeRequestRule = StoredRule<MergeRequestRuleRow> & { sourceRule: SourceRule | null };
 
 export type RuleValues = {
   name: string;
@@ -106,16 +108,49 @@ export async function listMergeRequestRules(db: Db, mergeRequestId: number): Pro
     .where(eq(approvalMergeRequestRules.mergeRequestId, mergeRequestId))
     .orderBy(asc(approvalMergeRequestRules.id));
   const ids = rows.map((row) => row.id);
-  const [ruleUsers, ruleGroups] = await Promise.all([
+  const [ruleUsers, ruleGroups, sources] = await Promise.all([
     usersOf(db, approvalMergeRequestRuleUsers, ids),
     groupsOf(db, approvalMergeRequestRuleGroups, ids),
+    sourceRules(
+      db,
+      rows.flatMap((row) => row.approvalProjectRuleId ?? []),
+    ),
   ]);
   return rows.map((row) => ({
     ...row,
     userIds: ruleUsers.filter((u) => u.ruleId === row.id).map((u) => u.userId),
     groups: ruleGroups.filter((g) => g.ruleId === row.id).map((g) => g.group),
     protectedBranches: [],
+    sourceRule: (row.approvalProjectRuleId !== null && sources.get(row.approvalProjectRuleId)) || null,
   }));
+}
+
+/** The project rules request rules were copied from: what `source_rule` and `overridden` compare. */
+async function sourceRules(db: Db, ids: number[]): Promise<Map<number, SourceRule>> {
+  if (ids.length === 0) return new Map();
+  const [rows, ruleUsers, ruleGroups] = await Promise.all([
+    db
+      .select({
+        id: approvalProjectRules.id,
+        name: approvalProjectRules.name,
+        approvalsRequired: approvalProjectRules.approvalsRequired,
+      })
+      .from(approvalProjectRules)
+      .where(anyOf(approvalProjectRules.id, ids)),
+    usersOf(db, approvalProjectRuleUsers, ids),
+    groupsOf(db, approvalProjectRuleGroups, ids),
+  ]);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        name: row.name,
+        approvalsRequired: row.approvalsRequired,
+        userIds: ruleUsers.filter((u) => u.ruleId === row.id).map((u) => u.userId),
+        groupIds: ruleGroups.filter((g) => g.ruleId === row.id).map((g) => g.group.id),
+      },
+    ]),
+  );
 }
 
 /** Inserts a project rule; undefined when its name is taken in the project. */

@@ -157,4 +157,40 @@ describe('approval rules', () => {
       allow_overrides_to_approver_list_per_merge_request: true,
     });
   });
+
+  it('answers a copied rule with its source_rule, and overridden once it says something else', async () => {
+    const project = await call(owner, 'POST', `${api()}/approval_rules`, {
+      name: 'Security',
+      approvals_required: 2,
+      user_ids: [reviewer.id],
+    });
+    expect(project.statusCode).toBe(201);
+    const copied = await call(developer, 'POST', `${mrUrl()}/approval_rules`, {
+      approval_project_rule_id: project.json<{ id: number }>().id,
+      name: 'Security',
+      approvals_required: 2,
+    });
+    expect(copied.statusCode, copied.body).toBe(201);
+    expect(copied.json()).toMatchObject({
+      name: 'Security',
+      approvals_required: 2,
+      source_rule: { approvals_required: 2 },
+      overridden: false,
+    });
+    const id = copied.json<{ id: number }>().id;
+    const raised = await call(developer, 'PUT', `${mrUrl()}/approval_rules/${id}`, { approvals_required: 3 });
+    expect(raised.json()).toMatchObject({ source_rule: { approvals_required: 2 }, overridden: true });
+    const state = (await call(owner, 'GET', `${mrUrl()}/approval_state`)).json<{
+      rules: { id: number; source_rule: unknown; overridden: boolean }[];
+    }>();
+    expect(state.rules.find((rule) => rule.id === id)).toMatchObject({
+      source_rule: { approvals_required: 2 },
+      overridden: true,
+    });
+    const own = await call(developer, 'POST', `${mrUrl()}/approval_rules`, {
+      name: 'Own',
+      approvals_required: 1,
+    });
+    expect(own.json()).toMatchObject({ source_rule: null, overridden: false });
+  });
 });

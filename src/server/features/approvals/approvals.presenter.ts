@@ -4,6 +4,7 @@ import type {
   ProjectApprovalsJson,
   ProjectRuleJson,
 } from '../../../shared/api/approvals';
+import { ruleOverridden } from '../../../shared/approvals';
 import type { Config } from '../../config';
 import type { MergeRequestRecord } from '../merge-requests/merge-request-rows';
 import { presentProtectedBranch } from '../protected-branches/protected-branches.presenter';
@@ -85,9 +86,19 @@ export function presentMergeRequestRule(
 ): MergeRequestRuleJson {
   return {
     ...ruleBase(shown, config),
-    source_rule: null,
-    overridden: false,
+    ...sourceOf(shown.rule),
     section: null,
+  };
+}
+
+/** GitLab's `source_rule` (the project rule's count) and whether the copy now differs from it. */
+function sourceOf(rule: MergeRequestRule | undefined) {
+  const source = rule?.sourceRule ?? null;
+  if (!rule || !source) return { source_rule: null, overridden: false };
+  const definition = { ...rule, groupIds: rule.groups.map((group) => group.id) };
+  return {
+    source_rule: { approvals_required: source.approvalsRequired },
+    overridden: ruleOverridden(definition, source),
   };
 }
 
@@ -122,8 +133,7 @@ export function presentApprovalState(
         users: users(row?.userIds ?? []),
         groups: (view?.groups ?? []).map((group) => presentRuleGroup(group, config)),
         contains_hidden_groups: view?.containsHiddenGroups ?? false,
-        source_rule: null,
-        overridden: false,
+        ...sourceOf(row && 'sourceRule' in row ? row : undefined),
         section: rule.section,
         code_owner: rule.kind === 'code_owner',
         approved_by: users(rule.approvedByIds),
