@@ -139,6 +139,8 @@ describe('the comment area notices and the order of the Activity section', () =>
       ada.on('request', record);
       try {
         const asked = ada.waitForRequest((request) => request.url().includes('discussions.json'));
+        // Should the choice fail, its own error is the one to report, not this wait's timeout later.
+        asked.catch(() => undefined);
         await choose(ada, option);
         await asked;
         await activity(ada).getByRole('list', { name: 'Loading activity' }).waitFor({ state: 'detached' });
