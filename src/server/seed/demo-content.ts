@@ -118,8 +118,24 @@ export const mainHistory: DemoCommit[] = [
   {
     author: 'alice',
     daysAgo: 14,
-    message: 'Document the checkout API',
-    changes: [file('docs/api.md', '# API\n\n## `total(items)`\n\nReturns `{ net, tax, gross }`.\n')],
+    message: 'Document the checkout API and name its code owners',
+    changes: [
+      file('docs/api.md', '# API\n\n## `total(items)`\n\nReturns `{ net, tax, gross }`.\n'),
+      // Code owners: the file page names them, and the widget lists their rules by section.
+      file(
+        '.gitlab/CODEOWNERS',
+        [
+          '# Who looks after what in the shop.',
+          '[Checkout]',
+          'src/ @bob',
+          'src/cart.ts @alice @bob',
+          '',
+          '[Documentation]',
+          'docs/ @alice',
+          '',
+        ].join('\n'),
+      ),
+    ],
   },
   {
     author: 'bob',
