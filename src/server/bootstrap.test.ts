@@ -144,11 +144,16 @@ describe('bootstrapInstance', () => {
     expect(draft).toMatchObject({ draft: true, reviewers: [{ username: 'alice' }] });
   });
 
-  it('seeds an approval rule for checkout reviewers, and bob’s approval of the open request', async () => {
+  it('seeds approval rules (checkout reviewers, Coverage-Check, code owners), and bob’s approval of the open request', async () => {
     const rules = await t.app.inject('/api/v4/projects/demo%2Fshop/approval_rules');
     expect(rules.json()).toMatchObject([
       { name: 'Checkout reviewers', approvals_required: 1, users: [{ username: 'bob' }] },
+      { name: 'Coverage-Check', rule_type: 'report_approver', report_type: 'code_coverage' },
     ]);
+    const state = await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/1/approval_state');
+    expect(state.json<{ rules: unknown[] }>().rules).toContainEqual(
+      expect.objectContaining({ name: 'src/', rule_type: 'code_owner', section: 'Checkout' }),
+    );
     const approvals = await t.app.inject('/api/v4/projects/demo%2Fshop/merge_requests/1/approvals');
     expect(approvals.json()).toMatchObject({
       approved: true,
