@@ -40,8 +40,11 @@ describe('auto-cancel of redundant pipelines (auto_cancel_pending_pipelines)', (
   const call = (method: 'GET' | 'PUT' | 'POST', path: string, payload?: object) =>
     t.app.inject({ method, url: url(path), headers: owner.headers, payload });
   const pipeline = async (id: number) => (await call('GET', `/pipelines/${id}`)).json<PipelineJson>();
+  /** The newest pipeline a push made on `ref`: a child pipeline shares its ref and commit. */
   const latestOf = async (ref: string) =>
-    (await call('GET', `/pipelines?ref=${ref}`)).json<PipelineJson[]>()[0]!;
+    (await call('GET', `/pipelines?ref=${ref}`))
+      .json<Array<PipelineJson & { source: string }>>()
+      .find((found) => found.source !== 'parent_pipeline')!;
 
   /** Pushes `config` on `branch` and waits for its pipeline's job to run. */
   async function runningOn(branch: string, config: string): Promise<PipelineJson> {
