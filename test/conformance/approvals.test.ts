@@ -134,6 +134,10 @@ describe('approvals through python-gitlab', () => {
       unapprove_again: { status: 404, message: '404 Not Found', error: 'GitlabMRApprovalError' },
       mr_rules: ['Just this one'],
       mr_rules_after_delete: [],
+      // A copy asking more than its project rule: the project rule's count, and overridden.
+      copied: [{ approvals_required: 1 }, true],
+      coverage: ['report_approver', 'code_coverage'],
+      tags: [],
       project_rules_after_delete: 0,
     });
   });

@@ -37,6 +37,17 @@ own = mr.approval_rules.create({"name": "Just this one", "approvals_required": 0
 results["mr_rules"] = [r.name for r in mr.approval_rules.list()]
 own.delete()
 results["mr_rules_after_delete"] = [r.name for r in mr.approval_rules.list()]
+copied = mr.approval_rules.create(
+    {"name": "Reviewers", "approvals_required": 2, "approval_project_rule_id": rule.id}
+)
+results["copied"] = [copied.source_rule, copied.overridden]
+copied.delete()
+coverage = project.approvalrules.create(
+    {"name": "Coverage-Check", "approvals_required": 1, "rule_type": "report_approver", "report_type": "code_coverage"}
+)
+results["coverage"] = [coverage.rule_type, coverage.report_type]
+coverage.delete()
+results["tags"] = [tag.name for tag in project.tags.list()]
 rule.delete()
 results["project_rules_after_delete"] = len(project.approvalrules.list())
 
