@@ -15,7 +15,7 @@ import { ZERO_SHA, deleteRef, updateRef } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
 import { forEnvironment, type CiVariablesService } from '../ci-variables/ci-variables.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
-import { insertBuilds, type NewBuild } from './builds.repo';
+import { insertPipelineBuilds, type NewBuild } from './builds.repo';
 import { jobOptionsFromPlan } from './job-options';
 import { loadCiConfig } from './pipeline-config';
 import { cancelRedundantPipelines } from './auto-cancel';
@@ -97,13 +97,15 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
     const { ctx, sha } = input;
     const loaded = await loadCiConfig(ctx.gitDir, sha, input.configSource);
     if (!loaded) return { created: false, reason: 'no_config', message: MISSING_CONFIG_MESSAGE };
-    const commit = await readCommit(ctx.gitDir, sha);
+    const [commit, cicdVariables] = await Promise.all([
+      readCommit(ctx.gitDir, sha),
+      ciVariables.forPipeline(
+        { id: ctx.project.id, namespaceFullPath: ctx.namespace.fullPath, namespaceKind: ctx.namespace.kind },
+        { protectedRef: input.protectedRef },
+      ),
+    ]);
     if (!commit) return { created: false, reason: 'no_commit', message: 'Commit not found' };
     // Project and group variables, then the pipeline's own: later definitions win.
-    const cicdVariables = await ciVariables.forPipeline(
-      { id: ctx.project.id, namespaceFullPath: ctx.namespace.fullPath, namespaceKind: ctx.namespace.kind },
-      { protectedRef: input.protectedRef },
-    );
     const userVariables = [...cicdVariables.all, ...(input.variables ?? []).map(toCiVariable)];
     let writtenRef: { gitDir: string; ref: string; sha: string } | null = null;
     try {
@@ -151,7 +153,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
         if (plan.status === 'filtered_by_workflow_rules' || plan.status === 'filtered_by_rules')
           throw new NoPipeline({ created: false, reason: 'filtered', message: plan.message });
         if (plan.status === 'config_error') return failConfig(tx, pipeline, plan.errors);
-        await insertBuilds(
+        await insertPipelineBuilds(
           tx,
           plan.plan.jobs.map((job) =>
             buildValues(
@@ -167,10 +169,15 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
           ...(plan.plan.name ? { name: plan.plan.name } : {}),
           autoCancelOnNewCommit: plan.plan.autoCancelOnNewCommit,
         });
-        // Runners fetch the commit by this ref: it must exist before any job can be taken.
+        // Runners fetch the commit by this ref: it must exist before any job can be taken, which
+        // is once this transaction commits, so git writes it while the jobs are processed.
         writtenRef = { gitDir: ctx.gitDir, ref: persistentRef(pipeline.id), sha };
-        await updateRef(ctx.gitDir, writtenRef.ref, sha, ZERO_SHA);
-        await processPipeline(tx, { bus, clock }, pipeline.id);
+        // Both are waited for before a failure ends the transaction: no query may outlive it.
+        const outcomes = await Promise.allSettled([
+          updateRef(ctx.gitDir, writtenRef.ref, sha, ZERO_SHA),
+          processPipeline(tx, { bus, clock }, pipeline.id),
+        ]);
+        for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
         return { created: true as const, pipeline, errors: [] };
       });
       // A child pipeline cancels nothing: its parent did, as GitLab skips parent_pipeline sources.

@@ -2,7 +2,7 @@ import { parseDuration } from '../../../shared/ci/duration';
 import type { Db } from '../../db/client';
 import { enqueueWithin } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
-import { updateBuild, type BuildRow } from './builds.repo';
+import { updateBuild, type BuildRow, type ProcessedBuildRow } from './builds.repo';
 import { jobOptionsOf } from './job-options';
 
 /**
@@ -30,7 +30,7 @@ export function scheduledAtOf(build: Pick<BuildRow, 'options'>, now: Date): Date
 export async function scheduleDelayedBuilds(
   tx: Db,
   bus: EventBus,
-  builds: BuildRow[],
+  builds: ProcessedBuildRow[],
   now: Date,
 ): Promise<void> {
   for (const build of builds) {
@@ -47,7 +47,12 @@ export async function scheduleDelayedBuilds(
 }
 
 /** Bridges that just became `pending`: no runner takes them; their downstream pipeline is queued. */
-export async function queueBridges(tx: Db, bus: EventBus, builds: BuildRow[], now: Date): Promise<void> {
+export async function queueBridges(
+  tx: Db,
+  bus: EventBus,
+  builds: ProcessedBuildRow[],
+  now: Date,
+): Promise<void> {
   for (const build of builds) {
     if (!isBridge(build)) continue;
     await enqueueWithin(tx, bus, {

@@ -6,11 +6,11 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
 import {
   findBuild,
-  listCurrentBuilds,
+  listBuildsToProcess,
   lockBuild,
   transitionCreatedBuilds,
   updateBuild,
-  type BuildRow,
+  type ProcessedBuildRow,
 } from './builds.repo';
 import { downstreamStrategy, jobOptionsOf } from './job-options';
 import { queueBridges, scheduleDelayedBuilds } from './pipeline-follow-ups';
@@ -21,7 +21,7 @@ export type ProcessingDeps = { bus: EventBus; clock: Pick<Clock, 'now'> };
 const COMPLETED: readonly string[] = ['success', 'failed', 'canceled', 'skipped'];
 export const isCompleted = (status: string): boolean => COMPLETED.includes(status);
 
-const processed = (build: BuildRow): ProcessedJob => ({
+const processed = (build: ProcessedBuildRow): ProcessedJob => ({
   name: build.name,
   stageIndex: build.stageIdx,
   status: build.status as CiStatus,
@@ -46,7 +46,7 @@ export async function processPipeline(
   const pipeline = await lockPipeline(tx, pipelineId);
   if (!pipeline) return null;
   const now = deps.clock.now();
-  const builds = await listCurrentBuilds(tx, pipelineId);
+  const builds = await listBuildsToProcess(tx, pipelineId);
   const byName = new Map(builds.map((build) => [build.name, build]));
   for (let round = 0; round <= builds.length; round++) {
     const transitions = nextTransitions(builds.map(processed));
@@ -130,13 +130,13 @@ async function mirrorToBridge(tx: Db, deps: ProcessingDeps, bridgeId: number, st
 }
 
 /** A pipeline starts when its first job does. */
-function earliestStart(builds: BuildRow[]): Date | null {
+function earliestStart(builds: ProcessedBuildRow[]): Date | null {
   const starts = builds.flatMap((build) => (build.startedAt ? [build.startedAt.getTime()] : []));
   return starts.length ? new Date(Math.min(...starts)) : null;
 }
 
 /** GitLab's pipeline coverage: the mean of its jobs' coverage, two decimals; null when none has one. */
-function averageCoverage(builds: BuildRow[]): string | null {
+function averageCoverage(builds: ProcessedBuildRow[]): string | null {
   const values = builds.flatMap((build) => (build.coverage === null ? [] : [Number(build.coverage)]));
   if (values.length === 0) return null;
   return (values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(2);
