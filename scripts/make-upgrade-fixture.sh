@@ -6,8 +6,9 @@
 #
 # Checks the release out in a temporary worktree with its own node_modules (npm ci), runs its
 # server on a new PostgreSQL database so that it migrates and seeds its demo, adds what the demo
-# leaves out through the REST API (scripts/upgrade-fixture-content.ts), stops it and writes to
-# test/fixtures/upgrade/:
+# leaves out through the REST API (scripts/upgrade-fixture-content.ts; for a release with CI/CD,
+# approvals included, also scripts/upgrade-fixture-ci-content.ts, its embedded runner running the
+# pipelines), stops it and writes to test/fixtures/upgrade/:
 #   release-<commit>.sql.gz   pg_dump --inserts (plain SQL: loads into PGlite and PostgreSQL alike)
 #   release-<commit>.data.tar.gz  its DATA_DIR without the database (repositories, uploads)
 #   release-<commit>.json     the release, its last migration, and passwords and tokens to sign in with
@@ -39,6 +40,14 @@ trap cleanup EXIT
 
 git -C "$repo" worktree add --detach "$tree" "$commit" >/dev/null
 (cd "$tree" && npm ci --no-audit --no-fund --loglevel=error)
+# A release with pipelines, runners, schedules and approvals (migration 0023 on) gets CI content too,
+# which its embedded runner runs; an older one has no runner to start.
+runner=none
+ci_content=""
+if grep -q '"0023_approvals"' "$tree/src/server/db/migrations/meta/_journal.json"; then
+  runner=embedded
+  ci_content=$repo/scripts/upgrade-fixture-ci-content.ts
+fi
 dropdb --if-exists --maintenance-db="$server_url/postgres" "$database"
 createdb --maintenance-db="$server_url/postgres" "$database"
 
@@ -46,7 +55,7 @@ port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
 (
   cd "$tree"
   DATABASE_URL=$server_url/$database DATA_DIR=$data PORT=$port HOST=127.0.0.1 \
-    INITIAL_ROOT_PASSWORD=$root_password SEED_DEMO=true RUNNER=none LOG_LEVEL=warn \
+    INITIAL_ROOT_PASSWORD=$root_password SEED_DEMO=true RUNNER=$runner LOG_LEVEL=warn \
     exec node --import tsx src/server/main.ts
 ) >"$work/server.log" 2>&1 &
 server_pid=$!
@@ -59,6 +68,10 @@ grep -q 'Ready in' "$work/server.log" || { cat "$work/server.log" >&2; exit 1; }
 
 node --import tsx "$repo/scripts/upgrade-fixture-content.ts" "http://127.0.0.1:$port" "$root_password" \
   >"$work/facts.json"
+echo '{"tokens": []}' >"$work/ci-facts.json"
+if [ -n "$ci_content" ]; then
+  node --import tsx "$ci_content" "http://127.0.0.1:$port" "$root_password" >"$work/ci-facts.json"
+fi
 kill -INT "$server_pid"
 wait "$server_pid" || true
 server_pid=""
@@ -72,6 +85,7 @@ tar --sort=name --mtime='2000-01-01' --owner=0 --group=0 --numeric-owner -C "$da
 last_migration=$(node -e "const j=require('$tree/src/server/db/migrations/meta/_journal.json');console.log(j.entries.at(-1).tag)")
 node -e "
 const facts = JSON.parse(require('fs').readFileSync('$work/facts.json', 'utf8'));
+facts.tokens.push(...JSON.parse(require('fs').readFileSync('$work/ci-facts.json', 'utf8')).tokens);
 const release = { commit: '$commit', subject: process.argv[1], lastMigration: '$last_migration' };
 console.log(JSON.stringify({ release, ...facts }, null, 2));
 " "$(git -C "$repo" log -1 --format=%s "$commit" | cut -c1-120)" >"$out/release-$commit.json"

@@ -10,6 +10,13 @@ import { createContainer, type Container } from '../../src/server/container';
 import { migrationsFolder } from '../../src/server/db/client';
 import { openDeps } from '../../src/server/start';
 import {
+  expectApprovalsServed,
+  expectCiSettingsServed,
+  expectPipelinesAndJobsServed,
+  expectTracesAndArtifactsServed,
+  type UpgradedInstance,
+} from '../support/upgrade-ci-checks';
+import {
   loadUpgradeFixture,
   rowsAsBefore,
   snapshotDatabase,
@@ -29,6 +36,15 @@ const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_
 };
 
 type Row = Record<string, unknown>;
+
+const migrationIndex = (tag: string) => journal.entries.findIndex((entry) => entry.tag === tag);
+/**
+ * Releases from migration 0023 on have CI/CD with approvals, and their fixtures hold its content
+ * (scripts/upgrade-fixture-ci-content.ts): pipelines the embedded runner ran, traces, artifacts,
+ * variables, runners, schedules, approval rules and approvals.
+ */
+const hasCi = (fixture: { release: { lastMigration: string } }) =>
+  migrationIndex(fixture.release.lastMigration) >= migrationIndex('0023_approvals');
 
 /**
  * Columns of the old schema that a migration rewrites on purpose (table -> columns, with why):
@@ -108,6 +124,15 @@ describe.each(upgradeFixtures())('an instance made by release $release.commit', 
       expect.arrayContaining(['opened', 'closed', 'merged']),
     );
     expect(rows('notes').some((row) => row.resolved_at !== null)).toBe(true);
+    if (!hasCi(fixture)) return;
+    const ci = ['ci_pipelines', 'ci_builds', 'ci_build_trace_chunks', 'ci_job_artifacts', 'ci_variables'];
+    ci.push('ci_runners', 'ci_runner_projects', 'ci_pipeline_schedules', 'approval_project_rules');
+    ci.push('merge_request_approvals');
+    for (const table of ci) expect(rows(table).length, table).toBeGreaterThan(0);
+    expect(rows('ci_builds').map((row) => row.status)).toEqual(expect.arrayContaining(['success', 'failed']));
+    expect(rows('ci_pipelines').some((row) => row.status === 'success')).toBe(true);
+    expect(rows('ci_job_artifacts').some((row) => row.file_type === 'archive')).toBe(true);
+    expect(rows('ci_variables').some((row) => row.masked === true)).toBe(true);
   });
 
   it("moves the migration journal forward to today's last migration, leaving the old entries", () => {
@@ -317,6 +342,18 @@ describe.each(upgradeFixtures())('an instance made by release $release.commit', 
       }
     }
   });
+
+  if (hasCi(fixture)) {
+    const instance = (): UpgradedInstance => ({ rows, get, app, adminToken });
+    it('serves every pipeline and its jobs with their statuses', () =>
+      expectPipelinesAndJobsServed(instance()));
+    it('serves every job trace whole and every artifact archive byte for byte', () =>
+      expectTracesAndArtifactsServed(instance()));
+    it('serves the CI/CD variables (masked still), the runners and the pipeline schedules', () =>
+      expectCiSettingsServed(instance()));
+    it('serves the approval rules and the approvals of the merge requests', () =>
+      expectApprovalsServed(instance()));
+  }
 
   it('lets the users sign in with their old passwords and tokens, with the scopes they had', async () => {
     for (const [username, password] of Object.entries(fixture.passwords)) {
