@@ -30,23 +30,26 @@ const CONFIG = [
 
 describe('the pipeline graph grouped by job dependencies', () => {
   let suite: CiBrowserSuite;
+  let pipelinePath: string;
 
   beforeAll(async () => {
     suite = await startCiBrowserSuite();
-  });
-  afterAll(async () => {
-    await suite?.stop();
-  });
-
-  it('switches from stage columns to columns of needs with "Group jobs by: Stage | Job dependencies"', async () => {
-    const { page, project, owner, baseUrl } = suite;
+    const { project, owner, baseUrl } = suite;
     const sha = await pushFiles(baseUrl, project.fullPath, owner, { '.gitlab-ci.yml': CONFIG });
     const [pipeline] = await waitUntil(
       () => suite.api<PipelineJson[]>(`/pipelines?sha=${sha}`),
       (list) => list.length === 1 && FINISHED.includes(list[0]!.status),
       90_000,
     );
-    await page.goto(`/${project.fullPath}/-/pipelines/${pipeline!.id}`);
+    pipelinePath = `/${project.fullPath}/-/pipelines/${pipeline!.id}`;
+  }, 150_000);
+  afterAll(async () => {
+    await suite?.stop();
+  });
+
+  it('switches from stage columns to columns of needs with "Group jobs by: Stage | Job dependencies"', async () => {
+    const { page } = suite;
+    await page.goto(pipelinePath);
     const graph = page.getByRole('group', { name: 'Pipeline graph' });
     const column = async (name: string) =>
       (await graph.getByRole('region', { name }).getByRole('link').allTextContents()).sort();
@@ -67,5 +70,76 @@ describe('the pipeline graph grouped by job dependencies', () => {
     await view.getByRole('button', { name: 'Stage' }).click();
     await graph.getByRole('region', { name: 'Stage deploy' }).waitFor();
     expect(await column('Stage deploy')).toEqual(['deploy']);
-  }, 150_000);
+  }, 60_000);
+
+  it('draws links from needed jobs to the jobs that need them with "Show dependencies", and a hover highlights the needs chain', async () => {
+    const { page } = suite;
+    await page.goto(pipelinePath);
+    const view = page.locator('.ci-graph-view');
+    await view.getByRole('button', { name: 'Job dependencies' }).click();
+    const toggle = view.getByRole('button', { name: 'Show dependencies' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await page.getByText('Tip: Hover over a job to see the jobs it depends on to run.').waitFor();
+
+    const graph = page.getByRole('group', { name: 'Pipeline graph' });
+    const paths = graph.locator('svg.ci-links path');
+    await paths.nth(2).waitFor({ state: 'attached' });
+    const arrows = async (selector: string) =>
+      (
+        await graph
+          .locator(`svg.ci-links path${selector}`)
+          .evaluateAll((found) => found.map((path) => `${path.dataset.source}>${path.dataset.target}`))
+      ).sort();
+    // compile -> e2e is not drawn: compile -> unit -> e2e shows it.
+    expect(await arrows('')).toEqual(['compile>unit', 'lint>deploy', 'unit>e2e']);
+    // Each link starts at the middle of the needed job's right edge and ends at the needing job's left edge.
+    const ends = await graph.locator('.ci-links-container').evaluate((container) => {
+      const origin = container.getBoundingClientRect();
+      const box = (name: string) =>
+        container.querySelector(`[data-job-name="${name}"]`)!.getBoundingClientRect();
+      return [...container.querySelectorAll<SVGPathElement>('svg.ci-links path')].map((path) => {
+        const numbers = (path.getAttribute('d') ?? '').match(/-?[\d.]+/g)!.map(Number);
+        const [source, target] = [box(path.dataset.source!), box(path.dataset.target!)];
+        return {
+          start: [
+            numbers[0]! - (source.right - origin.left),
+            numbers[1]! - (source.top + source.height / 2 - origin.top),
+          ],
+          end: [
+            numbers.at(-2)! - (target.left - origin.left),
+            numbers.at(-1)! - (target.top + target.height / 2 - origin.top),
+          ],
+        };
+      });
+    });
+    for (const { start, end } of ends)
+      for (const off of [...start, ...end]) expect(Math.abs(off)).toBeLessThan(1);
+
+    const faded = async () =>
+      (await graph.locator('.ci-job-item--faded .ci-job-item__name').allTextContents()).sort();
+    await graph.locator('[data-job-name="e2e"] a').hover();
+    await graph.locator('svg.ci-links path.ci-link--highlighted').nth(1).waitFor({ state: 'attached' });
+    expect(await arrows('.ci-link--highlighted')).toEqual(['compile>unit', 'unit>e2e']);
+    expect(await arrows('.ci-link--faded')).toEqual(['lint>deploy']);
+    expect(await faded()).toEqual(['deploy', 'lint']);
+    await screenshot(page, 'pipeline-graph-needs-links-hover');
+
+    // The keyboard focus does what a hover does.
+    await page.mouse.move(0, 0);
+    await graph.locator('[data-job-name="deploy"] a').focus();
+    await graph.locator('svg.ci-links path.ci-link--highlighted').first().waitFor({ state: 'attached' });
+    expect(await arrows('.ci-link--highlighted')).toEqual(['lint>deploy']);
+    expect(await faded()).toEqual(['compile', 'e2e', 'unit']);
+    await graph.locator('[data-job-name="deploy"] a').blur();
+    await graph.locator('.ci-job-item--faded').first().waitFor({ state: 'detached' });
+    expect(await arrows('.ci-link--faded')).toEqual([]);
+    await screenshot(page, 'pipeline-graph-needs-links');
+
+    // The view is kept for the next visit, as GitLab keeps it; the links start off again.
+    await page.reload();
+    await graph.getByRole('region', { name: 'Layer 3' }).waitFor();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await paths.count()).toBe(0);
+  }, 60_000);
 });
