@@ -5,7 +5,10 @@ import { startCiBrowserSuite, type CiBrowserSuite } from '../support/ci-browser'
 
 type PipelineJson = { id: number; status: string };
 
-/** Stages say one thing, needs another: `unit` and `deploy` start as soon as what they need ends. */
+/**
+ * Stages say one thing, needs another: `unit`, `deploy` and `package` start as soon as what they
+ * need ends; `package` needs jobs on two rows, so its links curve.
+ */
 const CONFIG = [
   'stages: [build, test, deploy]',
   'compile:',
@@ -26,6 +29,10 @@ const CONFIG = [
   '  stage: deploy',
   '  needs: [lint]',
   '  script: [echo deploy]',
+  'package:',
+  '  stage: deploy',
+  '  needs: [compile, lint]',
+  '  script: [echo package]',
 ].join('\n');
 
 describe('the pipeline graph grouped by job dependencies', () => {
@@ -62,14 +69,14 @@ describe('the pipeline graph grouped by job dependencies', () => {
     await view.getByRole('button', { name: 'Job dependencies' }).click();
     await graph.getByRole('region', { name: 'Layer 3' }).waitFor();
     expect(await column('Layer 1')).toEqual(['compile', 'lint']);
-    expect(await column('Layer 2')).toEqual(['deploy', 'unit']);
+    expect(await column('Layer 2')).toEqual(['deploy', 'package', 'unit']);
     expect(await column('Layer 3')).toEqual(['e2e']);
     expect(await graph.getByRole('region', { name: /^Stage / }).count()).toBe(0);
     await screenshot(page, 'pipeline-graph-job-dependencies');
 
     await view.getByRole('button', { name: 'Stage' }).click();
     await graph.getByRole('region', { name: 'Stage deploy' }).waitFor();
-    expect(await column('Stage deploy')).toEqual(['deploy']);
+    expect(await column('Stage deploy')).toEqual(['deploy', 'package']);
   }, 60_000);
 
   it('draws links from needed jobs to the jobs that need them with "Show dependencies", and a hover highlights the needs chain', async () => {
@@ -84,7 +91,7 @@ describe('the pipeline graph grouped by job dependencies', () => {
 
     const graph = page.getByRole('group', { name: 'Pipeline graph' });
     const paths = graph.locator('svg.ci-links path');
-    await paths.nth(2).waitFor({ state: 'attached' });
+    await paths.nth(4).waitFor({ state: 'attached' });
     const arrows = async (selector: string) =>
       (
         await graph
@@ -92,7 +99,13 @@ describe('the pipeline graph grouped by job dependencies', () => {
           .evaluateAll((found) => found.map((path) => `${path.dataset.source}>${path.dataset.target}`))
       ).sort();
     // compile -> e2e is not drawn: compile -> unit -> e2e shows it.
-    expect(await arrows('')).toEqual(['compile>unit', 'lint>deploy', 'unit>e2e']);
+    expect(await arrows('')).toEqual([
+      'compile>package',
+      'compile>unit',
+      'lint>deploy',
+      'lint>package',
+      'unit>e2e',
+    ]);
     // Each link starts at the middle of the needed job's right edge and ends at the needing job's left edge.
     const ends = await graph.locator('.ci-links-container').evaluate((container) => {
       const origin = container.getBoundingClientRect();
@@ -121,8 +134,8 @@ describe('the pipeline graph grouped by job dependencies', () => {
     await graph.locator('[data-job-name="e2e"] a').hover();
     await graph.locator('svg.ci-links path.ci-link--highlighted').nth(1).waitFor({ state: 'attached' });
     expect(await arrows('.ci-link--highlighted')).toEqual(['compile>unit', 'unit>e2e']);
-    expect(await arrows('.ci-link--faded')).toEqual(['lint>deploy']);
-    expect(await faded()).toEqual(['deploy', 'lint']);
+    expect(await arrows('.ci-link--faded')).toEqual(['compile>package', 'lint>deploy', 'lint>package']);
+    expect(await faded()).toEqual(['deploy', 'lint', 'package']);
     await screenshot(page, 'pipeline-graph-needs-links-hover');
 
     // The keyboard focus does what a hover does.
@@ -130,11 +143,10 @@ describe('the pipeline graph grouped by job dependencies', () => {
     await graph.locator('[data-job-name="deploy"] a').focus();
     await graph.locator('svg.ci-links path.ci-link--highlighted').first().waitFor({ state: 'attached' });
     expect(await arrows('.ci-link--highlighted')).toEqual(['lint>deploy']);
-    expect(await faded()).toEqual(['compile', 'e2e', 'unit']);
+    expect(await faded()).toEqual(['compile', 'e2e', 'package', 'unit']);
     await graph.locator('[data-job-name="deploy"] a').blur();
     await graph.locator('.ci-job-item--faded').first().waitFor({ state: 'detached' });
     expect(await arrows('.ci-link--faded')).toEqual([]);
-    await screenshot(page, 'pipeline-graph-needs-links');
 
     // The view is kept for the next visit, as GitLab keeps it; the links start off again.
     await page.reload();

@@ -1,4 +1,4 @@
-import { SegmentedControl, ToggleSwitch } from '@primer/react';
+import { SegmentedControl, Spinner, ToggleSwitch } from '@primer/react';
 import { useState } from 'react';
 import { DismissibleFlash } from '../../components/DismissibleFlash';
 import './pipeline-links.css';
@@ -45,11 +45,17 @@ export function GraphViewSelector({
   onType,
   showLinks,
   onShowLinks,
+  switching,
+  drawingLinks,
 }: {
   type: GraphViewType;
   onType: (type: GraphViewType) => void;
   showLinks: boolean;
   onShowLinks: (show: boolean) => void;
+  /** The graph is still being laid out in the chosen view. */
+  switching: boolean;
+  /** The links are still being drawn or taken away. */
+  drawingLinks: boolean;
 }) {
   const [tipDismissed, setTipDismissed] = useState(() => stored(HOVER_TIP_KEY) === 'true');
   const dismissTip = () => {
@@ -68,6 +74,7 @@ export function GraphViewSelector({
             Job dependencies
           </SegmentedControl.Button>
         </SegmentedControl>
+        {switching && <Spinner size="small" srText="Loading the graph" />}
         {type === 'layer' && (
           <span className="ci-graph-view__links">
             <span id="ci-graph-links-label">Show dependencies</span>
@@ -75,6 +82,7 @@ export function GraphViewSelector({
               aria-labelledby="ci-graph-links-label"
               size="small"
               checked={showLinks}
+              loading={drawingLinks}
               onChange={onShowLinks}
             />
           </span>

@@ -34,6 +34,15 @@ function draw(container: HTMLElement, links: readonly JobLink[]): Drawing {
   return { width: container.scrollWidth, height: container.scrollHeight, links: drawn };
 }
 
+/** The links with the highlighted chain last, so that no dimmed link is painted over it. */
+function inPaintOrder(links: readonly DrawnLink[], highlighted: ReadonlySet<string> | null) {
+  const marked = links.map((link) => ({
+    link,
+    lit: highlighted !== null && isLinkHighlighted(link, highlighted),
+  }));
+  return highlighted ? [...marked.filter(({ lit }) => !lit), ...marked.filter(({ lit }) => lit)] : marked;
+}
+
 /** The job a pointer or the keyboard focus is on, found from the element the event reached. */
 const jobAt = (target: EventTarget | null): string =>
   (target instanceof Element &&
@@ -92,7 +101,10 @@ export function LinksLayer({
       onMouseOver={(event) => onHoverJob(jobAt(event.target))}
       onMouseLeave={() => onHoverJob('')}
       onFocus={(event) => onHoverJob(jobAt(event.target))}
-      onBlur={() => onHoverJob('')}
+      onBlur={(event) => {
+        // Focus moving on to another job highlights that one: one render, not a clear and a highlight.
+        if (!event.currentTarget.contains(event.relatedTarget)) onHoverJob('');
+      }}
     >
       {drawn && drawing && (
         <svg
@@ -102,19 +114,15 @@ export function LinksLayer({
           viewBox={`0 0 ${drawing.width} ${drawing.height}`}
           aria-hidden="true"
         >
-          {drawing.links.map((link) => {
-            const lit = highlighted !== null && isLinkHighlighted(link, highlighted);
-            const state = lit ? ' ci-link--highlighted' : highlighted ? ' ci-link--faded' : '';
-            return (
-              <path
-                key={`${link.source}-${link.target}`}
-                className={`ci-link${state}`}
-                d={link.path}
-                data-source={link.source}
-                data-target={link.target}
-              />
-            );
-          })}
+          {inPaintOrder(drawing.links, highlighted).map(({ link, lit }) => (
+            <path
+              key={`${link.source}-${link.target}`}
+              className={`ci-link${lit ? ' ci-link--highlighted' : highlighted ? ' ci-link--faded' : ''}`}
+              d={link.path}
+              data-source={link.source}
+              data-target={link.target}
+            />
+          ))}
         </svg>
       )}
       {children}

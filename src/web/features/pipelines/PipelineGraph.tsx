@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState, useTransition } from 'react';
 import type { PipelineStage, UpstreamPipeline } from '../../../shared/api/pipelinePages';
 import type { Bridge, Job } from '../../../shared/api/pipelines';
 import { linksShownByDefault } from '../../../shared/ci/views/jobLinks';
@@ -20,9 +20,10 @@ const NO_BRIDGES: Bridge[] = [];
  * Given `needs` (job name to the jobs it waits for), it is grouped by job dependencies instead:
  * a column per layer of needs, with no stage names, as GitLab's "Job dependencies" view, and with
  * `showLinks` ("Show dependencies") the links between them; above GitLab's threshold of job items
- * they are drawn only once "Show links anyways" is pressed.
+ * they are drawn only once "Show links anyways" is pressed. Memoized: the page's first render of a
+ * choice, painted before the graph follows it, leaves the graph be.
  */
-export function PipelineGraph({
+export const PipelineGraph = memo(function PipelineGraph({
   fullPath,
   stages,
   jobs,
@@ -42,10 +43,13 @@ export function PipelineGraph({
   const downstream = downstreamCards(bridges);
   const graphJobs: GraphJob[] = useMemo(() => [...jobs, ...bridges], [jobs, bridges]);
   const [linksAnyways, setLinksAnyways] = useState(false);
+  const [, startDrawing] = useTransition();
   const linksHeld = showLinks && !linksAnyways && !linksShownByDefault(graphJobs.length);
   return (
     <>
-      {needs && linksHeld && <LinksAlert onShowLinksAnyways={() => setLinksAnyways(true)} />}
+      {needs && linksHeld && (
+        <LinksAlert onShowLinksAnyways={() => startDrawing(() => setLinksAnyways(true))} />
+      )}
       <div className="ci-graph" role="group" aria-label="Pipeline graph">
         {upstream && <UpstreamPipelineLink upstream={upstream} />}
         {needs ? (
@@ -77,4 +81,4 @@ export function PipelineGraph({
       </div>
     </>
   );
-}
+});

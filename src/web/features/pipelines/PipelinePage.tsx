@@ -1,5 +1,5 @@
 import { Flash, Spinner, UnderlineNav } from '@primer/react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { PipelineDetail } from '../../../shared/api/pipelinePages';
 import { ApiError } from '../../api/client';
@@ -80,7 +80,11 @@ function PipelineTabs({
   // As GitLab: links are off on each page load, and kept while the views switch.
   const [showLinks, setShowLinks] = useState(false);
   // A kept "Job dependencies" applies only where the view can be chosen: pipelines using `needs`.
-  const layerNeeds = needs.data?.usesNeeds && viewType === 'layer' ? needs.data.needs : null;
+  // As GitLab's selector, which paints its choice before the graph's work: the graph follows in a
+  // render of its own, so a 500-job switch does not hold the click's paint back.
+  const shownViewType = useDeferredValue(viewType);
+  const linksShown = useDeferredValue(showLinks);
+  const layerNeeds = needs.data?.usesNeeds && shownViewType === 'layer' ? needs.data.needs : null;
   const base = pipelinePage(fullPath, pipeline.id);
   const manualVariables = pipeline.manual_variables_count ?? 0;
   return (
@@ -146,6 +150,8 @@ function PipelineTabs({
               onType={chooseViewType}
               showLinks={showLinks}
               onShowLinks={setShowLinks}
+              switching={viewType !== shownViewType}
+              drawingLinks={showLinks !== linksShown}
             />
           )}
           <PipelineGraph
@@ -155,7 +161,7 @@ function PipelineTabs({
             bridges={bridges.data}
             upstream={pipeline.triggered_by}
             needs={layerNeeds}
-            showLinks={showLinks}
+            showLinks={linksShown}
           />
         </>
       ) : tab === 'failures' ? (
