@@ -44,7 +44,14 @@ describe('jobLinks (which links the "Job dependencies" view draws)', () => {
       ],
       ['a>c', 'b>c'],
     ],
-    ['a need twice, once', [{ name: 'a', needs: [] }, { name: 'b', needs: ['a', 'a'] }], ['a>b']],
+    [
+      'a need twice, once',
+      [
+        { name: 'a', needs: [] },
+        { name: 'b', needs: ['a', 'a'] },
+      ],
+      ['a>b'],
+    ],
     ['nothing for a need no job has (an optional need)', [{ name: 'x', needs: ['gone'] }], []],
     [
       'a cycle without looping',
