@@ -74,6 +74,10 @@ export function LinksLayer({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [drawing, setDrawing] = useState<Drawing | null>(null);
+  // Without links a hover highlights nothing: no render for it either.
+  const hover = (name: string) => {
+    if (drawn) onHoverJob(name);
+  };
 
   useLayoutEffect(() => {
     const element = container.current;
@@ -98,12 +102,12 @@ export function LinksLayer({
     <div
       ref={container}
       className="ci-links-container"
-      onMouseOver={(event) => onHoverJob(jobAt(event.target))}
-      onMouseLeave={() => onHoverJob('')}
-      onFocus={(event) => onHoverJob(jobAt(event.target))}
+      onMouseOver={(event) => hover(jobAt(event.target))}
+      onMouseLeave={() => hover('')}
+      onFocus={(event) => hover(jobAt(event.target))}
       onBlur={(event) => {
         // Focus moving on to another job highlights that one: one render, not a clear and a highlight.
-        if (!event.currentTarget.contains(event.relatedTarget)) onHoverJob('');
+        if (!event.currentTarget.contains(event.relatedTarget)) hover('');
       }}
     >
       {drawn && drawing && (
