@@ -138,9 +138,9 @@ describe('a merge train car whose pipeline could not be made', () => {
     // Alpha never had a pipeline, and its train ref is gone; bravo's ran on main alone.
     const all = await pipelines(p);
     expect(all.some((pipeline) => pipeline.ref === `refs/merge-requests/${a.iid}/train`)).toBe(false);
-    expect(all.filter((pipeline) => pipeline.ref === `refs/merge-requests/${b.iid}/train`).at(-1)?.status).toBe(
-      'success',
-    );
+    expect(
+      all.filter((pipeline) => pipeline.ref === `refs/merge-requests/${b.iid}/train`).at(-1)?.status,
+    ).toBe('success');
     expect(await readRef(p.gitDir, `refs/merge-requests/${a.iid}/train`)).toBeNull();
   }, 120_000);
 

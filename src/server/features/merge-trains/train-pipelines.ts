@@ -28,9 +28,7 @@ export const pipelineNotPrepared = (message: string): string =>
 
 /** What starting a car's pipeline gave: its id, none (a project without CI), or why it could not be made. */
 export type TrainStart =
-  | { kind: 'pipeline'; pipelineId: number }
-  | { kind: 'none' }
-  | { kind: 'not_created'; reason: string };
+  { kind: 'pipeline'; pipelineId: number } | { kind: 'none' } | { kind: 'not_created'; reason: string };
 
 /** Where a car's pipeline stands: none (no CI), still running, passed, or finished without success. */
 export type CarVerdict = 'none' | 'running' | 'passed' | 'did_not_succeed';
