@@ -1,6 +1,8 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { nextRunAt } from '../shared/ci/schedule/cron';
+import { INSTANCE_TIME_ZONE, PIPELINE_SCHEDULE_WORKER_CRON } from '../shared/ci/schedule/scheduleNextRun';
 import { defaultRenderWorkers } from './render-pool/render-pool';
 
 const bool = z
@@ -56,6 +58,15 @@ const envSchema = z.object({
   MARKDOWN_PREVIEW_LIMIT: perMinute.default(300),
   MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED: perMinute.default(60),
   RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** GitLab's `pipeline_schedule_worker` cron (gitlab.yml): when due schedules start, in UTC. */
+  PIPELINE_SCHEDULE_WORKER_CRON: z
+    .string()
+    .max(200)
+    .default(PIPELINE_SCHEDULE_WORKER_CRON)
+    // A rule that never fires (`0 0 30 2 *`) would start no schedule ever: refused with the others.
+    .refine((cron) => nextRunAt(cron, INSTANCE_TIME_ZONE, new Date()) !== null, {
+      message: `must be a cron rule that fires (five fields, such as "${PIPELINE_SCHEDULE_WORKER_CRON}")`,
+    }),
 });
 
 export type Config = {
@@ -94,6 +105,8 @@ export type Config = {
   };
   /** Worker threads that render markdown and highlight code (docs/decisions.md). */
   renderWorkers: number;
+  /** When the schedule worker starts due pipeline schedules; their `next_run_at` is rounded to it. */
+  pipelineScheduleWorkerCron: string;
 };
 
 /** Reads configuration from environment variables (README lists them); a bad value stops startup with its name. */
@@ -131,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       markdownPreviewUnauthenticated: e.MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED,
     },
     renderWorkers: e.RENDER_WORKERS ?? defaultRenderWorkers(),
+    pipelineScheduleWorkerCron: e.PIPELINE_SCHEDULE_WORKER_CRON,
   };
 }
