@@ -80,6 +80,7 @@ export function createTrainRefresh(deps: Deps) {
       return { kind: 'drop', reason: 'the merge request is not set to auto-merge' };
     const mayNoLongerMerge = { kind: 'drop', reason: 'the user who added it may no longer merge' } as const;
     const { user: actor } = await users.getUser(params.userId);
+    // One who may no longer read the project may no longer merge into it.
     const ctx = await mergeRequests.loadForRead(actor, row.projectId).catch(() => null);
     if (!ctx || !(await mergeRequests.mayMergeInto(actor, ctx, row.targetBranch))) return mayNoLongerMerge;
     const view = await mergeRequests.checkedIn(actor, ctx, row.iid);

@@ -11,6 +11,7 @@ import { NotFoundError, ForbiddenError, ValidationFailedError } from '../../erro
 import { listChangedFiles } from '../../git/diff';
 import { ZERO_SHA, branchRef, deleteRef, readRef, resolveCommit } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
+import type { ServiceLog } from '../../service-log';
 import type { CiVariablesService } from '../ci-variables/ci-variables.service';
 import type { PushEvent } from '../git-http/push-hooks';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
@@ -41,6 +42,7 @@ type Deps = {
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   rateLimits: Pick<RateLimits, 'check'>;
   ciVariables: Pick<CiVariablesService, 'forPipeline'>;
+  log: ServiceLog;
 };
 
 /** GitLab's words when a Developer may not run pipelines on a protected branch. */
@@ -63,7 +65,7 @@ const BRANCH_PREFIX = 'refs/heads/';
  * listed and read with the code's permissions, and CI Lint.
  */
 export function createPipelinesService(deps: Deps) {
-  const { db, bus, projects, protectedBranches } = deps;
+  const { db, bus, projects, protectedBranches, log } = deps;
   const creation = createPipelineCreation(deps);
 
   /** A project the actor may read pipelines of (404 otherwise, never 403: its name stays private). */
@@ -318,7 +320,12 @@ export function createPipelinesService(deps: Deps) {
         const ref = persistentRef(event.pipelineId);
         const sha = await readRef(ctx.gitDir, ref);
         if (sha) await deleteRef(ctx.gitDir, ref, sha);
-      })().catch(() => undefined);
+      })().catch((error: unknown) =>
+        log.error(
+          { err: error, projectId: event.projectId, pipelineId: event.pipelineId },
+          'removing a finished pipeline’s ref failed',
+        ),
+      );
     });
   }
 

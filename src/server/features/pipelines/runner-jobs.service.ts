@@ -130,6 +130,7 @@ export function createRunnerJobsService({ db, bus, clock, config, projects, runn
     const stop = () => timer.abort();
     signal.addEventListener('abort', stop, { once: true });
     try {
+      // The delay rejects when aborted (woken or the request gone): that is its normal end.
       await Promise.race([wake, delay(ms, undefined, { signal: timer.signal }).catch(() => undefined)]);
     } finally {
       timer.abort();
