@@ -46,6 +46,8 @@ const envSchema = z.object({
   RUNNER_LONG_POLL_SECONDS: z.coerce.number().min(0).max(600).default(50),
   /** GitLab's `max_artifacts_size`: the largest artifacts archive a job may upload, in MB. */
   MAX_ARTIFACTS_SIZE_MB: z.coerce.number().positive().max(1_000_000).default(100),
+  /** GitLab's `ci_jobs_trace_size_limit`: the largest job log a runner may send, in MB. */
+  CI_JOBS_TRACE_SIZE_LIMIT_MB: z.coerce.number().positive().max(1_000_000).default(100),
   GEO_SECONDARY: bool.default(false),
   EXTERNAL_URL: z.string().url().optional(),
   ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES: bool.default(false),
@@ -84,6 +86,8 @@ export type Config = {
   runnerLongPollMs: number;
   /** The largest artifacts archive a runner may upload (GitLab's 100 MB by default): 413 past it. */
   maxArtifactsBytes: number;
+  /** The largest job log a runner may send (GitLab's 100 MB by default): past it the job fails. */
+  maxTraceBytes: number;
   geoSecondary: boolean;
   externalUrl: string;
   /** Whether status checks may call addresses on this machine or its local network (GitLab's setting). */
@@ -130,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runnerConcurrent: e.RUNNER_CONCURRENT,
     runnerLongPollMs: Math.round(e.RUNNER_LONG_POLL_SECONDS * 1000),
     maxArtifactsBytes: Math.round(e.MAX_ARTIFACTS_SIZE_MB * 1024 * 1024),
+    maxTraceBytes: Math.round(e.CI_JOBS_TRACE_SIZE_LIMIT_MB * 1024 * 1024),
     geoSecondary: e.GEO_SECONDARY,
     externalUrl: e.EXTERNAL_URL ?? `http://localhost:${e.PORT}`,
     allowLocalRequests: e.ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES,
