@@ -274,6 +274,14 @@ describe('upstream and downstream pipelines in the GraphQL pipeline graph', () =
     expect(await graphOf(downstreamReporter, project, parent.iid)).toBeNull();
   });
 
+  it('REST’s latest pipeline of a branch is the parent, never its newer child at the same commit', async () => {
+    expect(child.id).toBeGreaterThan(parent.id);
+    const latest = await api<{ id: number; source: string }>(
+      `/projects/${project.project.id}/pipelines/latest`,
+    );
+    expect(latest).toMatchObject({ id: parent.id, source: 'push' });
+  });
+
   it('getDownstreamPipelineJobs reads a downstream pipeline’s jobs for the mini graph', async () => {
     const read = (ctx: ProjectContext, iid: number) =>
       graphql<{
