@@ -31,7 +31,12 @@ import {
 } from './pipeline-creation.service';
 import { isCompleted } from './pipeline-processing';
 import { buildSubject, refSubject } from './ref-subject';
-import { findPipelineRecord, listPipelineRecords, type PipelineRecord } from './pipelines.repo';
+import {
+  findLatestPipelineRecord,
+  findPipelineRecord,
+  listPipelineRecords,
+  type PipelineRecord,
+} from './pipelines.repo';
 
 type Deps = {
   db: Db;
@@ -148,6 +153,20 @@ export function createPipelinesService(deps: Deps) {
   async function get(actor: Actor, projectRef: string, pipelineId: number) {
     const ctx = await readable(actor, projectRef);
     return { ctx, pipeline: await view(ctx, pipelineId) };
+  }
+
+  /**
+   * `GET /projects/:id/pipelines/latest`: the newest pipeline of `ref` (the default branch when
+   * none is given) at the commit the ref names now. None is GitLab's 403, as its
+   * `authorize! :read_pipeline, nil` answers.
+   */
+  async function latest(actor: Actor, projectRef: string, ref: string | undefined) {
+    const ctx = await readable(actor, projectRef);
+    const name = ref || ctx.project.defaultBranch;
+    const target = await resolveRef(ctx, name);
+    const record = target && (await findLatestPipelineRecord(db, ctx.project.id, name, target.sha));
+    if (!record) throw new ForbiddenError();
+    return { ctx, pipeline: await view(ctx, record.pipeline.id) };
   }
 
   /** Whether `actor` may read the variables a pipeline was run with (GitLab's read_pipeline_variable). */
@@ -333,6 +352,7 @@ export function createPipelinesService(deps: Deps) {
     onPush,
     list,
     get,
+    latest,
     mayReadVariables,
     variables,
     createFromApi,
