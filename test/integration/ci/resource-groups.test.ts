@@ -25,7 +25,7 @@ describe('resource groups', () => {
   let project: ProjectContext;
   let runnerToken: string;
 
-  const api = (method: 'GET' | 'POST' | 'PUT', url: string, user: TestUser, payload?: object) =>
+  const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: TestUser, payload?: object) =>
     t.app.inject({ method, url: `/api/v4${url}`, headers: user.headers, ...(payload ? { payload } : {}) });
   const projectUrl = () => `/projects/${project.project.id}`;
 
@@ -176,6 +176,21 @@ describe('resource groups', () => {
     await deployStatus(middle, 'pending');
     await finishJob((await takeJob())!, 'success');
     await api('PUT', `${projectUrl()}/resource_groups/production`, developer, { process_mode: 'unordered' });
+  });
+
+  it('hands the resource on after its holder’s pipeline is deleted, at the next sweep', async () => {
+    await drain();
+    const first = await runPipeline();
+    await deployStatus(first, 'pending');
+    await takeJob();
+    const second = await runPipeline();
+    await deployStatus(second, 'waiting_for_resource');
+    const deleted = await api('DELETE', `${projectUrl()}/pipelines/${first}`, owner);
+    expect(deleted.statusCode).toBe(204);
+    // Nothing finished, so nothing handed the resource on; the sweep every process runs does.
+    expect(await t.container.resourceGroups.resumeStalled()).toBe(1);
+    await deployStatus(second, 'pending');
+    await finishJob((await takeJob())!, 'success');
   });
 
   it("serves GitLab's resource group API to Developers and up", async () => {

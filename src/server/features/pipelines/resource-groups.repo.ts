@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { ProcessMode, ResourceCandidate } from '../../../shared/ci/resource-groups/resourceGroups';
 import type { CiStatus } from '../../../shared/ci';
 import { anyOf } from '../../db/any-of';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { ciBuilds, ciResourceGroups, ciResources } from '../../db/schema';
 
 export type ResourceGroupRow = typeof ciResourceGroups.$inferSelect;
@@ -131,4 +131,20 @@ export async function resourceGroupsHeldBy(db: Db, buildIds: number[]): Promise<
     .from(ciResources)
     .where(anyOf(ciResources.buildId, buildIds));
   return rows.map((row) => row.id);
+}
+
+/**
+ * Groups with a job waiting for a resource nobody (or a finished job) holds: a hand-over that
+ * should have happened did not (its process died, or the holder's pipeline was deleted).
+ */
+export async function listStalledResourceGroups(db: Db): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select distinct b.resource_group_id as id from ci_builds b
+        join ci_resources r on r.resource_group_id = b.resource_group_id
+        left join ci_builds h on h.id = r.build_id
+        where b.resource_group_id is not null and b.status = 'waiting_for_resource' and not b.retried
+          and (r.build_id is null or h.status in ('success', 'failed', 'canceled', 'skipped'))`,
+  );
+  return rows.map((row) => Number(row.id));
 }

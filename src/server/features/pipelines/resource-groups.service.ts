@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
+import type { EventBus } from '../../realtime/bus';
 import type { JobsService } from './jobs.service';
 import {
   findResourceGroupByKey,
@@ -13,9 +14,11 @@ import {
   updateResourceGroup,
   type ResourceGroupRow,
 } from './resource-groups.repo';
+import { requestStalledHandOvers } from './resource-requests';
 
 type Deps = {
   db: Db;
+  bus: EventBus;
   clock: Pick<Clock, 'now'>;
   projects: Pick<ProjectsService, 'loadProject'>;
   ciJobs: Pick<JobsService, 'viewsByIds'>;
@@ -24,7 +27,7 @@ type Deps = {
 type Page = { offset: number; limit: number };
 
 /** GitLab's resource group API: a project's groups, one group, its process mode, its upcoming jobs. */
-export function createResourceGroupsService({ db, clock, projects, ciJobs }: Deps) {
+export function createResourceGroupsService({ db, bus, clock, projects, ciJobs }: Deps) {
   async function allowed(actor: Actor, projectRef: string, action: Action): Promise<ProjectContext> {
     const ctx = await projects.loadProject(actor, projectRef);
     if (!can(actor, action, projectSubject(ctx))) throw new ForbiddenError();
@@ -63,7 +66,10 @@ export function createResourceGroupsService({ db, clock, projects, ciJobs }: Dep
     return { ctx, jobs: await ciJobs.viewsByIds(ctx, ids), total: ordered.length };
   }
 
-  return { list, get, update, upcoming };
+  /** Queues the hand-overs that should have happened and did not (run by every process's CI sweep). */
+  const resumeStalled = () => requestStalledHandOvers(db, bus, clock.now());
+
+  return { list, get, update, upcoming, resumeStalled };
 }
 
 export type ResourceGroupsService = ReturnType<typeof createResourceGroupsService>;

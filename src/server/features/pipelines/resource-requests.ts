@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { enqueueOnceWithin } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
 import type { BuildRow, ProcessedBuildRow } from './builds.repo';
-import { resourceGroupsHeldBy } from './resource-groups.repo';
+import { listStalledResourceGroups, resourceGroupsHeldBy } from './resource-groups.repo';
 
 /**
  * Handing a resource group's resource on is queued work (GitLab's
@@ -42,11 +42,25 @@ export async function requestResourceAssignments(
     ...waiting.map((build) => build.resourceGroupId!),
     ...(await resourceGroupsHeldBy(tx, finished)),
   ]);
-  for (const resourceGroupId of groups)
-    await enqueueOnceWithin(tx, bus, {
-      queue: resourceGroupQueue(resourceGroupId),
-      kind: ASSIGN_RESOURCE,
-      payload: { resourceGroupId } satisfies ResourceGroupPayload,
-      runAt: now,
-    });
+  for (const resourceGroupId of groups) await requestHandOver(tx, bus, resourceGroupId, now);
+}
+
+/** Queues a hand-over of the group's resource, unless one waits in its queue already. */
+async function requestHandOver(tx: Db, bus: EventBus, resourceGroupId: number, now: Date): Promise<void> {
+  await enqueueOnceWithin(tx, bus, {
+    queue: resourceGroupQueue(resourceGroupId),
+    kind: ASSIGN_RESOURCE,
+    payload: { resourceGroupId } satisfies ResourceGroupPayload,
+    runAt: now,
+  });
+}
+
+/**
+ * The sweep's part (GitLab respawns its worker for this): hand-overs for groups whose waiting
+ * jobs nobody is handing the resource to. Answers how many were queued.
+ */
+export async function requestStalledHandOvers(db: Db, bus: EventBus, now: Date): Promise<number> {
+  const stalled = await listStalledResourceGroups(db);
+  for (const resourceGroupId of stalled) await requestHandOver(db, bus, resourceGroupId, now);
+  return stalled.length;
 }
