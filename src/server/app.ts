@@ -56,6 +56,7 @@ import { registerCiVariableRoutes } from './features/ci-variables/ci-variables.r
 import { registerArtifactRoutes } from './features/pipelines/artifacts.api.routes';
 import { registerJobActionRoutes } from './features/pipelines/job-actions.api.routes';
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
+import { registerResourceGroupRoutes } from './features/pipelines/resource-groups.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
 import { registerTestReportRoutes } from './features/pipelines/test-reports.api.routes';
 import { registerBridgeRoutes } from './features/pipelines/bridges.api.routes';
@@ -205,6 +206,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerCodeOwnersPageRoutes(app, container);
   registerJobTracePageRoutes(app, container);
   registerJobRoutes(app, container);
+  registerResourceGroupRoutes(app, container);
   registerJobActionRoutes(app, container);
   registerCiVariableRoutes(app, container);
 }
