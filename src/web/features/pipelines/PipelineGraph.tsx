@@ -5,7 +5,9 @@ import { CiStatusIcon } from '../../components/CiStatusIcon';
 import { jobLook, pipelineLook } from '../../components/ciStatusLook';
 import { DownstreamPipelines, UpstreamPipelineLink } from './DownstreamPipelines';
 import { downstreamCards } from './downstreamPipelines';
-import { needsLayers } from '../../../shared/ci/views/needsLayers';
+import { useMemo } from 'react';
+import { PipelineGraphAlert } from './PipelineGraphAlert';
+import { useGraphLayers } from './useGraphLayers';
 import { jobPage } from './pipelinePaths';
 import { stageColumns } from './stageColumns';
 
@@ -25,6 +27,7 @@ export function PipelineGraph({
   bridges = [],
   upstream = null,
   needs = null,
+  metricsPath = null,
 }: {
   fullPath: string;
   stages: PipelineStage[];
@@ -32,15 +35,25 @@ export function PipelineGraph({
   bridges?: Bridge[];
   upstream?: UpstreamPipeline | null;
   needs?: ReadonlyMap<string, string[]> | null;
+  /** Where the page reports the graph's performance metrics; null: no report. */
+  metricsPath?: string | null;
 }) {
   const downstream = downstreamCards(bridges);
-  const graphJobs: GraphJob[] = [...jobs, ...bridges];
+  const graphJobs: GraphJob[] = useMemo(() => [...jobs, ...bridges], [jobs, bridges]);
+  const withNeeds = useMemo(
+    () => (needs ? graphJobs.map((job) => ({ ...job, needs: needs.get(job.name) ?? [] })) : null),
+    [graphJobs, needs],
+  );
+  const layout = useGraphLayers(withNeeds, metricsPath);
+  // A layout that failed shows GitLab's draw failure over the graph by stages.
+  const layers = layout && 'layers' in layout ? layout.layers : null;
   return (
-    <div className="ci-graph" role="group" aria-label="Pipeline graph">
-      {upstream && <UpstreamPipelineLink upstream={upstream} />}
-      {needs
-        ? needsLayers(graphJobs.map((job) => ({ ...job, needs: needs.get(job.name) ?? [] }))).map(
-            (layer, index) => (
+    <>
+      {layout && 'drawFailure' in layout && <PipelineGraphAlert errorKey="draw_failure" />}
+      <div className="ci-graph" role="group" aria-label="Pipeline graph">
+        {upstream && <UpstreamPipelineLink upstream={upstream} />}
+        {layers
+          ? layers.map((layer, index) => (
               <section key={index} className="ci-graph__stage" aria-label={`Layer ${index + 1}`}>
                 <ul className="ci-graph__jobs">
                   {layer.map((job) => (
@@ -48,31 +61,31 @@ export function PipelineGraph({
                   ))}
                 </ul>
               </section>
-            ),
-          )
-        : stageColumns(stages, graphJobs).map(({ stage, jobs: stageJobs }) => {
-            const look = pipelineLook(stage.status, stage.warnings);
-            return (
-              <section
-                key={stage.name}
-                id={`stage-${stage.name}`}
-                className="ci-graph__stage"
-                aria-label={`Stage ${stage.name}`}
-              >
-                <h3 className="ci-graph__stage-name">
-                  <CiStatusIcon icon={look.icon} label={look.label} />
-                  {stage.name}
-                </h3>
-                <ul className="ci-graph__jobs">
-                  {stageJobs.map((job) => (
-                    <JobItem key={job.id} fullPath={fullPath} job={job} />
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
-      {downstream.length > 0 && <DownstreamPipelines cards={downstream} />}
-    </div>
+            ))
+          : stageColumns(stages, graphJobs).map(({ stage, jobs: stageJobs }) => {
+              const look = pipelineLook(stage.status, stage.warnings);
+              return (
+                <section
+                  key={stage.name}
+                  id={`stage-${stage.name}`}
+                  className="ci-graph__stage"
+                  aria-label={`Stage ${stage.name}`}
+                >
+                  <h3 className="ci-graph__stage-name">
+                    <CiStatusIcon icon={look.icon} label={look.label} />
+                    {stage.name}
+                  </h3>
+                  <ul className="ci-graph__jobs">
+                    {stageJobs.map((job) => (
+                      <JobItem key={job.id} fullPath={fullPath} job={job} />
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+        {downstream.length > 0 && <DownstreamPipelines cards={downstream} />}
+      </div>
+    </>
   );
 }
 
