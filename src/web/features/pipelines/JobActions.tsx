@@ -54,7 +54,7 @@ export function JobRunButton({
     <>
       {button}
       {failed && (
-        <Flash variant="danger" role="alert">
+        <Flash variant="danger" role="alert" className="ci-action-error">
           {JOB_ERRORS.mutation}
         </Flash>
       )}
@@ -81,7 +81,7 @@ export function EraseJobButton({
         Erase job log and artifacts
       </Button>
       {erase.isError && (
-        <Flash variant="danger" role="alert">
+        <Flash variant="danger" role="alert" className="ci-action-error">
           {erase.error.message}
         </Flash>
       )}

@@ -65,7 +65,7 @@ function JobView({ fullPath, job }: { fullPath: string; job: Job }) {
           </div>
           <JobFacts fullPath={fullPath} job={job} />
         </div>
-        <div className="row">
+        <div className="row ci-header__actions">
           <Link href={rawTracePath(fullPath, job.id)} className="ci-raw-link">
             <FileIcon size={14} /> Show complete raw
           </Link>

@@ -31,7 +31,7 @@ export function PipelineActions({ fullPath, pipeline }: { fullPath: string; pipe
         </Button>
       )}
       {error && (
-        <Flash variant="danger" role="alert">
+        <Flash variant="danger" role="alert" className="ci-action-error">
           {pipelineHeaderErrorText(error)}
         </Flash>
       )}
