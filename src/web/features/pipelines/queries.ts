@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { JobTrace } from '../../../shared/api/jobTrace';
 import type {
   DownloadableArtifacts,
@@ -16,6 +16,8 @@ import { requestAllPages } from '../../lib/pagination';
 import { projectUrl } from '../projects/projectRoutes';
 import { createJobLogParser, type JobLogParser } from './jobLog';
 import { projectApi } from './pipelinePaths';
+import { GraphqlAnswerError } from './graphLoadError';
+import type { GraphqlError } from '../../../shared/ci/views/pipelineErrors';
 
 /** Pipelines on a page of a list (the page JSON's default too). */
 export const PIPELINES_PAGE_SIZE = 20;
@@ -66,6 +68,16 @@ export type PipelineFilters = SearchFilters & {
   sha?: string;
   merge_request_iid?: number;
 };
+
+/**
+ * GitLab's `updateTable` after a run: a poll still under way is aborted (GitLab cancels it with
+ * CANCEL_REQUEST, which it does not count as an error; a cancelled query here goes back to what it
+ * had, with no error), then the project's pipelines are read again at once.
+ */
+export async function readPipelinesAgain(queryClient: QueryClient, fullPath: string): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: pipelineKeys.all(fullPath) });
+  await queryClient.invalidateQueries({ queryKey: pipelineKeys.all(fullPath) });
+}
 
 /**
  * A page of a project's pipelines, polled by the spec's pipeline polling: new pipelines appear
@@ -280,7 +292,7 @@ type PipelineNeedsAnswer = {
       } | null;
     } | null;
   };
-  errors?: Array<{ message: string }>;
+  errors?: GraphqlError[];
 };
 
 /**
@@ -300,7 +312,8 @@ export function usePipelineNeeds(fullPath: string, id: number) {
         signal,
       });
       const pipeline = answer.data?.project?.pipeline;
-      if (answer.errors?.length || !pipeline) throw new Error(answer.errors?.[0]?.message ?? 'Not found');
+      if (answer.errors?.length || !pipeline)
+        throw new GraphqlAnswerError(answer.errors?.length ? answer.errors : [{ message: 'Not found' }]);
       return {
         usesNeeds: pipeline.usesNeeds === true,
         needs: new Map(
