@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerApiParams(app);
 
   const container = options.container ?? createContainer(deps);
+  container.log.writeTo(app.log);
   app.addHook('onClose', async () => {
     // What requests left running after their answer ends before the database closes.
     await container.background.settled();

@@ -14,6 +14,7 @@ export function createBackgroundWork() {
     const done: Promise<void> = new Promise((resolve) => setImmediate(resolve))
       .then(work)
       .then(() => undefined, onError)
+      // Only `onError` itself throwing lands here: there is no one left to tell.
       .catch(() => undefined)
       .finally(() => running.delete(done));
     running.add(done);

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { nextRunAt } from '../shared/ci/schedule/cron';
+import { INSTANCE_TIME_ZONE, PIPELINE_SCHEDULE_WORKER_CRON } from '../shared/ci/schedule/scheduleNextRun';
 import { defaultRenderWorkers } from './render-pool/render-pool';
 
 const bool = z
@@ -44,6 +46,8 @@ const envSchema = z.object({
   RUNNER_LONG_POLL_SECONDS: z.coerce.number().min(0).max(600).default(50),
   /** GitLab's `max_artifacts_size`: the largest artifacts archive a job may upload, in MB. */
   MAX_ARTIFACTS_SIZE_MB: z.coerce.number().positive().max(1_000_000).default(100),
+  /** GitLab's `ci_jobs_trace_size_limit`: the largest job log a runner may send, in MB. */
+  CI_JOBS_TRACE_SIZE_LIMIT_MB: z.coerce.number().positive().max(1_000_000).default(100),
   GEO_SECONDARY: bool.default(false),
   EXTERNAL_URL: z.string().url().optional(),
   ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES: bool.default(false),
@@ -56,6 +60,15 @@ const envSchema = z.object({
   MARKDOWN_PREVIEW_LIMIT: perMinute.default(300),
   MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED: perMinute.default(60),
   RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** GitLab's `pipeline_schedule_worker` cron (gitlab.yml): when due schedules start, in UTC. */
+  PIPELINE_SCHEDULE_WORKER_CRON: z
+    .string()
+    .max(200)
+    .default(PIPELINE_SCHEDULE_WORKER_CRON)
+    // A rule that never fires (`0 0 30 2 *`) would start no schedule ever: refused with the others.
+    .refine((cron) => nextRunAt(cron, INSTANCE_TIME_ZONE, new Date()) !== null, {
+      message: `must be a cron rule that fires (five fields, such as "${PIPELINE_SCHEDULE_WORKER_CRON}")`,
+    }),
 });
 
 export type Config = {
@@ -73,6 +86,8 @@ export type Config = {
   runnerLongPollMs: number;
   /** The largest artifacts archive a runner may upload (GitLab's 100 MB by default): 413 past it. */
   maxArtifactsBytes: number;
+  /** The largest job log a runner may send (GitLab's 100 MB by default): past it the job fails. */
+  maxTraceBytes: number;
   geoSecondary: boolean;
   externalUrl: string;
   /** Whether status checks may call addresses on this machine or its local network (GitLab's setting). */
@@ -94,6 +109,8 @@ export type Config = {
   };
   /** Worker threads that render markdown and highlight code (docs/decisions.md). */
   renderWorkers: number;
+  /** When the schedule worker starts due pipeline schedules; their `next_run_at` is rounded to it. */
+  pipelineScheduleWorkerCron: string;
 };
 
 /** Reads configuration from environment variables (README lists them); a bad value stops startup with its name. */
@@ -117,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runnerConcurrent: e.RUNNER_CONCURRENT,
     runnerLongPollMs: Math.round(e.RUNNER_LONG_POLL_SECONDS * 1000),
     maxArtifactsBytes: Math.round(e.MAX_ARTIFACTS_SIZE_MB * 1024 * 1024),
+    maxTraceBytes: Math.round(e.CI_JOBS_TRACE_SIZE_LIMIT_MB * 1024 * 1024),
     geoSecondary: e.GEO_SECONDARY,
     externalUrl: e.EXTERNAL_URL ?? `http://localhost:${e.PORT}`,
     allowLocalRequests: e.ALLOW_LOCAL_REQUESTS_FROM_WEB_HOOKS_AND_SERVICES,
@@ -131,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       markdownPreviewUnauthenticated: e.MARKDOWN_PREVIEW_LIMIT_UNAUTHENTICATED,
     },
     renderWorkers: e.RENDER_WORKERS ?? defaultRenderWorkers(),
+    pipelineScheduleWorkerCron: e.PIPELINE_SCHEDULE_WORKER_CRON,
   };
 }

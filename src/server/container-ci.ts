@@ -35,10 +35,11 @@ import { createRunnersService } from './features/runners/runners.service';
 import type { createUsersService } from './features/users/users.service';
 import type { createJobQueue } from './jobs/jobs';
 import { createRunnerIsolation } from './runner-isolation';
+import type { ServiceLog } from './service-log';
 
 /** What CI is built on: the features below it, already wired. */
 type CiFoundation = {
-  base: AppDeps & { db: Db };
+  base: AppDeps & { db: Db; log: ServiceLog };
   projects: ReturnType<typeof createProjectsService>;
   groups: ReturnType<typeof createGroupsService>;
   users: ReturnType<typeof createUsersService>;

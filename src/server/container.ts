@@ -71,6 +71,7 @@ import { createHighlighter } from './highlight/highlight';
 import { createMarkdownRenderer } from './markdown/markdown-renderer';
 import { createRenderPool, type RenderPool } from './render-pool/render-pool';
 import { createCiServices } from './container-ci';
+import { createServiceLog } from './service-log';
 import type { EventBus } from './realtime/bus';
 
 /** What the process is given from outside: configuration, the database, the bus, time and randomness. */
@@ -90,7 +91,8 @@ export type AppDeps = {
 /** Wires repos into services. Features add their service here; routes receive the container. */
 export function createContainer(deps: AppDeps) {
   const db: Db = deps.database.db;
-  const base = { ...deps, db };
+  // Failures that work off the request path keeps going past are logged with the app's logger.
+  const base = { ...deps, db, log: createServiceLog() };
   // Markdown and highlighting run in worker threads, started on first use; closing the app ends them.
   const renderPool = deps.renderPool ?? createRenderPool({ size: deps.config.renderWorkers });
   const markdown = createMarkdownRenderer({ pool: renderPool });

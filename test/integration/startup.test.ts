@@ -5,11 +5,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** The real entry point, as `npm start` runs it (without the web build), on a port of its own. */
-function startServer(dataDir: string, port: number): { child: ChildProcess; ready: Promise<string> } {
+function startServer(
+  dataDir: string,
+  port: number,
+  settings: Record<string, string> = {},
+): { child: ChildProcess; ready: Promise<string> } {
   // Always the embedded database: this test is about a fresh data directory, not a shared server.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -62,4 +66,15 @@ describe('npm start on an empty data directory', () => {
     second.child.kill('SIGTERM');
     expect(await stopped).toBe(0);
   }, 120_000);
+
+  it('refuses to start with a schedule worker cron that is not a cron rule, naming the setting', async () => {
+    const refused = startServer(dataDir, port, { PIPELINE_SCHEDULE_WORKER_CRON: 'every ten minutes' });
+    const exited = exitOf(refused.child);
+    const failure = await refused.ready.then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(await exited).not.toBe(0);
+    expect(failure).toContain('Invalid configuration: PIPELINE_SCHEDULE_WORKER_CRON: must be a cron rule');
+  }, 60_000);
 });

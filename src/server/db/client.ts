@@ -23,6 +23,7 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pool.on('connect', queueingQueries);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, pool, url: options.url, close: () => pool.end() };
   }
@@ -35,6 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // as PGlite's own client makes them. It stays open, with the statements it has prepared.
   const pool = new pg.Pool({ ...(pgliteConnection(pglite) as pg.PoolConfig), max: 1, idleTimeoutMillis: 0 });
   pool.on('connect', preparingEachStatement());
+  pool.on('connect', queueingQueries);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -99,6 +101,40 @@ function preparingEachStatement() {
       config: unknown,
       ...rest: unknown[]
     ) => query(named(config), ...rest);
+  };
+}
+
+type Callback = (error: Error | null, result?: unknown) => void;
+const settledEither = () => undefined;
+
+/**
+ * Runs a client's queries one after another, in the order they were asked. A transaction holds one
+ * client, and a service that reads several things at once inside it (`Promise.all` over `tx`, as
+ * the approval settings chain does while a push moves a request's head) hands node-postgres a query
+ * while another runs: pg 8 queues it with a deprecation warning, pg 9 will throw. Queued here they
+ * run as pg 8 ran them; an idle client, the common path, is asked at once.
+ */
+function queueingQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  /** Settles once the last query asked has answered, whatever it answered; null when none runs. */
+  let last: Promise<unknown> | null = null;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    // A submittable (a cursor, a stream) answers through events, not a promise: as node-postgres has it.
+    if (typeof (args[0] as { submit?: unknown } | null)?.submit === 'function') return query(...args);
+    const callback = typeof args.at(-1) === 'function' ? (args.pop() as Callback) : undefined;
+    const asked = (last ? last.then(() => query(...args)) : query(...args)) as Promise<unknown>;
+    // The caller gets the answer or the error through `asked`; the queue only waits for it to end.
+    const settled = asked.then(settledEither, settledEither);
+    last = settled;
+    void settled.then(() => {
+      if (last === settled) last = null;
+    });
+    if (!callback) return asked;
+    asked.then(
+      (result) => callback(null, result),
+      (error: Error) => callback(error),
+    );
+    return undefined;
   };
 }
 

@@ -123,6 +123,7 @@ export function createGitSessions({ idleMs, maxSessions }: { idleMs: number; max
     for (let attempt = 0; ; attempt++) {
       const session = open(gitDir, command);
       const asked = session.queue.then(() => askOnce(session, input, count));
+      // The caller gets the error through `asked`; the queue only waits for it to end.
       session.queue = asked.catch(() => undefined);
       const lines = await asked;
       if (lines.length > 0 || attempt > 0) return lines;

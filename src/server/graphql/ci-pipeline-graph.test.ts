@@ -307,7 +307,7 @@ describe('the GraphQL pipeline graph of a pipeline the bundled runner ran', () =
     expect((await graphOf(null)).data).toEqual({ project: null });
   });
 
-  it('getPipelineStageJobs and getDownstreamPipelineJobs answer the mini graph’s dropdowns', async () => {
+  it('getPipelineStageJobs answers the mini graph’s stage dropdown', async () => {
     const graph = (await graphOf(owner)).data!.project!.pipeline;
     const testStage = graph.stages.nodes.find((stage) => stage.name === 'test')!;
     const stageJobs = await graphql<{
@@ -368,64 +368,6 @@ describe('the GraphQL pipeline graph of a pipeline the bundled runner ran', () =
       { id: testStage.id },
     );
     expect(hidden.data).toEqual({ ciPipelineStage: null });
-
-    const downstream = await graphql<{
-      project: {
-        pipeline: { path: string; project: { name: string }; jobs: { nodes: Array<{ name: string }> } };
-      };
-    }>(
-      owner,
-      `
-        query getDownstreamPipelineJobs($fullPath: ID!, $iid: ID!) {
-          project(fullPath: $fullPath) {
-            id
-            pipeline(iid: $iid) {
-              id
-              path
-              name
-              project {
-                id
-                name
-              }
-              jobs {
-                nodes {
-                  id
-                  name
-                  scheduled
-                  scheduledAt
-                  detailedStatus {
-                    id
-                    name
-                    group
-                    icon
-                    tooltip
-                    detailsPath
-                    hasDetails
-                    action {
-                      id
-                      confirmationMessage
-                      icon
-                      path
-                      title
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      `,
-      { fullPath: project.fullPath, iid: String(pipelineIid) },
-    );
-    expect(downstream.errors).toBeUndefined();
-    expect(downstream.data!.project.pipeline.path).toBe(`/${project.fullPath}/-/pipelines/${pipelineId}`);
-    expect(downstream.data!.project.pipeline.jobs.nodes.map((job) => job.name).sort()).toEqual([
-      'build',
-      'deploy',
-      'lint',
-      'rspec 1/2',
-      'rspec 2/2',
-    ]);
   });
 
   it('mergeRequestEventTypeQuery: the first pipeline of a request from a branch is no merge request pipeline', async () => {

@@ -162,7 +162,17 @@ export function createCiPresenter(env: Env) {
       queuedDuration: seconds(build.queuedAt, build.startedAt),
       failureReason: status === 'failed' ? (build.failureReason ?? 'unknown_failure') : null,
       webPath: jobPath(pipeline, build.id),
-      downstreamPipeline: null,
+      // The pipeline a bridge created, found among its pipeline's downstream ones so that a
+      // graph of many bridges reads them once.
+      downstreamPipeline:
+        options.kind === 'bridge'
+          ? async () => {
+              const found = (await pipeline.downstream()).find(
+                (each) => each.pipeline.sourceJobId === build.id,
+              );
+              return found ? presentPipeline(found) : null;
+            }
+          : null,
       userPermissions: {
         readBuild: true,
         readJobArtifacts: true,
@@ -304,9 +314,18 @@ export function createCiPresenter(env: Env) {
         );
         return found && (id || name) ? presentJob(graph, found) : null;
       },
-      upstream: null,
-      downstream: { count: 0, nodes: [] },
-      sourceJob: null,
+      upstream: async () => {
+        const found = await graph.upstream();
+        return found && presentPipeline(found);
+      },
+      downstream: async ({ first }: { first?: number | null }) => {
+        const pipelines = await graph.downstream();
+        return { count: pipelines.length, nodes: limited(pipelines, first).map(presentPipeline) };
+      },
+      sourceJob: async () => {
+        const found = await graph.sourceJob();
+        return found && presentJob(found.pipeline, found.build);
+      },
     };
   }
 

@@ -151,7 +151,7 @@ export const ciTypeDefs = /* GraphQL */ `
     queuedDuration: Float
     failureReason: String
     webPath: String
-    "Downstream pipelines are not built here: always null."
+    "The pipeline a bridge (trigger job) created; null for other jobs and for one the viewer may not read."
     downstreamPipeline: Pipeline
     userPermissions: JobPermissions!
   }
@@ -233,10 +233,11 @@ export const ciTypeDefs = /* GraphQL */ `
     stages(first: Int): CiStageConnection
     jobs(statuses: [CiJobStatus!], retried: Boolean, jobKind: CiJobKind, first: Int): CiJobConnection
     job(id: JobID, name: String): CiJob
-    "The pipeline that triggered this one; none are built here."
+    "The pipeline whose bridge triggered this one, when the viewer may read it."
     upstream: Pipeline
-    "Pipelines this one triggered; none are built here."
+    "Pipelines this one's bridges triggered (child and multi-project), of projects the viewer may read."
     downstream(first: Int): PipelineConnection
+    "The bridge that triggered this pipeline."
     sourceJob: CiJob
   }
 

@@ -72,6 +72,7 @@ export function createAppProcesses({ database, clock }: { database: Database; cl
 
   /** The ids, among these, of processes that are gone. */
   async function gone(ids: readonly number[]): Promise<Set<number>> {
+    // Not registered (its caller was told): every id is another process's.
     const own = registered ? await registered.catch(() => null) : null;
     const others = [...new Set(ids)].filter((id) => id !== own);
     if (database.kind !== 'postgres') return new Set(others);
@@ -82,6 +83,8 @@ export function createAppProcesses({ database, clock }: { database: Database; cl
   /** A clean stop: the lock goes with the connection, and the row with it. */
   async function close(): Promise<void> {
     closing = true;
+    // Closing: a registration that failed left no row, a connection that fails to end is gone,
+    // and a row left behind is found gone by the other processes (its lock is released).
     const id = registered ? await registered.catch(() => null) : null;
     await client?.end().catch(() => undefined);
     client = null;

@@ -160,6 +160,7 @@ export function createJobQueue({
     stopped = true;
     if (timer) clearTimeout(timer);
     unsubscribe?.();
+    // A job's failure was reported where it ran (runNext's onError); stopping only waits for it.
     await draining?.catch(() => undefined);
   }
 

@@ -133,6 +133,7 @@ export async function createPostgresBus(pool: pg.Pool, connectionString: string)
     subscribe: (listener) => local.subscribe(listener),
     close: async () => {
       closing = true;
+      // Closing: a connection that fails to end cleanly is gone either way.
       await client?.end().catch(() => undefined);
       client = null;
       await local.close();

@@ -1,14 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MergeRequestDetail } from '../../../src/shared/api/mergeRequests';
 import type { MergeTrainCar } from '../../../src/shared/api/mergeTrains';
-import { notes } from '../../../src/server/db/schema';
-import { listCommits } from '../../../src/server/git/commits';
+import { commitFiles, listCommits } from '../../../src/server/git/commits';
 import { readRef } from '../../../src/server/git/repository';
 import type { ProjectContext } from '../../../src/server/features/projects/projects.service';
 import { instanceRunnerToken, startRunnerProcess, waitUntil, type RunnerProcess } from '../../support/ci';
 import { buildProject, buildUser, type TestUser } from '../../support/factories';
-import { pushFile } from '../../support/merge-request-factories';
+import { pushFile, testAuthor } from '../../support/merge-request-factories';
+import { landedMerges, systemNoteTexts } from '../../support/merge-trains';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 type PipelineJson = { id: number; status: string; ref: string; sha: string; source: string };
@@ -28,6 +27,17 @@ const CI_CONFIG = [
   '    - test ! -f "FAIL-$CI_MERGE_REQUEST_SOURCE_BRANCH_NAME"',
   '    - sleep 4',
   '    - if [ -f "SLOW-$CI_MERGE_REQUEST_SOURCE_BRANCH_NAME" ]; then sleep 12; fi',
+].join('\n');
+
+/** Workflow rules that let no merge train pipeline of `alpha` run. */
+const WORKFLOW_CONFIG = [
+  'workflow:',
+  '  rules:',
+  `    - if: '$CI_MERGE_REQUEST_SOURCE_BRANCH_NAME == "alpha"'`,
+  '      when: never',
+  `    - if: '$CI_MERGE_REQUEST_EVENT_TYPE == "merge_train"'`,
+  'test:',
+  '  script: [sleep 2]',
 ].join('\n');
 
 describe('merge trains run their pipelines on the bundled runner', () => {
@@ -66,32 +76,15 @@ describe('merge trains run their pipelines on the bundled runner', () => {
     const [job] = await get<JobJson[]>(`${api(p)}/pipelines/${pipelineId}/jobs`);
     return (await t.app.inject({ url: `${api(p)}/jobs/${job!.id}/trace`, headers: owner.headers })).body;
   };
-  const systemNotes = async (mergeRequestId: number) =>
-    (
-      await t.container.db
-        .select({ note: notes.note })
-        .from(notes)
-        .where(
-          and(
-            eq(notes.noteableId, mergeRequestId),
-            eq(notes.noteableType, 'MergeRequest'),
-            eq(notes.system, true),
-          ),
-        )
-        .orderBy(notes.id)
-    ).map((row) => row.note);
-  const landed = async (p: ProjectContext) =>
-    (await listCommits(p.gitDir, { revision: 'main', limit: 50 }))
-      .filter((commit) => commit.parentShas.length === 2)
-      .map((commit) => commit.title)
-      .reverse();
+  const systemNotes = (mergeRequestId: number) => systemNoteTexts(t.container.db, mergeRequestId);
+  const landed = (p: ProjectContext) => landedMerges(p.gitDir);
 
-  async function trainProject(skipTrainAllowed = false, pipelinesMustSucceed = false) {
+  async function trainProject(skipTrainAllowed = false, pipelinesMustSucceed = false, ci = CI_CONFIG) {
     const p = await buildProject(t.container, owner);
     // Where pipelines must succeed, a request's own pipeline passes before it joins.
     const config = pipelinesMustSucceed
-      ? CI_CONFIG.replace('"merge_train"\'', '"merge_train" || $CI_MERGE_REQUEST_EVENT_TYPE == "detached"\'')
-      : CI_CONFIG;
+      ? ci.replace('"merge_train"\'', '"merge_train" || $CI_MERGE_REQUEST_EVENT_TYPE == "detached"\'')
+      : ci;
     await pushFile(p, 'main', { path: '.gitlab-ci.yml', content: config, message: 'CI' });
     await t.container.projects.updateProject(owner, p.project.id, {
       merge_trains_enabled: true,
@@ -297,4 +290,67 @@ describe('merge trains run their pipelines on the bundled runner', () => {
     expect(await show(p, b.iid)).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: false });
     expect(await landed(p)).toEqual(["Merge branch 'alpha' into 'main'"]);
   }, 150_000);
+
+  describe('a car whose pipeline could not be made leaves as one whose pipeline failed', () => {
+    /** Adds alpha then bravo; bravo merges on main alone once alpha has left. */
+    async function alphaLeaves(p: ProjectContext, alphaFile = 'alpha.txt') {
+      const [a, b] = [await request(p, 'alpha', alphaFile), await request(p, 'bravo')];
+      await add(p, a.iid);
+      await add(p, b.iid);
+      await waitUntil(
+        () => show(p, b.iid),
+        (mr) => mr.state === 'merged',
+        90_000,
+      );
+      expect(await show(p, a.iid)).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: false });
+      expect(await landed(p)).toEqual(["Merge branch 'bravo' into 'main'"]);
+      const trainOf = async (iid: number) =>
+        (await pipelines(p)).filter((pipeline) => pipeline.ref === `refs/merge-requests/${iid}/train`);
+      return {
+        notes: await systemNotes(a.id),
+        alphas: await trainOf(a.iid),
+        bravos: await trainOf(b.iid),
+        alphaRef: await readRef(p.gitDir, `refs/merge-requests/${a.iid}/train`),
+      };
+    }
+    const because = 'removed this merge request from the merge train because ';
+
+    it('workflow rules that run nothing for the train: GitLab’s reason, no pipeline, the car behind merges', async () => {
+      const p = await trainProject(false, false, WORKFLOW_CONFIG);
+      const { notes, alphas, bravos, alphaRef } = await alphaLeaves(p);
+      expect(notes).toContain(
+        `${because}the merge train pipeline could not be prepared: The pipeline did not run. ` +
+          'Review the workflow:rules configuration for the pipeline',
+      );
+      expect(alphas).toEqual([]);
+      expect(bravos.at(-1)?.status).toBe('success');
+      expect(alphaRef).toBeNull();
+    }, 120_000);
+
+    it('a configuration that does not hold: its pipeline is made failed, and the car leaves as for a failed one', async () => {
+      // Alpha's `.gitlab-ci.yml` becomes the line "alpha": not a configuration.
+      const p = await trainProject();
+      const { notes, alphas } = await alphaLeaves(p, '.gitlab-ci.yml');
+      expect(notes).toContain(`${because}pipeline did not succeed`);
+      expect(alphas.map((pipeline) => pipeline.status)).toEqual(['failed']);
+      const failed = await get<{ yaml_errors: string | null }>(`${api(p)}/pipelines/${alphas[0]!.id}`);
+      expect(failed.yaml_errors).toBeTruthy();
+    }, 120_000);
+
+    it('a result without the configuration its target has: "Missing CI config file"', async () => {
+      const p = await trainProject();
+      // Alpha's first commit drops it; its request adds alpha.txt on top.
+      await commitFiles(p.gitDir, {
+        branch: 'alpha',
+        startBranch: 'main',
+        message: 'Drop CI',
+        author: testAuthor,
+        changes: [{ action: 'delete', path: '.gitlab-ci.yml' }],
+      });
+      const { notes } = await alphaLeaves(p);
+      expect(notes).toContain(
+        `${because}the merge train pipeline could not be prepared: Missing CI config file`,
+      );
+    }, 120_000);
+  });
 });

@@ -21,6 +21,7 @@ export function registerJobTokenScopeCheck(
     const ref = (request.params as { id?: unknown } | undefined)?.id;
     const projectRoute = url === PROJECT_ROUTE || url.startsWith(`${PROJECT_ROUTE}/`);
     if (!projectRoute || typeof ref !== 'string') return;
+    // A project the token cannot see is answered 404 by the route itself.
     const target = await projects.loadProject(request.currentUser, ref).catch(() => null);
     if (target) await jobTokenScope.assertAllows(auth.projectId, target);
   });

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { ConflictError, ForbiddenError } from '../../errors';
 import type { JobQueue } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
+import type { ServiceLog } from '../../service-log';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectContext } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
@@ -48,6 +49,7 @@ type Deps = {
   merges: MergeService;
   systemNotes: SystemNotesService;
   trains: Pick<MergeTrainsService, 'remove'>;
+  log: ServiceLog;
 };
 
 const enabledText = (strategy: AutoMergeStrategy, sha: string) =>
@@ -73,6 +75,7 @@ export function createAutoMergeService({
   merges,
   systemNotes,
   trains,
+  log,
 }: Deps) {
   const publish = (row: MergeRequestRow) => announceWrittenMergeRequest(bus, row);
 
@@ -239,7 +242,12 @@ export function createAutoMergeService({
     if (mergeRequestId === null) return;
     void standingOf(db, event, mergeRequestId)
       .then((standing) => (standing && waitsForAutoMerge(standing) ? queueCheck(mergeRequestId) : undefined))
-      .catch(() => undefined);
+      .catch((error: unknown) =>
+        log.warn(
+          { err: error, mergeRequestId },
+          'queueing an auto-merge check failed; the next update retries',
+        ),
+      );
   });
 
   return { enable, cancel, mayCancel };

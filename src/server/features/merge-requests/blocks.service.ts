@@ -3,6 +3,7 @@ import type { Actor } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { EventBus } from '../../realtime/bus';
+import type { ServiceLog } from '../../service-log';
 import { announceMergeRequest, standingOf } from './merge-request-events';
 import { findMergeRequestRowById } from './auto-merge.repo';
 import {
@@ -28,6 +29,7 @@ type Deps = {
   db: Db;
   bus: EventBus;
   mergeRequests: Pick<MergeRequestsService, 'show' | 'findReadableById'>;
+  log: ServiceLog;
 };
 
 /** A dependency with its blocking merge request, or null for the blocker when the actor may not read it. */
@@ -37,7 +39,7 @@ export type BlockView = { block: BlockRow; blocking: MergeRequestView | null };
  * Merge request dependencies (BLOCKED_STATUS): a merge request waits until every merge request
  * that blocks it is merged. Whoever may edit the blocked request and read the blocking one sets them.
  */
-export function createBlocksService({ db, bus, mergeRequests }: Deps) {
+export function createBlocksService({ db, bus, mergeRequests, log }: Deps) {
   /** A blocker the actor may not read stays hidden: its title and project could be private. */
   async function readableView(actor: Actor, blocker: { projectId: number; iid: number }) {
     try {
@@ -126,7 +128,12 @@ export function createBlocksService({ db, bus, mergeRequests }: Deps) {
         for (const dependent of await openBlockedBy(db, event.mergeRequestId))
           await announceMergeRequest(bus, dependent);
       })
-      .catch(() => undefined);
+      .catch((error: unknown) =>
+        log.error(
+          { err: error, mergeRequestId: event.mergeRequestId },
+          'announcing a blocker’s end to its dependents failed',
+        ),
+      );
   });
 
   return { list, create, remove, report, statesOf };

@@ -5,6 +5,7 @@ import { countChangedFiles, diffCommits, listChangedFiles, type DiffResult } fro
 import { ZERO_SHA, branchRef, mergeBase, resolveCommit } from '../../git/repository';
 import { createHooks } from '../../hooks';
 import type { EventBus } from '../../realtime/bus';
+import type { ServiceLog } from '../../service-log';
 import { commitsAddedText } from '../notes/system-note-texts';
 import type { SystemNotesService } from '../notes/system-notes.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
@@ -42,6 +43,7 @@ type Deps = {
   bus: EventBus;
   projects: Pick<ProjectsService, 'gitDirOf'>;
   systemNotes: Pick<SystemNotesService, 'record' | 'announce'>;
+  log: ServiceLog;
 };
 
 /**
@@ -49,7 +51,7 @@ type Deps = {
  * the "added N commits" note, and what a push does to the open requests of its branches. Other
  * features hear of a request's new head commit through `onHeadChanged`.
  */
-export function createMergeRequestVersionsService({ db, clock, bus, projects, systemNotes }: Deps) {
+export function createMergeRequestVersionsService({ db, clock, bus, projects, systemNotes, log }: Deps) {
   /** A request got a new head commit (opened, or its branch pushed): status checks and merge request pipelines add themselves here. */
   const onHeadChanged = createHooks<[mergeRequestId: number, actorId: number | null]>();
   /**
@@ -60,10 +62,15 @@ export function createMergeRequestVersionsService({ db, clock, bus, projects, sy
 
   /**
    * A new head commit is news to whoever listens (with who brought it: the author who opened the
-   * request, or the pusher); their failure to hear it leaves their checks pending.
+   * request, or the pusher); their failure to hear it leaves their checks pending, so it is
+   * logged, and the push that moved the head stands.
    */
   const announceHead = (mergeRequestId: number, actorId: number | null = null) =>
-    onHeadChanged.run(mergeRequestId, actorId).catch(() => undefined);
+    onHeadChanged
+      .run(mergeRequestId, actorId)
+      .catch((error: unknown) =>
+        log.error({ err: error, mergeRequestId }, 'announcing a merge request’s new head failed'),
+      );
 
   const publish = (row: Pick<MergeRequestRow, 'id' | 'iid' | 'projectId'>) => announceMergeRequest(bus, row);
 

@@ -1,15 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser, type TestUser } from '../../../../test/support/factories';
 import { addProjectMember, pushFile } from '../../../../test/support/merge-request-factories';
+import { landedMerges, systemNoteTexts } from '../../../../test/support/merge-trains';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { ACCESS_LEVELS } from '../../../shared/access/accessLevels';
 import type { MergeRequestDetail } from '../../../shared/api/mergeRequests';
 import type { MergeTrainCar } from '../../../shared/api/mergeTrains';
 import type { CachedWidget } from '../../../shared/api/mergeWidget';
 import type { UpdateProjectBody } from '../../../shared/api/projects';
-import { notes } from '../../db/schema';
-import { listCommits } from '../../git/commits';
 import { branchRef, readRef, resolveCommit } from '../../git/repository';
 import type { ProjectContext } from '../projects/projects.service';
 
@@ -60,26 +58,8 @@ describe('merge trains', () => {
       payload,
       headers: owner.headers,
     });
-  const systemNotes = async (p: ProjectContext, mergeRequestId: number) =>
-    (
-      await t.container.db
-        .select({ note: notes.note })
-        .from(notes)
-        .where(
-          and(
-            eq(notes.noteableId, mergeRequestId),
-            eq(notes.noteableType, 'MergeRequest'),
-            eq(notes.system, true),
-          ),
-        )
-        .orderBy(notes.id)
-    ).map((row) => row.note);
-  /** The titles of the commits `main` gained, oldest first (first parents: one merge commit per request). */
-  const landed = async (p: ProjectContext) =>
-    (await listCommits(p.gitDir, { revision: 'main', limit: 50 }))
-      .filter((commit) => commit.parentShas.length === 2)
-      .map((commit) => commit.title)
-      .reverse();
+  const systemNotes = (mergeRequestId: number) => systemNoteTexts(t.container.db, mergeRequestId);
+  const landed = (p: ProjectContext) => landedMerges(p.gitDir);
   const train = (p: ProjectContext) => ({ projectId: p.project.id, targetBranch: 'main' });
 
   async function trainProject(settings: UpdateProjectBody = {}) {
@@ -126,10 +106,8 @@ describe('merge trains', () => {
         [b.iid, 'idle'],
         [c.iid, 'idle'],
       ]);
-      expect(await systemNotes(p, a.id)).toContain('started a merge train');
-      expect(await systemNotes(p, c.id)).toContain(
-        'added this merge request to the merge train at position 3',
-      );
+      expect(await systemNotes(a.id)).toContain('started a merge train');
+      expect(await systemNotes(c.id)).toContain('added this merge request to the merge train at position 3');
       expect(await show(p, b.iid)).toMatchObject({
         merge_when_pipeline_succeeds: true,
         merge_status: 'can_be_merged',
@@ -184,7 +162,7 @@ describe('merge trains', () => {
       ]);
       const dropped = await show(p, b.iid);
       expect(dropped).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: false });
-      expect(await systemNotes(p, b.id)).toContain(
+      expect(await systemNotes(b.id)).toContain(
         'removed this merge request from the merge train because merge conflicts must be resolved',
       );
       expect(await widget(p, b.iid)).toMatchObject({
@@ -206,7 +184,7 @@ describe('merge trains', () => {
       headers: owner.headers,
     });
     expect(cancel.statusCode).toBe(200);
-    expect(await systemNotes(p, a.id)).toContain('removed this merge request from the merge train');
+    expect(await systemNotes(a.id)).toContain('removed this merge request from the merge train');
     expect(await carsOf(p)).toEqual([[b.iid, 'idle']]);
     expect(await widget(p, a.iid)).toMatchObject({
       auto_merge_enabled: false,
@@ -310,7 +288,7 @@ describe('merge trains', () => {
       const response = await add(p, a.iid, owner, { auto_merge: true });
       expect(response.statusCode).toBe(202);
       expect(response.json()).toEqual([]);
-      expect(await systemNotes(p, a.id)).toContainEqual(
+      expect(await systemNotes(a.id)).toContainEqual(
         expect.stringMatching(
           /^enabled automatic add to merge train when all merge checks for [0-9a-f]{40} pass$/,
         ),
@@ -325,7 +303,7 @@ describe('merge trains', () => {
           { timeout: 10_000 },
         )
         .toBe('merged');
-      expect(await systemNotes(p, a.id)).toContain('started a merge train');
+      expect(await systemNotes(a.id)).toContain('started a merge train');
     });
 
     it('turns the train strategies down with 422 where the project has no merge trains', async () => {
@@ -388,7 +366,7 @@ describe('merge trains', () => {
         (await t.app.inject({ url: `${api(p)}/merge_trains`, headers: stranger.headers })).statusCode,
       ).toBe(404);
       expect(await carsOf(p)).toEqual([]);
-      expect(await systemNotes(p, a.id)).toEqual([]);
+      expect(await systemNotes(a.id)).toEqual([]);
     });
 
     it('refuses bad input with 400, a stale sha with 409, and writes nothing', async () => {

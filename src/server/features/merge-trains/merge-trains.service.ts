@@ -8,6 +8,7 @@ import { can } from '../../auth/permissions';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../errors';
 import type { JobQueue } from '../../jobs/jobs';
 import type { EventBus } from '../../realtime/bus';
+import type { ServiceLog } from '../../service-log';
 import { autoMergeChoices } from '../../../shared/auto-merge/autoMergeRules';
 import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
@@ -42,6 +43,7 @@ type Deps = {
   mergeRequests: MergeRequestsService;
   merges: MergeService;
   systemNotes: SystemNotesService;
+  log: ServiceLog;
 };
 
 /**
@@ -157,7 +159,7 @@ export function createMergeTrainsService(deps: Deps) {
   jobs.register(REFRESH_JOB, (payload) => refresh(refreshPayload.parse(payload)));
   // The merge path asks the train what a strategy becomes, puts cars on it, and tells it of merges now.
   deps.merges.useMergeTrain({ strategyFor, join, ...mergeNow });
-  listenForTrainChanges({ db, bus, signals });
+  listenForTrainChanges({ db, bus, signals, log: deps.log });
 
   /** CI plugs in once it is built: from then on every car's merged result runs a merge train pipeline. */
   const runPipelinesWith = (ci: TrainCi) => pipelines.plugIn(ci);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
+import type { ServiceLog } from '../../service-log';
 import { mergeRequestIdOf, standingOf, type Standing } from '../merge-requests/merge-request-events';
 import { findActiveCar, findActiveCarByPipeline, listTrainsOfProject } from './merge-trains.repo';
 import type { TrainSignals } from './train-signals';
@@ -25,11 +26,16 @@ export function listenForTrainChanges({
   db,
   bus,
   signals,
+  log,
 }: {
   db: Db;
   bus: EventBus;
   signals: Pick<TrainSignals, 'queueRefresh' | 'announceCar'>;
+  log: ServiceLog;
 }): () => void {
+  // A look that could not be queued (the database away) is queued again by the next change.
+  const failed = (context: Record<string, unknown>) => (error: unknown) =>
+    log.warn({ err: error, ...context }, 'queueing a look at a merge train failed');
   return bus.subscribe((event) => {
     // A car's pipeline moved on: its widget shows it; once finished the car merges (or leaves,
     // and the cars behind restart).
@@ -41,7 +47,7 @@ export function listenForTrainChanges({
           if (FINISHED.includes(event.status))
             await signals.queueRefresh({ projectId: car.targetProjectId, targetBranch: car.targetBranch });
         })
-        .catch(() => undefined);
+        .catch(failed({ projectId: event.projectId, pipelineId: event.pipelineId }));
       return;
     }
     if (event.type === 'project.updated') {
@@ -49,7 +55,7 @@ export function listenForTrainChanges({
         .then(async (trains) => {
           for (const train of trains) await signals.queueRefresh(train);
         })
-        .catch(() => undefined);
+        .catch(failed({ projectId: event.projectId }));
       return;
     }
     const mergeRequestId = mergeRequestIdOf(event);
@@ -62,6 +68,6 @@ export function listenForTrainChanges({
         if (car)
           await signals.queueRefresh({ projectId: car.targetProjectId, targetBranch: car.targetBranch });
       })
-      .catch(() => undefined);
+      .catch(failed({ mergeRequestId }));
   });
 }

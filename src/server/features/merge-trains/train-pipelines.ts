@@ -1,5 +1,7 @@
+import { DEFAULT_CI_CONFIG_PATH } from '../../../shared/repository/blobPages';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Db } from '../../db/client';
+import { readPathEntry } from '../../git/tree';
 import type { MergeRequestRow } from '../merge-requests/merge-request-rows';
 import type { MergeRequestPipelineCreation } from '../pipelines/merge-request-pipeline-creation';
 import type { ProjectContext } from '../projects/projects.service';
@@ -15,6 +17,18 @@ export type TrainCi = {
 
 /** GitLab's words for a car whose pipeline finished without success (failed, canceled, skipped). */
 export const PIPELINE_DID_NOT_SUCCEED = 'pipeline did not succeed';
+
+/**
+ * GitLab's reason for a car whose merge train pipeline could not be made (its
+ * RefreshMergeRequestService#pipeline_creation_error): the creation's own message, its closing
+ * period dropped, after a fixed lead.
+ */
+export const pipelineNotPrepared = (message: string): string =>
+  `the merge train pipeline could not be prepared: ${message.replace(/^\d+:\s*/, '').replace(/\.$/, '')}`;
+
+/** What starting a car's pipeline gave: its id, none (a project without CI), or why it could not be made. */
+export type TrainStart =
+  { kind: 'pipeline'; pipelineId: number } | { kind: 'none' } | { kind: 'not_created'; reason: string };
 
 /** Where a car's pipeline stands: none (no CI), still running, passed, or finished without success. */
 export type CarVerdict = 'none' | 'running' | 'passed' | 'did_not_succeed';
@@ -41,7 +55,10 @@ export function verdictOf(status: string | null): CarVerdict {
  * Merge train pipelines (GitLab's MergeTrains::CreatePipelineService): each car's merged result,
  * kept on its train ref, runs a `merge_request_event` pipeline with CI_MERGE_REQUEST_EVENT_TYPE
  * `merge_train`. CI plugs in after the train is built (pipelines sit above merge requests); until
- * it does, or for a project without a `.gitlab-ci.yml`, cars have no pipeline and merge as before.
+ * it does, or for a project without a `.gitlab-ci.yml`, cars have no pipeline and merge as before
+ * (docs/decisions.md, "Merge train cars whose pipeline could not be made"). Where the project has
+ * CI, a car whose pipeline is not made (workflow rules that run nothing for a train, its merged
+ * result without the configuration its target has) leaves the train, as on GitLab.
  */
 export function createTrainPipelines(db: Db) {
   let ci: TrainCi | null = null;
@@ -50,13 +67,13 @@ export function createTrainPipelines(db: Db) {
     ci = port;
   }
 
-  /** Starts the pipeline of a car's merged result `sha` on top of `base`; null when none runs. */
+  /** Starts the pipeline of a car's merged result `sha` on top of `base`. */
   async function start(
     run: { ctx: ProjectContext; actor: CurrentUser; mr: MergeRequestRow },
     sha: string,
     base: string,
-  ): Promise<number | null> {
-    if (!ci) return null;
+  ): Promise<TrainStart> {
+    if (!ci) return { kind: 'none' };
     const { ctx, actor, mr } = run;
     const result = await ci.createMergeRequestPipeline({
       ctx,
@@ -74,8 +91,12 @@ export function createTrainPipelines(db: Db) {
       },
       merged: { ref: trainRef(mr.iid), sha, targetSha: base },
     });
-    // No configuration, or workflow rules that run nothing here: the car goes on without a pipeline.
-    return result.created ? result.pipeline.id : null;
+    if (result.created) return { kind: 'pipeline', pipelineId: result.pipeline.id };
+    // A project without CI (neither the result nor what it lands on has a configuration) merges
+    // its cars as they come; a request that drops the target's configuration does not skip it.
+    if (result.reason === 'no_config' && !(await readPathEntry(ctx.gitDir, base, DEFAULT_CI_CONFIG_PATH)))
+      return { kind: 'none' };
+    return { kind: 'not_created', reason: pipelineNotPrepared(result.message) };
   }
 
   /** Cancels a pipeline that no longer decides anything (its car restarted, left or merged). */

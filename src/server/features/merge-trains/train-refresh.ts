@@ -80,6 +80,7 @@ export function createTrainRefresh(deps: Deps) {
       return { kind: 'drop', reason: 'the merge request is not set to auto-merge' };
     const mayNoLongerMerge = { kind: 'drop', reason: 'the user who added it may no longer merge' } as const;
     const { user: actor } = await users.getUser(params.userId);
+    // One who may no longer read the project may no longer merge into it.
     const ctx = await mergeRequests.loadForRead(actor, row.projectId).catch(() => null);
     if (!ctx || !(await mergeRequests.mayMergeInto(actor, ctx, row.targetBranch))) return mayNoLongerMerge;
     const view = await mergeRequests.checkedIn(actor, ctx, row.iid);
@@ -122,7 +123,7 @@ export function createTrainRefresh(deps: Deps) {
   /**
    * Computes every car's merged result in order (a conflict with the cars ahead drops the car),
    * each new result starting its merge train pipeline (the one it replaces canceled); a car whose
-   * pipeline did not succeed leaves, and the cars behind it restart. Then the first car merges
+   * pipeline could not be made or did not succeed leaves, and the cars behind it restart. Then the first car merges
    * once it is fresh and its pipeline passed (or it has none: a project without CI), and the
    * next look is queued.
    */
@@ -157,7 +158,13 @@ export function createTrainRefresh(deps: Deps) {
         }
         // The ref first: the pipeline's jobs fetch it. The old pipeline goes once the new one runs.
         await pointTrainRef(look.ctx.gitDir, row.iid, result.sha);
-        const pipelineId = await pipelines.start(look, result.sha, result.onto);
+        const started = await pipelines.start(look, result.sha, result.onto);
+        if (started.kind === 'not_created') {
+          // As a failed pipeline: the car leaves, the cars behind it start again.
+          await cars.takeOff(car, row, { authorId: car.userId, reason: started.reason });
+          continue;
+        }
+        const pipelineId = started.kind === 'pipeline' ? started.pipelineId : null;
         current = await updateCar(db, car.id, {
           status: 'fresh',
           mergedResultSha: result.sha,

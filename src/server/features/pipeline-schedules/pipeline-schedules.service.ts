@@ -6,10 +6,11 @@ import type {
   updateScheduleVariableBody,
 } from '../../../shared/api/pipelineSchedules';
 import { isValidTimeZone, parseCron } from '../../../shared/ci/schedule/cron';
-import { scheduleNextRunAt } from '../../../shared/ci/schedule/scheduleNextRun';
+import { INSTANCE_TIME_ZONE, scheduleNextRunAt } from '../../../shared/ci/schedule/scheduleNextRun';
 import type { CurrentUser } from '../../auth/current-user';
 import { can, type Action } from '../../auth/permissions';
 import type { Clock } from '../../clock';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ForbiddenError, NotFoundError, ValidationFailedError } from '../../errors';
 import { INSUFFICIENT_PERMISSIONS_TO_CREATE, type PipelinesService } from '../pipelines/pipelines.service';
@@ -31,6 +32,7 @@ import {
 type Deps = {
   db: Db;
   clock: Clock;
+  config: Pick<Config, 'pipelineScheduleWorkerCron'>;
   projects: Pick<ProjectsService, 'loadProject'>;
   pipelines: Pick<PipelinesService, 'runOnRef' | 'listOfSchedule'>;
 };
@@ -69,7 +71,9 @@ const isRefused = (error: unknown) =>
  * cron rule in the schedule's time zone (IANA or Rails names), rounded to the schedule worker's
  * runs as GitLab rounds it (src/shared/ci/schedule/scheduleNextRun.ts).
  */
-export function createPipelineSchedulesService({ db, clock, projects, pipelines }: Deps) {
+export function createPipelineSchedulesService({ db, clock, config, projects, pipelines }: Deps) {
+  // next_run_at is when this instance's schedule worker will start the schedule.
+  const worker = { cron: config.pipelineScheduleWorkerCron, timeZone: INSTANCE_TIME_ZONE };
   async function project(actor: CurrentUser, projectRef: string, action: Action): Promise<ProjectContext> {
     return projects.loadProject(actor, projectRef, action);
   }
@@ -123,7 +127,7 @@ export function createPipelineSchedulesService({ db, clock, projects, pipelines 
       cron: body.cron,
       cronTimezone: fields.cronTimezone,
       active: body.active ?? true,
-      nextRunAt: scheduleNextRunAt(body.cron, fields.cronTimezone, now),
+      nextRunAt: scheduleNextRunAt(body.cron, fields.cronTimezone, now, worker),
       createdAt: now,
       updatedAt: now,
     });
@@ -150,7 +154,7 @@ export function createPipelineSchedulesService({ db, clock, projects, pipelines 
     const now = clock.now();
     await updateSchedule(db, id, {
       ...next,
-      nextRunAt: scheduleNextRunAt(next.cron, next.cronTimezone, now),
+      nextRunAt: scheduleNextRunAt(next.cron, next.cronTimezone, now, worker),
       updatedAt: now,
     });
     return get(actor, projectRef, id);

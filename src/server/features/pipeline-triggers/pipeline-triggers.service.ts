@@ -154,6 +154,7 @@ export function createPipelineTriggersService(deps: Deps) {
       admin: found.user.admin,
       state: found.user.state,
     };
+    // Not found and not visible are one answer, so a token does not tell which projects exist.
     const ctx = await projects.loadProject(user, projectRef).catch(() => null);
     if (!ctx || (found.projectId !== null && ctx.project.id !== found.projectId)) throw new NotFoundError();
     // A job's token reaches another project only as that project's job token scope allows.

@@ -21,6 +21,7 @@ export async function visibleLinked(
 ): Promise<LinkedPipeline[]> {
   const readable = new Map<number, boolean>();
   for (const projectId of new Set(linked.map((item) => item.project.id))) {
+    // A project the actor cannot see (loadProject throws) shows its pipelines as unreadable.
     const ctx = await projects.loadProject(actor, projectId).catch(() => null);
     readable.set(projectId, ctx !== null && can(actor, 'read_pipeline', projectSubject(ctx)));
   }

@@ -80,6 +80,7 @@ export function createDownstreamPipelines(deps: Deps) {
 
   async function createDownstream(bridge: BuildRow, upstream: PipelineRow): Promise<Outcome> {
     const trigger = jobOptionsOf(bridge).trigger;
+    // A user deleted since the bridge was created cannot trigger: the bridge fails below.
     const found = bridge.userId === null ? null : await users.getUser(bridge.userId).catch(() => null);
     if (!trigger || !found || found.user.state === 'blocked')
       return { refused: 'insufficient_bridge_permissions' };

@@ -10,6 +10,7 @@ import type { CoverageComparison, CoveragePipeline } from '../../../shared/appro
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
+import type { ServiceLog } from '../../service-log';
 import { announceHeadPipelineFinished, announceMergeRequest } from '../merge-requests/merge-request-events';
 import type { MergeRequestRecord } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
@@ -48,6 +49,7 @@ type Deps = {
     MergeRequestsService,
     'headPipelinesFrom' | 'headPipelineMoved' | 'findReadable' | 'versionCommits' | 'rowById'
   >;
+  log: ServiceLog;
 };
 
 /**
@@ -55,7 +57,7 @@ type Deps = {
  * branch at the request's head commit. The merge requests feature reads them through the hook it
  * offers, so it never imports this feature; and hears through it when one of them moves on.
  */
-export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
+export function createHeadPipelines({ db, bus, config, mergeRequests, log }: Deps) {
   async function headPipelinesOf(requests: HeadOf[]): Promise<Map<number, HeadPipeline>> {
     const withHead = requests.flatMap((mr) =>
       mr.headSha ? [{ mr, at: { projectId: mr.projectId, ref: mr.sourceBranch, sha: mr.headSha } }] : [],
@@ -178,7 +180,13 @@ export function createHeadPipelines({ db, bus, config, mergeRequests }: Deps) {
           { finished },
         );
       })
-      .catch(() => undefined);
+      // The requests' widgets and auto-merge do not hear of it: logged, the bus goes on.
+      .catch((error: unknown) =>
+        log.error(
+          { err: error, projectId: event.projectId, pipelineId: event.pipelineId },
+          'announcing a head pipeline’s change failed',
+        ),
+      );
   });
 
   return { headPipelinesOf, ofMergeRequest, coverageOf };

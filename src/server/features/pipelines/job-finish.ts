@@ -1,5 +1,6 @@
 import { extractCoverage } from '../../../shared/ci/coverage';
 import { knownFailureReason } from '../../../shared/ci/failureReasons';
+import type { JobRetry } from '../../../shared/ci';
 import type { Db } from '../../db/client';
 import { countAttempts, findBuild, insertBuilds, lockBuild, updateBuild, type BuildRow } from './builds.repo';
 import { jobOptionsOf } from './job-options';
@@ -9,8 +10,20 @@ import { readTrace } from './traces.repo';
 
 export type JobOutcome = { state: 'success' | 'failed'; failureReason?: string; exitCode?: number };
 
-/** GitLab's `retry:when` default: any failure is retried. */
+/** GitLab's `retry:when` that covers any failure. */
 const RETRY_ANY = 'always';
+
+/** Failures another attempt cannot mend: never retried, whatever `retry:` says (GitLab's overrides). */
+const NEVER_RETRIED = new Set([
+  'ci_quota_exceeded',
+  'no_matching_runner',
+  'missing_dependency_failure',
+  'forward_deployment_failure',
+  'environment_creation_failure',
+]);
+
+/** Failures retried without any `retry:` (GitLab's defaults): a scheduler's failure is no job's fault. */
+const RETRIED_BY_DEFAULT: Record<string, number> = { scheduler_failure: 2 };
 
 /**
  * A running job ends as its runner reports (a canceling one as canceled), with its exit code,
@@ -63,20 +76,29 @@ export async function finishBuild(db: Db, deps: ProcessingDeps, buildId: number,
   });
 }
 
-/** Whether the job's `retry:` asks for another attempt after this failure. */
+/**
+ * Whether the job's `retry:` asks for another attempt after this failure: `when` (any failure
+ * unless only `exit_codes` is given) or `exit_codes` naming it, while attempts are left.
+ */
 async function retryCovers(
   tx: Db,
   build: BuildRow,
   reason: string,
   exitCode: number | null,
 ): Promise<boolean> {
-  const retry = jobOptionsOf(build).retry;
-  if (!retry || retry.max <= 0) return false;
-  if ((await countAttempts(tx, build.pipelineId, build.name)) > retry.max) return false;
-  const when = retry.when ?? [RETRY_ANY];
+  const max = retriesAllowed(jobOptionsOf(build).retry, reason, exitCode);
+  if (max <= 0) return false;
+  return (await countAttempts(tx, build.pipelineId, build.name)) <= max;
+}
+
+/** How many retries a failure with this reason and exit code is allowed. */
+function retriesAllowed(retry: JobRetry | undefined, reason: string, exitCode: number | null): number {
+  if (NEVER_RETRIED.has(reason)) return 0;
+  const when = retry?.when ?? (retry?.exitCodes ? [] : [RETRY_ANY]);
   const byReason = when.includes(RETRY_ANY) || when.includes(reason);
-  const byExitCode = retry.exitCodes ? exitCode !== null && retry.exitCodes.includes(exitCode) : true;
-  return byReason && byExitCode;
+  const byExitCode = exitCode !== null && (retry?.exitCodes ?? []).includes(exitCode);
+  if (retry && (byReason || byExitCode)) return retry.max;
+  return RETRIED_BY_DEFAULT[reason] ?? 0;
 }
 
 /** A new attempt of the job, created (processing makes it pending); the failed one is kept as retried. */

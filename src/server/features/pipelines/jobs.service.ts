@@ -152,6 +152,7 @@ export function createJobsService({
     const { records, total } = await listBuildRecords(db, { runnerId, statuses, includeRetried: true }, page);
     const jobs: Array<{ ctx: ProjectContext; job: JobView }> = [];
     for (const projectId of [...new Set(records.map((record) => record.build.projectId))]) {
+      // Jobs of projects the actor cannot see are left out, not refused.
       const ctx = await projects.loadProject(actor, projectId).catch(() => null);
       if (!ctx) continue;
       const own = records.filter((record) => record.build.projectId === projectId);

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { readCommit, type Commit } from '../../git/commits';
 import { ZERO_SHA, deleteRef, updateRef } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
+import type { ServiceLog } from '../../service-log';
 import { forEnvironment, type CiVariablesService } from '../ci-variables/ci-variables.service';
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import { insertPipelineBuilds, type NewBuild } from './builds.repo';
@@ -77,6 +78,7 @@ type Deps = {
   config: Pick<Config, 'externalUrl'>;
   projects: Pick<ProjectsService, 'takeInternalId'>;
   ciVariables: Pick<CiVariablesService, 'forPipeline'>;
+  log: ServiceLog;
 };
 
 class NoPipeline extends Error {
@@ -92,7 +94,7 @@ class NoPipeline extends Error {
  * jobs are pending when it commits. A configuration that does not hold still makes a pipeline:
  * failed, with its `yaml_errors`. No configuration, or workflow rules that filter, make none.
  */
-export function createPipelineCreation({ db, bus, clock, config, projects, ciVariables }: Deps) {
+export function createPipelineCreation({ db, bus, clock, config, projects, ciVariables, log }: Deps) {
   async function create(input: CreatePipelineInput): Promise<CreatePipelineResult> {
     const { ctx, sha } = input;
     const loaded = await loadCiConfig(ctx.gitDir, sha, input.configSource, projectConfigLocation(ctx));
@@ -182,8 +184,14 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
       });
       // A child pipeline cancels nothing: its parent did, as GitLab skips parent_pipeline sources.
       if (ctx.project.autoCancelPendingPipelines === 'enabled' && input.source !== 'parent_pipeline')
-        // The new pipeline stands whatever happens to the older ones: a failed cancel is not its failure.
-        await cancelRedundantPipelines(db, { bus, clock }, result.pipeline).catch(() => undefined);
+        // The new pipeline stands whatever happens to the older ones: a failed cancel is not its
+        // failure, but the older ones run on, so it is logged.
+        await cancelRedundantPipelines(db, { bus, clock }, result.pipeline).catch((error: unknown) =>
+          log.error(
+            { err: error, projectId: ctx.project.id, pipelineId: result.pipeline.id },
+            'auto-cancel of redundant pipelines failed',
+          ),
+        );
       return result;
     } catch (error) {
       const ref = writtenRef as { gitDir: string; ref: string; sha: string } | null;

@@ -7,6 +7,7 @@ import { NotFoundError } from '../../errors';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
 import type { ProtectedBranchesService } from '../protected-branches/protected-branches.service';
 import { findBuild, listPipelineBuilds, type BuildRow } from './builds.repo';
+import { listDownstreamOf } from './downstream.repo';
 import type { HeadPipelines } from './head-pipelines.service';
 import { jobOptionsOf } from './job-options';
 import {
@@ -37,6 +38,15 @@ export type GraphPipeline = PipelineRecord & {
   canDestroy: boolean;
   /** Every job of it, retried attempts included, read once when a field first needs them. */
   builds(): Promise<BuildRow[]>;
+  /** The bridge that created it (a downstream pipeline), when the viewer may read that job. */
+  sourceJob(): Promise<{ pipeline: GraphPipeline; build: BuildRow } | null>;
+  /** The pipeline whose bridge created it, when the viewer may read that pipeline. */
+  upstream(): Promise<GraphPipeline | null>;
+  /**
+   * The pipelines its bridges created (retried bridges' too), oldest first; those of projects the
+   * viewer may not read pipelines of are left out, as GitLab's authorized connection does.
+   */
+  downstream(): Promise<GraphPipeline[]>;
 };
 
 /**
@@ -150,13 +160,29 @@ export function createPipelineGraph({ db, clock, projects, protectedBranches, he
     const { pipeline } = record;
     const { subject } = await refSubject(protectedBranches, ctx, pipeline.ref, pipeline.tag);
     let builds: Promise<BuildRow[]> | null = null;
-    return {
+    let downstream: Promise<GraphPipeline[]> | null = null;
+    const sourceJob = () =>
+      pipeline.sourceJobId === null ? Promise.resolve(null) : job(actor, pipeline.sourceJobId);
+    const graph: GraphPipeline = {
       ...record,
       ctx,
       canUpdate: can(actor, 'update_build', subject),
       canDestroy: can(actor, 'destroy_pipeline', subject),
       builds: () => (builds ??= listPipelineBuilds(db, pipeline.id)),
+      sourceJob,
+      upstream: async () => (await sourceJob())?.pipeline ?? null,
+      downstream: () => (downstream ??= downstreamOf(actor, graph)),
     };
+    return graph;
+  }
+
+  async function downstreamOf(actor: Actor, graph: GraphPipeline): Promise<GraphPipeline[]> {
+    const bridgeIds = (await graph.builds())
+      .filter((build) => jobOptionsOf(build).kind === 'bridge')
+      .map((build) => build.id);
+    const linked = await listDownstreamOf(db, bridgeIds);
+    const readable = await Promise.all(linked.map((item) => byId(actor, item.project.id, item.pipeline.id)));
+    return readable.filter((item) => item !== null);
   }
 
   /** `Project.pipeline(iid:)` or `(id:)`; null when there is none the viewer may see. */

@@ -25,7 +25,7 @@ const pipelineParams = projectParams.extend({ pipeline_id: dbInt });
 
 const PIPELINES = '/api/v4/projects/:id/pipelines';
 
-/** GitLab's pipelines API: list, one pipeline, its jobs and variables, create; and CI Lint. */
+/** GitLab's pipelines API: list, one pipeline (or a ref's latest), its jobs and variables, create; and CI Lint. */
 export function registerPipelineRoutes(
   app: FastifyInstance,
   { pipelines, ciJobs, config, clock }: Pick<Container, 'pipelines' | 'ciJobs' | 'config' | 'clock'>,
@@ -51,6 +51,25 @@ export function registerPipelineRoutes(
       );
       setPaginationHeaders(request, reply, page, total);
       return records.map((record) => presentPipelineBasic(record.pipeline, ctx, config));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${PIPELINES}/latest`,
+    schema: {
+      params: projectParams,
+      querystring: z.object({ ref: z.string().max(1000).optional() }),
+      response: { 200: pipelineSchema },
+    },
+    handler: async (request) => {
+      assertScope(request, 'api_read');
+      const { ctx, pipeline } = await pipelines.latest(
+        request.currentUser,
+        request.params.id,
+        request.query.ref,
+      );
+      return presentPipeline(pipeline, ctx, config);
     },
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { personOf } from '../../db/people';
@@ -62,6 +62,33 @@ export async function findPipelineRecordByIid(
   const [row] = await recordQuery(db).where(
     and(eq(ciPipelines.projectId, projectId), eq(ciPipelines.iid, iid)),
   );
+  return row ? toRecord(row) : null;
+}
+
+/**
+ * Sources GitLab keeps out of a project's own pipelines (`ci_sources`): child pipelines belong to
+ * their parent, Web IDE and on-demand scan pipelines to no branch's history.
+ */
+const DANGLING_SOURCES = ['parent_pipeline', 'webide', 'ondemand_dast_scan'];
+
+/** The newest pipeline of `ref` at `sha`, dangling sources aside (GitLab's `latest_pipeline`). */
+export async function findLatestPipelineRecord(
+  db: Db,
+  projectId: number,
+  ref: string,
+  sha: string,
+): Promise<PipelineRecord | null> {
+  const [row] = await recordQuery(db)
+    .where(
+      and(
+        eq(ciPipelines.projectId, projectId),
+        eq(ciPipelines.ref, ref),
+        eq(ciPipelines.sha, sha),
+        notInArray(ciPipelines.source, DANGLING_SOURCES),
+      ),
+    )
+    .orderBy(desc(ciPipelines.id))
+    .limit(1);
   return row ? toRecord(row) : null;
 }
 

@@ -11,6 +11,7 @@ import { NotFoundError, ForbiddenError, ValidationFailedError } from '../../erro
 import { listChangedFiles } from '../../git/diff';
 import { ZERO_SHA, branchRef, deleteRef, readRef, resolveCommit } from '../../git/repository';
 import type { EventBus } from '../../realtime/bus';
+import type { ServiceLog } from '../../service-log';
 import type { CiVariablesService } from '../ci-variables/ci-variables.service';
 import type { PushEvent } from '../git-http/push-hooks';
 import { projectSubject, type ProjectContext, type ProjectsService } from '../projects/projects.service';
@@ -30,7 +31,12 @@ import {
 } from './pipeline-creation.service';
 import { isCompleted } from './pipeline-processing';
 import { buildSubject, refSubject } from './ref-subject';
-import { findPipelineRecord, listPipelineRecords, type PipelineRecord } from './pipelines.repo';
+import {
+  findLatestPipelineRecord,
+  findPipelineRecord,
+  listPipelineRecords,
+  type PipelineRecord,
+} from './pipelines.repo';
 
 type Deps = {
   db: Db;
@@ -41,6 +47,7 @@ type Deps = {
   protectedBranches: Pick<ProtectedBranchesService, 'protectionOf'>;
   rateLimits: Pick<RateLimits, 'check'>;
   ciVariables: Pick<CiVariablesService, 'forPipeline'>;
+  log: ServiceLog;
 };
 
 /** GitLab's words when a Developer may not run pipelines on a protected branch. */
@@ -63,7 +70,7 @@ const BRANCH_PREFIX = 'refs/heads/';
  * listed and read with the code's permissions, and CI Lint.
  */
 export function createPipelinesService(deps: Deps) {
-  const { db, bus, projects, protectedBranches } = deps;
+  const { db, bus, projects, protectedBranches, log } = deps;
   const creation = createPipelineCreation(deps);
 
   /** A project the actor may read pipelines of (404 otherwise, never 403: its name stays private). */
@@ -146,6 +153,20 @@ export function createPipelinesService(deps: Deps) {
   async function get(actor: Actor, projectRef: string, pipelineId: number) {
     const ctx = await readable(actor, projectRef);
     return { ctx, pipeline: await view(ctx, pipelineId) };
+  }
+
+  /**
+   * `GET /projects/:id/pipelines/latest`: the newest pipeline of `ref` (the default branch when
+   * none is given) at the commit the ref names now. None is GitLab's 403, as its
+   * `authorize! :read_pipeline, nil` answers.
+   */
+  async function latest(actor: Actor, projectRef: string, ref: string | undefined) {
+    const ctx = await readable(actor, projectRef);
+    const name = ref || ctx.project.defaultBranch;
+    const target = await resolveRef(ctx, name);
+    const record = target && (await findLatestPipelineRecord(db, ctx.project.id, name, target.sha));
+    if (!record) throw new ForbiddenError();
+    return { ctx, pipeline: await view(ctx, record.pipeline.id) };
   }
 
   /** Whether `actor` may read the variables a pipeline was run with (GitLab's read_pipeline_variable). */
@@ -318,7 +339,12 @@ export function createPipelinesService(deps: Deps) {
         const ref = persistentRef(event.pipelineId);
         const sha = await readRef(ctx.gitDir, ref);
         if (sha) await deleteRef(ctx.gitDir, ref, sha);
-      })().catch(() => undefined);
+      })().catch((error: unknown) =>
+        log.error(
+          { err: error, projectId: event.projectId, pipelineId: event.pipelineId },
+          'removing a finished pipeline’s ref failed',
+        ),
+      );
     });
   }
 
@@ -326,6 +352,7 @@ export function createPipelinesService(deps: Deps) {
     onPush,
     list,
     get,
+    latest,
     mayReadVariables,
     variables,
     createFromApi,

@@ -14,8 +14,13 @@ import { processPipeline } from './pipeline-processing';
 import { findPipeline } from './pipelines.repo';
 import { writeTraceAt } from './traces.repo';
 
-/** GitLab's default `ci_jobs_trace_size_limit`: a log past it fails its job (`trace_size_exceeded`). */
-export const MAX_TRACE_BYTES = 100 * 1024 * 1024;
+/**
+ * The line that ends a log cut at the server's limit (`CI_JOBS_TRACE_SIZE_LIMIT_MB`), in red as
+ * a runner's own errors are: without it the log would just stop, and the reader would not know
+ * why. gitlab-runner words its own `output_limit` cut the same way.
+ */
+export const traceLimitMessage = (limit: number) =>
+  `\n\x1b[31;1mJob's log exceeded limit of ${limit} bytes.\x1b[0;m\n`;
 
 /** How often a runner should send its log, in seconds (GitLab's rate while someone watches a job). */
 export const TRACE_UPDATE_INTERVAL_SECONDS = 3;
@@ -27,7 +32,7 @@ type Deps = {
   db: Db;
   bus: EventBus;
   clock: Clock;
-  config: Pick<Config, 'externalUrl' | 'runnerLongPollMs'>;
+  config: Pick<Config, 'externalUrl' | 'runnerLongPollMs' | 'maxTraceBytes'>;
   projects: Pick<ProjectsService, 'systemContext'>;
   runners: Pick<RunnersService, 'heartbeat'>;
 };
@@ -130,6 +135,7 @@ export function createRunnerJobsService({ db, bus, clock, config, projects, runn
     const stop = () => timer.abort();
     signal.addEventListener('abort', stop, { once: true });
     try {
+      // The delay rejects when aborted (woken or the request gone): that is its normal end.
       await Promise.race([wake, delay(ms, undefined, { signal: timer.signal }).catch(() => undefined)]);
     } finally {
       timer.abort();
@@ -183,7 +189,16 @@ export function createRunnerJobsService({ db, bus, clock, config, projects, runn
     const start = /^(\d+)-\d+$/.exec(contentRange.trim())?.[1];
     if (start === undefined) return { status: 400, message: '400 Bad request - Content-Range is invalid' };
     const offset = Number(start);
-    if (offset + data.length > MAX_TRACE_BYTES) {
+    if (offset + data.length > config.maxTraceBytes) {
+      // As GitLab does, nothing of the chunk that crosses the limit is kept and the job fails
+      // (`trace_size_exceeded`, 403); the log says where and why it was cut.
+      await db.transaction(async (tx) => {
+        const build = await lockBuild(tx, found.id);
+        if (!build || !PROCESSING.includes(build.status)) return;
+        const line = Buffer.from(traceLimitMessage(config.maxTraceBytes));
+        const size = await writeTraceAt(tx, build.id, build.traceBytes, build.traceBytes, line);
+        await updateBuild(tx, build.id, { traceBytes: size, updatedAt: clock.now() });
+      });
       await finishBuild(db, { bus, clock }, found.id, {
         state: 'failed',
         failureReason: 'trace_size_exceeded',

@@ -228,6 +228,7 @@ export function createSuggestionsService(deps: Deps) {
     const ids = [...new Set(pairs.map(({ note }) => note.authorId))].filter(
       (id): id is number => id !== null && id !== actor.id,
     );
+    // A deleted author is no co-author.
     const authors = await Promise.all(ids.map((id) => users.getUser(id).catch(() => null)));
     return authors.flatMap((found) => (found ? [{ name: found.user.name, email: found.user.email }] : []));
   }

@@ -1,16 +1,17 @@
 import { nextRunAt } from './cron';
 
 /**
- * The cron of the worker that starts due schedules: GitLab's default `pipeline_schedule_worker`
+ * The default cron of the worker that starts due schedules: GitLab's `pipeline_schedule_worker`
  * (`Settings.cron_jobs['pipeline_schedule_worker']['cron']`, minute 3 of every ten), read in the
- * instance's time zone (UTC here).
+ * instance's time zone (UTC here). An instance sets its own with PIPELINE_SCHEDULE_WORKER_CRON.
  */
 export const PIPELINE_SCHEDULE_WORKER_CRON = '3-59/10 * * * *';
 export const INSTANCE_TIME_ZONE = 'UTC';
 
-type Worker = { cron: string; timeZone: string };
+/** The schedule worker's cron and the zone it is read in (the instance's). */
+export type ScheduleWorker = { cron: string; timeZone: string };
 
-const DEFAULT_WORKER: Worker = { cron: PIPELINE_SCHEDULE_WORKER_CRON, timeZone: INSTANCE_TIME_ZONE };
+const DEFAULT_WORKER: ScheduleWorker = { cron: PIPELINE_SCHEDULE_WORKER_CRON, timeZone: INSTANCE_TIME_ZONE };
 
 /**
  * A schedule's `next_run_at` as GitLab sets it (CronSchedulable#set_next_run_at): the schedule's
@@ -23,7 +24,7 @@ export function scheduleNextRunAt(
   cron: string,
   timeZone: string,
   now: Date,
-  worker: Worker = DEFAULT_WORKER,
+  worker: ScheduleWorker = DEFAULT_WORKER,
 ): Date | null {
   const ideal = nextRunAt(cron, timeZone, now);
   if (!ideal) return null;

@@ -1,30 +1,36 @@
-import { Link as RouterLink } from 'react-router';
+import { memo, useMemo, useState, useTransition } from 'react';
 import type { PipelineStage, UpstreamPipeline } from '../../../shared/api/pipelinePages';
 import type { Bridge, Job } from '../../../shared/api/pipelines';
+import { linksShownByDefault } from '../../../shared/ci/views/jobLinks';
 import { CiStatusIcon } from '../../components/CiStatusIcon';
-import { jobLook, pipelineLook } from '../../components/ciStatusLook';
+import { pipelineLook } from '../../components/ciStatusLook';
 import { DownstreamPipelines, UpstreamPipelineLink } from './DownstreamPipelines';
 import { downstreamCards } from './downstreamPipelines';
-import { needsLayers } from '../../../shared/ci/views/needsLayers';
-import { jobPage } from './pipelinePaths';
+import { JobItem, type GraphJob } from './JobItem';
+import { LayerView } from './LayerView';
+import { LinksAlert } from './LinksLayer';
 import { stageColumns } from './stageColumns';
 
-/** A job item of the graph: a job a runner runs, or a bridge (trigger job). */
-type GraphJob = Pick<Job, 'id' | 'name' | 'stage' | 'status' | 'allow_failure'>;
+/** One empty list, so that a graph without bridges keeps its job list from render to render. */
+const NO_BRIDGES: Bridge[] = [];
 
 /**
  * The pipeline graph by stages: a column per stage, a job item per job (bridges too), each leading
  * to its job page; the upstream pipeline before the stages and the downstream ones after them.
  * Given `needs` (job name to the jobs it waits for), it is grouped by job dependencies instead:
- * a column per layer of needs, with no stage names, as GitLab's "Job dependencies" view.
+ * a column per layer of needs, with no stage names, as GitLab's "Job dependencies" view, and with
+ * `showLinks` ("Show dependencies") the links between them; above GitLab's threshold of job items
+ * they are drawn only once "Show links anyways" is pressed. Memoized: the page's first render of a
+ * choice, painted before the graph follows it, leaves the graph be.
  */
-export function PipelineGraph({
+export const PipelineGraph = memo(function PipelineGraph({
   fullPath,
   stages,
   jobs,
-  bridges = [],
+  bridges = NO_BRIDGES,
   upstream = null,
   needs = null,
+  showLinks = false,
 }: {
   fullPath: string;
   stages: PipelineStage[];
@@ -32,25 +38,24 @@ export function PipelineGraph({
   bridges?: Bridge[];
   upstream?: UpstreamPipeline | null;
   needs?: ReadonlyMap<string, string[]> | null;
+  showLinks?: boolean;
 }) {
   const downstream = downstreamCards(bridges);
-  const graphJobs: GraphJob[] = [...jobs, ...bridges];
+  const graphJobs: GraphJob[] = useMemo(() => [...jobs, ...bridges], [jobs, bridges]);
+  const [linksAnyways, setLinksAnyways] = useState(false);
+  const [, startDrawing] = useTransition();
+  const linksHeld = showLinks && !linksAnyways && !linksShownByDefault(graphJobs.length);
   return (
-    <div className="ci-graph" role="group" aria-label="Pipeline graph">
-      {upstream && <UpstreamPipelineLink upstream={upstream} />}
-      {needs
-        ? needsLayers(graphJobs.map((job) => ({ ...job, needs: needs.get(job.name) ?? [] }))).map(
-            (layer, index) => (
-              <section key={index} className="ci-graph__stage" aria-label={`Layer ${index + 1}`}>
-                <ul className="ci-graph__jobs">
-                  {layer.map((job) => (
-                    <JobItem key={job.id} fullPath={fullPath} job={job} />
-                  ))}
-                </ul>
-              </section>
-            ),
-          )
-        : stageColumns(stages, graphJobs).map(({ stage, jobs: stageJobs }) => {
+    <>
+      {needs && linksHeld && (
+        <LinksAlert onShowLinksAnyways={() => startDrawing(() => setLinksAnyways(true))} />
+      )}
+      <div className="ci-graph" role="group" aria-label="Pipeline graph">
+        {upstream && <UpstreamPipelineLink upstream={upstream} />}
+        {needs ? (
+          <LayerView fullPath={fullPath} jobs={graphJobs} needs={needs} drawLinks={showLinks && !linksHeld} />
+        ) : (
+          stageColumns(stages, graphJobs).map(({ stage, jobs: stageJobs }) => {
             const look = pipelineLook(stage.status, stage.warnings);
             return (
               <section
@@ -70,25 +75,10 @@ export function PipelineGraph({
                 </ul>
               </section>
             );
-          })}
-      {downstream.length > 0 && <DownstreamPipelines cards={downstream} />}
-    </div>
+          })
+        )}
+        {downstream.length > 0 && <DownstreamPipelines cards={downstream} />}
+      </div>
+    </>
   );
-}
-
-/** A job item: status icon and name; a failed job is marked as GitLab marks its failed group. */
-function JobItem({ fullPath, job }: { fullPath: string; job: GraphJob }) {
-  const look = jobLook(job);
-  return (
-    <li>
-      <RouterLink
-        to={jobPage(fullPath, job.id)}
-        className={`ci-job-item${look.group === 'failed' ? ' ci-job-item--failed' : ''}`}
-        title={`${job.name} - ${look.label}`}
-      >
-        <CiStatusIcon icon={look.icon} label={look.label} />
-        <span className="ci-job-item__name">{job.name}</span>
-      </RouterLink>
-    </li>
-  );
-}
+});

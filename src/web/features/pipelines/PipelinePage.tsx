@@ -1,5 +1,5 @@
-import { Flash, SegmentedControl, Spinner, UnderlineNav } from '@primer/react';
-import { useState } from 'react';
+import { Flash, Spinner, UnderlineNav } from '@primer/react';
+import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { PipelineDetail } from '../../../shared/api/pipelinePages';
 import { ApiError } from '../../api/client';
@@ -7,6 +7,7 @@ import { LoadProblem } from '../../components/LoadProblem';
 import { useProjectFullPath } from '../projects/projectRoutes';
 import { LoadState } from '../repository/LoadState';
 import { failedJobs, FailuresTab } from './FailuresTab';
+import { GraphViewSelector, storedViewType, storeViewType, type GraphViewType } from './GraphViewSelector';
 import { JobsTable } from './JobsTable';
 import { ManualVariablesTab } from './ManualVariablesTab';
 import { useCancel } from './mutations';
@@ -71,7 +72,19 @@ function PipelineTabs({
   const failed = failedJobs(jobs.data ?? []);
   const bridges = usePipelineBridges(fullPath, pipeline.id);
   const needs = usePipelineNeeds(fullPath, pipeline.id);
-  const [groupBy, setGroupBy] = useState<'stage' | 'needs'>('stage');
+  const [viewType, setViewType] = useState<GraphViewType>(storedViewType);
+  const chooseViewType = (type: GraphViewType) => {
+    setViewType(type);
+    storeViewType(type);
+  };
+  // As GitLab: links are off on each page load, and kept while the views switch.
+  const [showLinks, setShowLinks] = useState(false);
+  // A kept "Job dependencies" applies only where the view can be chosen: pipelines using `needs`.
+  // As GitLab's selector, which paints its choice before the graph's work: the graph follows in a
+  // render of its own, so a 500-job switch does not hold the click's paint back.
+  const shownViewType = useDeferredValue(viewType);
+  const linksShown = useDeferredValue(showLinks);
+  const layerNeeds = needs.data?.usesNeeds && shownViewType === 'layer' ? needs.data.needs : null;
   const base = pipelinePage(fullPath, pipeline.id);
   const manualVariables = pipeline.manual_variables_count ?? 0;
   return (
@@ -132,17 +145,14 @@ function PipelineTabs({
       ) : tab === 'graph' ? (
         <>
           {needs.data?.usesNeeds && (
-            <div className="ci-graph-view">
-              <span id="ci-graph-view-label">Group jobs by</span>
-              <SegmentedControl aria-labelledby="ci-graph-view-label" size="small">
-                <SegmentedControl.Button selected={groupBy === 'stage'} onClick={() => setGroupBy('stage')}>
-                  Stage
-                </SegmentedControl.Button>
-                <SegmentedControl.Button selected={groupBy === 'needs'} onClick={() => setGroupBy('needs')}>
-                  Job dependencies
-                </SegmentedControl.Button>
-              </SegmentedControl>
-            </div>
+            <GraphViewSelector
+              type={viewType}
+              onType={chooseViewType}
+              showLinks={showLinks}
+              onShowLinks={setShowLinks}
+              switching={viewType !== shownViewType}
+              drawingLinks={showLinks !== linksShown}
+            />
           )}
           <PipelineGraph
             fullPath={fullPath}
@@ -150,7 +160,8 @@ function PipelineTabs({
             jobs={jobs.data}
             bridges={bridges.data}
             upstream={pipeline.triggered_by}
-            needs={groupBy === 'needs' ? (needs.data?.needs ?? null) : null}
+            needs={layerNeeds}
+            showLinks={linksShown}
           />
         </>
       ) : tab === 'failures' ? (
