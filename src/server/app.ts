@@ -68,6 +68,7 @@ import { registerGraphMetricsRoutes } from './features/pipelines/graph-metrics.p
 import { registerPipelineDropdownRoutes } from './features/pipelines/pipeline-dropdowns.page.routes';
 import { registerCodeOwnersPageRoutes } from './features/code-owners/code-owners.page.routes';
 import { registerJobTracePageRoutes } from './features/pipelines/job-trace.page.routes';
+import { registerArtifactsPageRoutes } from './features/pipelines/artifacts.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerPipelineScheduleRoutes } from './features/pipeline-schedules/pipeline-schedules.api.routes';
 import { registerPipelineTriggerRoutes } from './features/pipeline-triggers/pipeline-triggers.api.routes';
@@ -205,6 +206,7 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerPipelineDropdownRoutes(app, container);
   registerCodeOwnersPageRoutes(app, container);
   registerJobTracePageRoutes(app, container);
+  registerArtifactsPageRoutes(app, container);
   registerJobRoutes(app, container);
   registerResourceGroupRoutes(app, container);
   registerJobActionRoutes(app, container);

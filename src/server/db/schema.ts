@@ -168,6 +168,10 @@ export const projects = pgTable(
     autoCancelPendingPipelines: text('auto_cancel_pending_pipelines', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('enabled'),
+    /** "Timeout" of General pipelines (GitLab's `build_timeout`, seconds): a job's timeout unless it sets its own. */
+    buildTimeout: integer('build_timeout').notNull().default(3600),
+    /** "CI/CD configuration file" (GitLab's `ci_config_path`); null is `.gitlab-ci.yml`. */
+    ciConfigPath: text('ci_config_path'),
   },
   (t) => [
     uniqueIndex('projects_namespace_path_lower').on(t.namespaceId, sql`lower(${t.path})`),

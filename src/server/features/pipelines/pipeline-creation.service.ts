@@ -19,7 +19,7 @@ import type { ProjectContext, ProjectsService } from '../projects/projects.servi
 import { insertPipelineBuilds, type NewBuild } from './builds.repo';
 import { jobOptionsFromPlan } from './job-options';
 import { ensureResourceGroups } from './resource-groups.repo';
-import { loadCiConfig } from './pipeline-config';
+import { loadCiConfig, projectConfigLocation } from './pipeline-config';
 import { cancelRedundantPipelines } from './auto-cancel';
 import { processPipeline } from './pipeline-processing';
 import { insertPipeline, updatePipeline, type PipelineRow } from './pipelines.repo';
@@ -98,7 +98,7 @@ class NoPipeline extends Error {
 export function createPipelineCreation({ db, bus, clock, config, projects, ciVariables, log }: Deps) {
   async function create(input: CreatePipelineInput): Promise<CreatePipelineResult> {
     const { ctx, sha } = input;
-    const loaded = await loadCiConfig(ctx.gitDir, sha, input.configSource);
+    const loaded = await loadCiConfig(ctx.gitDir, sha, input.configSource, projectConfigLocation(ctx));
     if (!loaded) return { created: false, reason: 'no_config', message: MISSING_CONFIG_MESSAGE };
     const [commit, cicdVariables] = await Promise.all([
       readCommit(ctx.gitDir, sha),
@@ -253,6 +253,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
         namespaceId: ctx.namespace.id,
         visibility: ctx.project.visibility,
         defaultBranch: ctx.project.defaultBranch,
+        ciConfigPath: ctx.project.ciConfigPath ?? undefined,
       },
       pipeline: {
         id: pipeline.id,

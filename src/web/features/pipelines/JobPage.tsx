@@ -18,7 +18,7 @@ import { EraseJobButton, JobRunButton } from './JobActions';
 import { JobLog } from './JobLog';
 import { DelayedCountdown, delayedUntil } from './DelayedCountdown';
 import { useCancel } from './mutations';
-import { commitPage, pipelinePage, rawTracePath, refPage } from './pipelinePaths';
+import { artifactsBrowsePage, commitPage, pipelinePage, rawTracePath, refPage } from './pipelinePaths';
 import { isCancelable, isSettled, pipelineKeys, usePipeline, useJob, useJobTrace } from './queries';
 import './pipelines.css';
 
@@ -69,6 +69,12 @@ function JobView({ fullPath, job }: { fullPath: string; job: Job }) {
           <Link href={rawTracePath(fullPath, job.id)} className="ci-raw-link">
             <FileIcon size={14} /> Show complete raw
           </Link>
+          {/* GitLab's "Job artifacts" buttons, while the job has an archive to open. */}
+          {job.artifacts_file && (
+            <Button as={RouterLink} to={artifactsBrowsePage(fullPath, job.id)}>
+              Browse
+            </Button>
+          )}
           {pipeline.data && (
             <>
               <JobRunButton fullPath={fullPath} job={job} permissions={pipeline.data.permissions} />

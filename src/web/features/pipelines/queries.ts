@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ArtifactsBrowse } from '../../../shared/api/artifactsBrowse';
 import type { JobTrace } from '../../../shared/api/jobTrace';
 import type {
   DownloadableArtifacts,
@@ -44,6 +45,8 @@ export const pipelineKeys = {
   stage: (fullPath: string, id: number, stage: string) =>
     [...pipelineKeys.detail(fullPath, id), 'stage', stage] as const,
   artifacts: (fullPath: string, id: number) => [...pipelineKeys.detail(fullPath, id), 'artifacts'] as const,
+  browse: (fullPath: string, id: number, path: string) =>
+    [...pipelineKeys.job(fullPath, id), 'browse', path] as const,
 };
 
 /**
@@ -173,6 +176,20 @@ export function useJob(fullPath: string, id: number) {
     queryKey: pipelineKeys.job(fullPath, id),
     queryFn: ({ signal }) => request<Job>(`${projectApi(fullPath)}/jobs/${id}`, { signal }),
     refetchInterval: (query) => livePoll(query.state.data && [query.state.data.status]),
+  });
+}
+
+/** One folder of a job's artifacts archive, for the artifacts browser ('' is its root). */
+export function useArtifactsFolder(fullPath: string, id: number, path: string) {
+  return useQuery({
+    queryKey: pipelineKeys.browse(fullPath, id, path),
+    queryFn: ({ signal }) =>
+      request<ArtifactsBrowse>(`${projectUrl(fullPath, `jobs/${id}/artifacts/browse`)}.json`, {
+        query: { path },
+        signal,
+      }),
+    // A missing archive or folder is the page's empty state, not a failure to retry.
+    retry: false,
   });
 }
 
