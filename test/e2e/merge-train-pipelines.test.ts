@@ -115,4 +115,31 @@ describe('a merge train runs its pipelines, in the widget', () => {
       .reverse();
     expect(landed).toEqual(["Merge branch 'alpha' into 'main'", "Merge branch 'bravo' into 'main'"]);
   }, 180_000);
+
+  it('"Merge immediately", confirmed, merges the request past the train without a train pipeline', async () => {
+    await pushFile(project, 'charlie', { path: 'charlie.txt', content: 'charlie\n', message: 'Add charlie' });
+    const { iid } = (
+      await t.container.mergeRequests.create(owner, project.project.id, {
+        source_branch: 'charlie',
+        title: 'Add charlie',
+      })
+    ).mergeRequest;
+    await page.goto(`/${project.fullPath}/-/merge_requests/${iid}`);
+    await widget().getByText('Ready to merge!').waitFor();
+    await widget().getByRole('button', { name: 'Select a merge moment' }).click();
+    await page.getByRole('menuitem', { name: 'Merge immediately' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Are you sure you want to merge immediately?').waitFor();
+    await dialog.getByRole('button', { name: 'Merge immediately' }).click();
+    await widget()
+      .getByText(/Merged by Olivia Owner/)
+      .waitFor({ timeout: 30_000 });
+    const [last] = await listCommits(project.gitDir, { revision: 'main', limit: 1 });
+    expect(last!.title).toBe("Merge branch 'charlie' into 'main'");
+    // It never rode the train: no car and no train pipeline of its own.
+    const pipelines = await suite.api<Array<{ ref: string }>>('/pipelines');
+    expect(pipelines.map((found) => found.ref)).not.toContain(`refs/merge-requests/${iid}/train`);
+    const cars = await suite.api<MergeTrainCar[]>('/merge_trains?scope=complete');
+    expect(cars.map((car) => car.merge_request.iid)).not.toContain(iid);
+  }, 60_000);
 });

@@ -281,7 +281,8 @@ export function createCiPresenter(env: Env) {
           (build) => ['failed', 'canceled'].includes(build.status) && jobOptionsOf(build).kind !== 'bridge',
         ),
       usesNeeds: async () => (await currentBuilds()).some((build) => build.needs !== null),
-      mergeRequestEventType: mergeRequestEventType(pipeline),
+      // GraphQL's enum is named in capitals (MERGED_RESULT...); the REST API and CI variable keep GitLab's lower case.
+      mergeRequestEventType: mergeRequestEventType(pipeline)?.toUpperCase() ?? null,
       graphqlResourceEtag: pipelineGraphqlEtag(pipeline.id),
       user: graph.user && presentUserCore(graph.user, env.externalUrl),
       project: presentProject(ctx, env.externalUrl),

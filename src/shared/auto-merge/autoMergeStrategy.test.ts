@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   isAutoMergeStrategy,
   isMergePrevented,
-  isPipelineBlocked,
   policyViolationStatus,
   preferredAutoMergeStrategy,
   type AutoMergeStrategy,
@@ -46,19 +45,6 @@ describe('isMergePrevented', () => {
     ['§4 merge when pipeline succeeds is the exception', true, false, 'merge_when_pipeline_succeeds', false],
   ])('%s', (_rule, approvalsAvailable, approved, preferredStrategy, expected) => {
     expect(isMergePrevented({ approvalsAvailable, approved, preferredStrategy })).toBe(expected);
-  });
-});
-
-describe('isPipelineBlocked', () => {
-  it.each<[string, boolean, string | null, boolean]>([
-    ['§4 only-on-success project with a manual pipeline is blocked', true, 'manual', true],
-    ['§4 only-on-success project with a running pipeline is not blocked', true, 'running', false],
-    ['§4 only-on-success project without a pipeline is not blocked', true, null, false],
-    ['§4 a manual pipeline does not block a project that merges on any result', false, 'manual', false],
-  ])('%s', (_rule, onlyAllowMergeIfPipelineSucceeds, pipelineDetailedStatusGroup, expected) => {
-    expect(isPipelineBlocked({ onlyAllowMergeIfPipelineSucceeds, pipelineDetailedStatusGroup })).toBe(
-      expected,
-    );
   });
 });
 

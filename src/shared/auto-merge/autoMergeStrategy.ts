@@ -33,14 +33,6 @@ export function isMergePrevented(facts: {
   );
 }
 
-/** A manual pipeline never finishes by itself, so it blocks a project that needs a green pipeline. */
-export function isPipelineBlocked(facts: {
-  onlyAllowMergeIfPipelineSucceeds: boolean;
-  pipelineDetailedStatusGroup: string | null;
-}): boolean {
-  return facts.onlyAllowMergeIfPipelineSucceeds && facts.pipelineDetailedStatusGroup === 'manual';
-}
-
 export type PolicyViolationStatus = 'failed' | 'success';
 
 export const policyViolationStatus = (violationCount: number): PolicyViolationStatus =>

@@ -6,6 +6,7 @@ import {
   MERGE_NOW_KEEP_TRAIN,
   MERGE_NOW_RESTART_TRAIN,
   isPipelineFailed,
+  isStatusUnverifiable,
   isRebaseOffered,
   isReopenOffered,
   mergeMessages,
@@ -155,6 +156,16 @@ describe('isPipelineFailed', () => {
     ['§5 pipeline failure: a pipeline-must-succeed conflict counts as failed', false, 'SUCCESS', true, true],
   ])('%s', (_rule, hasCI, ciStatus, pipelineMustSucceedConflict, expected) => {
     expect(isPipelineFailed({ hasCI, ciStatus, pipelineMustSucceedConflict })).toBe(expected);
+  });
+});
+
+describe('isStatusUnverifiable', () => {
+  it.each<[string, boolean, string | null, boolean]>([
+    ['§5 the status cannot be verified: CI exists but no pipeline status was read', true, null, true],
+    ['§5 a read status is verified, even a failed one', true, 'failed', false],
+    ['§5 without CI there is no status to verify', false, null, false],
+  ])('%s', (_rule, hasCI, ciStatus, expected) => {
+    expect(isStatusUnverifiable({ hasCI, ciStatus })).toBe(expected);
   });
 });
 

@@ -87,6 +87,13 @@ export const isDeleteSourceBranchOffered = (facts: {
 }): boolean => !facts.sourceBranchRemoved && facts.canRemoveSourceBranch;
 
 /**
+ * "The status cannot be verified": the request has CI but its pipeline's status could not be read
+ * (the pipeline section then says it could not retrieve it).
+ */
+export const isStatusUnverifiable = (facts: { hasCI: boolean; ciStatus: string | null }): boolean =>
+  facts.hasCI && !facts.ciStatus;
+
+/**
  * Pipeline failure: FAILED or CANCELED (either spelling case, as REST and GraphQL differ). With CI
  * but no pipeline status, or a pipeline-must-succeed conflict, the status counts as failed too.
  */
@@ -96,7 +103,8 @@ export function isPipelineFailed(facts: {
   pipelineMustSucceedConflict: boolean;
 }): boolean {
   if (facts.pipelineMustSucceedConflict) return true;
-  if (!facts.ciStatus) return facts.hasCI;
+  if (isStatusUnverifiable(facts)) return true;
+  if (!facts.ciStatus) return false;
   const status = facts.ciStatus.toUpperCase();
   return status === 'FAILED' || status === 'CANCELED';
 }

@@ -124,6 +124,16 @@ describe('selectWidgetState', () => {
       },
       null,
     ],
+    [
+      // The spec's order has no pipelineFailed step: the failed CI_MUST_PASS check says it instead.
+      '§4 selection 3: a failed pipeline where pipelines must succeed is no state, not pipelineFailed',
+      {
+        detailedMergeStatus: 'CI_MUST_PASS',
+        preferredAutoMergeStrategy: 'merge_when_checks_pass',
+        autoMergeEnabled: true,
+      },
+      null,
+    ],
     ['§4 selection 3: otherwise no state (a failing check)', { detailedMergeStatus: 'NOT_APPROVED' }, null],
     ['§4 selection 3: otherwise no state (status not known yet)', { detailedMergeStatus: null }, null],
     ['§4 selection 4: merged per its state', { state: 'merged', isGeoSecondaryNode: true }, 'merged'],

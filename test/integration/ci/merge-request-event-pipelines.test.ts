@@ -74,6 +74,26 @@ describe('merge request pipelines (merge_request_event)', () => {
       (pipeline) => FINISHED.includes(pipeline.status),
     );
 
+  /** The request's pipelines as GitLab's GraphQL lists them, with the enums its frontend reads. */
+  const graphPipelines = async (iid: number) => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: owner.headers,
+      payload: {
+        query: `query($path: ID!, $iid: String!) { project(fullPath: $path) { mergeRequest(iid: $iid) {
+          pipelines { nodes { mergeRequestEventType status source jobs { nodes { name kind status } } } } } } }`,
+        variables: { path: project.fullPath, iid: String(iid) },
+      },
+    });
+    const body = answer.json<{
+      errors?: unknown;
+      data: { project: { mergeRequest: { pipelines: { nodes: Array<Record<string, unknown>> } } } };
+    }>();
+    expect(body.errors).toBeUndefined();
+    return body.data.project.mergeRequest.pipelines.nodes;
+  };
+
   async function openRequest(branch: string, title = `Change on ${branch}`) {
     await commitCiConfig(t.app, owner, project.project.id, MR_CONFIG, branch);
     const created = await call(owner, 'POST', '/merge_requests', {
@@ -126,6 +146,17 @@ describe('merge request pipelines (merge_request_event)', () => {
       id: mrPipeline.id,
       source: 'merge_request_event',
     });
+    expect(await graphPipelines(mr.iid)).toEqual([
+      {
+        mergeRequestEventType: 'DETACHED',
+        status: 'SUCCESS',
+        source: 'merge_request_event',
+        jobs: {
+          nodes: expect.arrayContaining([{ name: 'mr-vars', kind: 'BUILD', status: 'SUCCESS' }]) as unknown,
+        },
+      },
+      expect.objectContaining({ mergeRequestEventType: null, source: 'push' }),
+    ]);
   });
 
   it('runs a new merge request pipeline on each push to the source branch', async () => {
@@ -224,6 +255,10 @@ describe('merge request pipelines (merge_request_event)', () => {
       const trace = await traceOf(pipeline!.id, 'mr-vars');
       expect(trace).toContain(`iid=${mr.iid} event=merged_result`);
       expect(trace).toContain(`head=${mergeCommit}`);
+      expect((await graphPipelines(mr.iid))[0]).toMatchObject({
+        mergeRequestEventType: 'MERGED_RESULT',
+        status: 'SUCCESS',
+      });
       expect(mainHead).not.toBe(mr.sha);
       // A draft runs detached, as GitLab falls back.
       const draft = await openRequest('feature-e', 'Draft: not yet');

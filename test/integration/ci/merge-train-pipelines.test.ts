@@ -164,6 +164,34 @@ describe('merge trains run their pipelines on the bundled runner', () => {
     expect(finished.map((pipeline) => pipeline.status)).toEqual(['success', 'success']);
     expect(await trace(p, running[1]!.id)).toContain(`event merge_train for !${b.iid} into main`);
     expect((await carOf(p, a.iid)).status).toBe('merged');
+    // GitLab's GraphQL names the car's pipeline a merge train one, in its enum's capitals.
+    const graph = await t.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: owner.headers,
+      payload: {
+        query: `query($path: ID!, $iid: String!) { project(fullPath: $path) { mergeRequest(iid: $iid) {
+          pipelines { nodes { mergeRequestEventType status jobs { nodes { kind status } } } } } } }`,
+        variables: { path: p.fullPath, iid: String(b.iid) },
+      },
+    });
+    expect(graph.json()).toEqual({
+      data: {
+        project: {
+          mergeRequest: {
+            pipelines: {
+              nodes: [
+                {
+                  mergeRequestEventType: 'MERGE_TRAIN',
+                  status: 'SUCCESS',
+                  jobs: { nodes: [{ kind: 'BUILD', status: 'SUCCESS' }] },
+                },
+              ],
+            },
+          },
+        },
+      },
+    });
   }, 150_000);
 
   it('drops a car whose pipeline fails, with GitLab’s note, and restarts and merges the car behind it', async () => {

@@ -7,6 +7,7 @@ import {
   commitMessageRows,
   isMergeButtonDisabled,
   isPipelineFailed,
+  isStatusUnverifiable,
   mergeMessages,
   needsUnverifiedMergeConfirmation,
   showMergeCommitEditor,
@@ -125,13 +126,13 @@ export function ReadyToMergeForm({ cached, widget, autoMergeStrategy, inFlight, 
     });
 
   // The head pipeline's status group (failed, canceled...); a retargeted request asks too.
+  const ci = { hasCI: cached.has_ci, ciStatus: cached.pipeline?.details.status.group ?? null };
   const unverified = needsUnverifiedMergeConfirmation({
     pipelineFailed: isPipelineFailed({
-      hasCI: cached.has_ci,
-      ciStatus: cached.pipeline?.details.status.group ?? null,
+      ...ci,
       pipelineMustSucceedConflict: cached.only_allow_merge_if_pipeline_succeeds && !cached.has_ci,
     }),
-    statusUnverifiable: false,
+    statusUnverifiable: isStatusUnverifiable(ci),
     retargeted: cached.retargeted,
     strategy: autoMergeStrategy,
   });

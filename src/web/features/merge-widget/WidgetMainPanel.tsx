@@ -44,7 +44,8 @@ export function WidgetMainPanel({ panel, fullPath, cached, widget, failureError,
     // Ready to merge is said by the merge checks and done in the form below them.
     case 'readyToMerge':
       return null;
-    // Pipelines arrive with their own feature; until then nothing selects these states.
+    // Named by the spec's "other states" but never chosen by its selection order (§4): a failed
+    // pipeline that must succeed is the failed "Pipeline must succeed." merge check instead.
     case 'pipelineFailed':
     case 'mergeChecksFailed':
       return null;
