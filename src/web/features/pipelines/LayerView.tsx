@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { highlightedJobs, jobLinks, needsAncestry } from '../../../shared/ci/views/jobLinks';
 import { needsLayers } from '../../../shared/ci/views/needsLayers';
-import { JobItem, type GraphJob } from './JobItem';
+import { JobItem, type GraphJob, type JobItemActions, type JobItemStatus } from './JobItem';
 import { LinksLayer } from './LinksLayer';
 
 /**
@@ -14,11 +14,15 @@ export function LayerView({
   jobs,
   needs,
   drawLinks,
+  statuses,
+  actions,
 }: {
   fullPath: string;
   jobs: readonly GraphJob[];
   needs: ReadonlyMap<string, string[]>;
   drawLinks: boolean;
+  statuses?: ReadonlyMap<number, JobItemStatus>;
+  actions?: JobItemActions;
 }) {
   const layered = useMemo(
     () => jobs.map((job) => ({ ...job, needs: needs.get(job.name) ?? [] })),
@@ -50,6 +54,8 @@ export function LayerView({
                 key={job.id}
                 fullPath={fullPath}
                 job={job}
+                status={statuses?.get(job.id)}
+                actions={actions}
                 faded={fading && !highlighted.has(job.name)}
               />
             ))}

@@ -156,6 +156,7 @@ function PipelineTabs({
           )}
           <PipelineGraph
             fullPath={fullPath}
+            pipelineId={pipeline.id}
             stages={pipeline.stages}
             jobs={jobs.data}
             bridges={bridges.data}
