@@ -48,10 +48,7 @@ export const JobItem = memo(function JobItem({
   const action = actions && look.action;
   return (
     <li {...{ [JOB_NAME_ATTRIBUTE]: job.name }}>
-      <div
-        className={`ci-job-item${failed}${faded ? ' ci-job-item--faded' : ''}`}
-        data-status={look.group}
-      >
+      <div className={`ci-job-item${failed}${faded ? ' ci-job-item--faded' : ''}`} data-status={look.group}>
         <RouterLink
           to={look.details_path ?? jobPage(fullPath, job.id)}
           className="ci-job-item__link"
