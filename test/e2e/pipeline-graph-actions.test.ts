@@ -126,4 +126,34 @@ describe('job actions on the pipeline graph and a delayed job’s page', () => {
     expect((await api<JobJson>(`/jobs/${later.id}`)).status).toBe('manual');
     await page.getByRole('button', { name: 'Run later' }).waitFor();
   });
+
+  it('reads a delayed job again once its time has come, and shows it running to its log', async () => {
+    const config = ['soon:', '  when: delayed', '  start_in: 3 seconds', '  script: [echo started on time]'];
+    const sha = await pushFiles(
+      suite.baseUrl,
+      project.fullPath,
+      owner,
+      { '.gitlab-ci.yml': config.join('\n') },
+      { branch: 'soon' },
+    );
+    const pipeline = await suite.pipelineAt(sha, () => true);
+    const [soon] = await api<JobJson[]>(`/pipelines/${pipeline.id}/jobs`);
+    await page.goto(`/${project.fullPath}/-/jobs/${soon!.id}`);
+    const state = page.getByRole('region', { name: 'Delayed job' });
+    await state.getByText('This is a delayed job to run in').waitFor();
+    // The test app starts no background worker: its queue is run here, as a server's worker
+    // would poll it, until the job's time has come. The page is not reloaded.
+    await waitUntil(
+      async () => {
+        await suite.t.container.jobs.drain();
+        return api<JobJson>(`/jobs/${soon!.id}`);
+      },
+      (job) => job.status !== 'scheduled',
+    );
+    await state.waitFor({ state: 'detached', timeout: 20_000 });
+    await page
+      .getByRole('log', { name: 'Job log' })
+      .getByText('started on time', { exact: true })
+      .waitFor({ timeout: 40_000 });
+  });
 });

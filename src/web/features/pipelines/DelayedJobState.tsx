@@ -1,9 +1,14 @@
 import { Flash, Heading } from '@primer/react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { Job } from '../../../shared/api/pipelines';
 import { DelayedCountdown, delayedUntil } from './DelayedCountdown';
 import { JobActionButton } from './JobActionButton';
 import { useJobDetailedStatus } from './jobStatusQueries';
+import { LIVE_POLL_MS, pipelineKeys } from './queries';
+
+/** How long after its time a delayed job is read again: the server starts it on its own clock. */
+const AFTER_START_MS = 1_000;
 
 /** GitLab's words for a delayed job (its Scheduled status's illustration). */
 export const DELAYED_JOB_CONTENT =
@@ -25,6 +30,7 @@ function DelayedJob({ fullPath, job, scheduledAt }: { fullPath: string; job: Job
   const status = useJobDetailedStatus(fullPath, job.id, job.pipeline.id);
   const [error, setError] = useState<string | null>(null);
   const action = status.data?.action;
+  useReadAgainWhenDue(fullPath, job.id, scheduledAt);
   return (
     <section className="ci-job-empty-state" aria-label="Delayed job">
       <Heading as="h2" className="ci-job-empty-state__title">
@@ -41,4 +47,24 @@ function DelayedJob({ fullPath, job, scheduledAt }: { fullPath: string; job: Job
       )}
     </section>
   );
+}
+
+/**
+ * A delayed job's page polls nothing while it waits (it is settled), so once due it reads the job
+ * again, every few seconds until the server has started it (which unmounts this state).
+ */
+function useReadAgainWhenDue(fullPath: string, jobId: number, scheduledAt: string): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const due = new Date(scheduledAt).getTime() - Date.now() + AFTER_START_MS;
+    // setTimeout holds at most about 24.8 days; a job due later is read again on the next visit.
+    if (due > 2_147_483_647) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const readAgain = () => {
+      void queryClient.invalidateQueries({ queryKey: pipelineKeys.job(fullPath, jobId) });
+      timer = setTimeout(readAgain, LIVE_POLL_MS);
+    };
+    timer = setTimeout(readAgain, Math.max(0, due));
+    return () => clearTimeout(timer);
+  }, [queryClient, fullPath, jobId, scheduledAt]);
 }
