@@ -103,6 +103,25 @@ describe('job actions on the pipeline graph and a delayed job’s page', () => {
     await graphItem('flaky').locator(`a[href$="/-/jobs/${after.id}"]`).waitFor({ timeout: 20_000 });
   });
 
+  it('says in the spec’s words when an action fails: a job retried meanwhile elsewhere', async () => {
+    const failed = await waitUntil(jobs, (list) => jobNamed(list, 'flaky').status === 'failed');
+    const flaky = jobNamed(failed, 'flaky');
+    await page.goto(`/${project.fullPath}/-/pipelines/${pipelineId}`);
+    const retry = graphItem('flaky').getByRole('button', { name: 'Run again flaky' });
+    await retry.waitFor();
+    const elsewhere = await suite.t.app.inject({
+      method: 'POST',
+      url: `/api/v4/projects/${project.project.id}/jobs/${flaky.id}/retry`,
+      headers: owner.headers,
+    });
+    expect(elsewhere.statusCode).toBe(201);
+    await retry.click();
+    const alert = page.getByRole('alert').filter({ hasText: 'There was a problem running the job again.' });
+    await alert.waitFor();
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await alert.waitFor({ state: 'detached' });
+  });
+
   it('counts a delayed job down on its page, and Unschedule job turns it manual', async () => {
     const later = jobNamed(await jobs(), 'later');
     expect(later.status).toBe('scheduled');

@@ -49,10 +49,12 @@ export const JobActionButton = memo(function JobActionButton({
   const [confirming, setConfirming] = useState(false);
   const start = () => {
     const kind = stageJobActionOf(action.path);
-    run.mutate(action.path, {
-      onError: () => onError(kind ? JOB_ACTION_ERRORS[kind] : JOB_ACTION_ERRORS.play),
-      onSettled: onActionDone,
-    });
+    // Not mutate's own callbacks: they are dropped once this button unmounts, and the graph read
+    // again after the action may well replace its item (a retried job is a new job) first.
+    run
+      .mutateAsync(action.path)
+      .catch(() => onError(kind ? JOB_ACTION_ERRORS[kind] : JOB_ACTION_ERRORS.play))
+      .finally(onActionDone);
   };
   const Icon = ACTION_ICONS[action.icon as keyof typeof ACTION_ICONS] ?? PlayIcon;
   const confirmation =
