@@ -56,6 +56,7 @@ import { registerCiVariableRoutes } from './features/ci-variables/ci-variables.r
 import { registerArtifactRoutes } from './features/pipelines/artifacts.api.routes';
 import { registerJobActionRoutes } from './features/pipelines/job-actions.api.routes';
 import { registerJobRoutes } from './features/pipelines/jobs.api.routes';
+import { registerResourceGroupRoutes } from './features/pipelines/resource-groups.api.routes';
 import { registerPipelineRoutes } from './features/pipelines/pipelines.api.routes';
 import { registerTestReportRoutes } from './features/pipelines/test-reports.api.routes';
 import { registerBridgeRoutes } from './features/pipelines/bridges.api.routes';
@@ -67,6 +68,7 @@ import { registerGraphMetricsRoutes } from './features/pipelines/graph-metrics.p
 import { registerPipelineDropdownRoutes } from './features/pipelines/pipeline-dropdowns.page.routes';
 import { registerCodeOwnersPageRoutes } from './features/code-owners/code-owners.page.routes';
 import { registerJobTracePageRoutes } from './features/pipelines/job-trace.page.routes';
+import { registerArtifactsPageRoutes } from './features/pipelines/artifacts.page.routes';
 import { registerRunnerJobRoutes } from './features/pipelines/runner-jobs.api.routes';
 import { registerPipelineScheduleRoutes } from './features/pipeline-schedules/pipeline-schedules.api.routes';
 import { registerPipelineTriggerRoutes } from './features/pipeline-triggers/pipeline-triggers.api.routes';
@@ -204,7 +206,9 @@ async function registerRoutes(app: FastifyInstance, container: Container): Promi
   registerPipelineDropdownRoutes(app, container);
   registerCodeOwnersPageRoutes(app, container);
   registerJobTracePageRoutes(app, container);
+  registerArtifactsPageRoutes(app, container);
   registerJobRoutes(app, container);
+  registerResourceGroupRoutes(app, container);
   registerJobActionRoutes(app, container);
   registerCiVariableRoutes(app, container);
 }

@@ -21,6 +21,11 @@ import { createJobActionsService } from './features/pipelines/job-actions.servic
 import { createJobsService } from './features/pipelines/jobs.service';
 import { createMergeRequestPipelines } from './features/pipelines/merge-request-pipelines.service';
 import { registerPipelineFollowUps } from './features/pipelines/pipeline-follow-ups';
+import { createResourceGroupsService } from './features/pipelines/resource-groups.service';
+import {
+  createResourceAssignment,
+  registerResourceAssignment,
+} from './features/pipelines/resource-assignment';
 import { createPipelineDropdowns } from './features/pipelines/pipeline-dropdowns.service';
 import { createPipelineGraph } from './features/pipelines/pipeline-graph.service';
 import { createPipelinePages } from './features/pipelines/pipeline-pages.service';
@@ -89,6 +94,8 @@ export function createCiServices(foundation: CiFoundation) {
     startDelayed: createDelayedJobs(base).start,
     triggerDownstream: downstreamPipelines.trigger,
   });
+  registerResourceAssignment(jobs, createResourceAssignment(base).assign);
+  const resourceGroups = createResourceGroupsService({ ...base, projects, ciJobs });
   const pipelineSchedules = createPipelineSchedulesService({ ...base, projects, pipelines });
   const pipelineScheduler = createPipelineScheduler({
     ...base,
@@ -147,5 +154,6 @@ export function createCiServices(foundation: CiFoundation) {
     pipelineScheduler,
     pipelineTriggers,
     commitStatuses,
+    resourceGroups,
   };
 }

@@ -30,6 +30,7 @@ const stopSweep = config.geoSecondary
       container.ciJobs,
       (error) => app.log.error({ err: error }, 'the CI sweep failed'),
       container.artifacts,
+      container.resourceGroups,
     );
 const stopRefCleanup = container.pipelines.startRefCleanup();
 // Every process sweeps for due schedules; each run is taken once (FOR UPDATE SKIP LOCKED).

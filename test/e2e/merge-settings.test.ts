@@ -93,11 +93,16 @@ describe('the project’s merge request settings page', () => {
     const { page, project } = s;
     await page.goto(`/${project.fullPath}/-/settings/merge_requests`);
     await settingsForm().getByLabel('All threads must be resolved').check();
+    const skipped = settingsForm().getByLabel('Skipped pipelines are considered successful');
+    // Only a required pipeline can be skipped into success, so the box waits for the one above it.
+    expect(await skipped.isDisabled()).toBe(true);
     await settingsForm().getByLabel('Pipelines must succeed').check();
+    await skipped.check();
     await save();
     expect(await saved()).toMatchObject({
       onlyAllowMergeIfAllDiscussionsAreResolved: true,
       onlyAllowMergeIfPipelineSucceeds: true,
+      allowMergeOnSkippedPipeline: true,
     });
     await page.goto(`/${project.fullPath}/-/merge_requests/2`);
     // No CI exists, so the pipeline section says what the project requires, and the check fails.
@@ -109,6 +114,8 @@ describe('the project’s merge request settings page', () => {
     await screenshot(page, 'merge-settings-widget-pipeline-must-succeed');
     await page.goto(`/${project.fullPath}/-/settings/merge_requests`);
     expect(await settingsForm().getByLabel('Pipelines must succeed').isChecked()).toBe(true);
+    expect(await skipped.isChecked()).toBe(true);
+    await skipped.uncheck();
     await settingsForm().getByLabel('Pipelines must succeed').uncheck();
     await settingsForm().getByLabel('All threads must be resolved').uncheck();
     await settingsForm().getByLabel('Merge commit message template').fill('');
@@ -116,6 +123,7 @@ describe('the project’s merge request settings page', () => {
     expect(await saved()).toMatchObject({
       onlyAllowMergeIfAllDiscussionsAreResolved: false,
       onlyAllowMergeIfPipelineSucceeds: false,
+      allowMergeOnSkippedPipeline: false,
       mergeCommitTemplate: null,
     });
   });

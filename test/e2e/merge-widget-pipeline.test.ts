@@ -99,7 +99,7 @@ describe('the merge widget and the head pipeline, with Pipelines must succeed', 
     }
   });
 
-  it('blocks the merge after a failed pipeline with the spec words', async () => {
+  it('blocks the merge after a failed pipeline with the spec words, until a pushed fix passes and it merges', async () => {
     const mr = await requestWith('broken', FAILING);
     await page.goto(`/${project.fullPath}/-/merge_requests/${mr.iid}`);
     await pipeline()
@@ -109,6 +109,38 @@ describe('the merge widget and the head pipeline, with Pipelines must succeed', 
     await widget().getByText('Pipeline must succeed.').waitFor();
     expect(await widget().getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
     await screenshot(widget(), 'merge-widget-pipeline-failed');
+
+    // The fix is pushed to the source branch; the runner runs its pipeline and the open page turns green.
+    const fixed = await commitCiConfig(
+      t.app,
+      owner,
+      project.project.id,
+      ['test:', '  script: [echo fixed]'].join('\n'),
+      'broken',
+      'Fix the failing test',
+    );
+    const fixedShort = fixed.slice(0, 8);
+    expect(fixedShort).not.toBe(mr.shortSha);
+    const green = await suite.pipelineAt(fixed, (status) => status === 'success');
+    await pipeline()
+      .getByText(new RegExp(`^Pipeline #${green.id} passed for ${fixedShort} on broken`))
+      .waitFor({ timeout: 30_000 });
+    // The open page learnt of the new head: it asks for a refresh before it offers the merge.
+    await widget()
+      .getByText('Merge blocked: to see new changes and rerun this merge check, refresh this page.')
+      .waitFor();
+    await page.reload();
+    await widget().getByText('Ready to merge!').waitFor({ timeout: 15_000 });
+    expect(await widget().getByText('Pipeline must succeed.').count()).toBe(0);
+    await widget().getByRole('button', { name: 'Merge', exact: true }).click();
+    await widget()
+      .getByText(/Merged by Olivia Owner/)
+      .waitFor({ timeout: 15_000 });
+    const merged = await t.app.inject({
+      url: `/api/v4/projects/${project.project.id}/merge_requests/${mr.iid}`,
+      headers: owner.headers,
+    });
+    expect(merged.json()).toMatchObject({ state: 'merged', sha: fixed });
   });
 
   it('asks "Merge unverified changes?" before merging over a failed pipeline where none must succeed', async () => {

@@ -92,6 +92,8 @@ export type Action =
   | 'admin_trigger'
   | 'create_commit_status'
   | 'create_runner'
+  | 'read_resource_group'
+  | 'update_resource_group'
   | 'admin_label';
 
 const { guest, reporter, developer, maintainer, owner } = ACCESS_LEVELS;
@@ -274,6 +276,11 @@ function canOnProject(
     // GitLab: merge trains are read (and added to) from Developer up.
     case 'read_merge_train':
       return actor !== null && level >= developer;
+    // GitLab: resource groups are read, and their process mode changed, from Developer up.
+    case 'read_resource_group':
+      return actor !== null && level >= developer;
+    case 'update_resource_group':
+      return actor !== null && writable && level >= developer;
     case 'push_code':
     case 'create_merge_request':
     case 'provide_status_check_response':

@@ -168,6 +168,10 @@ export const projects = pgTable(
     autoCancelPendingPipelines: text('auto_cancel_pending_pipelines', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('enabled'),
+    /** "Timeout" of General pipelines (GitLab's `build_timeout`, seconds): a job's timeout unless it sets its own. */
+    buildTimeout: integer('build_timeout').notNull().default(3600),
+    /** "CI/CD configuration file" (GitLab's `ci_config_path`); null is `.gitlab-ci.yml`. */
+    ciConfigPath: text('ci_config_path'),
   },
   (t) => [
     uniqueIndex('projects_namespace_path_lower').on(t.namespaceId, sql`lower(${t.path})`),
@@ -966,6 +970,30 @@ export const ciPipelines = pgTable(
 );
 
 /**
+ * A project's resource groups (GitLab's ci_resource_groups): jobs naming the same
+ * `resource_group` key run one at a time, across the project's pipelines, in the group's
+ * process mode. Made when a pipeline first has a job with the key.
+ */
+export const ciResourceGroups = pgTable(
+  'ci_resource_groups',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    processMode: text('process_mode', {
+      enum: ['unordered', 'oldest_first', 'newest_first', 'newest_ready_first'],
+    })
+      .notNull()
+      .default('unordered'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('ci_resource_groups_project_key').on(t.projectId, t.key)],
+);
+
+/**
  * CI jobs (GitLab's ci_builds). What a runner needs is kept as written at creation: `options`
  * (script, before/after_script, image, services, artifacts, cache, timeout, retry ...) and the
  * variables resolved then. The job token exists only while the job runs, stored as SHA-256.
@@ -1021,9 +1049,17 @@ export const ciBuilds = pgTable(
     erasedById: integer('erased_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** When a delayed job (`when: delayed`, status `scheduled`) starts on its own. */
     scheduledAt: tz('scheduled_at'),
+    /** The resource group (`resource_group:`) whose resource the job holds while it runs. */
+    resourceGroupId: integer('resource_group_id').references(() => ciResourceGroups.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('ci_builds_pipeline').on(t.pipelineId, t.id),
+    // A group's jobs still to run, read each time its resource is handed on.
+    index('ci_builds_resource_group')
+      .on(t.resourceGroupId, t.id)
+      .where(sql`${t.resourceGroupId} is not null`),
     index('ci_builds_project').on(t.projectId, t.id),
     // The queue runners take from: only pending jobs, oldest first.
     index('ci_builds_pending')
@@ -1034,6 +1070,24 @@ export const ciBuilds = pgTable(
       .where(sql`${t.status} in ('running', 'canceling')`),
     uniqueIndex('ci_builds_token_digest').on(t.tokenDigest),
   ],
+);
+
+/**
+ * A resource group's resources (GitLab's ci_resources; one per group): the job holding it, if
+ * any. Its row is what is locked while the resource is handed from one job to the next.
+ */
+export const ciResources = pgTable(
+  'ci_resources',
+  {
+    id: serial('id').primaryKey(),
+    resourceGroupId: integer('resource_group_id')
+      .notNull()
+      .references(() => ciResourceGroups.id, { onDelete: 'cascade' }),
+    buildId: integer('build_id').references(() => ciBuilds.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('ci_resources_group').on(t.resourceGroupId), index('ci_resources_build').on(t.buildId)],
 );
 
 /** A job's log as the runner sent it, one row per appended chunk; `offset` is its first byte's position. */

@@ -46,6 +46,15 @@ export async function enqueueWithin(tx: Db, bus: EventBus, job: NewQueuedJob): P
 }
 
 /**
+ * As `enqueueWithin`, unless a job of this kind already waits in the queue (not yet started):
+ * that one will do what this one would, so repeated requests do not pile up.
+ */
+export async function enqueueOnceWithin(tx: Db, bus: EventBus, job: NewQueuedJob): Promise<void> {
+  if (await hasQueuedJob(tx, job.queue, job.kind)) return;
+  await enqueueWithin(tx, bus, job);
+}
+
+/**
  * A table-backed job queue (see docs/decisions.md for why not graphile-worker). Every app process
  * runs a worker; PostgreSQL decides who runs what, so a job runs once and one merge request's
  * jobs run in order, even with several processes or after a crash.

@@ -74,6 +74,8 @@ unit-tests:
     - 'echo "Coverage: 87.50%"'
   coverage: '/Coverage: \\d+\\.\\d+%/'
   artifacts:
+    # Kept as files too, so the job's artifacts can be browsed and downloaded one by one.
+    paths: [reports/]
     reports:
       junit: reports/unit.xml
 
@@ -89,6 +91,8 @@ deploy:
     - echo "Deploying $CI_COMMIT_SHORT_SHA to production"
   when: manual
   environment: production
+  # One deploy at a time: a second waits for the first to finish (waiting for resource).
+  resource_group: production
 `;
 
 export const mainHistory: DemoCommit[] = [

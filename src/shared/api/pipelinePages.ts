@@ -45,6 +45,11 @@ export const pipelineDetailSchema = pipelinePageItemSchema.extend({
    * whoever ran it while they may still run it); null for anyone else, who sees no Manual variables tab.
    */
   manual_variables_count: z.number().int().nullable(),
+  /**
+   * Where the graph reports its performance metrics (GitLab's `metrics_path`:
+   * `{project}/-/ci/prometheus_metrics/histograms`); null when the server wants none.
+   */
+  metrics_path: z.string().max(2048).nullable(),
 });
 export type PipelineDetail = z.infer<typeof pipelineDetailSchema>;
 

@@ -71,6 +71,8 @@ export const projectSchema = simpleProjectSchema.extend({
   merge_trains_skip_train_allowed: z.boolean(),
   merge_pipelines_enabled: z.boolean(),
   auto_cancel_pending_pipelines: z.enum(AUTO_CANCEL_PENDING_PIPELINES),
+  build_timeout: z.number().int(),
+  ci_config_path: z.string().nullable(),
   remove_source_branch_after_merge: z.boolean(),
   merge_commit_template: z.string().nullable(),
   squash_commit_template: z.string().nullable(),
@@ -147,6 +149,10 @@ export const updateProjectBody = z.object({
   merge_pipelines_enabled: booleanParam.optional(),
   /** "Auto-cancel redundant pipelines". */
   auto_cancel_pending_pipelines: z.enum(AUTO_CANCEL_PENDING_PIPELINES).optional(),
+  /** Seconds a job may run unless it sets its own timeout; the service checks GitLab's range. */
+  build_timeout: z.preprocess(numericParam, z.number().int()).optional(),
+  /** The CI/CD configuration file; blank is `.gitlab-ci.yml` again. The service checks GitLab's rules. */
+  ci_config_path: z.string().max(1000).nullable().optional(),
   remove_source_branch_after_merge: booleanParam.optional(),
   /** An empty template means GitLab's default message again. */
   merge_commit_template: z.string().max(MAX_COMMIT_TEMPLATE_LENGTH).nullable().optional(),

@@ -11,6 +11,7 @@ describe('status looks, in GitLab’s words', () => {
     ['skipped', 'Skipped', 'status_skipped'],
     ['manual', 'Blocked', 'status_manual'],
     ['created', 'Created', 'status_created'],
+    ['waiting_for_resource', 'Waiting', 'status_pending'],
   ] as const)('a %s pipeline reads %s', (status, text, icon) => {
     expect(pipelineLook(status)).toMatchObject({ text, icon });
   });
@@ -27,5 +28,14 @@ describe('status looks, in GitLab’s words', () => {
       label: 'failed (allowed to fail)',
     });
     expect(jobLook({ status: 'failed', allow_failure: false }).icon).toBe('status_failed');
+  });
+
+  it('shows a job waiting for its resource group as GitLab does', () => {
+    expect(jobLook({ status: 'waiting_for_resource', allow_failure: false })).toEqual({
+      icon: 'status_pending',
+      text: 'Waiting',
+      label: 'waiting for resource',
+      group: 'waiting-for-resource',
+    });
   });
 });

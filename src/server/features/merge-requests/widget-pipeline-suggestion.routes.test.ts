@@ -12,12 +12,13 @@ import type { ProjectContext } from '../projects/projects.service';
 
 describe('the widget’s pipeline suggestion card data', () => {
   let t: TestApp;
+  let owner: TestUser;
   let developer: TestUser;
   let reporter: TestUser;
   let p: ProjectContext;
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await buildUser(t.container);
+    owner = await buildUser(t.container);
     developer = await buildUser(t.container);
     reporter = await buildUser(t.container);
     p = await buildProject(t.container, owner, { visibility: 'public' });
@@ -66,5 +67,16 @@ describe('the widget’s pipeline suggestion card data', () => {
     });
     expect((await widget(1, developer)).is_dismissed_suggest_pipeline).toBe(true);
     expect((await widget(1, reporter)).is_dismissed_suggest_pipeline).toBe(false);
+  });
+
+  it('offers nothing once the project reads its configuration from another file, as GitLab', async () => {
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/projects/${p.project.id}`,
+      headers: owner.headers,
+      payload: { ci_config_path: 'ci/pipeline.yml' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await widget(1, developer)).merge_request_add_ci_config_path).toBeNull();
   });
 });

@@ -79,8 +79,10 @@ export function createWidgetService({
       canCancelAutomaticMerge: await autoMerges.mayCancel(actor, ctx, mr),
       canPushCode: can(actor, 'push_code', projectSubject(ctx)),
     };
-    // GitLab offers a first `.gitlab-ci.yml` only to someone who could commit it, on an open request with commits.
+    // GitLab offers a first `.gitlab-ci.yml` only to someone who could commit it, on an open request with commits,
+    // in a project that reads the default file (its `uses_default_ci_config?`).
     const offerCiConfig =
+      (ctx.project.ciConfigPath === null || ctx.project.ciConfigPath === DEFAULT_CI_CONFIG_PATH) &&
       abilities.canPushToSourceBranch &&
       mr.state === 'opened' &&
       view.mergeability.hasCommits &&

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import type { ArchiveEntry } from '../../../shared/ci/artifacts/browseArchive';
 import { isSymlinkMode, safeEntryPath } from '../../../shared/ci/artifacts/entryPath';
 
 /** One file of an artifacts archive: its safe path, its size, and a way to read it. */
@@ -53,4 +54,38 @@ export async function findArchiveFile(zipPath: string, wanted: string): Promise<
         }),
       ),
   };
+}
+
+/** The most entries a browse reads of one archive's central directory. */
+const MAX_BROWSE_ENTRIES = 100_000;
+
+/**
+ * Every entry of a zip's central directory (yauzl reads it without inflating anything): the safe
+ * paths of its folders and regular files, with sizes. Unsafe names and symbolic links are left out,
+ * as downloads never answer them.
+ */
+export async function listArchiveEntries(zipPath: string): Promise<ArchiveEntry[]> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(zipPath, { lazyEntries: true, decodeStrings: false }, (error, opened) =>
+      error ? reject(error) : resolve(opened),
+    ),
+  );
+  return new Promise<ArchiveEntry[]>((resolve, reject) => {
+    const entries: ArchiveEntry[] = [];
+    zip.on('entry', (entry: yauzl.Entry) => {
+      const name = Buffer.from(entry.fileName as unknown as Uint8Array).toString('utf8');
+      const path = safeEntryPath(name);
+      if (path !== null && !isSymlinkMode(entry.externalFileAttributes)) {
+        const directory = name.endsWith('/');
+        entries.push({ path, directory, size: directory ? 0 : entry.uncompressedSize });
+      }
+      if (entries.length >= MAX_BROWSE_ENTRIES) {
+        zip.close();
+        resolve(entries);
+      } else zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.on('error', reject);
+    zip.readEntry();
+  });
 }

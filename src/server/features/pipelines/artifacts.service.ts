@@ -12,7 +12,8 @@ import type { ProtectedBranchesService } from '../protected-branches/protected-b
 import { projectSubject, type ProjectsService } from '../projects/projects.service';
 import type { RunnersService } from '../runners/runners.service';
 import { ArtifactTooLargeError, type ArtifactStore } from './artifact-store';
-import { findArchiveFile } from './artifact-zip';
+import { findArchiveFile, listArchiveEntries } from './artifact-zip';
+import { browseArchive } from '../../../shared/ci/artifacts/browseArchive';
 import {
   deleteExpiredArtifacts,
   findArtifact,
@@ -202,6 +203,20 @@ export function createArtifactsService(deps: Deps) {
     return fileOf(await readableArtifact(actor, projectRef, jobId), filePath);
   }
 
+  /**
+   * GitLab's artifacts browser: the folders and files of one folder of the job's archive, read
+   * from its central directory (nothing is extracted). 404 for a folder the archive does not have.
+   */
+  async function browse(actor: Actor, projectRef: string, jobId: number, folder: string) {
+    const artifact = await readableArtifact(actor, projectRef, jobId);
+    const entries = await listArchiveEntries(artifactStore.fileOf(artifact.path)).catch(() => {
+      throw new AppError(400, '400 Bad request - the archive cannot be read');
+    });
+    const listed = browseArchive(entries, folder);
+    if (!listed) throw new NotFoundError();
+    return listed;
+  }
+
   async function fileOf(artifact: ArtifactRow, filePath: string) {
     const found = await findArchiveFile(artifactStore.fileOf(artifact.path), filePath).catch(() => {
       throw new AppError(400, '400 Bad request - the archive cannot be read');
@@ -222,6 +237,7 @@ export function createArtifactsService(deps: Deps) {
     downloadForJob,
     downloadForUser,
     fileForUser,
+    browse,
     downloadForRef,
     fileForRef,
     keep,

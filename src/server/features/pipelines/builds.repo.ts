@@ -49,6 +49,7 @@ const PROCESSED_COLUMNS = {
   startedAt: ciBuilds.startedAt,
   finishedAt: ciBuilds.finishedAt,
   scheduledAt: ciBuilds.scheduledAt,
+  resourceGroupId: ciBuilds.resourceGroupId,
 };
 export type ProcessedBuildRow = Pick<BuildRow, keyof typeof PROCESSED_COLUMNS>;
 
@@ -298,11 +299,24 @@ export function cloneValues(build: BuildRow, userId: number, status: string, now
     ref: build.ref,
     tag: build.tag,
     protected: build.protected,
+    resourceGroupId: build.resourceGroupId,
     userId,
     createdAt: now,
     updatedAt: now,
     ...(status === 'pending' ? { queuedAt: now } : {}),
   };
+}
+
+/** A project's jobs of these ids, in the order given (ids of other projects are left out). */
+export async function findBuildRecordsByIds(
+  db: Db,
+  projectId: number,
+  ids: number[],
+): Promise<BuildRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await recordQuery(db).where(and(eq(ciBuilds.projectId, projectId), anyOf(ciBuilds.id, ids)));
+  const byId = new Map(rows.map((row) => [row.build.id, toRecord(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Marks attempts replaced by a retry. */

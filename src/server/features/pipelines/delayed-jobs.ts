@@ -5,6 +5,7 @@ import type { EventBus } from '../../realtime/bus';
 import { findBuild, lockBuild, updateBuild } from './builds.repo';
 import { pipelineQueue, START_DELAYED_JOB } from './pipeline-follow-ups';
 import { processPipeline } from './pipeline-processing';
+import { enqueueStatusOf } from './resource-requests';
 import { lockPipeline } from './pipelines.repo';
 
 /**
@@ -31,14 +32,19 @@ export function createDelayedJobs({ db, bus, clock }: { db: Db; bus: EventBus; c
         });
         return;
       }
-      await updateBuild(tx, build.id, { status: 'pending', queuedAt: now, updatedAt: now });
+      const to = enqueueStatusOf(build);
+      await updateBuild(tx, build.id, {
+        status: to,
+        ...(to === 'pending' ? { queuedAt: now } : {}),
+        updatedAt: now,
+      });
       await bus.publish(
         {
           type: 'job.updated',
           projectId: build.projectId,
           pipelineId: build.pipelineId,
           jobIds: [build.id],
-          status: 'pending',
+          status: to,
         },
         tx,
       );

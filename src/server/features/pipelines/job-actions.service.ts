@@ -26,6 +26,7 @@ import { cancelLockedBuild } from './job-cancel';
 import { jobOptionsOf } from './job-options';
 import { persistentRef, runnerVariable } from './pipeline-creation.service';
 import { isCompleted, processPipeline } from './pipeline-processing';
+import { enqueueStatusOf } from './resource-requests';
 import { deletePipeline, findPipeline, findPipelineRecord, lockPipeline } from './pipelines.repo';
 import { buildSubject, refSubject } from './ref-subject';
 import { deleteTrace } from './traces.repo';
@@ -116,14 +117,15 @@ export function createJobActionsService(deps: Deps) {
         throw new BadRequestError('400 Bad request - Unplayable Job');
       const now = clock.now();
       const given = variables.map((variable) => runnerVariable({ ...variable, public: false }));
+      const to = enqueueStatusOf(locked);
       await updateBuild(tx, locked.id, {
-        status: 'pending',
-        queuedAt: now,
+        status: to,
+        ...(to === 'pending' ? { queuedAt: now } : {}),
         updatedAt: now,
         userId: actor.id,
         variables: [...(locked.variables as unknown[]), ...given],
       });
-      await announce(tx, locked, [locked.id], 'pending');
+      await announce(tx, locked, [locked.id], to);
       await processPipeline(tx, processing, locked.pipelineId);
     });
     return build.id;
@@ -144,8 +146,9 @@ export function createJobActionsService(deps: Deps) {
       if (!locked || locked.retried) throw new ForbiddenError('403 Forbidden - Job is not retryable');
       const now = clock.now();
       await markRetried(tx, [locked.id]);
-      const [created] = await insertBuilds(tx, [cloneValues(locked, actor.id, 'pending', now)]);
-      await announce(tx, locked, [created!.id], 'pending');
+      const to = enqueueStatusOf(locked);
+      const [created] = await insertBuilds(tx, [cloneValues(locked, actor.id, to, now)]);
+      await announce(tx, locked, [created!.id], to);
       await resetSkippedBuilds(tx, locked.pipelineId, locked.stageIdx, now);
       await processPipeline(tx, processing, locked.pipelineId);
       return created!.id;

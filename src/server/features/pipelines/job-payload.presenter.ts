@@ -8,8 +8,6 @@ import { persistentRef, runnerVariable } from './pipeline-creation.service';
 import type { Dependency } from './job-dependencies';
 import type { PipelineRow } from './pipelines.repo';
 
-/** GitLab's default job timeout (a project's `build_timeout`), in seconds. */
-export const DEFAULT_JOB_TIMEOUT_SECONDS = 3600;
 /** GitLab's default `ci_default_git_depth` for new projects. */
 const GIT_DEPTH = 20;
 
@@ -27,9 +25,13 @@ export type JobPayloadInput = {
   dependencies?: Dependency[];
 };
 
-/** A job's timeout: its own (or the project's), cut to the runner's maximum. */
-export function jobTimeout(build: Pick<BuildRow, 'options'>, runner: Pick<Runner, 'maximumTimeout'>): number {
-  const own = jobOptionsOf(build).timeout ?? DEFAULT_JOB_TIMEOUT_SECONDS;
+/** A job's timeout: its own, else the project's `build_timeout`, cut to the runner's maximum. */
+export function jobTimeout(
+  build: Pick<BuildRow, 'options'>,
+  runner: Pick<Runner, 'maximumTimeout'>,
+  projectTimeout: number,
+): number {
+  const own = jobOptionsOf(build).timeout ?? projectTimeout;
   return runner.maximumTimeout ? Math.min(own, runner.maximumTimeout) : own;
 }
 
@@ -149,7 +151,7 @@ function runtimeVariables(input: JobPayloadInput, timeout: number): CiVariable[]
 export function presentJobPayload(input: JobPayloadInput) {
   const { build, pipeline, ctx, token, config, now } = input;
   const options = jobOptionsOf(build);
-  const timeout = jobTimeout(build, input.runner);
+  const timeout = jobTimeout(build, input.runner, ctx.project.buildTimeout);
   const stored = build.variables as CiVariable[];
   const afterScript = options.afterScript;
   return {

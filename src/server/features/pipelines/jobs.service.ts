@@ -17,6 +17,7 @@ import type { Runner, RunnersService } from '../runners/runners.service';
 import {
   failStuckBuilds,
   findBuildRecord,
+  findBuildRecordsByIds,
   findProcessingBuildByTokenDigest,
   listBuildRecords,
   lockBuild,
@@ -286,7 +287,13 @@ export function createJobsService({
     return found ? { jobId: found.build.id, projectId: found.build.projectId, user: found.user } : null;
   }
 
+  /** A project's jobs of these ids as their entity shows them, in the order given. */
+  async function viewsByIds(ctx: ProjectContext, ids: number[]): Promise<JobView[]> {
+    return views(ctx, await findBuildRecordsByIds(db, ctx.project.id, ids));
+  }
+
   return {
+    viewsByIds,
     listForPipeline,
     listForProject,
     listForRunner,

@@ -8,9 +8,30 @@ import {
 import { repositoryPathProblem } from '../../../shared/repository/repositoryInput';
 import { MAX_YAML_SIZE_BYTES } from '../../../shared/ci/yaml/loadYaml';
 import { listFilePaths, readBlob, readPathEntry } from '../../git/tree';
+import {
+  ciConfigLocation,
+  DEFAULT_CI_CONFIG_PATH,
+  type CiConfigLocation,
+} from '../../../shared/ci/settings/projectCiSettings';
 
-/** Where a project's CI configuration lives (GitLab's default `ci_config_path`). */
-export const CI_CONFIG_PATH = '.gitlab-ci.yml';
+/** Where a project's CI configuration lives: its `ci_config_path`, `.gitlab-ci.yml` by default. */
+export const projectConfigLocation = (ctx: {
+  project: { ciConfigPath: string | null };
+  fullPath: string;
+}): CiConfigLocation => ciConfigLocation(ctx.project.ciConfigPath, ctx.fullPath);
+
+/**
+ * The root configuration for a file of another project (`path@group/project[:ref]`): an include of
+ * it, as GitLab writes one. JSON is YAML, and quotes whatever the names hold.
+ */
+function includeOf(location: Extract<CiConfigLocation, { kind: 'project' }>): string {
+  const include = {
+    project: location.project,
+    file: location.path,
+    ...(location.ref ? { ref: location.ref } : {}),
+  };
+  return JSON.stringify({ include: [include] });
+}
 
 /** GitLab's `ci_max_includes`, plus the root file. */
 const MAX_FILES = 151;
@@ -60,18 +81,20 @@ async function withLocalFiles<T>(
 export type LoadedConfig = { result: CiConfigResult; files: string[] };
 
 /**
- * The `.gitlab-ci.yml` of a commit, read and validated with its includes; null when it has none.
+ * The CI configuration of a commit (the project's `ci_config_path`, `.gitlab-ci.yml` by default),
+ * read and validated with its includes; null when it has none.
  * A child pipeline gives its own `source` instead: the `include:` of the bridge that triggers it.
  */
 export async function loadCiConfig(
   gitDir: string,
   sha: string,
   given?: string,
+  location: CiConfigLocation = { kind: 'local', path: DEFAULT_CI_CONFIG_PATH },
 ): Promise<LoadedConfig | null> {
   // The file list (for `rules:exists` and includes) is read beside the configuration: a wasted
   // `ls-tree` when there is none, one git call's wait less on every pipeline.
   const [source, files] = await Promise.all([
-    given ?? readConfigFile(gitDir, sha, CI_CONFIG_PATH),
+    given ?? (location.kind === 'local' ? readConfigFile(gitDir, sha, location.path) : includeOf(location)),
     listFilePaths(gitDir, sha),
   ]);
   if (source === null) return null;

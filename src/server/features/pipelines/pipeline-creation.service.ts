@@ -18,7 +18,8 @@ import { forEnvironment, type CiVariablesService } from '../ci-variables/ci-vari
 import type { ProjectContext, ProjectsService } from '../projects/projects.service';
 import { insertPipelineBuilds, type NewBuild } from './builds.repo';
 import { jobOptionsFromPlan } from './job-options';
-import { loadCiConfig } from './pipeline-config';
+import { ensureResourceGroups } from './resource-groups.repo';
+import { loadCiConfig, projectConfigLocation } from './pipeline-config';
 import { cancelRedundantPipelines } from './auto-cancel';
 import { processPipeline } from './pipeline-processing';
 import { insertPipeline, updatePipeline, type PipelineRow } from './pipelines.repo';
@@ -97,7 +98,7 @@ class NoPipeline extends Error {
 export function createPipelineCreation({ db, bus, clock, config, projects, ciVariables, log }: Deps) {
   async function create(input: CreatePipelineInput): Promise<CreatePipelineResult> {
     const { ctx, sha } = input;
-    const loaded = await loadCiConfig(ctx.gitDir, sha, input.configSource);
+    const loaded = await loadCiConfig(ctx.gitDir, sha, input.configSource, projectConfigLocation(ctx));
     if (!loaded) return { created: false, reason: 'no_config', message: MISSING_CONFIG_MESSAGE };
     const [commit, cicdVariables] = await Promise.all([
       readCommit(ctx.gitDir, sha),
@@ -155,17 +156,24 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
         if (plan.status === 'filtered_by_workflow_rules' || plan.status === 'filtered_by_rules')
           throw new NoPipeline({ created: false, reason: 'filtered', message: plan.message });
         if (plan.status === 'config_error') return failConfig(tx, pipeline, plan.errors);
+        const resourceGroups = await ensureResourceGroups(
+          tx,
+          pipeline.projectId,
+          resourceGroupKeys(plan.plan.jobs),
+          now,
+        );
         await insertPipelineBuilds(
           tx,
-          plan.plan.jobs.map((job) =>
-            buildValues(
+          plan.plan.jobs.map((job) => ({
+            ...buildValues(
               job,
               pipeline,
               input,
               now,
               forEnvironment(cicdVariables, job.environment?.name ?? null),
             ),
-          ),
+            resourceGroupId: job.resourceGroup ? (resourceGroups.get(job.resourceGroup) ?? null) : null,
+          })),
         );
         await updatePipeline(tx, pipeline.id, {
           ...(plan.plan.name ? { name: plan.plan.name } : {}),
@@ -245,6 +253,7 @@ export function createPipelineCreation({ db, bus, clock, config, projects, ciVar
         namespaceId: ctx.namespace.id,
         visibility: ctx.project.visibility,
         defaultBranch: ctx.project.defaultBranch,
+        ciConfigPath: ctx.project.ciConfigPath ?? undefined,
       },
       pipeline: {
         id: pipeline.id,
@@ -284,6 +293,11 @@ const toCiVariable = (variable: PipelineVariable): CiVariable => ({
   value: variable.value,
   ...(variable.variable_type === 'file' ? { file: true } : {}),
 });
+
+/** The resource groups a pipeline's jobs name (each once; GitLab makes them as the jobs are seeded). */
+const resourceGroupKeys = (jobs: PlannedJob[]): string[] => [
+  ...new Set(jobs.flatMap((job) => (job.resourceGroup ? [job.resourceGroup] : []))),
+];
 
 /** One job's row: its configuration as a runner needs it, and the variables resolved now. */
 function buildValues(

@@ -15,6 +15,7 @@ import {
 import { downstreamStrategy, jobOptionsOf } from './job-options';
 import { queueBridges, scheduleDelayedBuilds } from './pipeline-follow-ups';
 import { lockPipeline, updatePipeline } from './pipelines.repo';
+import { requestResourceAssignments } from './resource-requests';
 
 export type ProcessingDeps = { bus: EventBus; clock: Pick<Clock, 'now'> };
 
@@ -29,6 +30,7 @@ const processed = (build: ProcessedBuildRow): ProcessedJob => ({
   allowFailure: build.allowFailure,
   needs: build.needs ?? null,
   ...(jobOptionsOf(build).startIn ? { startIn: jobOptionsOf(build).startIn } : {}),
+  ...(build.resourceGroupId !== null ? { resourceGroup: true } : {}),
 });
 
 /**
@@ -66,6 +68,7 @@ export async function processPipeline(
         );
     }
   }
+  await requestResourceAssignments(tx, deps.bus, builds, now);
   const { status } = compositeStatus(
     builds.map((build) => ({ status: build.status as CiStatus, allowFailure: build.allowFailure })),
   );

@@ -139,6 +139,7 @@ export function registerPipelinePageRoutes(
           ...present(view, ctx),
           triggered_by: upstream,
           manual_variables_count: manualVariablesCount,
+          metrics_path: `/${ctx.fullPath}/-/ci/prometheus_metrics/histograms`,
         });
       },
     });

@@ -22,7 +22,7 @@ import {
   variablesWithPrefillData,
   type ConfigVariablePrefill,
 } from '../../../shared/ci/views/runPipelineForm';
-import { loadCiConfig, lintCiSource } from './pipeline-config';
+import { loadCiConfig, lintCiSource, projectConfigLocation } from './pipeline-config';
 import {
   createPipelineCreation,
   persistentRef,
@@ -321,7 +321,7 @@ export function createPipelinesService(deps: Deps) {
     if (!can(actor, 'create_pipeline', projectSubject(ctx))) throw new NotFoundError();
     const target = await resolveRef(ctx, ref ?? ctx.project.defaultBranch);
     if (!target) return {};
-    const loaded = await loadCiConfig(ctx.gitDir, target.sha);
+    const loaded = await loadCiConfig(ctx.gitDir, target.sha, undefined, projectConfigLocation(ctx));
     if (!loaded?.result.valid) return {};
     return variablesWithPrefillData(loaded.result.config.variables);
   }

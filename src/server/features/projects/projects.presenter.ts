@@ -73,6 +73,8 @@ export function presentProject(view: ProjectView, config: Urls): Project {
     merge_trains_skip_train_allowed: project.mergeTrainsSkipTrainAllowed,
     merge_pipelines_enabled: project.mergePipelinesEnabled,
     auto_cancel_pending_pipelines: project.autoCancelPendingPipelines,
+    build_timeout: project.buildTimeout,
+    ci_config_path: project.ciConfigPath,
     remove_source_branch_after_merge: project.removeSourceBranchAfterMerge,
     merge_commit_template: project.mergeCommitTemplate,
     squash_commit_template: project.squashCommitTemplate,

@@ -8,7 +8,13 @@ import { can, type Action, type Actor, type Subject } from '../../auth/permissio
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationFailedError,
+} from '../../errors';
 import { commitFiles } from '../../git/commits';
 import {
   branchRef,
@@ -44,6 +50,7 @@ import {
 } from './projects.repo';
 import type { EventBus } from '../../realtime/bus';
 import { titleRegexProblem } from '../../../shared/merge-checks/titleRegex';
+import { ciSettingsProblems } from '../../../shared/ci/settings/projectCiSettings';
 import { batchedLookup } from '../../batched-lookup';
 import { createHooks } from '../../hooks';
 
@@ -370,6 +377,8 @@ export function createProjectsService({ db, config, clock, bus, users, namespace
     const titleRegex = templateOf(input.merge_request_title_regex);
     const titleRegexProblemText = titleRegex ? titleRegexProblem(titleRegex) : null;
     if (titleRegexProblemText) throw new BadRequestError(titleRegexProblemText);
+    const ciProblems = ciSettingsProblems(input);
+    if (ciProblems) throw new ValidationFailedError(ciProblems);
     const branch = input.default_branch;
     if (branch !== undefined && branch !== ctx.project.defaultBranch) {
       const exists =
@@ -391,6 +400,9 @@ export function createProjectsService({ db, config, clock, bus, users, namespace
       mergeTrainsSkipTrainAllowed: input.merge_trains_skip_train_allowed,
       mergePipelinesEnabled: input.merge_pipelines_enabled,
       autoCancelPendingPipelines: input.auto_cancel_pending_pipelines,
+      buildTimeout: input.build_timeout,
+      // GitLab drops NUL bytes; a blank path is the default file again.
+      ciConfigPath: templateOf(input.ci_config_path?.replaceAll('\0', '').trim()),
       removeSourceBranchAfterMerge: input.remove_source_branch_after_merge,
       mergeCommitTemplate: templateOf(input.merge_commit_template),
       squashCommitTemplate: templateOf(input.squash_commit_template),

@@ -236,6 +236,16 @@ describe('planPipeline: what each job gets', () => {
     expect(job?.environment?.name).toBe('review/main');
   });
 
+  it('expands the resource group key with the job’s variables; a blank key is no group', () => {
+    const jobs = plan(
+      'variables:\n  TARGET: prod\na:\n  script: x\n  resource_group: deploy-$TARGET-$CI_COMMIT_REF_NAME\nb:\n  script: x\n  resource_group: $UNSET\n',
+    ).jobs;
+    expect(jobs.map((job) => [job.name, job.resourceGroup])).toEqual([
+      ['a', 'deploy-prod-main'],
+      ['b', undefined],
+    ]);
+  });
+
   it('drops an optional need whose job is not in the pipeline', () => {
     const jobs = plan(
       'a:\n  script: x\n  rules:\n    - if: $NOPE\nb:\n  script: x\n  needs:\n    - job: a\n      optional: true\n',

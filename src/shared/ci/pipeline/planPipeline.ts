@@ -162,7 +162,14 @@ function planJob(
   const sorted = sortAndExpandAll(all);
   if (!sorted.ok) errors.push(`${job.name}: ${sorted.error}`);
   const expanded = variablesHash(sorted.ok ? sorted.variables : all);
-  const { rules: _rules, only: _only, except: _except, variables: _variables, ...rest } = job;
+  const {
+    rules: _rules,
+    only: _only,
+    except: _except,
+    variables: _variables,
+    resourceGroup: _resourceGroup,
+    ...rest
+  } = job;
   const needs = result.needs ?? job.needs;
   return {
     ...rest,
@@ -185,6 +192,8 @@ function planJob(
           },
         }
       : {}),
+    // GitLab expands the key as it does the environment's name; a blank key is no resource group.
+    ...(job.resourceGroup ? resourceGroupOf(expandVariables(job.resourceGroup, expanded)) : {}),
     yamlVariables: yamlVariables.map((v) => ({
       key: v.key,
       value: v.value,
@@ -192,6 +201,11 @@ function planJob(
     })),
     variables: all,
   };
+}
+
+function resourceGroupOf(key: string): { resourceGroup?: string } {
+  const trimmed = key.trim();
+  return trimmed && trimmed.length <= 255 ? { resourceGroup: trimmed } : {};
 }
 
 function policiesHold(

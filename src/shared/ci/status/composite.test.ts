@@ -126,6 +126,21 @@ describe('nextTransitions', () => {
         ['c', 'skipped'],
       ],
     ],
+    [
+      'a job with a resource group waits for its resource instead of being pending',
+      [job('a', 0, 'success'), job('deploy', 1, 'created', { resourceGroup: true })],
+      [['deploy', 'waiting_for_resource']],
+    ],
+    [
+      'a job waiting for its resource holds the next stage',
+      [job('deploy', 0, 'waiting_for_resource', { resourceGroup: true }), job('b', 1, 'created')],
+      [],
+    ],
+    [
+      'a job with a resource group is skipped like any other',
+      [job('a', 0, 'failed'), job('deploy', 1, 'created', { resourceGroup: true })],
+      [['deploy', 'skipped']],
+    ],
   ])('%s', (_behaviour, list, expected) => {
     expect(nextTransitions(list).map((transition) => [transition.name, transition.to])).toEqual(expected);
   });

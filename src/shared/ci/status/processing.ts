@@ -12,9 +12,14 @@ export interface ProcessedJob {
   needs: readonly string[] | null;
   /** `when: delayed` with a `start_in`. */
   startIn?: string;
+  /** The job has a `resource_group`: it waits for the group's resource before it is pending. */
+  resourceGroup?: boolean;
 }
 
-export type Transition = { name: string; to: 'pending' | 'manual' | 'scheduled' | 'skipped' };
+export type Transition = {
+  name: string;
+  to: 'pending' | 'waiting_for_resource' | 'manual' | 'scheduled' | 'skipped';
+};
 
 /**
  * GitLab's atomic pipeline processing as a pure step: each `created` job whose stage predecessors
@@ -67,8 +72,15 @@ function process(job: ProcessedJob, previous: CiStatus): Transition['to'] {
   if (!valid.includes(previous)) return 'skipped';
   if (job.when === 'delayed' && job.startIn) return 'scheduled';
   if (job.when === 'manual' || job.when === 'delayed') return 'manual';
-  return 'pending';
+  return enqueueTarget(job);
 }
+
+/**
+ * Where a job goes when it is enqueued (processed on, played, or its delay over): GitLab's
+ * `enqueue` sends a job with a resource group to `waiting_for_resource` first.
+ */
+export const enqueueTarget = (job: { resourceGroup?: boolean }): 'pending' | 'waiting_for_resource' =>
+  job.resourceGroup ? 'waiting_for_resource' : 'pending';
 
 /** The status of a pipeline from its current jobs (GitLab's `status_of_all`). */
 export const pipelineStatus = (jobs: ReadonlyArray<{ status: CiStatus; allowFailure: boolean }>): CiStatus =>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { CiStatus } from '../../../shared/ci';
 import type { Job } from '../../../shared/api/pipelines';
 import type { PipelinePageItem } from '../../../shared/api/pipelinePages';
+import { JOB_ERRORS } from '../../../shared/ci/views/pipelineErrors';
 import { useJobAction } from './mutations';
 import { jobPage } from './pipelinePaths';
 import { isSettled } from './queries';
@@ -31,7 +32,7 @@ export function JobRunButton({
   const retry = useJobAction(fullPath, 'retry');
   if (!permissions.update_build) return null;
   const size = small ? 'small' : 'medium';
-  const error = play.error ?? retry.error;
+  const failed = play.isError || retry.isError;
   const button =
     job.status === 'manual' ? (
       <Button size={size} onClick={() => play.mutate(job.id)} disabled={play.isPending}>
@@ -52,9 +53,9 @@ export function JobRunButton({
   return (
     <>
       {button}
-      {error && (
-        <Flash variant="danger" role="alert">
-          {error.message}
+      {failed && (
+        <Flash variant="danger" role="alert" className="ci-action-error">
+          {JOB_ERRORS.mutation}
         </Flash>
       )}
     </>
@@ -80,7 +81,7 @@ export function EraseJobButton({
         Erase job log and artifacts
       </Button>
       {erase.isError && (
-        <Flash variant="danger" role="alert">
+        <Flash variant="danger" role="alert" className="ci-action-error">
           {erase.error.message}
         </Flash>
       )}

@@ -6,6 +6,8 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { Job } from '../../../shared/api/pipelines';
 import { ApiError } from '../../api/client';
 import { LoadProblem } from '../../components/LoadProblem';
+import { JOB_ERRORS } from '../../../shared/ci/views/pipelineErrors';
+import { JOB_ACTION_ERRORS } from '../../../shared/ci/views/stageDropdown';
 import { TimeAgo } from '../../components/TimeAgo';
 import { useProjectFullPath } from '../projects/projectRoutes';
 import { CiStatusBadge } from './CiStatusBadge';
@@ -16,7 +18,7 @@ import { EraseJobButton, JobRunButton } from './JobActions';
 import { JobLog } from './JobLog';
 import { DelayedJobState } from './DelayedJobState';
 import { useCancel } from './mutations';
-import { commitPage, pipelinePage, rawTracePath, refPage } from './pipelinePaths';
+import { artifactsBrowsePage, commitPage, pipelinePage, rawTracePath, refPage } from './pipelinePaths';
 import { isCancelable, isSettled, pipelineKeys, usePipeline, useJob, useJobTrace } from './queries';
 import './pipelines.css';
 
@@ -31,7 +33,15 @@ export function JobPage() {
 function JobLoader({ fullPath, id }: { fullPath: string; id: number }) {
   const job = useJob(fullPath, id);
   if (job.isPending) return <Spinner srText="Loading job" />;
-  if (!job.data) return <LoadProblem error={job.error ?? new Error('No job')} />;
+  if (!job.data) {
+    const error = job.error ?? new Error('No job');
+    if (error instanceof ApiError && error.status === 404) return <LoadProblem error={error} />;
+    return (
+      <Flash variant="danger" role="alert">
+        {JOB_ERRORS.query}
+      </Flash>
+    );
+  }
   return <JobView fullPath={fullPath} job={job.data} />;
 }
 
@@ -55,10 +65,16 @@ function JobView({ fullPath, job }: { fullPath: string; job: Job }) {
           </div>
           <JobFacts fullPath={fullPath} job={job} />
         </div>
-        <div className="row">
+        <div className="row ci-header__actions">
           <Link href={rawTracePath(fullPath, job.id)} className="ci-raw-link">
             <FileIcon size={14} /> Show complete raw
           </Link>
+          {/* GitLab's "Job artifacts" buttons, while the job has an archive to open. */}
+          {job.artifacts_file && (
+            <Button as={RouterLink} to={artifactsBrowsePage(fullPath, job.id)}>
+              Browse
+            </Button>
+          )}
           {pipeline.data && (
             <>
               <JobRunButton fullPath={fullPath} job={job} permissions={pipeline.data.permissions} />
@@ -72,7 +88,11 @@ function JobView({ fullPath, job }: { fullPath: string; job: Job }) {
           )}
         </div>
       </header>
-      {cancel.isError && <Flash variant="danger">{cancel.error.message}</Flash>}
+      {cancel.isError && (
+        <Flash variant="danger" role="alert">
+          {JOB_ACTION_ERRORS.cancel}
+        </Flash>
+      )}
       <DelayedJobState fullPath={fullPath} job={job} />
       {job.failure_reason && job.status === 'failed' && (
         <Flash variant="danger">This job failed: {job.failure_reason.replace(/_/g, ' ')}.</Flash>

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { highlightedJobs, jobLinks, needsAncestry } from '../../../shared/ci/views/jobLinks';
-import { needsLayers } from '../../../shared/ci/views/needsLayers';
 import { JobItem, type GraphJob, type JobItemActions, type JobItemStatus } from './JobItem';
 import { LinksLayer } from './LinksLayer';
+
+type LayeredGraphJob = GraphJob & { needs: string[] };
 
 /**
  * The graph grouped by job dependencies (GitLab's layer view): a column per layer of needs, with
@@ -11,24 +12,21 @@ import { LinksLayer } from './LinksLayer';
  */
 export function LayerView({
   fullPath,
-  jobs,
-  needs,
+  jobs: layered,
+  layers,
   drawLinks,
   statuses,
   actions,
 }: {
   fullPath: string;
-  jobs: readonly GraphJob[];
-  needs: ReadonlyMap<string, string[]>;
+  /** The graph's jobs, each with the names of the jobs it needs. */
+  jobs: readonly LayeredGraphJob[];
+  /** Those jobs in their columns (useGraphLayers). */
+  layers: readonly (readonly LayeredGraphJob[])[];
   drawLinks: boolean;
   statuses?: ReadonlyMap<number, JobItemStatus>;
   actions?: JobItemActions;
 }) {
-  const layered = useMemo(
-    () => jobs.map((job) => ({ ...job, needs: needs.get(job.name) ?? [] })),
-    [jobs, needs],
-  );
-  const layers = useMemo(() => needsLayers(layered), [layered]);
   const links = useMemo(() => jobLinks(layered), [layered]);
   const ancestors = useMemo(() => needsAncestry(layered), [layered]);
   const [hovered, setHovered] = useState('');

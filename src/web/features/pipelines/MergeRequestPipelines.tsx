@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ListPagination } from '../../components/ListPagination';
+import { isCancelledRequest } from '../../../shared/ci/views/pipelineErrors';
 import { LoadState } from '../repository/LoadState';
 import { NO_PIPELINES } from './PipelinesEmptyState';
 import { PipelinesTable } from './PipelinesTable';
@@ -23,7 +24,9 @@ export function MergeRequestPipelines({
   const [page, setPage] = useState(1);
   const list = usePipelines(fullPath, page, { ref: sourceBranch, merge_request_iid: iid });
   const run = <RunMergeRequestPipeline fullPath={fullPath} iid={iid} />;
-  if (!list.data) return <LoadState error={list.error} what="pipelines" />;
+  // A poll cancelled because a newer read replaced it is no failure (GitLab's CANCEL_REQUEST).
+  if (!list.data)
+    return <LoadState error={isCancelledRequest(list.error) ? null : list.error} what="pipelines" />;
   if (list.data.count === 0)
     return (
       <div className="stack">

@@ -2,6 +2,7 @@ import { Button, ConfirmationDialog, Flash } from '@primer/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PipelinePageItem } from '../../../shared/api/pipelinePages';
+import { pipelineHeaderErrorText } from '../../../shared/ci/views/pipelineErrors';
 import { useDeletePipeline, useRetryPipeline } from './mutations';
 import { pipelinesPage } from './pipelinePaths';
 
@@ -15,7 +16,8 @@ export function PipelineActions({ fullPath, pipeline }: { fullPath: string; pipe
   const retry = useRetryPipeline(fullPath);
   const remove = useDeletePipeline(fullPath);
   const [confirming, setConfirming] = useState(false);
-  const error = retry.error ?? remove.error;
+  // GitLab's header keys: a failed delete is delete_pipeline_failure, a failed retry post_failure.
+  const error = remove.isError ? 'delete_pipeline_failure' : retry.isError ? 'post_failure' : null;
   return (
     <>
       {pipeline.permissions.update_build && hasFailedJobs(pipeline) && (
@@ -29,8 +31,8 @@ export function PipelineActions({ fullPath, pipeline }: { fullPath: string; pipe
         </Button>
       )}
       {error && (
-        <Flash variant="danger" role="alert">
-          {error.message}
+        <Flash variant="danger" role="alert" className="ci-action-error">
+          {pipelineHeaderErrorText(error)}
         </Flash>
       )}
       {confirming && (

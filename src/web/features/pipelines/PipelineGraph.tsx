@@ -12,7 +12,9 @@ import { JobItem, type GraphJob, type JobItemActions } from './JobItem';
 import { usePipelineJobStatuses } from './jobStatusQueries';
 import { LayerView } from './LayerView';
 import { LinksAlert } from './LinksLayer';
+import { PipelineGraphAlert } from './PipelineGraphAlert';
 import { stageColumns } from './stageColumns';
+import { useGraphLayers } from './useGraphLayers';
 
 /** One empty list, so that a graph without bridges keeps its job list from render to render. */
 const NO_BRIDGES: Bridge[] = [];
@@ -37,6 +39,7 @@ export const PipelineGraph = memo(function PipelineGraph({
   upstream = null,
   needs = null,
   showLinks = false,
+  metricsPath = null,
 }: {
   fullPath: string;
   /** Whose jobs' detailed statuses (and so their action buttons) the items show. */
@@ -47,9 +50,18 @@ export const PipelineGraph = memo(function PipelineGraph({
   upstream?: UpstreamPipeline | null;
   needs?: ReadonlyMap<string, string[]> | null;
   showLinks?: boolean;
+  /** Where the page reports the graph's performance metrics; null: no report. */
+  metricsPath?: string | null;
 }) {
   const downstream = downstreamCards(bridges);
   const graphJobs: GraphJob[] = useMemo(() => [...jobs, ...bridges], [jobs, bridges]);
+  const withNeeds = useMemo(
+    () => (needs ? graphJobs.map((job) => ({ ...job, needs: needs.get(job.name) ?? [] })) : null),
+    [graphJobs, needs],
+  );
+  const layout = useGraphLayers(withNeeds, metricsPath);
+  // A layout that failed shows GitLab's draw failure over the graph by stages.
+  const layers = layout && 'layers' in layout ? layout.layers : null;
   const [linksAnyways, setLinksAnyways] = useState(false);
   const [, startDrawing] = useTransition();
   const linksHeld = showLinks && !linksAnyways && !linksShownByDefault(graphJobs.length);
@@ -71,16 +83,17 @@ export const PipelineGraph = memo(function PipelineGraph({
           />
         </Flash>
       )}
-      {needs && linksHeld && (
+      {layout && 'drawFailure' in layout && <PipelineGraphAlert errorKey="draw_failure" />}
+      {layers && linksHeld && (
         <LinksAlert onShowLinksAnyways={() => startDrawing(() => setLinksAnyways(true))} />
       )}
       <div className="ci-graph" role="group" aria-label="Pipeline graph">
         {upstream && <UpstreamPipelineLink upstream={upstream} />}
-        {needs ? (
+        {withNeeds && layers ? (
           <LayerView
             fullPath={fullPath}
-            jobs={graphJobs}
-            needs={needs}
+            jobs={withNeeds}
+            layers={layers}
             drawLinks={showLinks && !linksHeld}
             statuses={statuses}
             actions={actions}

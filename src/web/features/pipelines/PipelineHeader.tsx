@@ -35,7 +35,7 @@ export function PipelineHeader({ fullPath, pipeline, onCancel, canceling }: Prop
           )}
         </div>
       </div>
-      <div className="row">
+      <div className="row ci-header__actions">
         <PipelineActions fullPath={fullPath} pipeline={pipeline} />
         {pipeline.permissions.update_build && isCancelable(pipeline.status) && (
           <Button variant="danger" onClick={onCancel} disabled={canceling}>

@@ -4,6 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { PipelineDetail } from '../../../shared/api/pipelinePages';
 import { ApiError } from '../../api/client';
 import { LoadProblem } from '../../components/LoadProblem';
+import { pipelineHeaderErrorText } from '../../../shared/ci/views/pipelineErrors';
 import { useProjectFullPath } from '../projects/projectRoutes';
 import { LoadState } from '../repository/LoadState';
 import { failedJobs, FailuresTab } from './FailuresTab';
@@ -12,6 +13,7 @@ import { JobsTable } from './JobsTable';
 import { ManualVariablesTab } from './ManualVariablesTab';
 import { useCancel } from './mutations';
 import { PipelineGraph } from './PipelineGraph';
+import { PipelineGraphAlert } from './PipelineGraphAlert';
 import { PipelineHeader } from './PipelineHeader';
 import { pipelinePage } from './pipelinePaths';
 import { isSettled, usePipeline, usePipelineBridges, usePipelineJobs, usePipelineNeeds } from './queries';
@@ -37,7 +39,16 @@ function PipelineLoader({ fullPath, id, tab }: { fullPath: string; id: number; t
   const pipeline = usePipeline(fullPath, id);
   const cancel = useCancel(fullPath, 'pipelines');
   if (pipeline.isPending) return <Spinner srText="Loading pipeline" />;
-  if (!pipeline.data) return <LoadProblem error={pipeline.error ?? new Error('No pipeline')} />;
+  if (!pipeline.data) {
+    const error = pipeline.error ?? new Error('No pipeline');
+    // Not found reads as GitLab's 404; any other failure is the header's load_failure.
+    if (error instanceof ApiError && error.status === 404) return <LoadProblem error={error} />;
+    return (
+      <Flash variant="danger" role="alert">
+        {pipelineHeaderErrorText('load_failure')}
+      </Flash>
+    );
+  }
   return (
     <div className="stack">
       <PipelineHeader
@@ -46,7 +57,11 @@ function PipelineLoader({ fullPath, id, tab }: { fullPath: string; id: number; t
         onCancel={() => cancel.mutate(id)}
         canceling={cancel.isPending}
       />
-      {cancel.isError && <Flash variant="danger">{cancel.error.message}</Flash>}
+      {cancel.isError && (
+        <Flash variant="danger" role="alert">
+          {pipelineHeaderErrorText('post_failure')}
+        </Flash>
+      )}
       {pipeline.data.yaml_errors && (
         <Flash variant="danger" className="ci-yaml-errors">
           <strong>Unable to create pipeline</strong>
@@ -139,11 +154,16 @@ function PipelineTabs({
           <LoadState error={tests.error} what="test report" />
         )
       ) : !jobs.data ? (
-        <LoadState error={jobs.error} what="jobs" />
+        tab === 'graph' && jobs.error ? (
+          <PipelineGraphAlert errorKey="load_failure" cause={jobs.error} />
+        ) : (
+          <LoadState error={jobs.error} what="jobs" />
+        )
       ) : jobs.data.length === 0 && !bridges.data?.length ? (
         <p className="muted">This pipeline has no jobs.</p>
       ) : tab === 'graph' ? (
         <>
+          {needs.isError && <PipelineGraphAlert errorKey="load_failure" cause={needs.error} />}
           {needs.data?.usesNeeds && (
             <GraphViewSelector
               type={viewType}
@@ -163,6 +183,7 @@ function PipelineTabs({
             upstream={pipeline.triggered_by}
             needs={layerNeeds}
             showLinks={linksShown}
+            metricsPath={pipeline.metrics_path}
           />
         </>
       ) : tab === 'failures' ? (

@@ -24,6 +24,7 @@ import {
   type RunFormVariable,
   type RunFormVariableType,
 } from '../../../shared/ci/views/runPipelineForm';
+import { CREATING_PIPELINE } from '../../../shared/ci/views/pipelineErrors';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { useProjectFullPath } from '../projects/projectRoutes';
 import { useProject } from '../projects/queries';
@@ -154,6 +155,11 @@ function RunPipelineForm({ fullPath, initialRef, linked }: FormProps) {
         <LinkButton as={RouterLink} to={pipelinesPage(fullPath)}>
           Cancel
         </LinkButton>
+        {run.isPending && (
+          <span role="status" className="muted">
+            {CREATING_PIPELINE}
+          </span>
+        )}
       </div>
     </form>
   );

@@ -7,6 +7,9 @@ const PipelinesListPage = lazyComponent(() => import('./PipelinesListPage').then
 const RunPipelinePage = lazyComponent(() => import('./RunPipelinePage').then((m) => m.RunPipelinePage));
 const PipelinePage = lazyComponent(() => import('./PipelinePage').then((m) => m.PipelinePage));
 const JobPage = lazyComponent(() => import('./JobPage').then((m) => m.JobPage));
+const ArtifactsBrowsePage = lazyComponent(() =>
+  import('./ArtifactsBrowsePage').then((m) => m.ArtifactsBrowsePage),
+);
 const PipelineSchedulesPage = lazyComponent(() =>
   import('./PipelineSchedulesPage').then((m) => m.PipelineSchedulesPage),
 );
@@ -29,6 +32,7 @@ export const pipelinePages: ProjectPage[] = [
   page('pipelines/:id/test_report', <PipelinePage tab="test_report" />),
   page('pipelines/:id/manual_variables', <PipelinePage tab="manual_variables" />),
   page('jobs/:id', <JobPage />),
+  page('jobs/:id/artifacts/browse/*', <ArtifactsBrowsePage />),
   page('pipeline_schedules', <PipelineSchedulesPage />),
   page('pipeline_schedules/new', <PipelineScheduleFormPage />),
   page('pipeline_schedules/:id/edit', <PipelineScheduleFormPage />),

@@ -15,3 +15,14 @@ export const refPage = (fullPath: string, ref: string): string =>
 /** The raw log, as GitLab's "Show complete raw" link opens it. */
 export const rawTracePath = (fullPath: string, jobId: number): string =>
   `${projectApi(fullPath)}/jobs/${jobId}/trace`;
+
+/** GitLab's artifacts browser, at the archive's root or one of its folders. */
+export const artifactsBrowsePage = (fullPath: string, jobId: number, folder = ''): string =>
+  projectUrl(
+    fullPath,
+    `jobs/${jobId}/artifacts/browse${folder ? `/${folder.split('/').map(encodeURIComponent).join('/')}` : ''}`,
+  );
+
+/** The whole archive (`artifacts`) or one file of it, downloaded through the REST API. */
+export const artifactsDownloadPath = (fullPath: string, jobId: number, file?: string): string =>
+  `${projectApi(fullPath)}/jobs/${jobId}/artifacts${file ? `/${file.split('/').map(encodeURIComponent).join('/')}` : ''}`;

@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ArtifactsBrowse } from '../../../shared/api/artifactsBrowse';
 import type { JobTrace } from '../../../shared/api/jobTrace';
 import type {
   DownloadableArtifacts,
@@ -16,6 +17,8 @@ import { requestAllPages } from '../../lib/pagination';
 import { projectUrl } from '../projects/projectRoutes';
 import { createJobLogParser, type JobLogParser } from './jobLog';
 import { projectApi } from './pipelinePaths';
+import { GraphqlAnswerError } from './graphLoadError';
+import type { GraphqlError } from '../../../shared/ci/views/pipelineErrors';
 
 /** Pipelines on a page of a list (the page JSON's default too). */
 export const PIPELINES_PAGE_SIZE = 20;
@@ -42,6 +45,8 @@ export const pipelineKeys = {
   stage: (fullPath: string, id: number, stage: string) =>
     [...pipelineKeys.detail(fullPath, id), 'stage', stage] as const,
   artifacts: (fullPath: string, id: number) => [...pipelineKeys.detail(fullPath, id), 'artifacts'] as const,
+  browse: (fullPath: string, id: number, path: string) =>
+    [...pipelineKeys.job(fullPath, id), 'browse', path] as const,
 };
 
 /**
@@ -66,6 +71,16 @@ export type PipelineFilters = SearchFilters & {
   sha?: string;
   merge_request_iid?: number;
 };
+
+/**
+ * GitLab's `updateTable` after a run: a poll still under way is aborted (GitLab cancels it with
+ * CANCEL_REQUEST, which it does not count as an error; a cancelled query here goes back to what it
+ * had, with no error), then the project's pipelines are read again at once.
+ */
+export async function readPipelinesAgain(queryClient: QueryClient, fullPath: string): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: pipelineKeys.all(fullPath) });
+  await queryClient.invalidateQueries({ queryKey: pipelineKeys.all(fullPath) });
+}
 
 /**
  * A page of a project's pipelines, polled by the spec's pipeline polling: new pipelines appear
@@ -161,6 +176,20 @@ export function useJob(fullPath: string, id: number) {
     queryKey: pipelineKeys.job(fullPath, id),
     queryFn: ({ signal }) => request<Job>(`${projectApi(fullPath)}/jobs/${id}`, { signal }),
     refetchInterval: (query) => livePoll(query.state.data && [query.state.data.status]),
+  });
+}
+
+/** One folder of a job's artifacts archive, for the artifacts browser ('' is its root). */
+export function useArtifactsFolder(fullPath: string, id: number, path: string) {
+  return useQuery({
+    queryKey: pipelineKeys.browse(fullPath, id, path),
+    queryFn: ({ signal }) =>
+      request<ArtifactsBrowse>(`${projectUrl(fullPath, `jobs/${id}/artifacts/browse`)}.json`, {
+        query: { path },
+        signal,
+      }),
+    // A missing archive or folder is the page's empty state, not a failure to retry.
+    retry: false,
   });
 }
 
@@ -280,7 +309,7 @@ type PipelineNeedsAnswer = {
       } | null;
     } | null;
   };
-  errors?: Array<{ message: string }>;
+  errors?: GraphqlError[];
 };
 
 /**
@@ -300,7 +329,8 @@ export function usePipelineNeeds(fullPath: string, id: number) {
         signal,
       });
       const pipeline = answer.data?.project?.pipeline;
-      if (answer.errors?.length || !pipeline) throw new Error(answer.errors?.[0]?.message ?? 'Not found');
+      if (answer.errors?.length || !pipeline)
+        throw new GraphqlAnswerError(answer.errors?.length ? answer.errors : [{ message: 'Not found' }]);
       return {
         usesNeeds: pipeline.usesNeeds === true,
         needs: new Map(

@@ -12,7 +12,7 @@ import { viewerAccessLevel } from '../../lib/viewerAccessLevel';
 import { projectUrl } from '../projects/projectRoutes';
 import { useProject } from '../projects/queries';
 import { projectApi } from './pipelinePaths';
-import { pipelineKeys } from './queries';
+import { pipelineKeys, readPipelinesAgain } from './queries';
 
 /** Branches, and tags, the picker offers at a time; a search narrows them. */
 const REFS_PER_SEARCH = 20;
@@ -59,7 +59,7 @@ export function useRunPipeline(fullPath: string) {
   return useMutation({
     mutationFn: (body: RunPipelinePageBody) =>
       request<Pipeline>(projectUrl(fullPath, 'pipelines'), { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all(fullPath) }),
+    onSuccess: () => readPipelinesAgain(queryClient, fullPath),
   });
 }
 

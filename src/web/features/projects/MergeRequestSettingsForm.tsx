@@ -64,6 +64,7 @@ export function MergeRequestSettingsForm({ project }: { project: Project }) {
   const [squash, setSquash] = useState<SquashOption>(project.squash_option);
   const [removeSource, setRemoveSource] = useState(project.remove_source_branch_after_merge);
   const [pipelines, setPipelines] = useState(project.only_allow_merge_if_pipeline_succeeds);
+  const [skippedSucceed, setSkippedSucceed] = useState(project.allow_merge_on_skipped_pipeline);
   const [threads, setThreads] = useState(project.only_allow_merge_if_all_discussions_are_resolved);
   const [mergeTemplate, setMergeTemplate] = useState(project.merge_commit_template ?? '');
   const [squashTemplate, setSquashTemplate] = useState(project.squash_commit_template ?? '');
@@ -78,6 +79,7 @@ export function MergeRequestSettingsForm({ project }: { project: Project }) {
         squash_option: squash,
         remove_source_branch_after_merge: removeSource,
         only_allow_merge_if_pipeline_succeeds: pipelines,
+        allow_merge_on_skipped_pipeline: skippedSucceed,
         only_allow_merge_if_all_discussions_are_resolved: threads,
         // An empty template is GitLab's default message again.
         merge_commit_template: mergeTemplate,
@@ -115,6 +117,20 @@ export function MergeRequestSettingsForm({ project }: { project: Project }) {
             pipelines run in this project yet, so while this is on no merge request can be merged.
           </FormControl.Caption>
         </FormControl>
+        {/* GitLab nests this under "Pipelines must succeed" and greys it out while that is off:
+            a skipped pipeline only matters when a pipeline has to succeed. */}
+        <div className="settings-nested">
+          <FormControl disabled={!pipelines}>
+            <Checkbox
+              checked={skippedSucceed}
+              onChange={(event) => setSkippedSucceed(event.target.checked)}
+            />
+            <FormControl.Label>Skipped pipelines are considered successful</FormControl.Label>
+            <FormControl.Caption>
+              Introduces the risk of merging changes that do not pass the pipeline.
+            </FormControl.Caption>
+          </FormControl>
+        </div>
         <FormControl>
           <Checkbox checked={threads} onChange={(event) => setThreads(event.target.checked)} />
           <FormControl.Label>All threads must be resolved</FormControl.Label>

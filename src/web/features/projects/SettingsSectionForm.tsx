@@ -11,24 +11,31 @@ type Props = {
   submitText: string;
   /** The settings this section saves, read when it is submitted. */
   body: () => UpdateProjectBody;
+  /** What keeps the fields from being sent (a field the browser reads first), shown instead of saving. */
+  problem?: () => string | null;
   children: ReactNode;
 };
 
 /** A settings section saved on its own: its fields, the server's refusal or a saved notice, and its button. */
-export function SettingsSectionForm({ project, title, savedText, submitText, body, children }: Props) {
+export function SettingsSectionForm(props: Props) {
+  const { project, title, savedText, submitText, body, children } = props;
   const update = useUpdateProject(project.path_with_namespace);
   const [saved, setSaved] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    update.mutate(body(), { onSuccess: () => setSaved(true) });
+    const problem = props.problem?.() ?? null;
+    setRefused(problem);
+    if (problem === null) update.mutate(body(), { onSuccess: () => setSaved(true) });
   };
   return (
     <form className="box settings-section stack" onSubmit={submit} aria-label={title}>
       <Heading as="h2" variant="small">
         {title}
       </Heading>
-      {update.isError && <Flash variant="danger">{update.error.message}</Flash>}
+      {refused !== null && <Flash variant="danger">{refused}</Flash>}
+      {refused === null && update.isError && <Flash variant="danger">{update.error.message}</Flash>}
       {saved && <Flash variant="success">{savedText}</Flash>}
       {children}
       <div>
