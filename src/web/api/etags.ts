@@ -10,13 +10,13 @@ export type Tagged<T> = { body: T; etag: string | null };
 export async function fetchTagged<T>(
   path: string,
   previous: Tagged<T> | undefined,
-  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+  options: Pick<RequestOptions, 'query' | 'signal' | 'headers'> = {},
 ) {
   try {
     const { data, headers } = await requestWithHeaders<T>(path, {
       ...options,
       cache: 'no-store',
-      headers: previous?.etag ? { 'if-none-match': previous.etag } : undefined,
+      headers: { ...options.headers, ...(previous?.etag ? { 'if-none-match': previous.etag } : {}) },
     });
     const tagged: Tagged<T> = { body: data, etag: headers.get('etag') };
     return { tagged, changed: true, pollInterval: headers.get('poll-interval') };
@@ -34,7 +34,7 @@ export type Polled<T> = Tagged<T> & { unchangedPolls: number };
 export async function fetchPolled<T>(
   path: string,
   previous: Polled<T> | undefined,
-  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+  options: Pick<RequestOptions, 'query' | 'signal' | 'headers'> = {},
 ): Promise<Polled<T>> {
   const { tagged, changed } = await fetchTagged(path, previous, options);
   return { ...tagged, unchangedPolls: changed || !previous ? 0 : previous.unchangedPolls + 1 };

@@ -101,7 +101,7 @@ function DownstreamJobs({ fullPath, pipelineId }: { fullPath: string; pipelineId
           <li key={job.id}>
             <RouterLink
               to={jobPage(fullPath, job.id)}
-              className={`ci-job-item${look.group === 'failed' ? ' ci-job-item--failed' : ''}`}
+              className={`ci-job-item ci-job-item__link${look.group === 'failed' ? ' ci-job-item--failed' : ''}`}
               title={`${job.name} - ${look.label}`}
             >
               <CiStatusIcon icon={look.icon} label={look.label} />

@@ -16,7 +16,7 @@ import { jobLook, pipelineLook } from '../../components/ciStatusLook';
 import { formatDuration } from './formatDuration';
 import { EraseJobButton, JobRunButton } from './JobActions';
 import { JobLog } from './JobLog';
-import { DelayedCountdown, delayedUntil } from './DelayedCountdown';
+import { DelayedJobState } from './DelayedJobState';
 import { useCancel } from './mutations';
 import { artifactsBrowsePage, commitPage, pipelinePage, rawTracePath, refPage } from './pipelinePaths';
 import { isCancelable, isSettled, pipelineKeys, usePipeline, useJob, useJobTrace } from './queries';
@@ -93,11 +93,7 @@ function JobView({ fullPath, job }: { fullPath: string; job: Job }) {
           {JOB_ACTION_ERRORS.cancel}
         </Flash>
       )}
-      {delayedUntil(job) && (
-        <Flash>
-          This is a delayed job to run in <DelayedCountdown scheduledAt={delayedUntil(job)!} />
-        </Flash>
-      )}
+      <DelayedJobState fullPath={fullPath} job={job} />
       {job.failure_reason && job.status === 'failed' && (
         <Flash variant="danger">This job failed: {job.failure_reason.replace(/_/g, ' ')}.</Flash>
       )}

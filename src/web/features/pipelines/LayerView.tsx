@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { highlightedJobs, jobLinks, needsAncestry } from '../../../shared/ci/views/jobLinks';
-import { JobItem, type GraphJob } from './JobItem';
+import { JobItem, type GraphJob, type JobItemActions, type JobItemStatus } from './JobItem';
 import { LinksLayer } from './LinksLayer';
 
 type LayeredGraphJob = GraphJob & { needs: string[] };
@@ -15,6 +15,8 @@ export function LayerView({
   jobs: layered,
   layers,
   drawLinks,
+  statuses,
+  actions,
 }: {
   fullPath: string;
   /** The graph's jobs, each with the names of the jobs it needs. */
@@ -22,6 +24,8 @@ export function LayerView({
   /** Those jobs in their columns (useGraphLayers). */
   layers: readonly (readonly LayeredGraphJob[])[];
   drawLinks: boolean;
+  statuses?: ReadonlyMap<number, JobItemStatus>;
+  actions?: JobItemActions;
 }) {
   const links = useMemo(() => jobLinks(layered), [layered]);
   const ancestors = useMemo(() => needsAncestry(layered), [layered]);
@@ -48,6 +52,8 @@ export function LayerView({
                 key={job.id}
                 fullPath={fullPath}
                 job={job}
+                status={statuses?.get(job.id)}
+                actions={actions}
                 faded={fading && !highlighted.has(job.name)}
               />
             ))}

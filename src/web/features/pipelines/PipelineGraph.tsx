@@ -1,3 +1,5 @@
+import { XIcon } from '@primer/octicons-react';
+import { Flash, IconButton } from '@primer/react';
 import { memo, useMemo, useState, useTransition } from 'react';
 import type { PipelineStage, UpstreamPipeline } from '../../../shared/api/pipelinePages';
 import type { Bridge, Job } from '../../../shared/api/pipelines';
@@ -6,7 +8,8 @@ import { CiStatusIcon } from '../../components/CiStatusIcon';
 import { pipelineLook } from '../../components/ciStatusLook';
 import { DownstreamPipelines, UpstreamPipelineLink } from './DownstreamPipelines';
 import { downstreamCards } from './downstreamPipelines';
-import { JobItem, type GraphJob } from './JobItem';
+import { JobItem, type GraphJob, type JobItemActions } from './JobItem';
+import { usePipelineJobStatuses } from './jobStatusQueries';
 import { LayerView } from './LayerView';
 import { LinksAlert } from './LinksLayer';
 import { PipelineGraphAlert } from './PipelineGraphAlert';
@@ -22,11 +25,14 @@ const NO_BRIDGES: Bridge[] = [];
  * Given `needs` (job name to the jobs it waits for), it is grouped by job dependencies instead:
  * a column per layer of needs, with no stage names, as GitLab's "Job dependencies" view, and with
  * `showLinks` ("Show dependencies") the links between them; above GitLab's threshold of job items
- * they are drawn only once "Show links anyways" is pressed. Memoized: the page's first render of a
+ * they are drawn only once "Show links anyways" is pressed. Each job item shows its detailed status
+ * as the server decides it, with its action button; an action that fails says so above the
+ * graph. Memoized: the page's first render of a
  * choice, painted before the graph follows it, leaves the graph be.
  */
 export const PipelineGraph = memo(function PipelineGraph({
   fullPath,
+  pipelineId,
   stages,
   jobs,
   bridges = NO_BRIDGES,
@@ -36,6 +42,8 @@ export const PipelineGraph = memo(function PipelineGraph({
   metricsPath = null,
 }: {
   fullPath: string;
+  /** Whose jobs' detailed statuses (and so their action buttons) the items show. */
+  pipelineId: number;
   stages: PipelineStage[];
   jobs: Job[];
   bridges?: Bridge[];
@@ -57,8 +65,24 @@ export const PipelineGraph = memo(function PipelineGraph({
   const [linksAnyways, setLinksAnyways] = useState(false);
   const [, startDrawing] = useTransition();
   const linksHeld = showLinks && !linksAnyways && !linksShownByDefault(graphJobs.length);
+  const statuses = usePipelineJobStatuses(fullPath, pipelineId).data;
+  const [actionError, setActionError] = useState<string | null>(null);
+  // One object for every item and render: the items are memoized.
+  const actions: JobItemActions = useMemo(() => ({ onActionError: setActionError }), []);
   return (
     <>
+      {actionError && (
+        <Flash variant="danger" role="alert" className="ci-graph__alert">
+          {actionError}
+          <IconButton
+            icon={XIcon}
+            variant="invisible"
+            size="small"
+            aria-label="Dismiss"
+            onClick={() => setActionError(null)}
+          />
+        </Flash>
+      )}
       {layout && 'drawFailure' in layout && <PipelineGraphAlert errorKey="draw_failure" />}
       {layers && linksHeld && (
         <LinksAlert onShowLinksAnyways={() => startDrawing(() => setLinksAnyways(true))} />
@@ -71,6 +95,8 @@ export const PipelineGraph = memo(function PipelineGraph({
             jobs={withNeeds}
             layers={layers}
             drawLinks={showLinks && !linksHeld}
+            statuses={statuses}
+            actions={actions}
           />
         ) : (
           stageColumns(stages, graphJobs).map(({ stage, jobs: stageJobs }) => {
@@ -88,7 +114,13 @@ export const PipelineGraph = memo(function PipelineGraph({
                 </h3>
                 <ul className="ci-graph__jobs">
                   {stageJobs.map((job) => (
-                    <JobItem key={job.id} fullPath={fullPath} job={job} />
+                    <JobItem
+                      key={job.id}
+                      fullPath={fullPath}
+                      job={job}
+                      status={statuses?.get(job.id)}
+                      actions={actions}
+                    />
                   ))}
                 </ul>
               </section>

@@ -176,6 +176,7 @@ function PipelineTabs({
           )}
           <PipelineGraph
             fullPath={fullPath}
+            pipelineId={pipeline.id}
             stages={pipeline.stages}
             jobs={jobs.data}
             bridges={bridges.data}

@@ -1,25 +1,8 @@
-import { ClockIcon, PlayIcon, SquareIcon, SyncIcon, XIcon } from '@primer/octicons-react';
-import { ConfirmationDialog, IconButton } from '@primer/react';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { StageJob } from '../../../../shared/api/pipelinePages';
-import {
-  jobActionConfirmation,
-  JOB_ACTION_ERRORS,
-  PIPELINE_STATUS_ICON_SIZE,
-  stageJobActionOf,
-} from '../../../../shared/ci/views/stageDropdown';
+import { PIPELINE_STATUS_ICON_SIZE } from '../../../../shared/ci/views/stageDropdown';
 import { CiStatusIcon } from '../../../components/CiStatusIcon';
-import { useJobActionAt } from '../mutations';
-
-/** GitLab's action icons by the detailed status action's icon name. */
-const ACTION_ICONS = {
-  play: PlayIcon,
-  retry: SyncIcon,
-  cancel: XIcon,
-  stop: SquareIcon,
-  'time-out': ClockIcon,
-};
+import { JobActionButton } from '../JobActionButton';
 
 type Props = {
   fullPath: string;
@@ -32,14 +15,11 @@ type Props = {
 
 /**
  * A job in a stage dropdown (spec 002 section 2): its status icon and name linking to its page,
- * a failed style for a failed group, and its action button; an action with a confirmation message
- * asks first ("Are you sure you want to run {jobName}?"), then runs, the button loading meanwhile.
+ * a failed style for a failed group, and its action button (confirmation, loading state and
+ * errors are the JobActionButton's).
  */
 export function StageJobItem({ fullPath, job, onActionDone, onError }: Props) {
   const status = job.detailed_status;
-  const action = status.action;
-  const run = useJobActionAt(fullPath);
-  const [confirming, setConfirming] = useState(false);
   const tooltip = `${job.name} - ${status.tooltip}`;
   const failed = status.group === 'failed';
   const name = (
@@ -48,21 +28,6 @@ export function StageJobItem({ fullPath, job, onActionDone, onError }: Props) {
       <span className="ci-stage-job__name">{job.name}</span>
     </>
   );
-
-  const start = () => {
-    if (!action) return;
-    const kind = stageJobActionOf(action.path);
-    run.mutate(action.path, {
-      onError: () => onError(kind ? JOB_ACTION_ERRORS[kind] : JOB_ACTION_ERRORS.play),
-      onSettled: onActionDone,
-    });
-  };
-  const Icon = action ? (ACTION_ICONS[action.icon as keyof typeof ACTION_ICONS] ?? PlayIcon) : null;
-  const confirmation =
-    action?.confirmation_message !== undefined
-      ? jobActionConfirmation(job.name, action.confirmation_message)
-      : null;
-
   return (
     <li className={`ci-stage-job${failed ? ' ci-stage-job--failed' : ''}`} data-status={status.group}>
       {status.details_path ? (
@@ -74,33 +39,14 @@ export function StageJobItem({ fullPath, job, onActionDone, onError }: Props) {
           {name}
         </span>
       )}
-      {action && Icon && (
-        <IconButton
-          icon={Icon}
-          size="small"
-          variant="invisible"
-          aria-label={`${action.title} ${job.name}`}
-          title={action.title}
-          // Primer's tooltip stays registered for Escape when its button changes under it (the
-          // action done, the job moved on), and then swallows the Escape that closes the list.
-          unsafeDisableTooltip
-          loading={run.isPending}
-          onClick={() => (confirmation ? setConfirming(true) : start())}
+      {status.action && (
+        <JobActionButton
+          fullPath={fullPath}
+          jobName={job.name}
+          action={status.action}
+          onActionDone={onActionDone}
+          onError={onError}
         />
-      )}
-      {confirming && confirmation && (
-        <ConfirmationDialog
-          title={confirmation.title}
-          confirmButtonContent={confirmation.confirm}
-          cancelButtonContent={confirmation.cancel}
-          onClose={(gesture) => {
-            setConfirming(false);
-            if (gesture === 'confirm') start();
-          }}
-        >
-          <p>{confirmation.message}</p>
-          <p>{confirmation.question}</p>
-        </ConfirmationDialog>
       )}
     </li>
   );
