@@ -1,6 +1,6 @@
 import { ClockIcon, PlayIcon, SquareIcon, SyncIcon, XIcon } from '@primer/octicons-react';
 import { ConfirmationDialog, IconButton } from '@primer/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { StageJob } from '../../../../shared/api/pipelinePages';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/ci/views/stageDropdown';
 import { CiStatusIcon } from '../../../components/CiStatusIcon';
 import { useJobActionAt } from '../mutations';
+import { tooltipReset } from './tooltipReset';
 
 /** GitLab's action icons by the detailed status action's icon name. */
 const ACTION_ICONS = {
@@ -40,6 +41,9 @@ export function StageJobItem({ fullPath, job, onActionDone, onError }: Props) {
   const action = status.action;
   const run = useJobActionAt(fullPath);
   const [confirming, setConfirming] = useState(false);
+  const [tooltipHidden, setTooltipHidden] = useState(false);
+  const [reset] = useState(() => tooltipReset(setTooltipHidden));
+  useEffect(() => () => reset.dispose(), [reset]);
   const tooltip = `${job.name} - ${status.tooltip}`;
   const failed = status.group === 'failed';
   const name = (
@@ -80,12 +84,16 @@ export function StageJobItem({ fullPath, job, onActionDone, onError }: Props) {
           size="small"
           variant="invisible"
           aria-label={`${action.title} ${job.name}`}
-          title={action.title}
+          title={tooltipHidden ? undefined : action.title}
           // Primer's tooltip stays registered for Escape when its button changes under it (the
           // action done, the job moved on), and then swallows the Escape that closes the list.
           unsafeDisableTooltip
           loading={run.isPending}
-          onClick={() => (confirmation ? setConfirming(true) : start())}
+          onClick={() => {
+            reset.hide();
+            if (confirmation) setConfirming(true);
+            else start();
+          }}
         />
       )}
       {confirming && confirmation && (
