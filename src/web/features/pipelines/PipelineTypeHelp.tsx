@@ -2,23 +2,40 @@ import { QuestionIcon } from '@primer/octicons-react';
 import { AnchoredOverlay, IconButton } from '@primer/react';
 import { useRef, useState } from 'react';
 import type { PipelineTypePopover } from '../../../shared/ci/views/pipelineTypes';
+import './pipeline-type.css';
 
-/** The help popover beside a merge request pipeline's type (spec 000 section 9): what it ran on. */
-export function PipelineTypeHelp({ popover }: { popover: PipelineTypePopover }) {
+/**
+ * The explanatory popover of a merge request pipeline's type (spec 000 section 9, 002 section 2):
+ * what it ran on. The widget opens it from a help icon beside its sentence; the list and the
+ * pipeline page from the type's label itself (`asLabel`).
+ */
+export function PipelineTypeHelp({
+  popover,
+  asLabel = false,
+}: {
+  popover: PipelineTypePopover;
+  asLabel?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLButtonElement>(null);
+  const toggle = { 'aria-expanded': open, onClick: () => setOpen((was) => !was) };
   return (
     <>
-      <IconButton
-        ref={anchor}
-        icon={QuestionIcon}
-        size="small"
-        variant="invisible"
-        aria-label={`What is a ${popover.title.toLowerCase()}?`}
-        aria-expanded={open}
-        onClick={() => setOpen((was) => !was)}
-        className="mw-pipeline__help"
-      />
+      {asLabel ? (
+        <button ref={anchor} type="button" className="ci-type-label" aria-haspopup="dialog" {...toggle}>
+          {popover.title}
+        </button>
+      ) : (
+        <IconButton
+          ref={anchor}
+          icon={QuestionIcon}
+          size="small"
+          variant="invisible"
+          aria-label={`What is a ${popover.title.toLowerCase()}?`}
+          className="ci-type-help"
+          {...toggle}
+        />
+      )}
       {open && (
         <AnchoredOverlay
           open
@@ -28,8 +45,8 @@ export function PipelineTypeHelp({ popover }: { popover: PipelineTypePopover }) 
           overlayProps={{ role: 'dialog', 'aria-label': popover.title }}
           focusZoneSettings={{ disabled: true }}
         >
-          <div className="mw-popover">
-            <p className="mw-popover__title">{popover.title}</p>
+          <div className="ci-type-popover">
+            <p className="ci-type-popover__title">{popover.title}</p>
             <p>{popover.body}</p>
           </div>
         </AnchoredOverlay>
