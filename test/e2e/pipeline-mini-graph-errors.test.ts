@@ -85,10 +85,12 @@ describe('the mini graph’s stage dropdown when the server refuses', () => {
       const action = jobs.getByRole('button', { name: button });
       await action.waitFor();
       await setAccess(REPORTER);
-      expect(await action.getAttribute('title')).not.toBeNull();
+      // The clicked button's tooltip steps aside while the action runs (back after 1000 ms); the
+      // button itself, loading meanwhile, goes by another name.
+      const element = await action.elementHandle();
+      expect(await element.getAttribute('title')).not.toBeNull();
       await action.click();
-      // The clicked button's tooltip steps aside while the action runs (back after 1000 ms).
-      expect(await action.getAttribute('title')).toBeNull();
+      expect(await element.getAttribute('title')).toBeNull();
       await jobs.getByRole('alert').getByText(error, { exact: true }).waitFor();
       if (button === 'Run ship') await screenshot(page, 'stage-dropdown-action-error', { fullPage: false });
     }
