@@ -69,6 +69,28 @@ describe('merge request pipelines in the browser', () => {
     await page.locator('.mw-pipeline[aria-label^="Merged results pipeline #"]').waitFor();
     await page.getByRole('button', { name: 'What is a merged results pipeline?' }).waitFor();
     await screenshot(page, 'merged-results-pipeline-widget');
+
+    // The list and the pipeline page label the pipeline by its type; the label explains itself.
+    const [pipeline] = await suite.api<PipelineJson[]>(`/merge_requests/${iid}/pipelines`);
+    await page.goto(`/${project.fullPath}/-/pipelines`);
+    const row = page
+      .getByRole('table', { name: 'Pipelines' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: `#${pipeline!.id}`, exact: true }) });
+    await row.getByRole('button', { name: 'Merged results pipeline' }).click();
+    const popover = page.getByRole('dialog', { name: 'Merged results pipeline' });
+    await popover
+      .getByText(/ran on the result of merging the source branch into the target branch/)
+      .waitFor();
+    await screenshot(page, 'pipelines-type-labels', { fullPage: false });
+    await page.screenshot({ path: '/work/wt/type-labels.png' });
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'hidden' });
+
+    await page.goto(`/${project.fullPath}/-/pipelines/${pipeline!.id}`);
+    await page.locator('.ci-header').getByRole('button', { name: 'Merged results pipeline' }).click();
+    await page.getByRole('dialog', { name: 'Merged results pipeline' }).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('runs a pipeline from the Pipelines tab, and tells a Reporter in the spec words that they may not', async () => {
@@ -113,6 +135,13 @@ describe('merge request pipelines in the browser', () => {
     // The tab lists the request's own pipelines: the one made on opening and the one run now.
     await page.getByText(`#${list[0]!.id}`, { exact: true }).waitFor();
     await page.getByText(`#${list[1]!.id}`, { exact: true }).waitFor();
+    // The tab labels each by its type (merged results pipelines are on in this project).
+    expect(
+      await page
+        .getByRole('table', { name: 'Pipelines' })
+        .getByRole('button', { name: 'Merged results pipeline' })
+        .count(),
+    ).toBe(2);
     await screenshot(page, 'mr-pipelines-tab');
   });
 });

@@ -53,6 +53,9 @@ describe('protected branches settings: require approval from code owners', () =>
     await expect
       .poll(async () => (await saved()).find((b) => b.name === 'main')?.code_owner_approval_required)
       .toBe(true);
+    // Every toggle waits while one saves: the saved answer can reach the server's list before the
+    // page has its own, and a click on a toggle still waiting changes nothing.
+    await expect.poll(() => release.isEnabled()).toBe(true);
     await release.uncheck();
     await expect
       .poll(async () => (await saved()).find((b) => b.name === 'release/*')?.code_owner_approval_required)

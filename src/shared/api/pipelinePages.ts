@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CI_STATUSES } from '../ci/status/composite';
 import { PIPELINE_FILTER_SOURCES } from '../ci/views/pipelineSearch';
+import { MERGE_REQUEST_EVENT_TYPES } from '../ci/views/pipelineTypes';
 import { detailedStatusSchema, PIPELINE_SCOPES, pipelineSchema, pipelineVariableSchema } from './pipelines';
 
 /** A stage as the mini graph shows it (`GET {project}/-/pipelines.json`). */
@@ -15,6 +16,8 @@ export type PipelineStage = z.infer<typeof pipelineStageSchema>;
 /** A pipeline as the web app's lists and pipeline page show it: GitLab's Pipeline, its stages, what the viewer may do. */
 export const pipelinePageItemSchema = pipelineSchema.extend({
   stages: z.array(pipelineStageSchema),
+  /** The kind of merge request pipeline, for its type label (002 section 2); null for any other. */
+  merge_request_event_type: z.enum(MERGE_REQUEST_EVENT_TYPES).nullable(),
   permissions: z.object({
     /** May cancel (and retry, play) the jobs of this pipeline's ref: Developers; on a protected branch those allowed to push or merge. */
     update_build: z.boolean(),

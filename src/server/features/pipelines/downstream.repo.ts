@@ -47,6 +47,25 @@ export async function listDownstreamOf(db: Db, bridgeIds: number[]): Promise<Lin
   return linkedQuery(db).where(inArray(ciPipelines.sourceJobId, bridgeIds)).orderBy(asc(ciPipelines.id));
 }
 
+/**
+ * The downstream pipelines of these pipelines' current bridges (a retried bridge's are left out),
+ * each with the pipeline whose bridge made it, oldest first: the mini graph's downstream dropdowns.
+ */
+export async function listDownstreamOfPipelines(
+  db: Db,
+  pipelineIds: number[],
+): Promise<Array<LinkedPipeline & { upstreamId: number }>> {
+  if (pipelineIds.length === 0) return [];
+  return db
+    .select({ pipeline: ciPipelines, project: projectColumns, upstreamId: ciBuilds.pipelineId })
+    .from(ciPipelines)
+    .innerJoin(ciBuilds, eq(ciBuilds.id, ciPipelines.sourceJobId))
+    .innerJoin(projects, eq(projects.id, ciPipelines.projectId))
+    .innerJoin(namespaces, eq(namespaces.id, projects.namespaceId))
+    .where(and(inArray(ciBuilds.pipelineId, pipelineIds), eq(ciBuilds.retried, false)))
+    .orderBy(asc(ciPipelines.id));
+}
+
 /** The pipeline (and its project) whose bridge created the pipeline that has `sourceJobId`. */
 export async function findUpstreamOf(
   db: Db,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personOf } from '../../db/people';
 import { ciBuilds, ciPipelines, users } from '../../db/schema';
@@ -33,6 +33,9 @@ export async function latestBranchPipelines(
         inArray(ciPipelines.projectId, [...new Set(wanted.map((at) => at.projectId))]),
         inArray(ciPipelines.sha, [...new Set(wanted.map((at) => at.sha))]),
         eq(ciPipelines.tag, false),
+        // A child pipeline runs at its parent's ref and sha, yet is never a head pipeline: the
+        // parent is, and shows its children as downstream pipelines (GitLab's `ci_sources`).
+        ne(ciPipelines.source, 'parent_pipeline'),
       ),
     )
     .orderBy(desc(ciPipelines.id));

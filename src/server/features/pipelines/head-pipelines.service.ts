@@ -2,6 +2,7 @@ import {
   compositeStatus,
   mergeRequestEventType,
   pipelineEventTypeName,
+  pipelineDetailedStatus,
   pipelineStages,
   type CiStatus,
   type StageJob,
@@ -15,6 +16,7 @@ import { announceHeadPipelineFinished, announceMergeRequest } from '../merge-req
 import type { MergeRequestRecord } from '../merge-requests/merge-request-rows';
 import type { MergeRequestsService } from '../merge-requests/merge-requests.service';
 import type { HeadPipeline } from '../merge-requests/mergeability-facts';
+import type { LinkedPipeline } from '../../../shared/api/mergeWidget';
 import type { Actor } from '../../auth/permissions';
 import { can } from '../../auth/permissions';
 import { ForbiddenError } from '../../errors';
@@ -26,7 +28,8 @@ import {
   latestMergeRequestPipelines,
   listMergeRequestPipelinesAt,
 } from './head-pipelines.repo';
-import { presentPipeline, presentPipelineBasic } from './pipelines.presenter';
+import { listDownstreamOfPipelines } from './downstream.repo';
+import { pipelinePath, presentPipeline, presentPipelineBasic } from './pipelines.presenter';
 import { findPipeline, type PipelineRow } from './pipelines.repo';
 
 /** A merge request as far as its head pipeline goes: its project, source branch and head commit. */
@@ -37,6 +40,22 @@ export type HeadOf = {
   sourceBranch: string;
   headSha: string | null;
 };
+
+type DownstreamRow = Awaited<ReturnType<typeof listDownstreamOfPipelines>>[number];
+
+/** A linked pipeline as the widget's mini graph draws it. */
+function presentLinked({ pipeline, project }: DownstreamRow): LinkedPipeline {
+  const path = pipelinePath(project, pipeline.id);
+  return {
+    id: pipeline.id,
+    path,
+    status: pipelineDetailedStatus(
+      { status: pipeline.status as CiStatus, warnings: false },
+      { basePath: `/${project.fullPath}`, pipelinePath: path },
+    ),
+    project: { name: project.name, full_path: project.fullPath },
+  };
+}
 
 /** A merge request's head pipeline, in the shape the merge requests feature reads it. */
 export type { HeadPipeline };
@@ -88,6 +107,17 @@ export function createHeadPipelines({ db, bus, config, mergeRequests, log }: Dep
       jobs.push({ ...job, status: job.status as CiStatus });
       jobsOf.set(job.pipelineId, jobs);
     }
+    const downstreamOf = new Map<number, LinkedPipeline[]>();
+    const headIds = [...headOf.values()].map((record) => record.pipeline.id);
+    for (const linked of await listDownstreamOfPipelines(db, headIds)) {
+      // No viewer is known here: only what anyone who reads the request may read, its own project's
+      // child pipelines and those of public projects (GitLab also leaves out unreadable ones).
+      const head = [...headOf.values()].find((record) => record.pipeline.id === linked.upstreamId);
+      if (linked.project.id !== head?.pipeline.projectId && linked.project.visibility !== 'public') continue;
+      const list = downstreamOf.get(linked.upstreamId) ?? [];
+      list.push(presentLinked(linked));
+      downstreamOf.set(linked.upstreamId, list);
+    }
     const heads = new Map<number, HeadPipeline>();
     for (const { mr } of withHead) {
       const record = headOf.get(mr.id);
@@ -103,6 +133,7 @@ export function createHeadPipelines({ db, bus, config, mergeRequests, log }: Dep
         basic: presentPipelineBasic(record.pipeline, ctx, config),
         entity,
         stages: pipelineStages(jobs),
+        triggered: downstreamOf.get(record.pipeline.id) ?? [],
       });
     }
     return heads;

@@ -13,6 +13,7 @@ import {
   type PipelinePageItem,
 } from '../../../shared/api/pipelinePages';
 import { pipelineSchema } from '../../../shared/api/pipelines';
+import { mergeRequestEventType } from '../../../shared/ci/pipeline/mergeRequestEventType';
 import type { Container } from '../../container';
 import { ValidationFailedError } from '../../errors';
 import { requireUser } from '../auth/api-auth';
@@ -45,6 +46,7 @@ export function registerPipelinePageRoutes(
   const present = (view: PipelinePageView, ctx: ProjectContext): PipelinePageItem => ({
     ...presentPipeline(view, ctx, config),
     stages: view.stages,
+    merge_request_event_type: mergeRequestEventType(view.pipeline),
     permissions: {
       update_build: view.canUpdateBuild,
       erase_build: view.canEraseBuild,

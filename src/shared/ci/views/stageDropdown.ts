@@ -46,3 +46,6 @@ export function stageJobActionOf(path: string): StageJobAction | null {
   if (last === 'play' || last === 'retry' || last === 'cancel' || last === 'unschedule') return last;
   return null;
 }
+
+/** How long an action button's tooltip stays hidden after a click (spec 002 section 9). */
+export const ACTION_TOOLTIP_RESET_MS = 1000;

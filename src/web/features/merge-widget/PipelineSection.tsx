@@ -15,10 +15,10 @@ import { pipelineSentence, pipelineSummary } from '../../../shared/merge-widget/
 import { CiStatusIcon } from '../../components/CiStatusIcon';
 import { TimeAgo } from '../../components/TimeAgo';
 import { PipelineMiniGraph } from '../pipelines/mini-graph/PipelineMiniGraph';
+import { PipelineTypeHelp } from '../pipelines/PipelineTypeHelp';
 import { RunMergeRequestPipeline } from '../pipelines/RunMergeRequestPipeline';
 import { useDownloadableArtifacts, usePipelines } from '../pipelines/queries';
 import { ArtifactsDropdown, ExposedArtifacts } from './PipelineArtifacts';
-import { PipelineTypeHelp } from './PipelineTypeHelp';
 import { forgetWidgetEtags, widgetKeys } from './queries';
 import { WidgetRow } from './WidgetRow';
 

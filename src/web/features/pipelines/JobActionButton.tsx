@@ -1,12 +1,13 @@
 import { ClockIcon, PlayIcon, SquareIcon, SyncIcon, XIcon } from '@primer/octicons-react';
 import { Button, ConfirmationDialog, IconButton } from '@primer/react';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { DetailedStatusAction } from '../../../shared/ci/status/detailedStatus';
 import {
   jobActionConfirmation,
   JOB_ACTION_ERRORS,
   stageJobActionOf,
 } from '../../../shared/ci/views/stageDropdown';
+import { tooltipReset } from './mini-graph/tooltipReset';
 import { useJobActionAt } from './mutations';
 
 /** GitLab's action icons by the detailed status action's icon name. */
@@ -47,6 +48,9 @@ export const JobActionButton = memo(function JobActionButton({
 }: Props) {
   const run = useJobActionAt(fullPath);
   const [confirming, setConfirming] = useState(false);
+  const [tooltipHidden, setTooltipHidden] = useState(false);
+  const [reset] = useState(() => tooltipReset(setTooltipHidden));
+  useEffect(() => () => reset.dispose(), [reset]);
   const start = () => {
     const kind = stageJobActionOf(action.path);
     // Not mutate's own callbacks: they are dropped once this button unmounts, and the graph read
@@ -61,7 +65,11 @@ export const JobActionButton = memo(function JobActionButton({
     action.confirmation_message !== undefined
       ? jobActionConfirmation(jobName, action.confirmation_message)
       : null;
-  const click = () => (confirmation ? setConfirming(true) : start());
+  const click = () => {
+    reset.hide();
+    if (confirmation) setConfirming(true);
+    else start();
+  };
   return (
     <>
       {labelled ? (
@@ -75,7 +83,7 @@ export const JobActionButton = memo(function JobActionButton({
           variant="invisible"
           className="ci-job-action"
           aria-label={`${action.title} ${jobName}`}
-          title={action.title}
+          title={tooltipHidden ? undefined : action.title}
           // Primer's tooltip stays registered for Escape when its button changes under it (the
           // action done, the job moved on), and then swallows the Escape that closes a list.
           unsafeDisableTooltip

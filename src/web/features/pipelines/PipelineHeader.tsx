@@ -3,6 +3,7 @@ import { Button, Heading, Label } from '@primer/react';
 import type { PipelinePageItem } from '../../../shared/api/pipelinePages';
 import { CiStatusBadge } from './CiStatusBadge';
 import { PipelineActions } from './PipelineActions';
+import { PipelineLabels } from './PipelineLabels';
 import { PipelineOrigin } from './PipelineOrigin';
 import { formatDuration } from './formatDuration';
 import { isCancelable } from './queries';
@@ -25,6 +26,7 @@ export function PipelineHeader({ fullPath, pipeline, onCancel, canceling }: Prop
             Pipeline #{pipeline.id}
           </Heading>
           <Label variant="secondary">{pipeline.source}</Label>
+          <PipelineLabels pipeline={pipeline} />
         </div>
         <div className="ci-refs muted">
           <PipelineOrigin fullPath={fullPath} pipeline={pipeline} iconSize={14} />

@@ -7,6 +7,7 @@ import { CiStatusBadge } from './CiStatusBadge';
 import { CiTable } from './CiTable';
 import { formatDuration } from './formatDuration';
 import { PipelineMiniGraph } from './mini-graph/PipelineMiniGraph';
+import { PipelineLabels } from './PipelineLabels';
 import { PipelineOrigin } from './PipelineOrigin';
 import { useCancel } from './mutations';
 import { pipelinePage } from './pipelinePaths';
@@ -62,7 +63,7 @@ function PipelineRow({ fullPath, pipeline, onCancel, canceling }: RowProps) {
             #{pipeline.id}
           </Link>
           <Label variant="secondary">{pipeline.source}</Label>
-          {pipeline.yaml_errors && <Label variant="danger">yaml invalid</Label>}
+          <PipelineLabels pipeline={pipeline} />
         </div>
         <div className="ci-refs muted">
           <PipelineOrigin fullPath={fullPath} pipeline={pipeline} iconSize={12} />

@@ -56,7 +56,8 @@ export const pipelineKeys = {
 const pipelinePoll = <T>(data: Polled<T> | undefined): number | false =>
   data ? (pipelinePollDelay(data.unchangedPolls, pageVisibility()) ?? false) : false;
 
-const livePoll = (statuses: CiStatus[] | undefined): number | false =>
+/** Poll while any status may still move. */
+export const livePoll = (statuses: CiStatus[] | undefined): number | false =>
   statuses && statuses.every(isSettled) ? false : LIVE_POLL_MS;
 
 /** The list's tabs other than All: GitLab's scopes (the newest pipeline of each branch or tag). */

@@ -4,6 +4,7 @@ import type { LinkedPipeline } from '../../../../shared/api/mergeWidget';
 import type { PipelineStage } from '../../../../shared/api/pipelinePages';
 import { CiStatusIcon } from '../../../components/CiStatusIcon';
 import { pipelineKeys } from '../queries';
+import { DownstreamDropdown } from './DownstreamDropdown';
 import { StageDropdown } from './StageDropdown';
 import './mini-graph.css';
 
@@ -23,7 +24,7 @@ type Props = {
 
 /**
  * The pipeline mini graph (spec 002 section 2): the upstream pipeline's icon when one triggered
- * this, a dropdown per stage, up to 3 downstream pipelines, then a +N counter to the pipeline page.
+ * this, a dropdown per stage, up to 3 downstream pipeline dropdowns, then a +N counter to the pipeline page.
  */
 export function PipelineMiniGraph({
   fullPath,
@@ -43,7 +44,7 @@ export function PipelineMiniGraph({
   };
   return (
     <div className="ci-mini-graph-row">
-      {upstream && <LinkedPipelineIcon pipeline={upstream} direction="Upstream" />}
+      {upstream && <UpstreamPipelineIcon pipeline={upstream} />}
       <ul className="ci-mini-graph" aria-label="Stages">
         {stages.map((stage) => (
           <li key={stage.name}>
@@ -60,7 +61,7 @@ export function PipelineMiniGraph({
         <ul className="ci-mini-graph ci-mini-graph--downstream" aria-label="Downstream pipelines">
           {downstream.slice(0, DOWNSTREAM_SHOWN).map((pipeline) => (
             <li key={pipeline.id}>
-              <LinkedPipelineIcon pipeline={pipeline} direction="Downstream" />
+              <DownstreamDropdown pipeline={pipeline} onActionDone={actionDone} />
             </li>
           ))}
           {more > 0 && (
@@ -80,8 +81,9 @@ export function PipelineMiniGraph({
   );
 }
 
-function LinkedPipelineIcon({ pipeline, direction }: { pipeline: LinkedPipeline; direction: string }) {
-  const words = `${direction} pipeline #${pipeline.id} of ${pipeline.project.name}: ${pipeline.status.label}`;
+/** The upstream pipeline: a link to it, as GitLab draws it. */
+function UpstreamPipelineIcon({ pipeline }: { pipeline: LinkedPipeline }) {
+  const words = `Upstream pipeline #${pipeline.id} of ${pipeline.project.name}: ${pipeline.status.label}`;
   return (
     <RouterLink to={pipeline.path} className="ci-mini-graph__stage" title={words} aria-label={words}>
       <CiStatusIcon icon={pipeline.status.icon} size={20} />
