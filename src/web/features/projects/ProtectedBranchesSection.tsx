@@ -94,12 +94,11 @@ export function ProtectedBranchesSection({ project }: { project: Project }) {
   const branches = useProtectedBranches(fullPath);
   const { update, unprotect } = useProtectedBranchMutations(fullPath);
   const failed = branches.error ?? update.error ?? unprotect.error;
-  // The box shows the choice at once, while the server saves it.
-  const saving = update.isPending ? update.variables : undefined;
+  // The box shows the choice at once, while the server saves it: kept here, in the click's own
+  // render, since the mutation's state reaches the page a task later and the box would flick back.
+  const [choice, setChoice] = useState<{ name: string; required: boolean } | null>(null);
   const requiresCodeOwners = (branch: ProtectedBranch) =>
-    saving?.name === branch.name
-      ? (saving.body.code_owner_approval_required ?? branch.code_owner_approval_required)
-      : branch.code_owner_approval_required;
+    choice?.name === branch.name ? choice.required : branch.code_owner_approval_required;
   return (
     <section className="box settings-section stack" aria-label="Protected branches">
       <Heading as="h2" variant="small">
@@ -136,12 +135,14 @@ export function ProtectedBranchesSection({ project }: { project: Project }) {
                     aria-label={`${CODE_OWNERS_LABEL} for ${branch.name}`}
                     checked={requiresCodeOwners(branch)}
                     disabled={update.isPending}
-                    onChange={(event) =>
-                      update.mutate({
-                        name: branch.name,
-                        body: { code_owner_approval_required: event.target.checked },
-                      })
-                    }
+                    onChange={(event) => {
+                      const required = event.target.checked;
+                      setChoice({ name: branch.name, required });
+                      update.mutate(
+                        { name: branch.name, body: { code_owner_approval_required: required } },
+                        { onSettled: () => setChoice(null) },
+                      );
+                    }}
                   />
                 </td>
                 <td className="status-checks__actions">
